@@ -1,0 +1,78 @@
+/* eslint-disable */
+/**
+ * Generated `api` utility.
+ *
+ * THIS CODE IS AUTOMATICALLY GENERATED.
+ *
+ * To regenerate, run `npx convex dev`.
+ * @module
+ */
+
+import type {
+  ApiFromModules,
+  FilterApi,
+  FunctionReference,
+} from "convex/server";
+import type * as auth from "../auth.js";
+import type * as chat from "../chat.js";
+import type * as events from "../events.js";
+import type * as http from "../http.js";
+import type * as model_categories from "../model/categories.js";
+import type * as model_chat from "../model/chat.js";
+import type * as model_errors from "../model/errors.js";
+import type * as model_eventInput from "../model/eventInput.js";
+import type * as model_eventRules from "../model/eventRules.js";
+import type * as model_eventSearch from "../model/eventSearch.js";
+import type * as model_events from "../model/events.js";
+import type * as model_localSignIn from "../model/localSignIn.js";
+import type * as model_messages from "../model/messages.js";
+import type * as model_money from "../model/money.js";
+import type * as model_supports from "../model/supports.js";
+import type * as model_text from "../model/text.js";
+import type * as model_tickets from "../model/tickets.js";
+import type * as model_users from "../model/users.js";
+import type * as seed from "../seed.js";
+import type * as supports from "../supports.js";
+import type * as tickets from "../tickets.js";
+import type * as users from "../users.js";
+
+/**
+ * A utility for referencing Convex functions in your app's API.
+ *
+ * Usage:
+ * ```js
+ * const myFunctionReference = api.myModule.myFunction;
+ * ```
+ */
+declare const fullApi: ApiFromModules<{
+  auth: typeof auth;
+  chat: typeof chat;
+  events: typeof events;
+  http: typeof http;
+  "model/categories": typeof model_categories;
+  "model/chat": typeof model_chat;
+  "model/errors": typeof model_errors;
+  "model/eventInput": typeof model_eventInput;
+  "model/eventRules": typeof model_eventRules;
+  "model/eventSearch": typeof model_eventSearch;
+  "model/events": typeof model_events;
+  "model/localSignIn": typeof model_localSignIn;
+  "model/messages": typeof model_messages;
+  "model/money": typeof model_money;
+  "model/supports": typeof model_supports;
+  "model/text": typeof model_text;
+  "model/tickets": typeof model_tickets;
+  "model/users": typeof model_users;
+  seed: typeof seed;
+  supports: typeof supports;
+  tickets: typeof tickets;
+  users: typeof users;
+}>;
+export declare const api: FilterApi<
+  typeof fullApi,
+  FunctionReference<any, "public">
+>;
+export declare const internal: FilterApi<
+  typeof fullApi,
+  FunctionReference<any, "internal">
+>;

@@ -1,0 +1,47 @@
+import { paginationOptsValidator } from "convex/server";
+import { v } from "convex/values";
+import { mutation, query } from "./_generated/server";
+import { cleanMessageBody, requireChatAccess } from "./model/chat";
+import { displayNameOf, requireUser } from "./model/users";
+
+/**
+ * A page of an event's chat, newest page first (so the first page is the latest messages);
+ * within a page, oldest first, ready to render top to bottom.
+ */
+export const list = query({
+  args: { eventId: v.string(), paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { eventId, paginationOpts }) => {
+    const user = await requireUser(ctx);
+    const event = await requireChatAccess(ctx, user, ctx.db.normalizeId("events", eventId));
+    const result = await ctx.db
+      .query("messages")
+      .withIndex("by_eventId", (q) => q.eq("eventId", event._id))
+      .order("desc")
+      .paginate(paginationOpts);
+    return {
+      ...result,
+      page: result.page.reverse().map((message) => ({
+        _id: message._id,
+        _creationTime: message._creationTime,
+        authorName: message.authorName,
+        body: message.body,
+        isMine: message.userId === user._id,
+      })),
+    };
+  },
+});
+
+/** Posts a message to an event's chat; supporters and the creator only. */
+export const send = mutation({
+  args: { eventId: v.string(), body: v.string() },
+  handler: async (ctx, { eventId, body }) => {
+    const user = await requireUser(ctx);
+    const event = await requireChatAccess(ctx, user, ctx.db.normalizeId("events", eventId));
+    return ctx.db.insert("messages", {
+      eventId: event._id,
+      userId: user._id,
+      authorName: displayNameOf(user),
+      body: cleanMessageBody(body),
+    });
+  },
+});

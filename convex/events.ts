@@ -1,0 +1,68 @@
+import { paginationOptsValidator } from "convex/server";
+import { v } from "convex/values";
+import { mutation, query } from "./_generated/server";
+import { appError } from "./model/errors";
+import { validateEventInput } from "./model/eventInput";
+import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
+import { listEvents } from "./model/eventSearch";
+import { MESSAGES } from "./model/messages";
+import { requireUser, currentUser } from "./model/users";
+
+/** Bound on "Meus Eventos": far more than anyone creates, small enough for one read. */
+export const MAX_OWN_EVENTS = 500;
+
+/** A page of event summaries by start time, filtered by name, category and date range. */
+export const list = query({
+  args: {
+    name: v.optional(v.string()),
+    category: v.optional(v.string()),
+    from: v.optional(v.number()),
+    to: v.optional(v.number()),
+    paginationOpts: paginationOptsValidator,
+  },
+  handler: async (ctx, { paginationOpts, ...filters }) => listEvents(ctx, filters, paginationOpts),
+});
+
+/** One event with its progress, or null for a malformed or unknown id. */
+export const get = query({
+  args: { id: v.string() },
+  handler: async (ctx, { id }) => {
+    const eventId = ctx.db.normalizeId("events", id);
+    const event = eventId === null ? null : await ctx.db.get("events", eventId);
+    return event === null ? null : toEventDetail(event);
+  },
+});
+
+/** Creates an event owned by the caller; every field is checked here, whatever the form did. */
+export const create = mutation({
+  args: {
+    name: v.string(),
+    category: v.string(),
+    startsAt: v.number(),
+    goalCents: v.number(),
+    minSupportCents: v.number(),
+    goalPercentage: v.number(),
+    imageUrl: v.optional(v.string()),
+    isTicketed: v.boolean(),
+  },
+  handler: async (ctx, args) => {
+    const user = await requireUser(ctx);
+    const input = validateEventInput(args, Date.now());
+    if (input === null) throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
+    return insertEvent(ctx, user._id, input);
+  },
+});
+
+/** The caller's events, soonest first, with surplus/shortfall and status; [] when signed out. */
+export const mine = query({
+  args: {},
+  handler: async (ctx) => {
+    const user = await currentUser(ctx);
+    if (user === null) return [];
+    const events = await ctx.db
+      .query("events")
+      .withIndex("by_creatorId_and_startsAt", (q) => q.eq("creatorId", user._id))
+      .take(MAX_OWN_EVENTS);
+    return events.map(toOwnEvent);
+  },
+});

@@ -1,0 +1,32 @@
+import type { Doc, Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import { appError } from "./errors";
+import { MESSAGES } from "./messages";
+import { hasSupported } from "./supports";
+
+export const MAX_MESSAGE_LENGTH = 1000;
+
+/**
+ * The event whose chat `user` may use: its supporters and its creator. Throws
+ * EVENT_NOT_FOUND or NOT_A_SUPPORTER otherwise.
+ */
+export async function requireChatAccess(
+  ctx: QueryCtx,
+  user: Doc<"users">,
+  eventId: Id<"events"> | null,
+): Promise<Doc<"events">> {
+  const event = eventId === null ? null : await ctx.db.get("events", eventId);
+  if (event === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
+  if (event.creatorId !== user._id && !(await hasSupported(ctx, event._id, user._id))) {
+    throw appError("NOT_A_SUPPORTER", MESSAGES.notASupporter);
+  }
+  return event;
+}
+
+/** The trimmed message body; throws INVALID_MESSAGE when empty or too long. */
+export function cleanMessageBody(body: string): string {
+  const trimmed = body.trim();
+  if (trimmed.length === 0) throw appError("INVALID_MESSAGE", MESSAGES.emptyMessage);
+  if (trimmed.length > MAX_MESSAGE_LENGTH) throw appError("INVALID_MESSAGE", MESSAGES.messageTooLong);
+  return trimmed;
+}

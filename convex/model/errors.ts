@@ -1,0 +1,33 @@
+import { ConvexError } from "convex/values";
+
+export type ErrorCode =
+  | "NOT_SIGNED_IN"
+  | "INVALID_AMOUNT"
+  | "NO_BALANCE"
+  | "INSUFFICIENT_FUNDS"
+  | "BELOW_MINIMUM"
+  | "SUPPORT_CLOSED"
+  | "EVENT_NOT_FOUND"
+  | "INVALID_EVENT"
+  | "NOT_A_SUPPORTER"
+  | "INVALID_MESSAGE"
+  | "INVALID_PAGE";
+
+/** What a failed public function sends the client: `message` is shown to people as is. */
+export type AppErrorData = { code: ErrorCode; message: string; title?: string };
+
+/** A user-facing failure. A plain Error, by contrast, means a broken invariant. */
+export function appError(code: ErrorCode, message: string, title?: string) {
+  const data: AppErrorData = title === undefined ? { code, message } : { code, message, title };
+  return new ConvexError(data);
+}
+
+/** Reads AppErrorData from anything thrown by a Convex call; null when it is not one of ours. */
+export function appErrorData(error: unknown): AppErrorData | null {
+  if (!(error instanceof ConvexError)) return null;
+  const data: unknown = error.data;
+  if (typeof data !== "object" || data === null) return null;
+  const { code, message, title } = data as Record<string, unknown>;
+  if (typeof code !== "string" || typeof message !== "string") return null;
+  return { code: code as ErrorCode, message, ...(typeof title === "string" ? { title } : {}) };
+}

@@ -1,0 +1,67 @@
+import { CATEGORIES, type Category } from "./categories";
+import { isValidAmountCents } from "./money";
+
+export const MAX_EVENT_NAME_LENGTH = 120;
+export const MAX_IMAGE_URL_LENGTH = 2048;
+/** Events may be created up to ten years ahead; far-future timestamps are typing mistakes. */
+const MAX_YEARS_AHEAD = 10;
+
+/** What the create-event form sends (and `events:create` receives). */
+export type EventInput = {
+  name: string;
+  category: string;
+  startsAt: number;
+  goalCents: number;
+  minSupportCents: number;
+  goalPercentage: number;
+  imageUrl?: string;
+  isTicketed: boolean;
+};
+
+/** A validated, normalized event ready to be stored. */
+export type ValidEventInput = Omit<EventInput, "category" | "imageUrl"> & {
+  category: Category;
+  imageUrl?: string;
+};
+
+/** http(s) URLs only: no javascript:, data: or relative URLs reach an <img src>. */
+export function isSafeImageUrl(url: string): boolean {
+  if (url.length > MAX_IMAGE_URL_LENGTH) return false;
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === "http:" || parsed.protocol === "https:") && parsed.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks a new event. Returns the normalized event (trimmed name, empty image URL dropped),
+ * or null when any field is missing or wrong. `now` is passed in so the rule stays pure.
+ */
+export function validateEventInput(input: EventInput, now: number): ValidEventInput | null {
+  const name = input.name.trim();
+  if (name.length === 0 || name.length > MAX_EVENT_NAME_LENGTH) return null;
+  const category = CATEGORIES.find((c) => c === input.category);
+  if (!category) return null;
+  const latest = now + MAX_YEARS_AHEAD * 365 * 24 * 60 * 60 * 1000;
+  if (!Number.isSafeInteger(input.startsAt) || input.startsAt < now || input.startsAt > latest) {
+    return null;
+  }
+  if (!isValidAmountCents(input.goalCents) || !isValidAmountCents(input.minSupportCents)) return null;
+  if (input.minSupportCents > input.goalCents) return null;
+  const { goalPercentage } = input;
+  if (!Number.isInteger(goalPercentage) || goalPercentage < 1 || goalPercentage > 100) return null;
+  const imageUrl = input.imageUrl?.trim() || undefined;
+  if (imageUrl !== undefined && !isSafeImageUrl(imageUrl)) return null;
+  return {
+    name,
+    category,
+    startsAt: input.startsAt,
+    goalCents: input.goalCents,
+    minSupportCents: input.minSupportCents,
+    goalPercentage,
+    isTicketed: input.isTicketed,
+    ...(imageUrl === undefined ? {} : { imageUrl }),
+  };
+}

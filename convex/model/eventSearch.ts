@@ -1,0 +1,135 @@
+import type { PaginationOptions, PaginationResult } from "convex/server";
+import type { Doc } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import { matchCategory, type Category } from "./categories";
+import { toEventSummary, type EventSummary } from "./events";
+import { MAX_EVENT_NAME_LENGTH } from "./eventInput";
+import { foldText, GRAM_LENGTH, gramsOf } from "./text";
+
+export type EventFilters = { name?: string; category?: string; from?: number; to?: number };
+
+type Range = { from: number; to: number } | null;
+
+/**
+ * One page of events ordered by start time, filtered on the server.
+ *
+ * - No name: walks `by_startsAt` or `by_category_and_startsAt`, with the date range as an
+ *   index range, so a page reads about one document per event shown.
+ * - A name of 3+ characters: walks `eventNameGrams` for the query's rarest 3-character piece
+ *   (fewest events, per `eventNameGramCounts`) and keeps rows whose name really contains the
+ *   query. Reads grow with the events holding that piece, not with all events. The chosen
+ *   piece is carried in the cursor so every later page walks the same index range.
+ * - A 1–2 character name: short queries match most names, so we walk the date index and
+ *   keep matches; pages may come back with fewer than `numItems` items.
+ */
+export async function listEvents(
+  ctx: QueryCtx,
+  filters: EventFilters,
+  paginationOpts: PaginationOptions,
+): Promise<PaginationResult<EventSummary>> {
+  const category = matchCategory(filters.category);
+  const range = dateRange(filters);
+  const name = foldText((filters.name ?? "").trim()).slice(0, MAX_EVENT_NAME_LENGTH);
+  if (category === null || range === undefined) return emptyPage();
+
+  if (name.length >= GRAM_LENGTH) return searchByName(ctx, name, category, range, paginationOpts);
+
+  const page = await eventsByDate(ctx, category, range).paginate(paginationOpts);
+  const events = name === "" ? page.page : page.page.filter((e) => e.nameLower.includes(name));
+  return { ...page, page: events.map(toEventSummary) };
+}
+
+/** Both ends or none; undefined when the range is empty (from after to). */
+function dateRange({ from, to }: EventFilters): Range | undefined {
+  if (from === undefined || to === undefined) return null;
+  return from <= to ? { from, to } : undefined;
+}
+
+function eventsByDate(ctx: QueryCtx, category: Category | "all", range: Range) {
+  if (category === "all") {
+    return ctx.db
+      .query("events")
+      .withIndex("by_startsAt", (q) => (range ? q.gte("startsAt", range.from).lte("startsAt", range.to) : q));
+  }
+  return ctx.db.query("events").withIndex("by_category_and_startsAt", (q) => {
+    const byCategory = q.eq("category", category);
+    return range ? byCategory.gte("startsAt", range.from).lte("startsAt", range.to) : byCategory;
+  });
+}
+
+async function searchByName(
+  ctx: QueryCtx,
+  name: string,
+  category: Category | "all",
+  range: Range,
+  paginationOpts: PaginationOptions,
+): Promise<PaginationResult<EventSummary>> {
+  const carried = unwrapCursor(paginationOpts.cursor);
+  const gram = carried?.gram ?? (await rarestGram(ctx, gramsOf(name)));
+  if (gram === null) return emptyPage();
+
+  const opts: PaginationOptions = {
+    ...paginationOpts,
+    cursor: carried?.cursor ?? null,
+    ...(paginationOpts.endCursor ? { endCursor: unwrapCursor(paginationOpts.endCursor)?.cursor ?? null } : {}),
+  };
+  const page = await ctx.db
+    .query("eventNameGrams")
+    .withIndex("by_gram_and_startsAt", (q) => {
+      const byGram = q.eq("gram", gram);
+      return range ? byGram.gte("startsAt", range.from).lte("startsAt", range.to) : byGram;
+    })
+    .paginate(opts);
+
+  const matches = page.page.filter(
+    (row) => row.nameLower.includes(name) && (category === "all" || row.category === category),
+  );
+  const events: Doc<"events">[] = [];
+  for (const row of matches) {
+    const event = await ctx.db.get("events", row.eventId);
+    if (event !== null) events.push(event);
+  }
+  return {
+    ...page,
+    page: events.map(toEventSummary),
+    continueCursor: wrapCursor(gram, page.continueCursor),
+    ...(page.splitCursor ? { splitCursor: wrapCursor(gram, page.splitCursor) } : {}),
+  };
+}
+
+/** The piece held by the fewest events; null when some piece is held by none (no match). */
+async function rarestGram(ctx: QueryCtx, grams: string[]): Promise<string | null> {
+  let best: { gram: string; count: number } | null = null;
+  for (const gram of grams) {
+    const counter = await ctx.db
+      .query("eventNameGramCounts")
+      .withIndex("by_gram", (q) => q.eq("gram", gram))
+      .unique();
+    if (counter === null || counter.count === 0) return null;
+    if (best === null || counter.count < best.count) best = { gram, count: counter.count };
+  }
+  return best?.gram ?? null;
+}
+
+const CURSOR_PREFIX = "gram:";
+
+function wrapCursor(gram: string, cursor: string): string {
+  return `${CURSOR_PREFIX}${JSON.stringify([gram, cursor])}`;
+}
+
+function unwrapCursor(cursor: string | null): { gram: string; cursor: string } | null {
+  if (cursor === null || !cursor.startsWith(CURSOR_PREFIX)) return null;
+  try {
+    const parsed: unknown = JSON.parse(cursor.slice(CURSOR_PREFIX.length));
+    if (Array.isArray(parsed) && typeof parsed[0] === "string" && typeof parsed[1] === "string") {
+      return { gram: parsed[0], cursor: parsed[1] };
+    }
+  } catch {
+    // fall through: a cursor we did not issue starts a fresh search
+  }
+  return null;
+}
+
+function emptyPage<T>(): PaginationResult<T> {
+  return { page: [], isDone: true, continueCursor: "" };
+}

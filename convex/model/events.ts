@@ -1,0 +1,84 @@
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import type { ValidEventInput } from "./eventInput";
+import { isSupportingOpen, percentRaised, progressValue, statusOf } from "./eventRules";
+import { foldText, gramsOf } from "./text";
+
+/** Stores a validated event with zero raised, and indexes its name for search. */
+export async function insertEvent(
+  ctx: MutationCtx,
+  creatorId: Id<"users">,
+  input: ValidEventInput,
+): Promise<Id<"events">> {
+  const nameLower = foldText(input.name);
+  const eventId = await ctx.db.insert("events", {
+    ...input,
+    nameLower,
+    creatorId,
+    raisedCents: 0,
+    ticketsGenerated: 0,
+    uniqueSupporters: 0,
+  });
+  await indexEventName(ctx, { _id: eventId, nameLower, startsAt: input.startsAt, category: input.category });
+  return eventId;
+}
+
+async function indexEventName(
+  ctx: MutationCtx,
+  event: Pick<Doc<"events">, "_id" | "nameLower" | "startsAt" | "category">,
+): Promise<void> {
+  for (const gram of gramsOf(event.nameLower)) {
+    await ctx.db.insert("eventNameGrams", {
+      gram,
+      eventId: event._id,
+      startsAt: event.startsAt,
+      category: event.category,
+      nameLower: event.nameLower,
+    });
+    const counter = await ctx.db
+      .query("eventNameGramCounts")
+      .withIndex("by_gram", (q) => q.eq("gram", gram))
+      .unique();
+    if (counter === null) await ctx.db.insert("eventNameGramCounts", { gram, count: 1 });
+    else await ctx.db.patch("eventNameGramCounts", counter._id, { count: counter.count + 1 });
+  }
+}
+
+/** What a card on the home page needs. */
+export function toEventSummary(event: Doc<"events">) {
+  return {
+    _id: event._id,
+    name: event.name,
+    category: event.category,
+    startsAt: event.startsAt,
+    imageUrl: event.imageUrl ?? null,
+    isTicketed: event.isTicketed,
+    goalCents: event.goalCents,
+    raisedCents: event.raisedCents,
+    percent: percentRaised(event),
+    progress: progressValue(event),
+    status: statusOf(event),
+  };
+}
+export type EventSummary = ReturnType<typeof toEventSummary>;
+
+/** The event page: everything, plus the derived progress and whether supporting is open. */
+export function toEventDetail(event: Doc<"events">) {
+  return {
+    ...toEventSummary(event),
+    minSupportCents: event.minSupportCents,
+    goalPercentage: event.goalPercentage,
+    creatorId: event.creatorId,
+    ticketsGenerated: event.ticketsGenerated,
+    uniqueSupporters: event.uniqueSupporters,
+    supportingOpen: isSupportingOpen(event),
+  };
+}
+
+/** A row of "Meus Eventos": the summary plus surplus (positive) or shortfall (negative). */
+export function toOwnEvent(event: Doc<"events">) {
+  return {
+    ...toEventDetail(event),
+    balanceCents: event.raisedCents - event.goalCents,
+  };
+}

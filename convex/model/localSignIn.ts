@@ -1,0 +1,41 @@
+import { env } from "../_generated/server";
+import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
+import { createAccount } from "@convex-dev/auth/server";
+import { appError } from "./errors";
+import { MESSAGES } from "./messages";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX_NAME_LENGTH = 80;
+const MAX_EMAIL_LENGTH = 254;
+
+/** True when this deployment allows local sign-in (development, tests, the local backend). */
+export function localSignInEnabled(): boolean {
+  return env.AUTH_LOCAL_LOGIN === "true";
+}
+
+/**
+ * Sign-in with just a name and an e-mail, for people without Google credentials on a local
+ * backend. Never enabled in production. Signing in again with the same e-mail is the same
+ * user: createAccount without a secret is idempotent.
+ */
+export const LocalSignIn = ConvexCredentials({
+  id: "local",
+  authorize: async (credentials, ctx) => {
+    const name = typeof credentials.name === "string" ? credentials.name.trim() : "";
+    const email = typeof credentials.email === "string" ? credentials.email.trim().toLowerCase() : "";
+    if (
+      name.length === 0 ||
+      name.length > MAX_NAME_LENGTH ||
+      email.length > MAX_EMAIL_LENGTH ||
+      !EMAIL.test(email)
+    ) {
+      throw appError("NOT_SIGNED_IN", MESSAGES.invalidSignIn);
+    }
+    const { user } = await createAccount(ctx, {
+      provider: "local",
+      account: { id: email },
+      profile: { email, name },
+    });
+    return { userId: user._id };
+  },
+});

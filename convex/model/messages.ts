@@ -1,0 +1,21 @@
+/**
+ * Every Portuguese text the backend sends to people, in one place. The texts from SPEC.md
+ * are binding: do not reword them.
+ */
+export const MESSAGES = {
+  notSignedIn: "Você precisa estar logado para continuar.",
+  notSignedInToSupport: "Você precisa estar logado para apoiar este evento!",
+  invalidAmount: "Por favor, insira um valor válido!",
+  noBalanceTitle: "Saldo Insuficiente",
+  noBalance: "Você não possui saldo suficiente para apoiar este evento.",
+  insufficientFunds: "Saldo insuficiente!",
+  belowMinimum: (formattedMinimum: string) => `O valor mínimo de apoio é ${formattedMinimum}`,
+  supportClosed: "A porcentagem minima foi batida! Os apoios foram desativados...",
+  eventNotFound: "Evento não encontrado",
+  invalidEventInput: "Por favor, preencha todos os campos corretamente.",
+  notASupporter: "Apenas quem apoiou este evento pode ver e enviar mensagens no chat.",
+  emptyMessage: "Digite uma mensagem antes de enviar.",
+  messageTooLong: "A mensagem pode ter no máximo 1000 caracteres.",
+  invalidSignIn: "Informe um nome e um e-mail válidos para entrar.",
+  invalidPage: "Página inválida.",
+} as const;

@@ -1,0 +1,79 @@
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { appError } from "./errors";
+import { goalReached, isSupportingOpen } from "./eventRules";
+import { MESSAGES } from "./messages";
+import { formatBRL, isValidAmountCents } from "./money";
+import { issueTicket } from "./tickets";
+import { walletCentsOf } from "./users";
+
+export type SupportResult = { goalReached: boolean; ticketCode: string | null };
+
+/** The caller's contributions to an event, summed. */
+export async function contributionTotal(
+  ctx: QueryCtx,
+  eventId: Id<"events">,
+  userId: Id<"users">,
+): Promise<{ supported: boolean; amountCents: number }> {
+  // One person supports one event a handful of times; bounded all the same.
+  const rows = await ctx.db
+    .query("contributions")
+    .withIndex("by_eventId_and_userId", (q) => q.eq("eventId", eventId).eq("userId", userId))
+    .take(1000);
+  return {
+    supported: rows.length > 0,
+    amountCents: rows.reduce((sum, row) => sum + row.amountCents, 0),
+  };
+}
+
+/** True when the user has supported the event at least once. */
+export async function hasSupported(
+  ctx: QueryCtx,
+  eventId: Id<"events">,
+  userId: Id<"users">,
+): Promise<boolean> {
+  const row = await ctx.db
+    .query("contributions")
+    .withIndex("by_eventId_and_userId", (q) => q.eq("eventId", eventId).eq("userId", userId))
+    .first();
+  return row !== null;
+}
+
+/**
+ * Supports an event with wallet money, as one transaction. Checks run in the order of
+ * DESIGN.md, each failing with its SPEC.md message before anything is written:
+ * amount valid → event exists → wallet > 0 → amount ≤ wallet → amount ≥ minimum → open.
+ * Then: debit the wallet, record the contribution, add to the event's total, count a first
+ * support as a new supporter, and for a ticketed event issue a ticket.
+ */
+export async function supportEvent(
+  ctx: MutationCtx,
+  user: Doc<"users">,
+  eventId: Id<"events"> | null,
+  amountCents: number,
+): Promise<SupportResult> {
+  if (!isValidAmountCents(amountCents)) throw appError("INVALID_AMOUNT", MESSAGES.invalidAmount);
+  const event = eventId === null ? null : await ctx.db.get("events", eventId);
+  if (event === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
+
+  const walletCents = walletCentsOf(user);
+  if (walletCents <= 0) throw appError("NO_BALANCE", MESSAGES.noBalance, MESSAGES.noBalanceTitle);
+  if (amountCents > walletCents) throw appError("INSUFFICIENT_FUNDS", MESSAGES.insufficientFunds);
+  if (amountCents < event.minSupportCents) {
+    throw appError("BELOW_MINIMUM", MESSAGES.belowMinimum(formatBRL(event.minSupportCents)));
+  }
+  if (!isSupportingOpen(event)) throw appError("SUPPORT_CLOSED", MESSAGES.supportClosed);
+
+  const firstSupport = !(await hasSupported(ctx, event._id, user._id));
+  await ctx.db.patch("users", user._id, { walletCents: walletCents - amountCents });
+  await ctx.db.insert("contributions", { eventId: event._id, userId: user._id, amountCents });
+
+  const raisedCents = event.raisedCents + amountCents;
+  const ticketCode = event.isTicketed ? await issueTicket(ctx, event, user._id) : null;
+  await ctx.db.patch("events", event._id, {
+    raisedCents,
+    ticketsGenerated: event.ticketsGenerated + (event.isTicketed ? 1 : 0),
+    uniqueSupporters: event.uniqueSupporters + (firstSupport ? 1 : 0),
+  });
+  return { goalReached: goalReached({ ...event, raisedCents }), ticketCode };
+}

@@ -1,0 +1,46 @@
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+
+export const TICKET_CODE_LENGTH = 9;
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+export const TICKET_CODE_PATTERN = /^[A-Z0-9]{9}$/;
+
+/**
+ * A random 9-character code of A–Z and 0–9 from the platform's cryptographic source.
+ * Rejection sampling keeps every character equally likely (256 is not a multiple of 36).
+ */
+export function generateTicketCode(): string {
+  const limit = 256 - (256 % ALPHABET.length);
+  let code = "";
+  while (code.length < TICKET_CODE_LENGTH) {
+    const bytes = crypto.getRandomValues(new Uint8Array(TICKET_CODE_LENGTH * 2));
+    for (const byte of bytes) {
+      if (byte < limit && code.length < TICKET_CODE_LENGTH) code += ALPHABET[byte % ALPHABET.length];
+    }
+  }
+  return code;
+}
+
+/** Issues a ticket with a code no other ticket has (36^9 codes make a retry very rare). */
+export async function issueTicket(
+  ctx: MutationCtx,
+  event: Doc<"events">,
+  userId: Id<"users">,
+): Promise<string> {
+  for (;;) {
+    const code = generateTicketCode();
+    const taken = await ctx.db
+      .query("tickets")
+      .withIndex("by_code", (q) => q.eq("code", code))
+      .first();
+    if (taken !== null) continue;
+    await ctx.db.insert("tickets", {
+      eventId: event._id,
+      userId,
+      eventName: event.name,
+      code,
+      issuedAt: Date.now(),
+    });
+    return code;
+  }
+}

@@ -1,0 +1,85 @@
+import { authTables } from "@convex-dev/auth/server";
+import { defineSchema, defineTable } from "convex/server";
+import { v } from "convex/values";
+import { categoryValidator } from "./model/categories";
+
+export default defineSchema({
+  ...authTables,
+
+  // Convex Auth's users table plus the wallet. walletCents is optional only because Convex
+  // Auth inserts the user before our sign-in callback sets it; read it via walletCentsOf().
+  users: defineTable({
+    name: v.optional(v.string()),
+    image: v.optional(v.string()),
+    email: v.optional(v.string()),
+    emailVerificationTime: v.optional(v.number()),
+    phone: v.optional(v.string()),
+    phoneVerificationTime: v.optional(v.number()),
+    isAnonymous: v.optional(v.boolean()),
+    walletCents: v.optional(v.number()),
+  })
+    .index("email", ["email"])
+    .index("phone", ["phone"]),
+
+  events: defineTable({
+    name: v.string(),
+    /** Folded name (lower case, no accents) for substring search. */
+    nameLower: v.string(),
+    category: categoryValidator,
+    startsAt: v.number(),
+    goalCents: v.number(),
+    raisedCents: v.number(),
+    minSupportCents: v.number(),
+    goalPercentage: v.number(),
+    imageUrl: v.optional(v.string()),
+    isTicketed: v.boolean(),
+    creatorId: v.id("users"),
+    ticketsGenerated: v.number(),
+    uniqueSupporters: v.number(),
+  })
+    .index("by_startsAt", ["startsAt"])
+    .index("by_category_and_startsAt", ["category", "startsAt"])
+    .index("by_creatorId_and_startsAt", ["creatorId", "startsAt"]),
+
+  // Substring search without scanning every event: one row per distinct 3-character piece
+  // of each event's folded name, plus how many events hold each piece so a search can walk
+  // the rarest one. See model/eventSearch.ts.
+  eventNameGrams: defineTable({
+    gram: v.string(),
+    eventId: v.id("events"),
+    startsAt: v.number(),
+    category: categoryValidator,
+    nameLower: v.string(),
+  }).index("by_gram_and_startsAt", ["gram", "startsAt"]),
+  eventNameGramCounts: defineTable({
+    gram: v.string(),
+    count: v.number(),
+  }).index("by_gram", ["gram"]),
+
+  // The ledger: one row per successful support. Every total can be recomputed from it.
+  contributions: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    amountCents: v.number(),
+  })
+    .index("by_eventId_and_userId", ["eventId", "userId"])
+    .index("by_userId", ["userId"]),
+
+  tickets: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    eventName: v.string(),
+    code: v.string(),
+    issuedAt: v.number(),
+  })
+    .index("by_code", ["code"])
+    .index("by_userId", ["userId"])
+    .index("by_eventId", ["eventId"]),
+
+  messages: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    authorName: v.string(),
+    body: v.string(),
+  }).index("by_eventId", ["eventId"]),
+});

@@ -1,0 +1,25 @@
+import { v } from "convex/values";
+import { mutation, query } from "./_generated/server";
+import { MESSAGES } from "./model/messages";
+import { contributionTotal, supportEvent } from "./model/supports";
+import { currentUser, requireUser } from "./model/users";
+
+/** Supports an event with money from the caller's wallet. Returns {goalReached, ticketCode}. */
+export const support = mutation({
+  args: { eventId: v.string(), amountCents: v.number() },
+  handler: async (ctx, { eventId, amountCents }) => {
+    const user = await requireUser(ctx, MESSAGES.notSignedInToSupport);
+    return supportEvent(ctx, user, ctx.db.normalizeId("events", eventId), amountCents);
+  },
+});
+
+/** Whether the caller has supported the event, and how much in all. */
+export const mine = query({
+  args: { eventId: v.string() },
+  handler: async (ctx, { eventId }) => {
+    const user = await currentUser(ctx);
+    const id = ctx.db.normalizeId("events", eventId);
+    if (user === null || id === null) return { supported: false, amountCents: 0 };
+    return contributionTotal(ctx, id, user._id);
+  },
+});

@@ -1,0 +1,18 @@
+import { query } from "./_generated/server";
+import { currentUser, walletCentsOf } from "./model/users";
+
+/** The signed-in user with their wallet, or null when signed out. */
+export const me = query({
+  args: {},
+  handler: async (ctx) => {
+    const user = await currentUser(ctx);
+    if (user === null) return null;
+    return {
+      _id: user._id,
+      name: user.name ?? null,
+      email: user.email ?? null,
+      image: user.image ?? null,
+      walletCents: walletCentsOf(user),
+    };
+  },
+});

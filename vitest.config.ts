@@ -1,0 +1,43 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+// Three environments: Convex functions run in edge-runtime (closest to Convex's V8 runtime),
+// React components in jsdom, the local backend in Node.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "convex",
+          include: ["convex/**/*.test.ts"],
+          environment: "edge-runtime",
+          // Read when convex/auth.ts loads, so they must be set before the first call.
+          env: {
+            AUTH_LOCAL_LOGIN: "true",
+            CONVEX_SITE_URL: "http://127.0.0.1:3211",
+            SITE_URL: "http://127.0.0.1:5173",
+            AUTH_LOG_LEVEL: "WARN",
+          },
+          server: { deps: { inline: ["convex-test"] } },
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "src",
+          include: ["src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["src/test/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "local-backend",
+          include: ["local-backend/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
