@@ -1,0 +1,50 @@
+import { describe, expect, test } from "vitest";
+import { goalReached, isSupportingOpen, percentRaised, progressValue, statusOf } from "./eventRules";
+
+const funding = (raisedCents: number, goalCents = 10_000, goalPercentage = 100) => ({
+  raisedCents,
+  goalCents,
+  goalPercentage,
+});
+
+describe("status (SPEC §4)", () => {
+  test("'Não Iniciado' when nothing raised", () => {
+    expect(statusOf(funding(0))).toBe("Não Iniciado");
+  });
+  test("'Em Progresso' when raised is above 0 and below goal", () => {
+    expect(statusOf(funding(1))).toBe("Em Progresso");
+    expect(statusOf(funding(9_999))).toBe("Em Progresso");
+  });
+  test("'Concluído' when raised reaches goal", () => {
+    expect(statusOf(funding(10_000))).toBe("Concluído");
+    expect(statusOf(funding(15_000))).toBe("Concluído");
+  });
+  test("'Concluído' when percent raised reaches goalPercentage", () => {
+    expect(statusOf(funding(7_999, 10_000, 80))).toBe("Em Progresso");
+    expect(statusOf(funding(8_000, 10_000, 80))).toBe("Concluído");
+  });
+  test("goal percentage is compared exactly, not after rounding", () => {
+    // 1 of 3 cents is 33.33…%: below a 34% threshold, at or above 33%.
+    expect(statusOf(funding(1, 3, 34))).toBe("Em Progresso");
+    expect(statusOf(funding(1, 3, 33))).toBe("Concluído");
+  });
+});
+
+describe("progress", () => {
+  test("percent is floored so 99.99% never reads as 100%", () => {
+    expect(percentRaised(funding(9_999))).toBe(99);
+  });
+  test("the bar is capped at 100% while the percent may exceed it", () => {
+    expect(percentRaised(funding(25_000))).toBe(250);
+    expect(progressValue(funding(25_000))).toBe(100);
+  });
+  test("goal reached only at 100% of the goal", () => {
+    expect(goalReached(funding(9_999))).toBe(false);
+    expect(goalReached(funding(10_000))).toBe(true);
+  });
+  test("supporting is open until concluded", () => {
+    expect(isSupportingOpen(funding(0))).toBe(true);
+    expect(isSupportingOpen(funding(7_999, 10_000, 80))).toBe(true);
+    expect(isSupportingOpen(funding(8_000, 10_000, 80))).toBe(false);
+  });
+});
