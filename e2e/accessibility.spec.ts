@@ -1,0 +1,49 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { apiEvent, apiSupport, apiUser, unique } from "./support/backend";
+import { openUserMenu, signInLocally } from "./support/ui";
+
+/** Serious and critical axe violations on the page as it is now, summarized for the report. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+test("home, event, chat and the open modals have no serious or critical axe violations", async ({ page }) => {
+  const creator = await apiUser("Criadora Acessível");
+  const eventId = await apiEvent(creator, { name: `Concerto Acessível ${unique()}`, minSupportCents: 100 });
+
+  await page.goto("/");
+  await expect(page.getByRole("link").filter({ hasText: "Concerto Acessível" }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole("button", { name: "Entrar (modo local)" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+
+  const email = await signInLocally(page, "Lia Acessível");
+  await openUserMenu(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("menuitem", { name: "Criar Evento" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await openUserMenu(page);
+  await page.getByRole("menuitem", { name: "Meus Eventos" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+
+  await page.goto(`/event/${eventId}`);
+  await expect(page.getByRole("button", { name: "APOIE" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The same person supports through the API so the chat opens for them.
+  await apiSupport(await apiUser("Lia Acessível", email), eventId, 100);
+  await page.goto(`/chat/${eventId}`);
+  await expect(page.getByPlaceholder("Digite sua mensagem")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,83 @@
+/**
+ * Starts what the browser tests need, on free loopback ports: the local backend (in memory,
+ * no demo data) and a production build of the app served by `vite preview`. Both stop when
+ * the run ends.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+// Node runs the tools directly (not through npx) so that stopping a child stops the server.
+const vite = path.join(root, "node_modules", "vite", "bin", "vite.js");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Starts a process and resolves once its output matches `ready`; rejects if it exits first. */
+function startAndWait(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: "pipe" });
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(" ")} not ready:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+export default async function globalSetup() {
+  const [backendPort, sitePort, appPort] = [await freePort(), await freePort(), await freePort()];
+  const backend = await startAndWait(
+    process.execPath,
+    ["--import", "tsx", "local-backend/main.ts", "--port", `${backendPort}`, "--site-port", `${sitePort}`, "--in-memory", "--no-seed"],
+    { SITE_URL: `http://127.0.0.1:${appPort}` },
+    /Local backend ready at http:\/\/127\.0\.0\.1:\d+/,
+  );
+  const convexUrl = `http://127.0.0.1:${backendPort}`;
+  const outDir = path.join(root, "node_modules", ".e2e-dist");
+  const build = spawnSync(process.execPath, [vite, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], {
+    cwd: root,
+    env: { ...process.env, VITE_CONVEX_URL: convexUrl },
+    stdio: "inherit",
+  });
+  if (build.status !== 0) {
+    backend.kill("SIGTERM");
+    throw new Error("vite build failed");
+  }
+  const app = await startAndWait(
+    process.execPath,
+    [vite, "preview", "--outDir", outDir, "--port", `${appPort}`, "--strictPort", "--host", "127.0.0.1"],
+    {},
+    new RegExp(`127\\.0\\.0\\.1:${appPort}`),
+  );
+
+  process.env.E2E_BASE_URL = `http://127.0.0.1:${appPort}`;
+  process.env.E2E_CONVEX_URL = convexUrl;
+
+  return async () => {
+    for (const child of [app, backend]) {
+      child.removeAllListeners("exit");
+      child.kill("SIGTERM");
+    }
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Seeding through the public API, the way any client would: sign in with the local provider
+ * over HTTP and call the same mutations the UI calls.
+ */
+import { ConvexHttpClient } from "convex/browser";
+import { api } from "../../convex/_generated/api";
+import type { EventInput } from "../../convex/model/eventInput";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function convexUrl(): string {
+  const url = process.env.E2E_CONVEX_URL;
+  if (!url) throw new Error("E2E_CONVEX_URL is not set: run the suite through playwright.config.ts");
+  return url;
+}
+
+/** A unique suffix so parallel tests never share users or event names. */
+export function unique(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A ConvexHttpClient signed in as a fresh local user. */
+export async function apiUser(name: string, email = `${unique()}@e2e.test`) {
+  const client = new ConvexHttpClient(convexUrl());
+  const result = await client.action(api.auth.signIn, { provider: "local", params: { name, email } });
+  const token = result.tokens?.token;
+  if (!token) throw new Error("local sign-in returned no token");
+  client.setAuth(token);
+  return { client, name, email };
+}
+
+/** Creates an event as `user` and returns its id; dates default to a week from now at 20:00. */
+export async function apiEvent(
+  user: Awaited<ReturnType<typeof apiUser>>,
+  overrides: Partial<EventInput> = {},
+): Promise<string> {
+  const start = new Date(Date.now() + 7 * DAY);
+  start.setHours(20, 0, 0, 0);
+  return user.client.mutation(api.events.create, {
+    name: `Evento ${unique()}`,
+    category: "Música",
+    startsAt: start.getTime(),
+    goalCents: 10_000,
+    minSupportCents: 500,
+    goalPercentage: 100,
+    isTicketed: false,
+    ...overrides,
+  });
+}
+
+/** Supports an event through the API as `user`. */
+export function apiSupport(user: Awaited<ReturnType<typeof apiUser>>, eventId: string, amountCents: number) {
+  return user.client.mutation(api.supports.support, { eventId, amountCents });
+}

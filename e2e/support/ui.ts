@@ -1,0 +1,41 @@
+import { expect, type Page } from "@playwright/test";
+import { unique } from "./backend";
+
+/** Signs in through the header's "Entrar (modo local)" dialog, as a person would. */
+export async function signInLocally(page: Page, name: string, email = `${unique()}@e2e.test`) {
+  await page.getByRole("button", { name: "Entrar (modo local)" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Nome").fill(name);
+  await dialog.getByLabel("E-mail").fill(email);
+  await dialog.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("button", { name: "Abrir menu do usuário" })).toBeVisible();
+  return email;
+}
+
+/** Opens the avatar menu. */
+export async function openUserMenu(page: Page) {
+  await page.getByRole("button", { name: "Abrir menu do usuário" }).click();
+  await expect(page.getByRole("menu")).toBeVisible();
+}
+
+/** Checks the alert dialog now shown (its title and/or text), then closes it with OK. */
+export async function expectAlert(page: Page, { title, text }: { title?: string | RegExp; text?: string | RegExp }) {
+  const alert = page.getByRole("alertdialog");
+  await expect(alert).toBeVisible();
+  if (title !== undefined) await expect(alert).toContainText(title);
+  if (text !== undefined) await expect(alert).toContainText(text);
+  await alert.getByRole("button", { name: "OK" }).click();
+  await expect(alert).toBeHidden();
+}
+
+/** A date `days` from today as the yyyy-mm-dd an <input type="date"> takes. */
+export function isoDate(days: number): string {
+  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** True when the page is wider than the viewport (horizontal scrolling). */
+export function hasHorizontalScroll(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
