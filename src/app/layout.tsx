@@ -1,0 +1,60 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, Outlet, useLocation } from "react-router-dom";
+import { AccountArea } from "../features/account/account-area";
+import { paths } from "./paths";
+
+// The signed-in modals load only when someone opens them.
+const MyEventsModal = lazy(() => import("../features/events/my-events-modal"));
+const CreateEventModal = lazy(() => import("../features/events/create-event-modal"));
+const TicketsModal = lazy(() => import("../features/account/tickets-modal"));
+
+type OpenModal = "myEvents" | "createEvent" | "tickets" | null;
+
+/** Header (brand + account) around every screen, and the modals the avatar menu opens. */
+export function Layout() {
+  const [modal, setModal] = useState<OpenModal>(null);
+  const close = (open: boolean) => !open && setModal(null);
+  const { pathname } = useLocation();
+
+  // A new screen starts at its top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#conteudo">
+        Pular para o conteúdo
+      </a>
+      <header className="app-header">
+        <div className="app-header__inner">
+          <Link to={paths.home.build()} className="brand" aria-label="Apoie, página inicial">
+            <span className="brand__mark" aria-hidden="true">
+              <svg viewBox="0 0 32 32" width="32" height="32" focusable="false">
+                <rect width="32" height="32" rx="9" fill="currentColor" />
+                <path d="M16 24s-7-4.4-7-9.6A3.9 3.9 0 0 1 16 12a3.9 3.9 0 0 1 7 2.4C23 19.6 16 24 16 24z" fill="#fff" />
+              </svg>
+            </span>
+            <span className="brand__name">Apoie</span>
+          </Link>
+          <AccountArea
+            onOpenMyEvents={() => setModal("myEvents")}
+            onCreateEvent={() => setModal("createEvent")}
+            onOpenTickets={() => setModal("tickets")}
+          />
+        </div>
+      </header>
+      <div id="conteudo" className="app-content">
+        <Outlet />
+      </div>
+      <footer className="app-footer">
+        <p>Apoie — financiamento coletivo de eventos.</p>
+      </footer>
+      <Suspense fallback={null}>
+        {modal === "myEvents" && <MyEventsModal open onOpenChange={close} />}
+        {modal === "createEvent" && <CreateEventModal open onOpenChange={close} />}
+        {modal === "tickets" && <TicketsModal open onOpenChange={close} />}
+      </Suspense>
+    </div>
+  );
+}

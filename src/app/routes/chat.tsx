@@ -1,0 +1,54 @@
+import { Link, useParams } from "react-router-dom";
+import { useQuery } from "convex/react";
+import { api } from "../../../convex/_generated/api";
+import { Spinner } from "../../components/spinner";
+import { CHAT_TEXTS, ChatErrorBoundary, ChatNotice } from "../../features/chat/chat-access";
+import { ChatRoom } from "../../features/chat/chat-room";
+import { formatDateTime } from "../../lib/dates";
+import { paths } from "../paths";
+
+export default function ChatRoute() {
+  const { eventId = "" } = useParams();
+  const me = useQuery(api.users.me);
+  const event = useQuery(api.events.get, { id: eventId });
+  const mine = useQuery(api.supports.mine, { eventId });
+
+  const loading = me === undefined || event === undefined || mine === undefined;
+  const mayChat = !loading && me !== null && event !== null && (mine.supported || event.creatorId === me._id);
+
+  return (
+    <main className="page page--narrow page--chat">
+      <Link to={event ? paths.event.build(event._id) : paths.home.build()} className="back-link">
+        <span aria-hidden="true">←</span> Voltar
+      </Link>
+      {loading ? (
+        <Spinner label="Carregando chat..." />
+      ) : event === null ? (
+        <ChatNotice title="Evento não encontrado" message="O evento deste chat não existe ou foi removido." />
+      ) : (
+        <>
+          <header className="chat-header">
+            <p className="chat-header__eyebrow">Chat dos apoiadores</p>
+            <h1 className="chat-header__title">{event.name}</h1>
+            <p className="chat-header__date">{formatDateTime(event.startsAt)}</p>
+          </header>
+          {me === null ? (
+            <ChatNotice title={CHAT_TEXTS.signInTitle} message={CHAT_TEXTS.notSignedIn} />
+          ) : mayChat ? (
+            <ChatErrorBoundary>
+              <ChatRoom eventId={event._id} />
+            </ChatErrorBoundary>
+          ) : (
+            <ChatNotice title={CHAT_TEXTS.supportersOnlyTitle} message={CHAT_TEXTS.notASupporter}>
+              <div className="notice-card__actions">
+                <Link className="button button--primary" to={paths.event.build(event._id)}>
+                  Apoiar este evento
+                </Link>
+              </div>
+            </ChatNotice>
+          )}
+        </>
+      )}
+    </main>
+  );
+}

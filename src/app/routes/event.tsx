@@ -1,0 +1,32 @@
+import { Link, useParams } from "react-router-dom";
+import { useQuery } from "convex/react";
+import { api } from "../../../convex/_generated/api";
+import { Spinner } from "../../components/spinner";
+import { EventDetails } from "../../features/events/event-details";
+import { SupportPanel } from "../../features/support/support-panel";
+import { paths } from "../paths";
+
+export default function EventRoute() {
+  const { id = "" } = useParams();
+  const event = useQuery(api.events.get, { id });
+
+  return (
+    <main className="page page--narrow">
+      <Link to={paths.home.build()} className="back-link">
+        <span aria-hidden="true">←</span> Voltar
+      </Link>
+      {event === undefined ? (
+        <Spinner label="Carregando evento..." />
+      ) : event === null ? (
+        <section className="notice-card" role="alert">
+          <h1 className="notice-card__title">Evento não encontrado</h1>
+          <p>O evento que você procura não existe ou foi removido.</p>
+        </section>
+      ) : (
+        <EventDetails event={event}>
+          <SupportPanel event={event} chatPath={paths.chat.build(event._id)} />
+        </EventDetails>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import { formatBRL } from "../../convex/model/money";
+import "./components.css";
+
+type ProgressBarProps = {
+  raisedCents: number;
+  goalCents: number;
+  /** Whole percent raised; may exceed 100 (the text says so, the bar stops at 100). */
+  percent: number;
+  /** The bar's fill, already capped at 100. */
+  progress: number;
+  label?: string;
+  size?: "small" | "large";
+};
+
+/** The funding bar: role=progressbar, spoken as "R$ 30,00 de R$ 100,00 (30%)". */
+export function ProgressBar({
+  raisedCents,
+  goalCents,
+  percent,
+  progress,
+  label = "Progresso da arrecadação",
+  size = "small",
+}: ProgressBarProps) {
+  const value = Math.max(0, Math.min(100, progress));
+  const complete = value >= 100;
+  return (
+    <div
+      className={`progress progress--${size}${complete ? " progress--complete" : ""}`}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      aria-valuetext={`${formatBRL(raisedCents)} de ${formatBRL(goalCents)} (${percent}%)`}
+    >
+      <div className="progress__fill" style={{ width: `${value}%` }} />
+    </div>
+  );
+}

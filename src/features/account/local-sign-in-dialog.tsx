@@ -1,0 +1,76 @@
+import { useId, useState, type FormEvent } from "react";
+import { useAuthActions } from "@convex-dev/auth/react";
+import { Modal } from "../../components/modal";
+import { MESSAGES } from "../../../convex/model/messages";
+import { errorNotice } from "../../lib/errors";
+
+type LocalSignInDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/** Development sign-in (provider "local"): a name and an e-mail, no password. */
+export default function LocalSignInDialog({ open, onOpenChange }: LocalSignInDialogProps) {
+  const { signIn } = useAuthActions();
+  const nameId = useId();
+  const emailId = useId();
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (name.trim() === "" || !/^\S+@\S+\.\S+$/.test(email.trim())) {
+      setError(MESSAGES.invalidSignIn);
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      await signIn("local", { name: name.trim(), email: email.trim() });
+      onOpenChange(false);
+    } catch (caught) {
+      setError(errorNotice(caught, MESSAGES.invalidSignIn).message);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Entrar (modo local)"
+      description="Modo de desenvolvimento: entre só com um nome e um e-mail."
+      size="small"
+    >
+      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="field">
+          <label htmlFor={nameId}>Nome</label>
+          <input id={nameId} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required />
+        </div>
+        <div className="field">
+          <label htmlFor={emailId}>E-mail</label>
+          <input
+            id={emailId}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
+        </div>
+        {error !== null && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="submit" className="button button--primary" disabled={pending}>
+            Entrar
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

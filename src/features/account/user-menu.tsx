@@ -1,0 +1,60 @@
+import { DropdownMenu } from "radix-ui";
+import { formatBRL } from "../../../convex/model/money";
+
+export type MenuUser = { name: string | null; email: string | null; image: string | null; walletCents: number };
+
+type UserMenuProps = {
+  user: MenuUser;
+  onOpenMyEvents: () => void;
+  onCreateEvent: () => void;
+  onOpenTickets: () => void;
+  onSignOut: () => void;
+};
+
+function initialsOf(user: MenuUser): string {
+  const source = (user.name ?? user.email ?? "U").trim();
+  const words = source.split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? `${words[0]?.[0] ?? ""}${words[words.length - 1]?.[0] ?? ""}` : source.slice(0, 1);
+  return letters.toUpperCase() || "U";
+}
+
+/** The avatar and its menu: name, wallet, and the signed-in actions. */
+export default function UserMenu({ user, onOpenMyEvents, onCreateEvent, onOpenTickets, onSignOut }: UserMenuProps) {
+  const displayName = user.name?.trim() || "Usuário";
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="avatar-button" aria-label="Abrir menu do usuário">
+        {user.image ? (
+          <img className="avatar" src={user.image} alt="" referrerPolicy="no-referrer" />
+        ) : (
+          <span className="avatar avatar--initials" aria-hidden="true">
+            {initialsOf(user)}
+          </span>
+        )}
+        <span className="avatar-button__wallet" aria-hidden="true">
+          {formatBRL(user.walletCents)}
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={8} collisionPadding={8}>
+          <DropdownMenu.Label className="menu__name">{displayName}</DropdownMenu.Label>
+          <DropdownMenu.Label className="menu__wallet">Saldo: {formatBRL(user.walletCents)}</DropdownMenu.Label>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item className="menu__item" onSelect={onOpenMyEvents}>
+            Meus Eventos
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={onCreateEvent}>
+            Criar Evento
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={onOpenTickets}>
+            Meus Ingressos
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={onSignOut}>
+            Sair
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,54 @@
+import type { EventInput } from "../../../convex/model/eventInput";
+import { validateEventInput, type ValidEventInput } from "../../../convex/model/eventInput";
+import { parseBRL } from "../../../convex/model/money";
+import { parseDateTimeInputs } from "../../lib/dates";
+
+/** The create-event form's raw values, as typed. */
+export type CreateEventValues = {
+  name: string;
+  category: string;
+  date: string;
+  time: string;
+  goal: string;
+  minSupport: string;
+  goalPercentage: string;
+  imageUrl: string;
+  isTicketed: boolean;
+};
+
+export const EMPTY_CREATE_EVENT: CreateEventValues = {
+  name: "",
+  category: "",
+  date: "",
+  time: "",
+  goal: "",
+  minSupport: "",
+  goalPercentage: "100",
+  imageUrl: "",
+  isTicketed: false,
+};
+
+/**
+ * Converts the form to what `events:create` takes and checks it with the server's own rule
+ * (validateEventInput). Null means "Por favor, preencha todos os campos corretamente.".
+ */
+export function toEventInput(values: CreateEventValues, now: number): ValidEventInput | null {
+  const startsAt = parseDateTimeInputs(values.date, values.time);
+  const goalCents = parseBRL(values.goal);
+  const minSupportCents = parseBRL(values.minSupport);
+  const percentText = values.goalPercentage.trim();
+  if (startsAt === null || goalCents === null || minSupportCents === null || !/^\d{1,3}$/.test(percentText)) {
+    return null;
+  }
+  const input: EventInput = {
+    name: values.name,
+    category: values.category,
+    startsAt,
+    goalCents,
+    minSupportCents,
+    goalPercentage: Number(percentText),
+    isTicketed: values.isTicketed,
+    ...(values.imageUrl.trim() === "" ? {} : { imageUrl: values.imageUrl.trim() }),
+  };
+  return validateEventInput(input, now);
+}

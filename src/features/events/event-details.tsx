@@ -1,0 +1,87 @@
+import type { ReactNode } from "react";
+import { formatBRL } from "../../../convex/model/money";
+import { EventImage } from "../../components/event-image";
+import { ProgressBar } from "../../components/progress-bar";
+import { formatDateTime } from "../../lib/dates";
+import "./events.css";
+
+export type EventDetailData = {
+  name: string;
+  category: string;
+  startsAt: number;
+  imageUrl: string | null;
+  isTicketed: boolean;
+  goalCents: number;
+  raisedCents: number;
+  minSupportCents: number;
+  percent: number;
+  progress: number;
+  status: string;
+  ticketsGenerated: number;
+  uniqueSupporters: number;
+};
+
+type EventDetailsProps = { event: EventDetailData; children?: ReactNode };
+
+/** The event page body: poster, facts and progress; `children` is the support area. */
+export function EventDetails({ event, children }: EventDetailsProps) {
+  const reached = event.percent >= 100;
+  return (
+    <article className="event-detail">
+      <div className="event-detail__media">
+        <EventImage src={event.imageUrl} alt={`Imagem do evento ${event.name}`} className="event-detail__image" />
+      </div>
+      <div className="event-detail__info">
+        <p className="event-card__meta">
+          <span className="chip">{event.category}</span>
+          <span className="chip chip--status">{event.status}</span>
+        </p>
+        <h1 className="event-detail__title">{event.name}</h1>
+        <p className="event-detail__date">
+          <span className="sr-only">Data e horário: </span>
+          <time dateTime={new Date(event.startsAt).toISOString()}>{formatDateTime(event.startsAt)}</time>
+        </p>
+        {event.isTicketed && (
+          <p className="note note--ticket">
+            <span aria-hidden="true">🎟️ </span>Este evento gera ingresso para quem apoiar.
+          </p>
+        )}
+        <dl className="facts">
+          <div className="facts__item">
+            <dt>Meta</dt>
+            <dd>{formatBRL(event.goalCents)}</dd>
+          </div>
+          <div className="facts__item">
+            <dt>Arrecadado</dt>
+            <dd>{formatBRL(event.raisedCents)}</dd>
+          </div>
+          <div className="facts__item">
+            <dt>Apoio mínimo</dt>
+            <dd>{formatBRL(event.minSupportCents)}</dd>
+          </div>
+          <div className="facts__item">
+            <dt>{event.isTicketed ? "Ingressos gerados" : "Apoiadores"}</dt>
+            <dd>{event.isTicketed ? event.ticketsGenerated : event.uniqueSupporters}</dd>
+          </div>
+        </dl>
+        <div className="event-detail__progress">
+          <ProgressBar
+            raisedCents={event.raisedCents}
+            goalCents={event.goalCents}
+            percent={event.percent}
+            progress={event.progress}
+            size="large"
+          />
+          <p className="event-card__amounts">
+            <span>
+              {formatBRL(event.raisedCents)} de {formatBRL(event.goalCents)}
+            </span>
+            <span className="event-card__percent">{event.percent}%</span>
+          </p>
+          {reached && <p className="badge badge--success">META ATINGIDA</p>}
+        </div>
+        {children}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,139 @@
+import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { useMutation, useQuery } from "convex/react";
+import { api } from "../../../convex/_generated/api";
+import { MESSAGES } from "../../../convex/model/messages";
+import { formatBRL } from "../../../convex/model/money";
+import { AlertDialog } from "../../components/alert-dialog";
+import { errorNotice } from "../../lib/errors";
+import { ATTENTION_TITLE, checkSupport } from "./support-check";
+import "./support.css";
+
+export type SupportableEvent = {
+  _id: string;
+  minSupportCents: number;
+  supportingOpen: boolean;
+  isTicketed: boolean;
+};
+
+type Notice = { title: string; message: string; detail?: string; tone: "success" | "error" };
+
+type SupportPanelProps = { event: SupportableEvent; chatPath: string };
+
+/** The `APOIE` form, its alerts, and the `CHAT` link once the person has supported. */
+export function SupportPanel({ event, chatPath }: SupportPanelProps) {
+  const id = useId();
+  const me = useQuery(api.users.me);
+  const mine = useQuery(api.supports.mine, { eventId: event._id });
+  const support = useMutation(api.supports.support);
+  const [amount, setAmount] = useState("");
+  const [pending, setPending] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+
+  function show(next: Notice) {
+    setNotice(next);
+    setAnnouncement([next.title, next.message, next.detail].filter(Boolean).join(". "));
+  }
+
+  async function submit(formEvent: FormEvent<HTMLFormElement>) {
+    formEvent.preventDefault();
+    if (pending || me === undefined) return;
+    const check = checkSupport({
+      walletCents: me === null ? null : me.walletCents,
+      amountText: amount,
+      minSupportCents: event.minSupportCents,
+      supportingOpen: event.supportingOpen,
+    });
+    if (!check.ok) {
+      show({ ...check.notice, tone: "error" });
+      return;
+    }
+    setPending(true);
+    try {
+      const result = await support({ eventId: event._id, amountCents: check.amountCents });
+      setAmount("");
+      const thanks = `Seu apoio de ${formatBRL(check.amountCents)} foi registrado. Obrigado!`;
+      show({
+        title: result.goalReached ? "Meta Alcançada!" : "Sucesso!",
+        message: result.goalReached ? `${thanks} Este evento atingiu a meta e os apoios foram encerrados.` : thanks,
+        ...(result.ticketCode ? { detail: `Seu ingresso: ${result.ticketCode}` } : {}),
+        tone: "success",
+      });
+    } catch (error) {
+      const { title, message } = errorNotice(error);
+      show({ title: title ?? ATTENTION_TITLE, message, tone: "error" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const closed = !event.supportingOpen;
+
+  return (
+    <section className="support" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="support__heading">
+        Apoie este evento
+      </h2>
+      {closed ? (
+        <p className="note note--closed" role="status">
+          {MESSAGES.supportClosed}
+        </p>
+      ) : (
+        <p className="support__hint">
+          Apoio mínimo de {formatBRL(event.minSupportCents)}.
+          {me ? ` Seu saldo: ${formatBRL(me.walletCents)}.` : ""}
+        </p>
+      )}
+      <form className="support__form" onSubmit={(formEvent) => void submit(formEvent)} noValidate>
+        <div className="field support__field">
+          <label htmlFor={`${id}-amount`}>Valor do apoio</label>
+          <div className="money-input">
+            <span className="money-input__prefix" aria-hidden="true">
+              R$
+            </span>
+            <input
+              id={`${id}-amount`}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="10,50"
+              value={amount}
+              disabled={closed}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          </div>
+        </div>
+        <button type="submit" className="button button--primary button--large support__button" disabled={closed || pending || me === undefined}>
+          {pending ? "Enviando..." : "APOIE"}
+        </button>
+      </form>
+      {mine?.supported && (
+        <div className="support__supported">
+          <p>
+            Você já apoiou este evento com <strong>{formatBRL(mine.amountCents)}</strong>.
+          </p>
+          <Link to={chatPath} className="button button--chat">
+            CHAT
+          </Link>
+        </div>
+      )}
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+      <AlertDialog
+        open={notice !== null}
+        title={notice?.title ?? ""}
+        tone={notice?.tone ?? "info"}
+        message={
+          notice && (
+            <>
+              <p>{notice.message}</p>
+              {notice.detail && <p className="ticket-code">{notice.detail}</p>}
+            </>
+          )
+        }
+        onClose={() => setNotice(null)}
+      />
+    </section>
+  );
+}
