@@ -1,0 +1,47 @@
+/** The two small synchronisation tools the engine needs. */
+
+/** Runs tasks one at a time in the order they were submitted (FIFO, unlike a retry loop). */
+export class Mutex {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/**
+ * Lets any number of calls run at once, except while an exclusive task (a module reload) runs:
+ * that one waits for the calls in progress to finish and holds new ones until it is done.
+ */
+export class Gate {
+  private active = 0;
+  private closed: Promise<void> | null = null;
+  private onDrained: (() => void) | null = null;
+
+  async shared<T>(task: () => Promise<T>): Promise<T> {
+    while (this.closed !== null) await this.closed;
+    this.active += 1;
+    try {
+      return await task();
+    } finally {
+      this.active -= 1;
+      if (this.active === 0) this.onDrained?.();
+    }
+  }
+
+  async exclusive<T>(task: () => Promise<T>): Promise<T> {
+    while (this.closed !== null) await this.closed;
+    let open = () => {};
+    this.closed = new Promise<void>((resolve) => (open = resolve));
+    try {
+      if (this.active > 0) await new Promise<void>((resolve) => (this.onDrained = resolve));
+      this.onDrained = null;
+      return await task();
+    } finally {
+      this.closed = null;
+      open();
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * CLI: `npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed]`
+ * Prints `Local backend ready at http://127.0.0.1:PORT` once it accepts connections.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { DEFAULT_PORT, DEFAULT_SITE_PORT, startLocalBackend, type LocalBackendOptions } from "./server.ts";
+
+const USAGE =
+  "Usage: npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed]";
+
+function port(value: string | undefined, fallback: number, flag: string): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 65535) throw new Error(`${flag} must be a port number`);
+  return number;
+}
+
+/** Turns the command line into options; throws with a message for anything unknown. */
+function parseCommandLine(argv: string[]): LocalBackendOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: "string" },
+      "site-port": { type: "string" },
+      "data-dir": { type: "string" },
+      "in-memory": { type: "boolean" },
+      "no-seed": { type: "boolean" },
+    },
+  });
+  if (values["in-memory"] && values["data-dir"] !== undefined) {
+    throw new Error("--data-dir and --in-memory cannot be used together");
+  }
+  return {
+    port: port(values.port, DEFAULT_PORT, "--port"),
+    sitePort: port(values["site-port"], DEFAULT_SITE_PORT, "--site-port"),
+    ...(values["in-memory"] ? { dataDir: null } : {}),
+    ...(values["data-dir"] !== undefined ? { dataDir: path.resolve(values["data-dir"]) } : {}),
+    seed: !values["no-seed"],
+    watch: true,
+  };
+}
+
+async function main(): Promise<void> {
+  let options: LocalBackendOptions;
+  try {
+    options = parseCommandLine(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const backend = await startLocalBackend(options);
+  console.log(`Local backend ready at ${backend.url}`);
+  const stop = () => {
+    backend.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  console.error("local backend failed to start:", error);
+  process.exit(1);
+});

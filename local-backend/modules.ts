@@ -1,0 +1,64 @@
+/**
+ * Finds and loads the convex/ modules. Each load goes through its own tsx namespace, which
+ * gives the whole import graph fresh module instances: that is what makes a reload pick up
+ * edits to helper files (convex/model/*) and not only to the files convex-test asks for.
+ */
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { register } from "tsx/esm/api";
+
+/** A module's exports, as `import()` returns them. */
+export type ModuleExports = Record<string, unknown>;
+
+export type LoadedModules = {
+  /** For convex-test: file path → loader, the shape `import.meta.glob` would give. */
+  glob: Record<string, () => Promise<ModuleExports>>;
+  /** Module path as functions are named ("events", "model/users") → its exports. */
+  byPath: Map<string, ModuleExports>;
+  /** Releases the loader hooks of this load (the modules stay usable). */
+  release: () => Promise<void>;
+};
+
+/**
+ * Whether Convex would treat the file as a module: .ts/.js sources, not type declarations
+ * and not names with an extra dot (tests, `test.setup.ts`), which Convex never deploys.
+ */
+export function isModuleFile(relativePath: string): boolean {
+  const base = path.basename(relativePath);
+  if (!/\.(ts|js)$/.test(base) || base.endsWith(".d.ts")) return false;
+  const stem = base.replace(/\.(ts|js)$/, "");
+  return !stem.includes(".");
+}
+
+async function listModuleFiles(convexDir: string): Promise<string[]> {
+  const entries = await readdir(convexDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(convexDir, path.join(entry.parentPath, entry.name)))
+    .filter(isModuleFile)
+    .sort();
+}
+
+let loadCount = 0;
+
+/** Imports every module of `convexDir` (so a syntax error fails the load, not a later call). */
+export async function loadModules(convexDir: string): Promise<LoadedModules> {
+  const files = await listModuleFiles(convexDir);
+  loadCount += 1;
+  const loader = register({ namespace: `apoie-local-backend-${process.pid}-${loadCount}` });
+  try {
+    const glob: LoadedModules["glob"] = {};
+    const byPath = new Map<string, ModuleExports>();
+    for (const file of files) {
+      const absolute = path.join(convexDir, file);
+      const exports = (await loader.import(pathToFileURL(absolute).href, import.meta.url)) as ModuleExports;
+      glob[absolute] = () => Promise.resolve(exports);
+      byPath.set(file.replace(/\.(ts|js)$/, "").split(path.sep).join("/"), exports);
+    }
+    return { glob, byPath, release: () => loader.unregister() };
+  } catch (error) {
+    await loader.unregister();
+    throw error;
+  }
+}

@@ -1,0 +1,77 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { api } from "../convex/_generated/api";
+import type { DatabaseSnapshot } from "./engine.ts";
+import { authenticate, createEvent, newClient, signInLocally, startTestBackend, waitForQuery } from "./test-support.ts";
+
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "apoie-local-backend-"));
+});
+
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function savedDatabase(): Promise<DatabaseSnapshot> {
+  return JSON.parse(await readFile(path.join(dataDir, "database.json"), "utf8")) as DatabaseSnapshot;
+}
+
+it("keeps data, document ids, creation times and sessions across a restart with the data folder", async () => {
+  const first = await startTestBackend({ dataDir, seed: true });
+  const client = newClient(first.url);
+  const token = await signInLocally(client, "Persistente", "persistente@exemplo.com");
+  expect(await authenticate(client, token)).toBe(true);
+  const eventId = await createEvent(client, { name: "Evento Persistente" });
+  await client.mutation(api.supports.support, { eventId, amountCents: 1_500 });
+  const seeded = await client.query(api.events.list, { paginationOpts: { numItems: 100, cursor: null } });
+  await client.close();
+  await first.close();
+
+  const files = await readdir(dataDir);
+  expect(files.sort()).toEqual(["database.json", "jwt-keys.json"]);
+  const before = await savedDatabase();
+
+  // Same site port: it is the tokens' issuer.
+  const second = await startTestBackend({ dataDir, seed: true, sitePort: Number(new URL(first.siteUrl).port) });
+  try {
+    const again = newClient(second.url);
+    // The keys were kept, so the token issued before the restart is still good.
+    expect(await authenticate(again, token)).toBe(true);
+    const me = await waitForQuery(again, api.users.me, {}, (user) => user !== null);
+    expect(me).toMatchObject({ email: "persistente@exemplo.com", walletCents: 3_500 });
+    expect(await again.query(api.events.get, { id: eventId })).toMatchObject({ name: "Evento Persistente", raisedCents: 1_500 });
+    const listed = await again.query(api.events.list, { paginationOpts: { numItems: 100, cursor: null } });
+    expect(listed.page).toEqual(seeded.page);
+    expect(listed.page.length).toBeGreaterThan(10);
+
+    // A new commit rewrites the file: every old document is still there, same id and time.
+    const secondEvent = await createEvent(again, { name: "Depois do Reinício" });
+    await again.close();
+    const after = await savedDatabase();
+    const creationTimes = (snapshot: DatabaseSnapshot) =>
+      new Map(snapshot.documents.map((document) => {
+        const { _id, _creationTime } = document as { _id: string; _creationTime: number };
+        return [_id, _creationTime];
+      }));
+    const afterTimes = creationTimes(after);
+    for (const [id, time] of creationTimes(before)) expect(afterTimes.get(id)).toBe(time);
+    expect(afterTimes.has(secondEvent)).toBe(true);
+    expect(after.nextDocId).toBeGreaterThan(before.nextDocId);
+    expect(BigInt(after.lastCommitTs)).toBeGreaterThan(BigInt(before.lastCommitTs));
+  } finally {
+    await second.close();
+  }
+});
+
+it("keeps nothing in memory mode", async () => {
+  const backend = await startTestBackend({ dataDir: null });
+  const client = newClient(backend.url);
+  await signInLocally(client, "Efêmera", "efemera@exemplo.com");
+  await client.close();
+  await backend.close();
+  expect(await readdir(dataDir)).toEqual([]);
+});

@@ -1,0 +1,113 @@
+import type { ConvexClient } from "convex/browser";
+import { version } from "convex";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { api } from "../convex/_generated/api";
+import { encodeTs, parseClientMessage, ProtocolError } from "./protocol.ts";
+import type { LocalBackend } from "./server.ts";
+import { createEvent, newClient, signedInClient, startTestBackend, waitForQuery } from "./test-support.ts";
+
+let backend: LocalBackend;
+let creator: ConvexClient;
+let bystander: ConvexClient;
+let eventId: string;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  creator = await signedInClient(backend.url, "Criadora", "criadora@exemplo.com");
+  eventId = await createEvent(creator);
+  bystander = newClient(backend.url);
+  await waitForQuery(bystander, api.events.get, { id: eventId }, (event) => event !== null);
+});
+
+afterAll(async () => {
+  await Promise.all([creator.close(), bystander.close()]);
+  await backend.close();
+});
+
+type Received = { type: string; [key: string]: unknown };
+
+/** A raw connection that records what the server sends and how it closes. */
+async function rawConnection() {
+  const ws = new WebSocket(`${backend.url.replace("http", "ws")}/api/${version}/sync`);
+  const received: Received[] = [];
+  ws.on("message", (data: Buffer) => received.push(JSON.parse(data.toString()) as Received));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  ws.send(JSON.stringify({ type: "Connect", sessionId: "raw-test", connectionCount: 0, lastCloseReason: null, clientTs: 0 }));
+  return { ws, received, closed };
+}
+
+function subscribe(ws: WebSocket, baseVersion: number, queryId: number) {
+  ws.send(
+    JSON.stringify({
+      type: "ModifyQuerySet",
+      baseVersion,
+      newVersion: baseVersion + 1,
+      modifications: [{ type: "Add", queryId, udfPath: "events:get", args: [{ id: eventId }] }],
+    }),
+  );
+}
+
+async function eventually(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(check()).toBe(true);
+}
+
+/** The server still answers everyone else: a live client sees a new support. */
+async function othersAreStillServed(amountCents: number) {
+  const before = (await bystander.query(api.events.get, { id: eventId }))!.raisedCents;
+  await creator.mutation(api.supports.support, { eventId, amountCents });
+  await waitForQuery(bystander, api.events.get, { id: eventId }, (event) => event?.raisedCents === before + amountCents);
+}
+
+describe("malformed protocol messages end only that connection", () => {
+  it.each([
+    ["a frame that is not JSON", "{not json"],
+    ["an unknown message type", JSON.stringify({ type: "Teleport" })],
+    ["a message without its fields", JSON.stringify({ type: "Mutation", udfPath: "events:create" })],
+    ["a stale query set version", JSON.stringify({ type: "ModifyQuerySet", baseVersion: 7, newVersion: 8, modifications: [] })],
+    ["a stale identity version", JSON.stringify({ type: "Authenticate", tokenType: "None", baseVersion: 3 })],
+  ])("closes on %s, with an error, and keeps serving the others", async (_name, frame) => {
+    const { ws, closed } = await rawConnection();
+    ws.send(frame);
+    const { code, reason } = await closed;
+    expect(code).toBe(1002);
+    expect(reason.length).toBeGreaterThan(0);
+    await othersAreStillServed(500);
+  });
+
+  it("closes on a stale version after a valid exchange, not before", async () => {
+    const { ws, received, closed } = await rawConnection();
+    subscribe(ws, 0, 1);
+    await eventually(() => received.some((message) => message.type === "Transition"));
+    const transition = received.find((message) => message.type === "Transition")!;
+    expect(transition.endVersion).toMatchObject({ querySet: 1, identity: 0 });
+    expect(transition.modifications).toEqual([
+      expect.objectContaining({ type: "QueryUpdated", queryId: 1, value: expect.objectContaining({ _id: eventId }) }),
+    ]);
+    subscribe(ws, 0, 2); // base version 0 again: the server is at 1
+    expect((await closed).code).toBe(1002);
+    await othersAreStillServed(600);
+  });
+});
+
+describe("protocol encoding", () => {
+  it("encodes timestamps as little-endian u64 in base64", () => {
+    expect(encodeTs(1n)).toBe(Buffer.from([1, 0, 0, 0, 0, 0, 0, 0]).toString("base64"));
+    expect(Buffer.from(encodeTs(1_700_000_000_000_000_000n), "base64").readBigUInt64LE()).toBe(1_700_000_000_000_000_000n);
+  });
+
+  it("rejects messages it does not know", () => {
+    expect(() => parseClientMessage("[]")).toThrow(ProtocolError);
+    expect(() => parseClientMessage(JSON.stringify({ type: "Authenticate", tokenType: "Magic", baseVersion: 0 }))).toThrow(
+      /tokenType/,
+    );
+    expect(parseClientMessage(JSON.stringify({ type: "Event", eventType: "x", event: {} }))).toEqual({ type: "Event" });
+  });
+});

@@ -1,0 +1,70 @@
+import { cp, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ConvexClient } from "convex/browser";
+import { makeFunctionReference } from "convex/server";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { api } from "../convex/_generated/api";
+import type { LocalBackend } from "./server.ts";
+import { createEvent, signedInClient, startTestBackend, waitForQuery } from "./test-support.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const greeting = makeFunctionReference<"query", Record<string, never>, string>("greeting:hello");
+
+let projectCopy: string;
+let convexDir: string;
+let backend: LocalBackend;
+let client: ConvexClient;
+
+/** Polls until the call succeeds with `expected` (a reload takes a moment to be noticed). */
+async function eventuallyGreets(expected: string): Promise<void> {
+  let last: unknown;
+  for (let i = 0; i < 150; i++) {
+    last = await client.query(greeting, {}).catch((error: unknown) => error);
+    if (last === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`still no "${expected}", last: ${String(last)}`);
+}
+
+beforeAll(async () => {
+  // A copy of the functions to edit, resolving packages from the project's node_modules.
+  projectCopy = await mkdtemp(path.join(tmpdir(), "apoie-reload-"));
+  convexDir = path.join(projectCopy, "convex");
+  await cp(path.join(ROOT, "convex"), convexDir, { recursive: true });
+  await symlink(path.join(ROOT, "node_modules"), path.join(projectCopy, "node_modules"));
+  await writeFile(path.join(projectCopy, "package.json"), JSON.stringify({ type: "module" }));
+  backend = await startTestBackend({ convexDir, watch: true });
+  client = await signedInClient(backend.url, "Recarga", "recarga@exemplo.com");
+});
+
+afterAll(async () => {
+  await client.close();
+  await backend.close();
+  await rm(projectCopy, { recursive: true, force: true });
+});
+
+it("reloads convex/ on a change, keeping the data and the subscriptions", async () => {
+  const eventId = await createEvent(client, { name: "Antes da Recarga" });
+  await client.mutation(api.supports.support, { eventId, amountCents: 2_000 });
+  await expect(client.query(greeting, {})).rejects.toThrow(/Could not find public function/);
+
+  const file = path.join(convexDir, "greeting.ts");
+  await writeFile(file, 'import { query } from "./_generated/server";\nexport const hello = query({ args: {}, handler: async () => "olá" });\n');
+  await eventuallyGreets("olá");
+  expect(await client.query(api.events.get, { id: eventId })).toMatchObject({ name: "Antes da Recarga", raisedCents: 2_000 });
+  expect(await client.query(api.users.me, {})).toMatchObject({ walletCents: 3_000 });
+
+  // Broken code does not replace working code.
+  await writeFile(file, "export const hello = query({ args: {}, handler: async () => \n");
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  expect(await client.query(greeting, {})).toBe("olá");
+
+  // Mutations and live updates go on after reloads.
+  await writeFile(file, 'import { query } from "./_generated/server";\nexport const hello = query({ args: {}, handler: async () => "oi" });\n');
+  await eventuallyGreets("oi");
+  await client.mutation(api.supports.support, { eventId, amountCents: 1_000 });
+  const event = await waitForQuery(client, api.events.get, { id: eventId }, (e) => e?.raisedCents === 3_000);
+  expect(event?.uniqueSupporters).toBe(1);
+});

@@ -1,0 +1,211 @@
+/**
+ * Starts the local backend: JWT keys and environment, the engine with its data, the main port
+ * (WebSocket sync + HTTP API) and the site port (HTTP actions), and the convex/ watcher.
+ */
+import { watch, type FSWatcher } from "node:fs";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { WebSocketServer, type WebSocket } from "ws";
+import { createTokenVerifier, generateAuthKeys, loadOrCreateAuthKeys } from "./auth-keys.ts";
+import { Engine } from "./engine.ts";
+import { handleApiRequest, handleSiteRequest } from "./http-api.ts";
+import { loadSnapshot, SnapshotWriter } from "./persistence.ts";
+import { SyncSession } from "./subscriptions.ts";
+
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export const DEFAULT_PORT = 3210;
+export const DEFAULT_SITE_PORT = 3211;
+export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, ".convex-local");
+const DEFAULT_SITE_URL = "http://127.0.0.1:5173";
+/** The client drops a connection after 60 s without a message; stay well inside that. */
+const PING_INTERVAL_MS = 20_000;
+const RELOAD_DEBOUNCE_MS = 200;
+/** WebSocket close code for a client that broke the protocol (RFC 6455: protocol error). */
+const CLOSE_PROTOCOL_ERROR = 1002;
+const CLOSE_GOING_AWAY = 1001;
+
+export type LocalBackendOptions = {
+  /** Main port (WebSocket + HTTP API); 0 picks a free one. Default 3210. */
+  port?: number;
+  /** Port of the HTTP actions; 0 picks a free one. Default 3211. */
+  sitePort?: number;
+  /** Where the database and the JWT keys live; null keeps everything in memory. */
+  dataDir?: string | null;
+  /** Fill demo events into an empty database. Default true. */
+  seed?: boolean;
+  /** Reload convex/ when a file in it changes. Default false (the CLI turns it on). */
+  watch?: boolean;
+  /** The web app's URL, for Convex Auth's redirects. Default $SITE_URL or http://127.0.0.1:5173. */
+  siteUrl?: string;
+  /** The functions to serve. Default the project's convex/. */
+  convexDir?: string;
+};
+
+export type LocalBackend = {
+  /** What VITE_CONVEX_URL / the clients use, e.g. http://127.0.0.1:3210. */
+  url: string;
+  /** Where the HTTP actions are served (CONVEX_SITE_URL, the JWT issuer). */
+  siteUrl: string;
+  close: () => Promise<void>;
+};
+
+/** convex/ reads its configuration from process.env, so only one backend can run per process. */
+let running = false;
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      const address = server.address();
+      resolve(typeof address === "object" && address !== null ? address.port : port);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** Calls `onChange` once things settle after files in `dir` change. */
+function watchDirectory(dir: string, onChange: () => void): FSWatcher {
+  let timer: NodeJS.Timeout | undefined;
+  return watch(dir, { recursive: true }, (_event, file) => {
+    if (file !== null && !/\.(ts|js)$/.test(file)) return;
+    clearTimeout(timer);
+    timer = setTimeout(onChange, RELOAD_DEBOUNCE_MS);
+  });
+}
+
+export async function startLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
+  if (running) throw new Error("A local backend is already running in this process");
+  running = true;
+  try {
+    return await start(options);
+  } catch (error) {
+    running = false;
+    throw error;
+  }
+}
+
+async function start(options: LocalBackendOptions): Promise<LocalBackend> {
+  const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
+  const convexDir = options.convexDir ?? path.join(PROJECT_ROOT, "convex");
+  const keys = dataDir === null ? await generateAuthKeys() : await loadOrCreateAuthKeys(dataDir);
+
+  // The site port comes first: its URL is the JWT issuer the functions must know at load.
+  let engine: Engine | null = null;
+  const siteServer = createServer((request, response) => {
+    if (engine === null) response.writeHead(503).end();
+    else void handleSiteRequest(request, response, engine);
+  });
+  const sitePort = await listen(siteServer, options.sitePort ?? DEFAULT_SITE_PORT);
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
+  process.env.JWT_PRIVATE_KEY = keys.privateKey;
+  process.env.JWKS = keys.jwks;
+  process.env.AUTH_LOCAL_LOGIN = "true";
+  process.env.CONVEX_SITE_URL = siteUrl;
+  process.env.SITE_URL = options.siteUrl ?? process.env.SITE_URL ?? DEFAULT_SITE_URL;
+  process.env.AUTH_LOG_LEVEL ??= "WARN";
+
+  let ready: Engine;
+  try {
+    ready = await Engine.start(convexDir);
+  } catch (error) {
+    await closeServer(siteServer);
+    throw error;
+  }
+  engine = ready;
+  const saved = dataDir === null ? null : await loadSnapshot(dataDir);
+  if (saved !== null) ready.restore(saved);
+
+  const writer = dataDir === null ? null : new SnapshotWriter(dataDir, () => ready.snapshot());
+  const persisted = () => writer?.flush() ?? Promise.resolve();
+  const sessions = new Set<SyncSession>();
+  ready.onCommit(() => {
+    writer?.markDirty();
+    for (const session of sessions) session.requestRefresh();
+  });
+  if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
+
+  const verifyToken = await createTokenVerifier(keys, siteUrl);
+  const mainServer = createServer((request, response) => {
+    void handleApiRequest(request, response, { engine: ready, verifyToken, persisted });
+  });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  mainServer.on("upgrade", (request, socket, head) => {
+    const pathname = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
+    if (!/^\/api\/[^/]+\/sync$/.test(pathname)) {
+      socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => serveSocket(ws));
+  });
+
+  function serveSocket(ws: WebSocket): void {
+    const session = new SyncSession({
+      engine: ready,
+      verifyToken,
+      persisted,
+      send: (message) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+      },
+      fail: (error) => {
+        console.warn(`local backend: closing a connection: ${error.message}`);
+        // A close reason is limited to 123 bytes.
+        ws.close(CLOSE_PROTOCOL_ERROR, Buffer.from(error.message).subarray(0, 120).toString());
+      },
+    });
+    sessions.add(session);
+    const ping = setInterval(() => ws.send(JSON.stringify({ type: "Ping" })), PING_INTERVAL_MS);
+    ws.on("message", (data, isBinary) => {
+      if (isBinary) session.receive("");
+      else session.receive(Buffer.isBuffer(data) ? data.toString("utf8") : Buffer.concat(data as Buffer[]).toString("utf8"));
+    });
+    ws.on("close", () => {
+      clearInterval(ping);
+      session.close();
+      sessions.delete(session);
+    });
+  }
+
+  let mainPort: number;
+  try {
+    mainPort = await listen(mainServer, options.port ?? DEFAULT_PORT);
+  } catch (error) {
+    await closeServer(siteServer);
+    throw error;
+  }
+
+  const watcher = options.watch
+    ? watchDirectory(convexDir, () => {
+        ready.reload().then(
+          () => {
+            console.log("local backend: reloaded convex/");
+            for (const session of sessions) session.requestRefresh();
+          },
+          (error: unknown) => console.error("local backend: convex/ did not load, still serving the previous code:", error),
+        );
+      })
+    : null;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://127.0.0.1:${mainPort}`,
+    siteUrl,
+    close: () =>
+      (closing ??= (async () => {
+        watcher?.close();
+        for (const ws of sockets.clients) ws.close(CLOSE_GOING_AWAY, "Local backend shutting down");
+        await Promise.all([closeServer(mainServer), closeServer(siteServer)]);
+        sockets.close();
+        await writer?.flush();
+        running = false;
+      })()),
+  };
+}

@@ -1,0 +1,247 @@
+/**
+ * One WebSocket client's sync session: its query set, its identity and the state version the
+ * client holds. Every change reaches the client as a Transition from the version it has to
+ * the next one, carrying only the queries whose result changed.
+ *
+ * Messages that change the session (query set, identity, re-runs after commits) are handled
+ * strictly in arrival order on one queue, so a Mutation sent after an Authenticate runs as the
+ * new user. Mutations and actions themselves run off the queue, so a slow action never holds
+ * back query updates.
+ */
+import { convexToJson, type Value } from "convex/values";
+import type { Identity, TokenVerifier } from "./auth-keys.ts";
+import { FunctionError, type Engine } from "./engine.ts";
+import {
+  encodeTs,
+  encodeVersion,
+  functionArgs,
+  parseClientMessage,
+  ProtocolError,
+  type ClientMessage,
+  type QueryModification,
+  type StateVersion,
+} from "./protocol.ts";
+
+type Subscription = { udfPath: string; args: Record<string, Value>; lastResult: string | null };
+
+export type SessionDeps = {
+  engine: Engine;
+  verifyToken: TokenVerifier;
+  /** Sends one server message (already in wire form). */
+  send: (message: Record<string, unknown>) => void;
+  /** Ends the connection because of `error`; the session does nothing after this. */
+  fail: (error: Error) => void;
+  /** Resolves when committed data is durable; awaited before a mutation's response. */
+  persisted: () => Promise<void>;
+};
+
+export class SyncSession {
+  private version: StateVersion = { querySet: 0, identity: 0, ts: 0n };
+  private readonly queries = new Map<number, Subscription>();
+  private identity: Identity | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private refreshQueued = false;
+  /** Timestamp of the newest successful mutation answered; a Transition must reach it. */
+  private unconfirmedTs = 0n;
+  private ended = false;
+
+  constructor(private readonly deps: SessionDeps) {}
+
+  /** Handles one text frame from the client. */
+  receive(text: string): void {
+    if (this.ended) return;
+    let message: ClientMessage;
+    try {
+      message = parseClientMessage(text);
+    } catch (error) {
+      this.end(error as Error);
+      return;
+    }
+    switch (message.type) {
+      case "Connect":
+      case "Event":
+        return;
+      case "ModifyQuerySet":
+        return this.enqueue(() => this.modifyQuerySet(message));
+      case "Authenticate":
+        return this.enqueue(() => this.authenticate(message));
+      case "Mutation":
+      case "Action":
+        // Captures the identity as of this point in the message order.
+        return this.enqueue(async () => void this.runRequest(message, this.identity));
+    }
+  }
+
+  /** Re-runs the subscribed queries after a commit; requests made meanwhile are coalesced. */
+  requestRefresh(): void {
+    if (this.refreshQueued || this.ended) return;
+    this.refreshQueued = true;
+    this.enqueue(async () => {
+      this.refreshQueued = false;
+      await this.sync({}, []);
+    });
+  }
+
+  /** Stops all work for a connection that is gone. */
+  close(): void {
+    this.ended = true;
+  }
+
+  private end(error: Error): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.deps.fail(error);
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queue = this.queue.then(async () => {
+      if (this.ended) return;
+      try {
+        await task();
+      } catch (error) {
+        this.end(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  }
+
+  private async modifyQuerySet(message: Extract<ClientMessage, { type: "ModifyQuerySet" }>): Promise<void> {
+    if (message.baseVersion !== this.version.querySet || message.newVersion <= message.baseVersion) {
+      throw new ProtocolError(
+        `ModifyQuerySet from version ${message.baseVersion} to ${message.newVersion}, but the query set is at version ${this.version.querySet}`,
+      );
+    }
+    const removed: QueryModification[] = [];
+    for (const modification of message.modifications) {
+      if (modification.type === "Add") {
+        if (this.queries.has(modification.queryId)) {
+          throw new ProtocolError(`ModifyQuerySet: query ${modification.queryId} is already subscribed`);
+        }
+        let args: Record<string, Value>;
+        try {
+          args = functionArgs(modification.args);
+        } catch {
+          throw new ProtocolError(`ModifyQuerySet: the arguments of query ${modification.queryId} are not an object`);
+        }
+        this.queries.set(modification.queryId, { udfPath: modification.udfPath, args, lastResult: null });
+      } else if (this.queries.delete(modification.queryId)) {
+        removed.push({ type: "QueryRemoved", queryId: modification.queryId });
+      }
+    }
+    await this.sync({ querySet: message.newVersion }, removed);
+  }
+
+  private async authenticate(message: Extract<ClientMessage, { type: "Authenticate" }>): Promise<void> {
+    if (message.baseVersion !== this.version.identity) {
+      throw new ProtocolError(
+        `Authenticate from identity version ${message.baseVersion}, but the session is at version ${this.version.identity}`,
+      );
+    }
+    if (message.tokenType === "None") {
+      this.identity = null;
+    } else if (message.tokenType !== "User") {
+      this.rejectToken(message.baseVersion, "Admin keys are not supported by the local backend");
+      return;
+    } else {
+      try {
+        this.identity = await this.deps.verifyToken(message.value);
+      } catch (error) {
+        this.rejectToken(message.baseVersion, `Could not verify the token: ${(error as Error).message}`);
+        return;
+      }
+    }
+    await this.sync({ identity: message.baseVersion + 1 }, []);
+  }
+
+  /** The client then drops its token and falls back to signed out (or fetches a new one). */
+  private rejectToken(baseVersion: number, error: string): void {
+    this.deps.send({ type: "AuthError", error, baseVersion, authUpdateAttempted: true });
+  }
+
+  /**
+   * Brings the client to the current state: runs every subscribed query against the latest
+   * commit and sends a Transition when a result changed, the query set or identity moved,
+   * or a mutation the client was told about is not yet covered by a Transition.
+   */
+  private async sync(next: { querySet?: number; identity?: number }, removed: QueryModification[]): Promise<void> {
+    const ts = this.deps.engine.lastCommitTs > this.version.ts ? this.deps.engine.lastCommitTs : this.version.ts;
+    const modifications = [...removed];
+    for (const [queryId, subscription] of this.queries) {
+      const modification = await this.runQuery(queryId, subscription);
+      const result = JSON.stringify({ ...modification, queryId: undefined });
+      if (result !== subscription.lastResult) {
+        subscription.lastResult = result;
+        modifications.push(modification);
+      }
+    }
+    if (this.ended) return;
+    const endVersion: StateVersion = {
+      querySet: next.querySet ?? this.version.querySet,
+      identity: next.identity ?? this.version.identity,
+      ts,
+    };
+    const versionMoved = endVersion.querySet !== this.version.querySet || endVersion.identity !== this.version.identity;
+    const confirmsMutation = this.unconfirmedTs > this.version.ts && ts >= this.unconfirmedTs;
+    if (modifications.length === 0 && !versionMoved && !confirmsMutation) return;
+    this.deps.send({
+      type: "Transition",
+      startVersion: encodeVersion(this.version),
+      endVersion: encodeVersion(endVersion),
+      modifications,
+    });
+    this.version = endVersion;
+  }
+
+  private async runQuery(queryId: number, { udfPath, args }: Subscription): Promise<QueryModification> {
+    try {
+      const { value } = await this.deps.engine.call("query", udfPath, args, this.identity);
+      return { type: "QueryUpdated", queryId, value: convexToJson(value), logLines: [], journal: null };
+    } catch (error) {
+      if (!(error instanceof FunctionError)) throw error;
+      return {
+        type: "QueryFailed",
+        queryId,
+        errorMessage: error.message,
+        ...(error.errorData === undefined ? {} : { errorData: error.errorData }),
+        logLines: [],
+        journal: null,
+      };
+    }
+  }
+
+  private async runRequest(
+    message: Extract<ClientMessage, { type: "Mutation" | "Action" }>,
+    identity: Identity | null,
+  ): Promise<void> {
+    const responseType = message.type === "Mutation" ? "MutationResponse" : "ActionResponse";
+    try {
+      const kind = message.type === "Mutation" ? "mutation" : "action";
+      const { value, ts } = await this.deps.engine.call(kind, message.udfPath, functionArgs(message.args), identity);
+      const result = convexToJson(value);
+      if (kind === "action") {
+        this.respond({ type: responseType, requestId: message.requestId, success: true, result, logLines: [] });
+        return;
+      }
+      await this.deps.persisted();
+      this.respond({ type: responseType, requestId: message.requestId, success: true, result, ts: encodeTs(ts), logLines: [] });
+      if (ts > this.unconfirmedTs) this.unconfirmedTs = ts;
+      this.requestRefresh();
+    } catch (error) {
+      if (!(error instanceof FunctionError)) {
+        this.end(error as Error);
+        return;
+      }
+      this.respond({
+        type: responseType,
+        requestId: message.requestId,
+        success: false,
+        result: error.message,
+        ...(error.errorData === undefined ? {} : { errorData: error.errorData }),
+        logLines: [],
+      });
+    }
+  }
+
+  private respond(message: Record<string, unknown>): void {
+    if (!this.ended) this.deps.send(message);
+  }
+}
