@@ -1,0 +1,103 @@
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { resetConvexFake, setPaginated, setQuery } from "../../test/convex-fake";
+import ChatRoute from "./chat";
+import EventRoute from "./event";
+
+vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
+
+const detail = {
+  _id: "ev1",
+  name: "Festival de Jazz na Praça",
+  category: "Música",
+  startsAt: new Date(2026, 11, 5, 19, 0).getTime(),
+  imageUrl: null,
+  isTicketed: true,
+  goalCents: 200000,
+  raisedCents: 55000,
+  percent: 27,
+  progress: 27,
+  status: "Em Progresso",
+  minSupportCents: 1000,
+  goalPercentage: 100,
+  creatorId: "creator",
+  ticketsGenerated: 2,
+  uniqueSupporters: 2,
+  supportingOpen: true,
+};
+const me = { _id: "u1", name: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/event/:id" element={<EventRoute />} />
+        <Route path="/chat/:eventId" element={<ChatRoute />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  resetConvexFake();
+  setQuery("users:me", me);
+  setQuery("supports:mine", { supported: false, amountCents: 0 });
+});
+
+describe("event page", () => {
+  it("shows a spinner while loading and a back link", () => {
+    renderAt("/event/ev1");
+    expect(screen.getByRole("status")).toHaveTextContent("Carregando evento...");
+    expect(screen.getByRole("link", { name: "Voltar" })).toHaveAttribute("href", "/");
+  });
+
+  it("says Evento não encontrado for an unknown id", () => {
+    setQuery("events:get", null);
+    renderAt("/event/nope");
+    expect(screen.getByRole("heading", { name: "Evento não encontrado" })).toBeInTheDocument();
+  });
+
+  it("shows the event's facts, the ticket note and the support form", () => {
+    setQuery("events:get", detail);
+    renderAt("/event/ev1");
+    expect(screen.getByRole("heading", { level: 1, name: "Festival de Jazz na Praça" })).toBeInTheDocument();
+    expect(screen.getByText("05/12/2026 19:00")).toBeInTheDocument();
+    expect(screen.getByText("R$ 550,00 de R$ 2.000,00")).toBeInTheDocument();
+    expect(screen.getByText("Este evento gera ingresso para quem apoiar.")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "R$ 550,00 de R$ 2.000,00 (27%)");
+    expect(screen.getByLabelText("Valor do apoio")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "APOIE" })).toBeEnabled();
+  });
+});
+
+describe("chat page", () => {
+  it("explains that only supporters may chat", () => {
+    setQuery("events:get", detail);
+    renderAt("/chat/ev1");
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Apenas quem apoiou este evento pode ver e enviar mensagens no chat.",
+    );
+    expect(screen.queryByPlaceholderText("Digite sua mensagem")).not.toBeInTheDocument();
+  });
+
+  it("asks a signed-out visitor to sign in", () => {
+    setQuery("users:me", null);
+    setQuery("events:get", detail);
+    renderAt("/chat/ev1");
+    expect(screen.getByRole("alert")).toHaveTextContent("Você precisa estar logado para continuar.");
+  });
+
+  it("opens the chat for a supporter and for the creator", () => {
+    setQuery("events:get", detail);
+    setQuery("supports:mine", { supported: true, amountCents: 1000 });
+    setPaginated("chat:list", []);
+    const { unmount } = renderAt("/chat/ev1");
+    expect(screen.getByPlaceholderText("Digite sua mensagem")).toBeInTheDocument();
+    unmount();
+    setQuery("supports:mine", { supported: false, amountCents: 0 });
+    setQuery("users:me", { ...me, _id: "creator" });
+    renderAt("/chat/ev1");
+    expect(screen.getByRole("button", { name: "Enviar" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,63 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { resetConvexFake, setAuth, setQuery } from "../../test/convex-fake";
+import { AccountArea } from "./account-area";
+
+vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
+const signIn = vi.fn(async () => ({ signingIn: true }));
+const signOut = vi.fn(async () => {});
+vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut }) }));
+
+const handlers = { onOpenMyEvents: vi.fn(), onCreateEvent: vi.fn(), onOpenTickets: vi.fn() };
+
+beforeEach(() => {
+  resetConvexFake();
+  vi.clearAllMocks();
+  setQuery("users:me", null);
+});
+
+describe("AccountArea", () => {
+  it("shows only the configured sign-in buttons", () => {
+    setQuery("auth:providers", { google: true, local: false });
+    const { unmount } = render(<AccountArea {...handlers} />);
+    expect(screen.getByRole("button", { name: "Entrar com Google" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Entrar (modo local)" })).not.toBeInTheDocument();
+    unmount();
+    setQuery("auth:providers", { google: false, local: true });
+    render(<AccountArea {...handlers} />);
+    expect(screen.queryByRole("button", { name: "Entrar com Google" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Entrar (modo local)" })).toBeInTheDocument();
+  });
+
+  it("signs in locally with a name and an e-mail", async () => {
+    const user = userEvent.setup();
+    setQuery("auth:providers", { google: false, local: true });
+    render(<AccountArea {...handlers} />);
+    await user.click(screen.getByRole("button", { name: "Entrar (modo local)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Entrar (modo local)" });
+    await user.type(within(dialog).getByLabelText("Nome"), "Ana Souza");
+    await user.type(within(dialog).getByLabelText("E-mail"), "ana@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Entrar" }));
+    expect(signIn).toHaveBeenCalledWith("local", { name: "Ana Souza", email: "ana@example.com" });
+  });
+
+  it("opens the avatar menu with name, wallet and actions when signed in", async () => {
+    const user = userEvent.setup();
+    setAuth({ isAuthenticated: true });
+    setQuery("auth:providers", { google: true, local: true });
+    setQuery("users:me", { _id: "u1", name: null, email: "x@example.com", image: null, walletCents: 5000 });
+    render(<AccountArea {...handlers} />);
+    expect(screen.queryByRole("button", { name: "Entrar com Google" })).not.toBeInTheDocument();
+    const avatar = await screen.findByRole("button", { name: "Abrir menu do usuário" });
+    avatar.focus();
+    await user.keyboard("{Enter}");
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByText("Usuário")).toBeInTheDocument();
+    expect(within(menu).getByText("Saldo: R$ 50,00")).toBeInTheDocument();
+    const items = within(menu).getAllByRole("menuitem").map((item) => item.textContent);
+    expect(items).toEqual(["Meus Eventos", "Criar Evento", "Meus Ingressos", "Sair"]);
+    await user.click(within(menu).getByRole("menuitem", { name: "Criar Evento" }));
+    expect(handlers.onCreateEvent).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,102 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ConvexError } from "convex/values";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { resetConvexFake, setMutation } from "../../test/convex-fake";
+import CreateEventModal from "./create-event-modal";
+
+vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
+
+const nextYear = new Date().getFullYear() + 1;
+
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText("Nome do evento"), "  Sarau de Poesia  ");
+  await user.selectOptions(screen.getByLabelText("Categoria"), "Entretenimento");
+  await user.type(screen.getByLabelText("Data"), `${nextYear}-05-20`);
+  await user.type(screen.getByLabelText("Horário"), "18:30");
+  await user.type(screen.getByLabelText("Meta (R$)"), "1.500,50");
+  await user.type(screen.getByLabelText("Apoio mínimo (R$)"), "10,5");
+  await user.clear(screen.getByLabelText("Porcentagem da meta (%)"));
+  await user.type(screen.getByLabelText("Porcentagem da meta (%)"), "80");
+  await user.click(screen.getByLabelText("Evento com ingresso"));
+}
+
+beforeEach(() => {
+  resetConvexFake();
+});
+
+describe("CreateEventModal", () => {
+  it("has every labelled field, the category options and the image size hint", () => {
+    render(<CreateEventModal open onOpenChange={vi.fn()} />);
+    expect(screen.getByRole("dialog", { name: "Criar Evento" })).toBeInTheDocument();
+    for (const label of ["Nome do evento", "Data", "Horário", "Meta (R$)", "Apoio mínimo (R$)", "Porcentagem da meta (%)", "URL da imagem (opcional)"]) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByRole("checkbox", { name: "Evento com ingresso" })).not.toBeChecked();
+    const options = within(screen.getByLabelText("Categoria")).getAllByRole("option").map((o) => o.textContent);
+    expect(options.slice(1)).toEqual(["Tecnologia", "Esporte", "Música", "Entretenimento"]);
+    expect(screen.getByText(/300x400 ou 600x800/)).toBeInTheDocument();
+  });
+
+  it("shows SPEC.md's message for an incomplete form and does not call the server", async () => {
+    const user = userEvent.setup();
+    const create = setMutation("events:create", () => "new-id");
+    render(<CreateEventModal open onOpenChange={vi.fn()} />);
+    await user.type(screen.getByLabelText("Nome do evento"), "Sarau");
+    await user.click(screen.getByRole("button", { name: "Criar" }));
+    const alert = await screen.findByRole("alertdialog");
+    expect(within(alert).getByText("Por favor, preencha todos os campos corretamente.")).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it("rejects a minimum above the goal and a non-numeric goal", async () => {
+    const user = userEvent.setup();
+    const create = setMutation("events:create", () => "new-id");
+    render(<CreateEventModal open onOpenChange={vi.fn()} />);
+    await fillValidForm(user);
+    await user.clear(screen.getByLabelText("Meta (R$)"));
+    await user.type(screen.getByLabelText("Meta (R$)"), "dez reais");
+    await user.click(screen.getByRole("button", { name: "Criar" }));
+    expect(await screen.findByText("Por favor, preencha todos os campos corretamente.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "OK" }));
+    await user.clear(screen.getByLabelText("Meta (R$)"));
+    await user.type(screen.getByLabelText("Meta (R$)"), "5");
+    await user.click(screen.getByRole("button", { name: "Criar" }));
+    expect(await screen.findByText("Por favor, preencha todos os campos corretamente.")).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it("sends cents and a timestamp, shows Sucesso! and closes after 2 seconds", async () => {
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    const create = setMutation("events:create", () => "new-id");
+    render(<CreateEventModal open onOpenChange={onOpenChange} />);
+    await fillValidForm(user);
+    await user.click(screen.getByRole("button", { name: "Criar" }));
+    expect(create).toHaveBeenCalledWith({
+      name: "Sarau de Poesia",
+      category: "Entretenimento",
+      startsAt: new Date(nextYear, 4, 20, 18, 30).getTime(),
+      goalCents: 150050,
+      minSupportCents: 1050,
+      goalPercentage: 80,
+      isTicketed: true,
+    });
+    const alert = await screen.findByRole("alertdialog");
+    expect(within(alert).getByRole("heading", { name: "Sucesso!" })).toBeInTheDocument();
+    expect(within(alert).getByText("Evento criado com sucesso.")).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false), { timeout: 3000 });
+  });
+
+  it("shows the server's refusal", async () => {
+    const user = userEvent.setup();
+    setMutation("events:create", () => {
+      throw new ConvexError({ code: "NOT_SIGNED_IN", message: "Você precisa estar logado para continuar." });
+    });
+    render(<CreateEventModal open onOpenChange={vi.fn()} />);
+    await fillValidForm(user);
+    await user.click(screen.getByRole("button", { name: "Criar" }));
+    expect(await screen.findByText("Você precisa estar logado para continuar.")).toBeInTheDocument();
+  });
+});

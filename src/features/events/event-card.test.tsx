@@ -1,0 +1,62 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { EventCard, type EventCardData } from "./event-card";
+
+const base: EventCardData = {
+  _id: "ev1",
+  name: "Festival de Jazz na Praça",
+  category: "Música",
+  startsAt: new Date(2026, 11, 5, 19, 0).getTime(),
+  imageUrl: "/images/events/jazz.svg",
+  isTicketed: true,
+  goalCents: 10000,
+  raisedCents: 3000,
+  percent: 30,
+  progress: 30,
+};
+
+function renderCard(event: Partial<EventCardData> = {}) {
+  return render(
+    <MemoryRouter>
+      <EventCard event={{ ...base, ...event }} to="/event/ev1" />
+    </MemoryRouter>,
+  );
+}
+
+describe("EventCard", () => {
+  it("shows name, date, category and amounts in reais, linking to the event", () => {
+    renderCard();
+    expect(screen.getByRole("link", { name: "Festival de Jazz na Praça" })).toHaveAttribute("href", "/event/ev1");
+    expect(screen.getByText("05/12/2026 19:00")).toBeInTheDocument();
+    expect(screen.getByText("Música")).toBeInTheDocument();
+    expect(screen.getByText("R$ 30,00 de R$ 100,00")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "30");
+    expect(screen.queryByText("META ATINGIDA")).not.toBeInTheDocument();
+  });
+
+  it("formats thousands the Brazilian way", () => {
+    renderCard({ raisedCents: 123450, goalCents: 300000, percent: 41, progress: 41 });
+    expect(screen.getByText("R$ 1.234,50 de R$ 3.000,00")).toBeInTheDocument();
+  });
+
+  it("says META ATINGIDA once the goal is reached, but not at 99%", () => {
+    const { unmount } = renderCard({ raisedCents: 9999, percent: 99, progress: 99 });
+    expect(screen.queryByText("META ATINGIDA")).not.toBeInTheDocument();
+    unmount();
+    renderCard({ raisedCents: 12000, percent: 120, progress: 100 });
+    expect(screen.getByText("META ATINGIDA")).toBeInTheDocument();
+    expect(screen.getByText("R$ 120,00 de R$ 100,00")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+  });
+
+  it("shows a placeholder when there is no image or it fails to load", () => {
+    const { unmount } = renderCard({ imageUrl: null });
+    expect(screen.getByRole("img", { name: /sem imagem/ })).toBeInTheDocument();
+    unmount();
+    renderCard({ imageUrl: "https://example.com/broken.png" });
+    const image = screen.getByRole("img", { name: "Imagem do evento Festival de Jazz na Praça" });
+    fireEvent.error(image);
+    expect(screen.getByRole("img", { name: /sem imagem/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,52 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { paginatedCalls, resetConvexFake, setPaginated } from "../../test/convex-fake";
+import { EventList } from "./event-list";
+
+vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
+
+const summary = (id: string, name: string) => ({
+  _id: id,
+  name,
+  category: "Esporte",
+  startsAt: new Date(2026, 6, 1, 8, 0).getTime(),
+  imageUrl: null,
+  isTicketed: false,
+  goalCents: 10000,
+  raisedCents: 0,
+  percent: 0,
+  progress: 0,
+  status: "Não Iniciado",
+});
+
+beforeEach(() => resetConvexFake());
+
+describe("EventList", () => {
+  it("queries with the filters and loads more pages on demand", async () => {
+    const user = userEvent.setup();
+    const loadMore = setPaginated("events:list", [summary("a", "Corrida"), summary("b", "Yoga")], "CanLoadMore");
+    render(
+      <MemoryRouter>
+        <EventList args={{ category: "esporte" }} eventPath={(id) => `/event/${id}`} />
+      </MemoryRouter>,
+    );
+    expect(paginatedCalls.at(-1)?.args).toEqual({ category: "esporte" });
+    expect(screen.getAllByRole("article")).toHaveLength(2);
+    expect(screen.getByRole("link", { name: "Yoga" })).toHaveAttribute("href", "/event/b");
+    await user.click(screen.getByRole("button", { name: "Carregar mais" }));
+    expect(loadMore).toHaveBeenCalledWith(12);
+  });
+
+  it("says so when nothing matches and hides Carregar mais at the end", () => {
+    setPaginated("events:list", [], "Exhausted");
+    render(
+      <MemoryRouter>
+        <EventList args={{ name: "xyz" }} eventPath={(id) => `/event/${id}`} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText("Nenhum evento encontrado!")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Carregar mais" })).not.toBeInTheDocument();
+  });
+});

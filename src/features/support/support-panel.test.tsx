@@ -1,0 +1,143 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
+import { ConvexError } from "convex/values";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
+import { SupportPanel, type SupportableEvent } from "./support-panel";
+
+vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
+
+const event: SupportableEvent = { _id: "ev1", minSupportCents: 500, supportingOpen: true, isTicketed: false };
+const user = { _id: "u1", name: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
+
+function renderPanel(overrides: Partial<SupportableEvent> = {}) {
+  return render(
+    <MemoryRouter>
+      <SupportPanel event={{ ...event, ...overrides }} chatPath="/chat/ev1" />
+    </MemoryRouter>,
+  );
+}
+
+async function support(amount: string) {
+  const u = userEvent.setup();
+  if (amount !== "") await u.type(screen.getByLabelText("Valor do apoio"), amount);
+  await u.click(screen.getByRole("button", { name: "APOIE" }));
+  return u;
+}
+
+async function expectAlert(title: string, text: string | RegExp) {
+  const alert = await screen.findByRole("alertdialog");
+  expect(within(alert).getByRole("heading", { name: title })).toBeInTheDocument();
+  expect(within(alert).getByText(text)).toBeInTheDocument();
+  return alert;
+}
+
+beforeEach(() => {
+  resetConvexFake();
+  setQuery("users:me", user);
+  setQuery("supports:mine", { supported: false, amountCents: 0 });
+});
+
+describe("SupportPanel", () => {
+  it("asks a signed-out visitor to sign in", async () => {
+    setQuery("users:me", null);
+    const mutation = setMutation("supports:support", () => ({ goalReached: false, ticketCode: null }));
+    renderPanel();
+    await support("10");
+    await expectAlert("Atenção", "Você precisa estar logado para apoiar este evento!");
+    expect(mutation).not.toHaveBeenCalled();
+  });
+
+  it("rejects amounts that are not valid reais", async () => {
+    const mutation = setMutation("supports:support", () => ({ goalReached: false, ticketCode: null }));
+    renderPanel();
+    await support("abc");
+    await expectAlert("Atenção", "Por favor, insira um valor válido!");
+    expect(mutation).not.toHaveBeenCalled();
+  });
+
+  it("rejects an empty amount", async () => {
+    renderPanel();
+    await support("");
+    await expectAlert("Atenção", "Por favor, insira um valor válido!");
+  });
+
+  it("tells a person with an empty wallet, with SPEC.md's title", async () => {
+    setQuery("users:me", { ...user, walletCents: 0 });
+    renderPanel();
+    await support("10");
+    await expectAlert("Saldo Insuficiente", "Você não possui saldo suficiente para apoiar este evento.");
+  });
+
+  it("refuses more than the wallet holds", async () => {
+    renderPanel();
+    await support("50,01");
+    await expectAlert("Atenção", "Saldo insuficiente!");
+  });
+
+  it("enforces the event's minimum, formatted in reais", async () => {
+    renderPanel();
+    await support("4,99");
+    await expectAlert("Atenção", "O valor mínimo de apoio é R$ 5,00");
+  });
+
+  it("accepts Brazilian input (10,50) and sends cents, then says Sucesso!", async () => {
+    const mutation = setMutation("supports:support", () => ({ goalReached: false, ticketCode: null }));
+    renderPanel();
+    const u = await support("10,50");
+    expect(mutation).toHaveBeenCalledWith({ eventId: "ev1", amountCents: 1050 });
+    const alert = await expectAlert("Sucesso!", /R\$ 10,50/);
+    await u.click(within(alert).getByRole("button", { name: "OK" }));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Valor do apoio")).toHaveValue("");
+  });
+
+  it.each([
+    ["R$ 7,00", 700],
+    ["10.5", 1050],
+    ["1.234,56", 123456],
+  ])("parses %s as %i cents", async (typed, cents) => {
+    setQuery("users:me", { ...user, walletCents: 200000 });
+    const mutation = setMutation("supports:support", () => ({ goalReached: false, ticketCode: null }));
+    renderPanel();
+    await support(typed);
+    expect(mutation).toHaveBeenCalledWith({ eventId: "ev1", amountCents: cents });
+  });
+
+  it("celebrates the goal with Meta Alcançada! and shows the ticket code", async () => {
+    setMutation("supports:support", () => ({ goalReached: true, ticketCode: "ABC123XYZ" }));
+    renderPanel({ isTicketed: true });
+    await support("20");
+    const alert = await expectAlert("Meta Alcançada!", /atingiu a meta/);
+    expect(within(alert).getByText("Seu ingresso: ABC123XYZ")).toBeInTheDocument();
+  });
+
+  it("shows the server's message and title as they are", async () => {
+    setMutation("supports:support", () => {
+      throw new ConvexError({
+        code: "SUPPORT_CLOSED",
+        message: "A porcentagem minima foi batida! Os apoios foram desativados...",
+      });
+    });
+    renderPanel();
+    await support("10");
+    await expectAlert("Atenção", "A porcentagem minima foi batida! Os apoios foram desativados...");
+  });
+
+  it("disables supporting once the event is concluded", () => {
+    renderPanel({ supportingOpen: false });
+    expect(screen.getByText("A porcentagem minima foi batida! Os apoios foram desativados...")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "APOIE" })).toBeDisabled();
+    expect(screen.getByLabelText("Valor do apoio")).toBeDisabled();
+  });
+
+  it("shows CHAT only after the person has supported", () => {
+    const { unmount } = renderPanel();
+    expect(screen.queryByRole("link", { name: "CHAT" })).not.toBeInTheDocument();
+    unmount();
+    setQuery("supports:mine", { supported: true, amountCents: 1000 });
+    renderPanel();
+    expect(screen.getByRole("link", { name: "CHAT" })).toHaveAttribute("href", "/chat/ev1");
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * A stand-in for `convex/react` in component tests: queries, paginated queries and mutations
+ * answer from what each test sets, keyed by function name ("events:get").
+ * Use: vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
+ */
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { vi, type Mock } from "vitest";
+
+type QueryAnswer = unknown | ((args: Record<string, unknown>) => unknown);
+type Paginated = { results: unknown[]; status: string; loadMore: Mock; isLoading: boolean };
+
+const queries = new Map<string, QueryAnswer>();
+const paginated = new Map<string, Paginated>();
+const mutations = new Map<string, Mock>();
+let auth = { isLoading: false, isAuthenticated: false };
+
+export const queryCalls: { name: string; args: unknown }[] = [];
+export const paginatedCalls: { name: string; args: unknown; options: unknown }[] = [];
+
+/** Sets what `useQuery(name)` returns: a value (undefined = loading) or a function of args. */
+export function setQuery(name: string, answer: QueryAnswer) {
+  queries.set(name, answer);
+}
+
+/** Sets a paginated query's results; returns its `loadMore` mock. */
+export function setPaginated(name: string, results: unknown[], status = "Exhausted"): Mock {
+  const loadMore = vi.fn();
+  paginated.set(name, { results, status, loadMore, isLoading: status.startsWith("Loading") });
+  return loadMore;
+}
+
+/** Sets a mutation's implementation; returns the mock to inspect calls. */
+export function setMutation(name: string, impl: (args: Record<string, unknown>) => unknown): Mock {
+  const mock = vi.fn(async (args: Record<string, unknown>) => impl(args));
+  mutations.set(name, mock);
+  return mock;
+}
+
+export function setAuth(next: { isLoading?: boolean; isAuthenticated: boolean }) {
+  auth = { isLoading: next.isLoading ?? false, isAuthenticated: next.isAuthenticated };
+}
+
+export function resetConvexFake() {
+  queries.clear();
+  paginated.clear();
+  mutations.clear();
+  queryCalls.length = 0;
+  paginatedCalls.length = 0;
+  auth = { isLoading: false, isAuthenticated: false };
+}
+
+const nameOf = (ref: unknown) => getFunctionName(ref as FunctionReference<"query">);
+
+export const convexReactFake = {
+  useQuery(ref: unknown, args: Record<string, unknown> | "skip" = {}) {
+    const name = nameOf(ref);
+    if (args === "skip") return undefined;
+    queryCalls.push({ name, args });
+    const answer = queries.get(name);
+    return typeof answer === "function" ? (answer as (a: Record<string, unknown>) => unknown)(args) : answer;
+  },
+  usePaginatedQuery(ref: unknown, args: Record<string, unknown> | "skip", options: unknown) {
+    const name = nameOf(ref);
+    paginatedCalls.push({ name, args, options });
+    return paginated.get(name) ?? { results: [], status: "LoadingFirstPage", loadMore: vi.fn(), isLoading: true };
+  },
+  useMutation(ref: unknown) {
+    const name = nameOf(ref);
+    return (args: Record<string, unknown>) => {
+      const mock = mutations.get(name);
+      if (!mock) throw new Error(`No fake for mutation ${name}`);
+      return mock(args);
+    };
+  },
+  useConvexAuth() {
+    return auth;
+  },
+};
