@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { unique } from "./support/backend";
-import { isoDate, openUserMenu, signInLocally } from "./support/ui";
+import { expectAlert, isoDate, openUserMenu, signInLocally } from "./support/ui";
 
 test("sign in, see the wallet, create an event that appears live on home and in Meus Eventos", async ({ page }) => {
   const name = `Oficina de Robótica ${unique()}`;
@@ -15,7 +15,7 @@ test("sign in, see the wallet, create an event that appears live on home and in 
   const form = page.getByRole("dialog");
   await form.getByLabel("Nome do evento").fill(name);
   await form.getByRole("button", { name: "Criar" }).click();
-  await expect(page.getByText("Por favor, preencha todos os campos corretamente.")).toBeVisible();
+  await expectAlert(page, { text: "Por favor, preencha todos os campos corretamente." });
 
   await form.getByLabel("Categoria").selectOption("Tecnologia");
   await form.getByLabel("Data", { exact: true }).fill(isoDate(15));
@@ -27,9 +27,9 @@ test("sign in, see the wallet, create an event that appears live on home and in 
   await form.getByRole("button", { name: "Criar" }).click();
   await expect(page.getByText("Evento criado com sucesso.")).toBeVisible();
   await expect(page.getByText("Sucesso!")).toBeVisible();
-  await expect(form).toBeHidden(); // closes by itself after 2 s
+  await expect(page.getByLabel("Nome do evento")).toHaveCount(0); // closes by itself after 2 s
 
-  await page.getByLabel("Nome").fill(name);
+  await page.getByLabel("Nome", { exact: true }).fill(name);
   await expect(page.getByRole("link", { name: new RegExp(name) })).toBeVisible();
 
   await openUserMenu(page);

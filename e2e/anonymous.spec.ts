@@ -18,7 +18,7 @@ test("a visitor browses, filters by name, category and dates, and must sign in t
   const card = (name: string) => page.getByRole("link", { name: new RegExp(`${name} ${tag}`) });
 
   await page.goto("/");
-  await page.getByLabel("Nome").fill(tag.toUpperCase()); // any case
+  await page.getByLabel("Nome", { exact: true }).fill(tag.toUpperCase()); // any case
   await expect(card("Jazz na Praça")).toBeVisible();
   await expect(card("Corrida")).toBeVisible();
   await expect(card("Hackathon")).toBeVisible();

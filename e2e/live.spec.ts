@@ -18,8 +18,8 @@ test("two people see each other's supports and chat live; a non-supporter cannot
   await b.goto(`/event/${eventId}`);
   await signInLocally(b, "Beto Ao Vivo");
   await bHome.goto("/");
-  await bHome.getByLabel("Nome").fill(name);
-  const bCard = bHome.getByRole("link", { name: new RegExp(name) });
+  await bHome.getByLabel("Nome", { exact: true }).fill(name);
+  const bCard = bHome.getByRole("article").filter({ has: bHome.getByRole("link", { name }) });
   await expect(bCard).toContainText("R$ 0,00 de R$ 100,00");
 
   await a.getByLabel("Valor do apoio").fill("25");
@@ -38,14 +38,14 @@ test("two people see each other's supports and chat live; a non-supporter cannot
   await b.getByRole("link", { name: "CHAT" }).click();
   await a.getByPlaceholder("Digite sua mensagem").fill("Olá, sou a Ana!");
   await a.getByRole("button", { name: "Enviar" }).click();
-  await expect(b.getByText("Olá, sou a Ana!")).toBeVisible();
+  await expect(b.getByText("Olá, sou a Ana!", { exact: true })).toBeVisible();
   await b.getByPlaceholder("Digite sua mensagem").fill("Oi Ana, aqui é o Beto");
   await b.getByPlaceholder("Digite sua mensagem").press("Enter");
-  await expect(a.getByText("Oi Ana, aqui é o Beto")).toBeVisible();
+  await expect(a.getByText("Oi Ana, aqui é o Beto", { exact: true })).toBeVisible();
 
   // Own messages sit on the right: further right than the other person's.
-  const own = await a.getByText("Olá, sou a Ana!").boundingBox();
-  const other = await a.getByText("Oi Ana, aqui é o Beto").boundingBox();
+  const own = await a.getByText("Olá, sou a Ana!", { exact: true }).boundingBox();
+  const other = await a.getByText("Oi Ana, aqui é o Beto", { exact: true }).boundingBox();
   expect(own!.x + own!.width).toBeGreaterThan(other!.x + other!.width);
   expect(own!.x).toBeGreaterThan(other!.x);
 
@@ -53,7 +53,7 @@ test("two people see each other's supports and chat live; a non-supporter cannot
   await signInLocally(c, "Caio Curioso");
   await c.goto(`/chat/${eventId}`);
   await expect(c.getByText("Apenas quem apoiou este evento pode ver e enviar mensagens no chat.")).toBeVisible();
-  await expect(c.getByText("Olá, sou a Ana!")).toBeHidden();
+  await expect(c.getByText("Olá, sou a Ana!", { exact: true })).toBeHidden();
 
   await Promise.all([contextA.close(), contextB.close(), contextC.close()]);
 });

@@ -40,7 +40,7 @@ test("support journey: every refusal message, success, ticket, goal reached", as
   await page.getByRole("button", { name: "APOIE" }).click();
   const alert = page.getByRole("alertdialog");
   await expect(alert).toContainText("Sucesso!");
-  const code = (await alert.textContent())?.match(/\b[A-Z0-9]{9}\b/)?.[0];
+  const code = (await alert.textContent())?.match(/Seu ingresso: ([A-Z0-9]{9})/)?.[1];
   expect(code).toBeDefined();
   await alert.getByRole("button", { name: "OK" }).click();
   await openUserMenu(page);

@@ -5,7 +5,7 @@ import { unique } from "./backend";
 export async function signInLocally(page: Page, name: string, email = `${unique()}@e2e.test`) {
   await page.getByRole("button", { name: "Entrar (modo local)" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Nome").fill(name);
+  await dialog.getByLabel("Nome", { exact: true }).fill(name);
   await dialog.getByLabel("E-mail").fill(email);
   await dialog.getByRole("button", { name: "Entrar" }).click();
   await expect(page.getByRole("button", { name: "Abrir menu do usuário" })).toBeVisible();
