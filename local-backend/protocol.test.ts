@@ -5,7 +5,7 @@ import { WebSocket } from "ws";
 import { api } from "../convex/_generated/api";
 import { encodeTs, parseClientMessage, ProtocolError } from "./protocol.ts";
 import type { LocalBackend } from "./server.ts";
-import { createEvent, newClient, signedInClient, startTestBackend, waitForQuery } from "./test-support.ts";
+import { createEvent, newClient, signedInClient, signInLocally, startTestBackend, waitForQuery } from "./test-support.ts";
 
 let backend: LocalBackend;
 let creator: ConvexClient;
@@ -94,6 +94,79 @@ describe("malformed protocol messages end only that connection", () => {
     subscribe(ws, 0, 2); // base version 0 again: the server is at 1
     expect((await closed).code).toBe(1002);
     await othersAreStillServed(600);
+  });
+});
+
+describe("the sync conversation", () => {
+  const decodeTs = (encoded: unknown) => Buffer.from(encoded as string, "base64").readBigUInt64LE();
+  const transitions = (received: Received[]) => received.filter((message) => message.type === "Transition");
+
+  it("answers a mutation, then confirms it with a Transition at or after its timestamp", async () => {
+    const { ws, received } = await rawConnection();
+    const responseTo = (requestId: number) =>
+      received.find((message) => message.type === "MutationResponse" && message.requestId === requestId);
+    const mutate = (requestId: number, udfPath: string, args: unknown) =>
+      ws.send(JSON.stringify({ type: "Mutation", requestId, udfPath, args: [args] }));
+
+    // Signed out: the app's error data comes back, and internal functions do not exist.
+    mutate(0, "supports:support", { eventId, amountCents: 500 });
+    mutate(1, "seed:run", {});
+    await eventually(() => responseTo(1) !== undefined);
+    expect(responseTo(0)).toMatchObject({ success: false, errorData: { code: "NOT_SIGNED_IN" } });
+    expect(responseTo(1)).toMatchObject({ success: false, result: expect.stringMatching(/Could not find public function/) });
+
+    const signIn = newClient(backend.url);
+    const token = await signInLocally(signIn, "Crua", "crua@exemplo.com");
+    await signIn.close();
+    ws.send(JSON.stringify({ type: "Authenticate", tokenType: "User", value: token, baseVersion: 0 }));
+    subscribe(ws, 0, 1);
+    await eventually(() => transitions(received).length === 2);
+    expect(transitions(received)[1]).toMatchObject({ endVersion: { querySet: 1, identity: 1 } });
+
+    mutate(2, "supports:support", { eventId, amountCents: 500 });
+    // Query updates may come before the response; what matters is a Transition after it.
+    const confirmationAfter = () => {
+      const response = responseTo(2);
+      return response === undefined ? undefined : transitions(received.slice(received.indexOf(response)))[0];
+    };
+    await eventually(() => confirmationAfter() !== undefined);
+    const response = responseTo(2)!;
+    expect(response).toMatchObject({ success: true, result: { goalReached: false, ticketCode: null } });
+    const confirmation = confirmationAfter()!;
+    expect(decodeTs((confirmation.endVersion as { ts: string }).ts)).toBeGreaterThanOrEqual(decodeTs(response.ts));
+    ws.close();
+  });
+
+  it("pushes a query only when its result changed", async () => {
+    const { ws, received } = await rawConnection();
+    subscribe(ws, 0, 1);
+    await eventually(() => transitions(received).length === 1);
+    const first = transitions(received)[0]!;
+
+    await createEvent(creator, { name: "Outro Evento" }); // a commit that does not touch the query
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(transitions(received)).toHaveLength(1);
+
+    await creator.mutation(api.supports.support, { eventId, amountCents: 700 });
+    await eventually(() => transitions(received).length === 2);
+    const second = transitions(received)[1]!;
+    expect(second.startVersion).toEqual(first.endVersion);
+    expect(decodeTs((second.endVersion as { ts: string }).ts)).toBeGreaterThan(decodeTs((first.endVersion as { ts: string }).ts));
+    expect(second.modifications).toEqual([
+      expect.objectContaining({ type: "QueryUpdated", queryId: 1, value: expect.objectContaining({ _id: eventId }) }),
+    ]);
+    ws.close();
+  });
+
+  it("answers a bad token with AuthError and keeps the connection", async () => {
+    const { ws, received } = await rawConnection();
+    ws.send(JSON.stringify({ type: "Authenticate", tokenType: "User", value: "not.a.jwt", baseVersion: 0 }));
+    await eventually(() => received.some((message) => message.type === "AuthError"));
+    expect(received.find((message) => message.type === "AuthError")).toMatchObject({ baseVersion: 0, authUpdateAttempted: true });
+    subscribe(ws, 0, 1);
+    await eventually(() => transitions(received).length === 1);
+    expect(transitions(received)[0]).toMatchObject({ endVersion: { querySet: 1, identity: 0 } });
+    ws.close();
   });
 });
 
