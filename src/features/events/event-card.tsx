@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Link } from "react-router-dom";
 import { formatBRL } from "../../../convex/model/money";
 import { EventImage } from "../../components/event-image";
@@ -20,42 +21,44 @@ export type EventCardData = {
 
 type EventCardProps = { event: EventCardData; to: string };
 
-/** A home-grid card; the whole card links to the event page. */
+/** A home-grid card: the whole card is one link to the event page, named by the event. */
 export function EventCard({ event, to }: EventCardProps) {
+  const titleId = useId();
+  const detailsId = useId();
   // percent is floor(raised × 100 / goal), so ≥ 100 exactly when raised reaches the goal.
   const reached = event.percent >= 100;
   return (
     <article className="event-card">
-      <div className="event-card__media">
-        <EventImage src={event.imageUrl} alt={`Imagem do evento ${event.name}`} className="event-card__image" />
-        {reached && <span className="badge badge--success event-card__badge">META ATINGIDA</span>}
-      </div>
-      <div className="event-card__body">
-        <p className="event-card__meta">
-          <span className="chip">{event.category}</span>
-          {event.isTicketed && <span className="chip chip--ticket">Com ingresso</span>}
-        </p>
-        <h3 className="event-card__title">
-          <Link to={to} className="event-card__link">
+      <Link to={to} className="event-card__link" aria-labelledby={titleId} aria-describedby={detailsId}>
+        <div className="event-card__media">
+          <EventImage src={event.imageUrl} alt={`Imagem do evento ${event.name}`} className="event-card__image" />
+          {reached && <span className="badge badge--success event-card__badge">META ATINGIDA</span>}
+        </div>
+        <div className="event-card__body">
+          <p className="event-card__meta">
+            <span className="chip">{event.category}</span>
+            {event.isTicketed && <span className="chip chip--ticket">Com ingresso</span>}
+          </p>
+          <h3 id={titleId} className="event-card__title">
             {event.name}
-          </Link>
-        </h3>
-        <p className="event-card__date">
-          <time dateTime={new Date(event.startsAt).toISOString()}>{formatDateTime(event.startsAt)}</time>
-        </p>
-        <ProgressBar
-          raisedCents={event.raisedCents}
-          goalCents={event.goalCents}
-          percent={event.percent}
-          progress={event.progress}
-        />
-        <p className="event-card__amounts">
-          <span>
-            {formatBRL(event.raisedCents)} de {formatBRL(event.goalCents)}
-          </span>
-          <span className="event-card__percent">{event.percent}%</span>
-        </p>
-      </div>
+          </h3>
+          <p className="event-card__date">
+            <time dateTime={new Date(event.startsAt).toISOString()}>{formatDateTime(event.startsAt)}</time>
+          </p>
+          <div className="event-card__progress">
+            <p id={detailsId} className="event-card__amounts">
+              {formatBRL(event.raisedCents)} de {formatBRL(event.goalCents)}
+            </p>
+            <ProgressBar
+              raisedCents={event.raisedCents}
+              goalCents={event.goalCents}
+              percent={event.percent}
+              progress={event.progress}
+            />
+            <p className="event-card__percent">{event.percent}% da meta</p>
+          </div>
+        </div>
+      </Link>
     </article>
   );
 }

@@ -43,7 +43,17 @@ export function EventDetails({ event, children }: EventDetailsProps) {
         </p>
         {event.isTicketed && (
           <p className="note note--ticket">
-            <span aria-hidden="true">🎟️ </span>Este evento gera ingresso para quem apoiar.
+            <svg className="note__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                d="M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-2a2 2 0 0 0 0-4z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinejoin="round"
+              />
+              <path d="M14 6v12" stroke="currentColor" strokeWidth="2" strokeDasharray="2 2" />
+            </svg>
+            Este evento gera ingresso para quem apoiar.
           </p>
         )}
         <dl className="facts">
@@ -76,7 +86,7 @@ export function EventDetails({ event, children }: EventDetailsProps) {
             <span>
               {formatBRL(event.raisedCents)} de {formatBRL(event.goalCents)}
             </span>
-            <span className="event-card__percent">{event.percent}%</span>
+            <span className="event-card__percent">{event.percent}% da meta</span>
           </p>
           {reached && <p className="badge badge--success">META ATINGIDA</p>}
         </div>
