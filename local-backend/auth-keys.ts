@@ -51,19 +51,23 @@ export async function loadOrCreateAuthKeys(dataDir: string): Promise<AuthKeys> {
 /**
  * Returns a function that checks a JWT the way a Convex deployment does for Convex Auth:
  * RS256 signature by our key, issuer CONVEX_SITE_URL, audience "convex", not expired.
- * It rejects (with jose's error) for any other token.
+ * Resolves to the identity and when the token expires (ms); rejects (with jose's error) for
+ * any other token.
  */
 export async function createTokenVerifier(keys: AuthKeys, issuer: string) {
   const jwks = JSON.parse(keys.jwks) as { keys: Record<string, unknown>[] };
   const publicKey = await importJWK(jwks.keys[0] ?? {}, "RS256");
-  return async (token: string): Promise<Identity> => {
+  return async (token: string): Promise<{ identity: Identity; expiresAt: number | null }> => {
     const { payload }: { payload: JWTPayload } = await jwtVerify(token, publicKey, {
       issuer,
       audience: "convex",
       algorithms: ["RS256"],
     });
     if (typeof payload.sub !== "string" || payload.sub.length === 0) throw new Error("token has no subject");
-    return { subject: payload.sub, issuer, tokenIdentifier: `${issuer}|${payload.sub}` };
+    return {
+      identity: { subject: payload.sub, issuer, tokenIdentifier: `${issuer}|${payload.sub}` },
+      expiresAt: payload.exp === undefined ? null : payload.exp * 1000,
+    };
   };
 }
 

@@ -94,6 +94,8 @@ export class Engine {
   private readonly gate = new Gate();
   private readonly mutations = new Mutex();
   private readonly commitListeners = new Set<(ts: bigint) => void>();
+  /** Reloads run one after another, so the last change always wins. */
+  private readonly reloads = new Mutex();
 
   private constructor(
     private readonly convexDir: string,
@@ -235,15 +237,17 @@ export class Engine {
    * Loads convex/ again and moves the data over. Waits for calls in progress and holds new
    * ones meanwhile. If the new code does not load, the old code keeps running.
    */
-  async reload(): Promise<void> {
-    const next = await Engine.createInstance(this.convexDir);
-    await this.gate.exclusive(async () => {
-      const data = this.snapshot();
-      const previous = this.instance;
-      this.instance = next;
-      this.restore(data);
-      this.watchCommits();
-      await previous.modules.release();
+  reload(): Promise<void> {
+    return this.reloads.run(async () => {
+      const next = await Engine.createInstance(this.convexDir);
+      await this.gate.exclusive(async () => {
+        const data = this.snapshot();
+        const previous = this.instance;
+        this.instance = next;
+        this.restore(data);
+        this.watchCommits();
+        await previous.modules.release();
+      });
     });
   }
 }

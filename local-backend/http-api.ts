@@ -58,7 +58,7 @@ async function identityOf(request: IncomingMessage, verifyToken: TokenVerifier):
   const token = /^Bearer (.+)$/.exec(header)?.[1];
   if (token === undefined) throw new HttpError(401, "Unauthenticated", "Only Bearer tokens are supported");
   try {
-    return await verifyToken(token);
+    return (await verifyToken(token)).identity;
   } catch (error) {
     throw new HttpError(401, "Unauthenticated", `Could not verify the token: ${(error as Error).message}`);
   }

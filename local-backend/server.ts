@@ -10,6 +10,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { createTokenVerifier, generateAuthKeys, loadOrCreateAuthKeys } from "./auth-keys.ts";
 import { Engine } from "./engine.ts";
 import { handleApiRequest, handleSiteRequest } from "./http-api.ts";
+import { isModuleFile } from "./modules.ts";
 import { loadSnapshot, SnapshotWriter } from "./persistence.ts";
 import { SyncSession } from "./subscriptions.ts";
 
@@ -72,11 +73,11 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-/** Calls `onChange` once things settle after files in `dir` change. */
-function watchDirectory(dir: string, onChange: () => void): FSWatcher {
+/** Calls `onChange` once things settle after module files in `dir` change (not tests). */
+function watchModules(dir: string, onChange: () => void): FSWatcher {
   let timer: NodeJS.Timeout | undefined;
   return watch(dir, { recursive: true }, (_event, file) => {
-    if (file !== null && !/\.(ts|js)$/.test(file)) return;
+    if (file !== null && !isModuleFile(file)) return;
     clearTimeout(timer);
     timer = setTimeout(onChange, RELOAD_DEBOUNCE_MS);
   });
@@ -183,7 +184,7 @@ async function start(options: LocalBackendOptions): Promise<LocalBackend> {
   }
 
   const watcher = options.watch
-    ? watchDirectory(convexDir, () => {
+    ? watchModules(convexDir, () => {
         ready.reload().then(
           () => {
             console.log("local backend: reloaded convex/");

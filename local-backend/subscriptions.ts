@@ -39,6 +39,8 @@ export class SyncSession {
   private version: StateVersion = { querySet: 0, identity: 0, ts: 0n };
   private readonly queries = new Map<number, Subscription>();
   private identity: Identity | null = null;
+  /** Fires when the token behind `identity` expires. */
+  private expiryTimer: NodeJS.Timeout | undefined;
   private queue: Promise<void> = Promise.resolve();
   private refreshQueued = false;
   /** Timestamp of the newest successful mutation answered; a Transition must reach it. */
@@ -85,11 +87,12 @@ export class SyncSession {
   /** Stops all work for a connection that is gone. */
   close(): void {
     this.ended = true;
+    clearTimeout(this.expiryTimer);
   }
 
   private end(error: Error): void {
     if (this.ended) return;
-    this.ended = true;
+    this.close();
     this.deps.fail(error);
   }
 
@@ -136,25 +139,44 @@ export class SyncSession {
         `Authenticate from identity version ${message.baseVersion}, but the session is at version ${this.version.identity}`,
       );
     }
+    clearTimeout(this.expiryTimer);
     if (message.tokenType === "None") {
       this.identity = null;
     } else if (message.tokenType !== "User") {
-      this.rejectToken(message.baseVersion, "Admin keys are not supported by the local backend");
+      this.rejectToken(message.baseVersion, "Admin keys are not supported by the local backend", true);
       return;
     } else {
       try {
-        this.identity = await this.deps.verifyToken(message.value);
+        const { identity, expiresAt } = await this.deps.verifyToken(message.value);
+        this.identity = identity;
+        if (expiresAt !== null) this.expireIdentityAt(expiresAt);
       } catch (error) {
-        this.rejectToken(message.baseVersion, `Could not verify the token: ${(error as Error).message}`);
+        this.rejectToken(message.baseVersion, `Could not verify the token: ${(error as Error).message}`, true);
         return;
       }
     }
     await this.sync({ identity: message.baseVersion + 1 }, []);
   }
 
+  /**
+   * A token that expires mid-session stops counting, as on Convex: the client hears an
+   * AuthError and fetches a fresh token (Convex Auth refreshes before expiry, so this only
+   * happens after a long sleep or with a client that cannot refresh).
+   */
+  private expireIdentityAt(expiresAt: number): void {
+    // setTimeout cannot wait longer than ~24.8 days; tokens live far shorter.
+    const delay = Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1);
+    this.expiryTimer = setTimeout(() => {
+      this.enqueue(async () => {
+        this.identity = null;
+        this.rejectToken(this.version.identity, "Token expired", false);
+      });
+    }, delay);
+  }
+
   /** The client then drops its token and falls back to signed out (or fetches a new one). */
-  private rejectToken(baseVersion: number, error: string): void {
-    this.deps.send({ type: "AuthError", error, baseVersion, authUpdateAttempted: true });
+  private rejectToken(baseVersion: number, error: string, authUpdateAttempted: boolean): void {
+    this.deps.send({ type: "AuthError", error, baseVersion, authUpdateAttempted });
   }
 
   /**

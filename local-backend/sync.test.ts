@@ -1,7 +1,7 @@
 import { ConvexHttpClient, type ConvexClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { ConvexError, type Value } from "convex/values";
-import { SignJWT, generateKeyPair } from "jose";
+import { SignJWT, decodeJwt, generateKeyPair, importPKCS8 } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
 import type { LocalBackend } from "./server.ts";
@@ -15,6 +15,24 @@ import {
   startTestBackend,
   waitForQuery,
 } from "./test-support.ts";
+
+/** The subject ("<userId>|<sessionId>") of a token the backend issued. */
+function subjectOf(token: string): string {
+  return decodeJwt(token).sub!;
+}
+
+/** A token signed with the backend's own key (from the environment it set), expiring at `exp`. */
+async function ownToken(subject: string, exp: number): Promise<string> {
+  const key = await importPKCS8(process.env.JWT_PRIVATE_KEY!, "RS256");
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "RS256" })
+    .setSubject(subject)
+    .setIssuer(backend.siteUrl)
+    .setAudience("convex")
+    .setIssuedAt(exp - 3600)
+    .setExpirationTime(exp)
+    .sign(key);
+}
 
 let backend: LocalBackend;
 const clients: ConvexClient[] = [];
@@ -93,14 +111,31 @@ describe("sync over the WebSocket", () => {
     await expect(http.query(api.users.me, {})).rejects.toThrow(/Could not verify the token/);
   });
 
-  it("rejects an expired token that the backend itself signed", async () => {
+  it("rejects an expired token signed with the backend's own key", async () => {
     const client = track(newClient(backend.url));
-    const token = await signInLocally(client, "Vencido", "vencido@exemplo.com");
-    const [header, payload, signature] = token.split(".");
-    const claims = JSON.parse(Buffer.from(payload!, "base64url").toString()) as { exp: number };
-    // Changing the claims breaks the signature: an expired token must fail either way.
-    const tampered = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })).toString("base64url");
-    expect(await authenticate(client, `${header}.${tampered}.${signature}`)).toBe(false);
+    const subject = subjectOf(await signInLocally(client, "Vencido", "vencido@exemplo.com"));
+    const expired = await ownToken(subject, Math.floor(Date.now() / 1000) - 60);
+    expect(await authenticate(client, expired)).toBe(false);
+  });
+
+  it("drops the identity when its token expires mid-session", async () => {
+    const client = track(newClient(backend.url));
+    const subject = subjectOf(await signInLocally(client, "Breve", "breve@exemplo.com"));
+    const shortLived = await ownToken(subject, Math.floor(Date.now() / 1000) + 3);
+    const changes: boolean[] = [];
+    const signedOut = new Promise<void>((resolve) =>
+      client.setAuth(
+        () => Promise.resolve(shortLived),
+        (isAuthenticated) => {
+          changes.push(isAuthenticated);
+          if (!isAuthenticated) resolve();
+        },
+      ),
+    );
+    expect(await waitForQuery(client, api.users.me, {}, (user) => user !== null)).toMatchObject({ email: "breve@exemplo.com" });
+    await signedOut;
+    expect(changes).toEqual([true, false]);
+    expect(await waitForQuery(client, api.users.me, {}, (user) => user === null)).toBeNull();
   });
 
   it("delivers ConvexError data intact over the WebSocket and over HTTP", async () => {
