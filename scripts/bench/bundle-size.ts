@@ -1,0 +1,87 @@
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+// Our own output folder, so the bench never overwrites a dist/ someone is serving.
+const OUT_DIR = join(ROOT, "node_modules", ".bench-dist");
+const VITE = join(ROOT, "node_modules", "vite", "bin", "vite.js");
+
+/**
+ * The lazily loaded screen each route renders first (see src/app/router.tsx). The browser
+ * fetches it right after the entry, so it counts towards what the route loads first.
+ */
+const ROUTE_MODULES = {
+  "/": "src/app/routes/home.tsx",
+  "/event/:id": "src/app/routes/event.tsx",
+} as const;
+
+export type Route = keyof typeof ROUTE_MODULES;
+export type Weight = { js: number; css: number };
+/** A route's first load, and how much of its JS is the lazily loaded screen chunk. */
+export type RouteWeight = Weight & { screenJs: number };
+export type BundleSizes = { routes: Record<Route, RouteWeight>; total: Weight };
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+/** Builds the app for production and weighs, gzipped, what each route loads first and the whole build. */
+export function measureBundle(): BundleSizes {
+  const build = spawnSync(process.execPath, [VITE, "build", "--manifest", "--outDir", OUT_DIR, "--emptyOutDir", "--logLevel", "warn"], {
+    cwd: ROOT,
+    // Any address will do; without one the build drops the app for the setup notice.
+    env: { ...process.env, VITE_CONVEX_URL: "http://127.0.0.1:3210" },
+    encoding: "utf8",
+  });
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`);
+
+  const manifest = JSON.parse(readFileSync(join(OUT_DIR, ".vite", "manifest.json"), "utf8")) as Manifest;
+  const html = readFileSync(join(OUT_DIR, "index.html"), "utf8");
+  const routes = Object.fromEntries(
+    Object.entries(ROUTE_MODULES).map(([route, module]) => {
+      const { page, screen } = firstLoad(html, manifest, module);
+      return [route, { ...weigh(new Set([...page, ...screen])), screenJs: weigh(screen).js }];
+    }),
+  ) as Record<Route, RouteWeight>;
+  return { routes, total: weigh(allAssets()) };
+}
+
+/**
+ * The files a route needs before it shows anything: what index.html references (entry
+ * script, its preloaded imports, stylesheets) plus the route's own chunk with its static
+ * imports and CSS. A screen bundled into the entry has no chunk of its own and adds nothing.
+ */
+function firstLoad(html: string, manifest: Manifest, routeModule: string): { page: Set<string>; screen: Set<string> } {
+  const page = new Set<string>();
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+\.(?:js|css))"/g)) {
+    if (match[1]) page.add(match[1]);
+  }
+  const screen = new Set<string>();
+  const addChunk = (key: string) => {
+    const chunk = manifest[key];
+    if (chunk === undefined || page.has(chunk.file) || screen.has(chunk.file)) return;
+    screen.add(chunk.file);
+    for (const css of chunk.css ?? []) screen.add(css);
+    for (const imported of chunk.imports ?? []) addChunk(imported);
+  };
+  addChunk(routeModule);
+  return { page, screen };
+}
+
+function allAssets(): Set<string> {
+  const assets = readdirSync(join(OUT_DIR, "assets")).filter((file) => /\.(js|css)$/.test(file));
+  return new Set(assets.map((file) => `assets/${file}`));
+}
+
+/** Gzipped bytes at zlib's default level, about what a static host serves. */
+function weigh(files: Set<string>): Weight {
+  const weight: Weight = { js: 0, css: 0 };
+  for (const file of files) {
+    const size = gzipSync(readFileSync(join(OUT_DIR, file))).length;
+    if (file.endsWith(".css")) weight.css += size;
+    else weight.js += size;
+  }
+  return weight;
+}

@@ -1,0 +1,109 @@
+import { ConvexClient } from "convex/browser";
+import WebSocket from "ws";
+import { api } from "../../convex/_generated/api";
+import { startLocalBackendProcess } from "./local-backend-process";
+
+export const LATENCY_SUPPORTS = 500;
+export const OTHER_SUBSCRIBERS = [1, 10, 50] as const;
+/** Unrecorded supports first, so JIT warm-up and first-use costs stay out of the figures. */
+const WARMUP_SUPPORTS = 10;
+const DAY = 24 * 60 * 60 * 1000;
+
+export type Latency = { otherSubscribers: number; samples: number; p50: number; p95: number; p99: number };
+
+/**
+ * Live-update latency through the local backend with Convex's own client: the time from
+ * client A calling `supports:support` to client B's `events:get` subscription receiving the
+ * new amount, while other clients watch the same event (signed out, like visitors of the
+ * event page). Supports are 1 cent (the event's minimum), so A's R$ 50,00 wallet covers every
+ * run. The clients share this process; the backend runs in its own.
+ */
+export async function measureLiveLatency(): Promise<Latency[]> {
+  const backend = await startLocalBackendProcess();
+  const [creator, supporter] = [openClient(backend.url), openClient(backend.url)];
+  try {
+    await signIn(creator, "Criadora", "criadora@bench.example");
+    await signIn(supporter, "Apoiadora", "apoiadora@bench.example");
+    const results: Latency[] = [];
+    for (const others of OTHER_SUBSCRIBERS) {
+      const eventId = await creator.mutation(api.events.create, {
+        name: `Latência com ${others} assinantes`,
+        category: "Tecnologia",
+        startsAt: Date.now() + 7 * DAY,
+        goalCents: 1_000_000,
+        minSupportCents: 1,
+        goalPercentage: 100,
+        isTicketed: false,
+      });
+      const viewers = Array.from({ length: others + 1 }, () => openClient(backend.url));
+      try {
+        const [watcher, ...bystanders] = viewers.map((viewer) => watchRaised(viewer, eventId));
+        if (watcher === undefined) throw new Error("no watching client");
+        await Promise.all([watcher, ...bystanders].map((watch) => watch.untilRaised(0)));
+        const samples: number[] = [];
+        for (let i = 1; i <= WARMUP_SUPPORTS + LATENCY_SUPPORTS; i++) {
+          const started = performance.now();
+          const [, seenAt] = await Promise.all([
+            supporter.mutation(api.supports.support, { eventId, amountCents: 1 }),
+            watcher.untilRaised(i),
+          ]);
+          if (i > WARMUP_SUPPORTS) samples.push(seenAt - started);
+        }
+        results.push({ otherSubscribers: others, samples: samples.length, ...percentiles(samples) });
+      } finally {
+        await Promise.all(viewers.map((viewer) => viewer.close()));
+      }
+    }
+    return results;
+  } finally {
+    await Promise.all([creator.close(), supporter.close()]);
+    backend.stop();
+  }
+}
+
+function openClient(url: string): ConvexClient {
+  return new ConvexClient(url, {
+    // Node 20 has no global WebSocket; the client accepts any compatible constructor.
+    webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
+    unsavedChangesWarning: false,
+  });
+}
+
+/** Signs in with the local provider over the WebSocket and waits until the backend accepts the token. */
+async function signIn(client: ConvexClient, name: string, email: string): Promise<void> {
+  const result = await client.action(api.auth.signIn, { provider: "local", params: { name, email } });
+  const token = result.tokens?.token;
+  if (!token) throw new Error("local sign-in returned no token");
+  await new Promise<void>((resolve, reject) => {
+    client.setAuth(
+      async () => token,
+      (isAuthenticated) => (isAuthenticated ? resolve() : reject(new Error("the local backend refused the token"))),
+    );
+  });
+}
+
+/** Subscribes to an event and resolves, with the arrival time, once its raised amount reaches a value. */
+function watchRaised(client: ConvexClient, eventId: string) {
+  let raised = -1;
+  let waiter: { target: number; resolve: (at: number) => void } | null = null;
+  client.onUpdate(api.events.get, { id: eventId }, (event) => {
+    raised = event?.raisedCents ?? -1;
+    if (waiter !== null && raised >= waiter.target) {
+      waiter.resolve(performance.now());
+      waiter = null;
+    }
+  });
+  return {
+    untilRaised(target: number): Promise<number> {
+      if (raised >= target) return Promise.resolve(performance.now());
+      return new Promise((resolve) => (waiter = { target, resolve }));
+    },
+  };
+}
+
+/** Nearest-rank percentiles, in milliseconds. */
+function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+  return { p50: at(50), p95: at(95), p99: at(99) };
+}

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const READY = /Local backend ready at (http:\/\/127\.0\.0\.1:\d+)/;
+const START_TIMEOUT_MS = 60_000;
+
+export type RunningBackend = { url: string; stop: () => void };
+
+/**
+ * Starts the local backend (in memory, no demo data) in its own process, as `npm run
+ * backend:local` would, so the server does not share an event loop with the clients whose
+ * latency we measure.
+ */
+export async function startLocalBackendProcess(): Promise<RunningBackend> {
+  const [port, sitePort] = [await freePort(), await freePort()];
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "local-backend/main.ts", "--port", `${port}`, "--site-port", `${sitePort}`, "--in-memory", "--no-seed"],
+    { cwd: ROOT, stdio: "pipe", env: { ...process.env, AUTH_LOG_LEVEL: "WARN" } },
+  );
+  const url = await waitForReady(child);
+  return {
+    url,
+    stop: () => {
+      child.removeAllListeners("exit");
+      child.kill("SIGTERM");
+    },
+  };
+}
+
+function waitForReady(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGTERM");
+      reject(new Error(`local backend not ready after ${START_TIMEOUT_MS} ms:\n${output}`));
+    }, START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = READY.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`local backend exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
+    });
+  });
+}

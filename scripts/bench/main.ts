@@ -1,0 +1,97 @@
+/**
+ * `npm run bench`: what the app costs at scale (issue 6). Prints one table on stdout and
+ * writes bench/results.json; progress goes to stderr.
+ *
+ *   npm run bench                                   # 1,000, 10,000 and 50,000 events, everything
+ *   npm run bench -- --scales 1000 --skip latency   # a quick run while developing
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { measureBundle } from "./bundle-size";
+import { newBackend } from "./convex-backend";
+import { fillCatalogue } from "./fill";
+import { measureFunctionCosts, type FunctionCost } from "./function-cost";
+import { measureLiveLatency } from "./latency";
+import { measureListCosts, type ListCost } from "./list-cost";
+import { reportRows, type NotMeasured, type Results } from "./report";
+import { renderTable } from "./table";
+
+const RESULTS_FILE = fileURLToPath(new URL("../../bench/results.json", import.meta.url));
+
+const { values } = parseArgs({
+  options: {
+    scales: { type: "string", default: "1000,10000,50000" },
+    skip: { type: "string", default: "" },
+  },
+});
+const scales = values.scales.split(",").map(Number);
+const skip = new Set(values.skip.split(","));
+// Whole thousands keep the catalogue's shares exact (1% named, 200 owned events).
+if (scales.some((n) => !Number.isInteger(n) || n < 1000 || n % 1000 !== 0)) throw new Error("--scales takes multiples of 1000");
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+async function measureCosts(): Promise<{ listCosts: ListCost[]; functionCosts: FunctionCost[] }> {
+  const listCosts: ListCost[] = [];
+  let functionCosts: FunctionCost[] = [];
+  const largest = Math.max(...scales);
+  for (const events of scales) {
+    // A fresh backend per scale: convex-test scans the whole database on every index read,
+    // so reusing one would only slow the smaller scales down.
+    const t = newBackend();
+    log(`filling ${events.toLocaleString("en")} events`);
+    const catalogue = await fillCatalogue(t, events);
+    log(`measuring events:list at ${events.toLocaleString("en")} events`);
+    listCosts.push(...(await measureListCosts(t, catalogue)));
+    if (events === largest) {
+      log(`measuring the other functions at ${events.toLocaleString("en")} events`);
+      functionCosts = await measureFunctionCosts(t, catalogue);
+    }
+  }
+  return { listCosts, functionCosts };
+}
+
+/** Runs an optional part; a failure becomes "not measured" with its reason instead of ending the run. */
+async function optional<T>(name: string, run: () => Promise<T> | T): Promise<T | NotMeasured> {
+  if (skip.has(name)) return { notMeasured: "skipped (--skip)" };
+  log(`measuring ${name}`);
+  try {
+    return await run();
+  } catch (error) {
+    log(`${name} failed: ${String(error)}`);
+    return { notMeasured: String(error instanceof Error ? error.message : error).split("\n")[0] ?? "failed" };
+  }
+}
+
+const started = Date.now();
+const results: Results = {
+  ...(await measureCosts()),
+  latency: await optional("latency", measureLiveLatency),
+  bundle: await optional("bundle", measureBundle),
+};
+const rows = reportRows(results);
+console.log(renderTable(rows));
+
+mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+writeFileSync(
+  RESULTS_FILE,
+  `${JSON.stringify(
+    {
+      measuredAt: new Date().toISOString(),
+      durationSeconds: Math.round((Date.now() - started) / 1000),
+      // The load average says how much other work shared the CPUs, which skews latency most.
+      machine: { node: process.version, cpus: cpus().length, loadAverage: loadavg().map((load) => Number(load.toFixed(2))) },
+      // Every call above ran under convex-test's enforcement of Convex's per-transaction limits.
+      transactionLimits: true,
+      scales,
+      ...results,
+      table: rows,
+    },
+    null,
+    2,
+  )}\n`,
+);
+log(`wrote ${RESULTS_FILE}`);

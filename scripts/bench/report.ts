@@ -1,0 +1,89 @@
+import type { BundleSizes, RouteWeight, Weight } from "./bundle-size";
+import { FILTERS, type FilterName } from "./dataset";
+import { bytes, cost, count, ms } from "./format";
+import type { FunctionCost } from "./function-cost";
+import type { Latency } from "./latency";
+import { PAGE_SIZE, type ListCost } from "./list-cost";
+import type { Row, Status } from "./table";
+
+/** Issue 6's targets. */
+const MAX_PAGE_DOCS = 2 * PAGE_SIZE;
+const NAME_TARGET_EVENTS = 50_000;
+const MAX_NAME_PAGE_DOCS = 500;
+const MAX_SUPPORT_DOCS = 10;
+const LATENCY_TARGET_SUBSCRIBERS = 10;
+const MAX_P95_MS = 50;
+const MAX_HOME_JS_BYTES = 110_000;
+
+/** A part that could not run (say, the local backend failed to start), with why. */
+export type NotMeasured = { notMeasured: string };
+
+export type Results = {
+  listCosts: ListCost[];
+  functionCosts: FunctionCost[];
+  latency: Latency[] | NotMeasured;
+  bundle: BundleSizes | NotMeasured;
+};
+
+const FILTER_LABELS: Record<FilterName, string> = {
+  none: "no filter",
+  category: `category "${FILTERS.category.args.category}"`,
+  date: "30-day range",
+  name: `name "${FILTERS.name.args.name}"`,
+};
+
+/** One row per figure, with the target and PASS/FAIL where the issue sets one. */
+export function reportRows(results: Results): Row[] {
+  return [...listRows(results.listCosts), ...functionRows(results.functionCosts), ...latencyRows(results.latency), ...bundleRows(results.bundle)];
+}
+
+function listRows(costs: ListCost[]): Row[] {
+  return costs.map((entry) => {
+    const docs = entry.cost.documentsRead;
+    const row: Row = {
+      measure: `events:list, ${count(entry.events)} events, ${FILTER_LABELS[entry.filter]} (${count(entry.matches)} match)`,
+      result: cost(entry.cost),
+      original: cost(entry.original),
+    };
+    if (entry.filter !== "name") return { ...row, target: `≤ ${MAX_PAGE_DOCS} docs`, status: check(docs <= MAX_PAGE_DOCS) };
+    if (entry.events !== NAME_TARGET_EVENTS) return row;
+    return { ...row, target: `≤ ${MAX_NAME_PAGE_DOCS} docs`, status: check(docs <= MAX_NAME_PAGE_DOCS) };
+  });
+}
+
+function functionRows(costs: FunctionCost[]): Row[] {
+  return costs.map(({ name, detail, cost: read }) => {
+    const row: Row = { measure: `${name}, ${detail}`, result: cost(read) };
+    if (name !== "supports:support") return row;
+    return { ...row, target: `≤ ${MAX_SUPPORT_DOCS} docs`, status: check(read.documentsRead <= MAX_SUPPORT_DOCS) };
+  });
+}
+
+function latencyRows(latency: Latency[] | NotMeasured): Row[] {
+  if ("notMeasured" in latency) {
+    return [{ measure: "live update, support → other client", result: `not measured: ${latency.notMeasured}`, target: `p95 < ${MAX_P95_MS} ms` }];
+  }
+  return latency.map((entry) => {
+    const row: Row = {
+      measure: `live update, support → other client, ${entry.otherSubscribers} other ${entry.otherSubscribers === 1 ? "subscriber" : "subscribers"}`,
+      result: `p50 ${ms(entry.p50)}, p95 ${ms(entry.p95)}, p99 ${ms(entry.p99)} (${entry.samples} supports)`,
+    };
+    if (entry.otherSubscribers !== LATENCY_TARGET_SUBSCRIBERS) return row;
+    return { ...row, target: `p95 < ${MAX_P95_MS} ms`, status: check(entry.p95 < MAX_P95_MS) };
+  });
+}
+
+function bundleRows(bundle: BundleSizes | NotMeasured): Row[] {
+  const target = `JS ≤ ${bytes(MAX_HOME_JS_BYTES)}`;
+  if ("notMeasured" in bundle) return [{ measure: "first load of /, gzip", result: `not measured: ${bundle.notMeasured}`, target }];
+  const weight = ({ js, css }: Weight) => `JS ${bytes(js)}, CSS ${bytes(css)}`;
+  const routeWeight = (route: RouteWeight) => `${weight(route)} (JS: ${bytes(route.js - route.screenJs)} entry + ${bytes(route.screenJs)} screen)`;
+  const home = bundle.routes["/"];
+  return [
+    { measure: "first load of /, gzip", result: routeWeight(home), target, status: check(home.js <= MAX_HOME_JS_BYTES) },
+    { measure: "first load of /event/:id, gzip", result: routeWeight(bundle.routes["/event/:id"]) },
+    { measure: "whole build, gzip", result: weight(bundle.total) },
+  ];
+}
+
+const check = (ok: boolean): Status => (ok ? "PASS" : "FAIL");
