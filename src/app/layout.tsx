@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router-dom";
 import { AccountArea } from "../features/account/account-area";
 import { paths } from "./paths";
@@ -13,6 +13,7 @@ type OpenModal = "myEvents" | "createEvent" | "tickets" | null;
 /** Header (brand + account) around every screen, and the modals the avatar menu opens. */
 export function Layout() {
   const [modal, setModal] = useState<OpenModal>(null);
+  const menuTriggerRef = useRef<HTMLButtonElement>(null);
   const close = (open: boolean) => !open && setModal(null);
   const { pathname } = useLocation();
 
@@ -41,6 +42,7 @@ export function Layout() {
             onOpenMyEvents={() => setModal("myEvents")}
             onCreateEvent={() => setModal("createEvent")}
             onOpenTickets={() => setModal("tickets")}
+            menuTriggerRef={menuTriggerRef}
           />
         </div>
       </header>
@@ -51,9 +53,9 @@ export function Layout() {
         <p>Apoie — financiamento coletivo de eventos.</p>
       </footer>
       <Suspense fallback={null}>
-        {modal === "myEvents" && <MyEventsModal open onOpenChange={close} />}
-        {modal === "createEvent" && <CreateEventModal open onOpenChange={close} />}
-        {modal === "tickets" && <TicketsModal open onOpenChange={close} />}
+        {modal === "myEvents" && <MyEventsModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
+        {modal === "createEvent" && <CreateEventModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
+        {modal === "tickets" && <TicketsModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
       </Suspense>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { Dialog } from "radix-ui";
 import "./components.css";
 
@@ -9,16 +9,25 @@ type ModalProps = {
   description?: string;
   children: ReactNode;
   size?: "small" | "medium" | "large";
+  /** Where focus goes back to on close (e.g. the menu button that opened it). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 };
 
 /** A dialog with a title and a close button; Radix traps focus and closes on Escape. */
-export function Modal({ open, onOpenChange, title, description, children, size = "medium" }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, children, size = "medium", returnFocusRef }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
         <Dialog.Content
           className={`dialog dialog--${size}`}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusRef?.current;
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           {...(description === undefined ? { "aria-describedby": undefined } : {})}
         >
           <header className="dialog__header">

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type Ref } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
@@ -12,10 +12,12 @@ type AccountAreaProps = {
   onOpenMyEvents: () => void;
   onCreateEvent: () => void;
   onOpenTickets: () => void;
+  /** Receives the avatar button, so modals opened from its menu can return focus to it. */
+  menuTriggerRef?: Ref<HTMLButtonElement>;
 };
 
 /** The header's right side: the configured sign-in buttons, or the avatar menu. */
-export function AccountArea(props: AccountAreaProps) {
+export function AccountArea({ menuTriggerRef, ...props }: AccountAreaProps) {
   const { isLoading, isAuthenticated } = useConvexAuth();
   const providers = useQuery(api.auth.providers);
   const me = useQuery(api.users.me);
@@ -29,7 +31,7 @@ export function AccountArea(props: AccountAreaProps) {
   if (isAuthenticated && me) {
     return (
       <Suspense fallback={<span className="account-placeholder" aria-hidden="true" />}>
-        <UserMenu user={me} {...props} onSignOut={() => void signOut()} />
+        <UserMenu user={me} {...props} triggerRef={menuTriggerRef} onSignOut={() => void signOut()} />
       </Suspense>
     );
   }

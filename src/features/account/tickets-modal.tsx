@@ -1,3 +1,4 @@
+import type { RefObject } from "react";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { Modal } from "../../components/modal";
@@ -5,13 +6,17 @@ import { Spinner } from "../../components/spinner";
 import { formatDateTime } from "../../lib/dates";
 import "./account.css";
 
-type TicketsModalProps = { open: boolean; onOpenChange: (open: boolean) => void };
+type TicketsModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusRef?: RefObject<HTMLElement | null>;
+};
 
 /** "Meus Ingressos": every ticket's code with its event's name and date, newest first. */
-export default function TicketsModal({ open, onOpenChange }: TicketsModalProps) {
+export default function TicketsModal({ open, onOpenChange, returnFocusRef }: TicketsModalProps) {
   const tickets = useQuery(api.tickets.mine, open ? {} : "skip");
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Meus Ingressos">
+    <Modal open={open} onOpenChange={onOpenChange} returnFocusRef={returnFocusRef} title="Meus Ingressos">
       {tickets === undefined ? (
         <Spinner />
       ) : tickets.length === 0 ? (

@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { DropdownMenu } from "radix-ui";
 import { formatBRL } from "../../../convex/model/money";
 
@@ -9,6 +10,7 @@ type UserMenuProps = {
   onCreateEvent: () => void;
   onOpenTickets: () => void;
   onSignOut: () => void;
+  triggerRef?: Ref<HTMLButtonElement>;
 };
 
 function initialsOf(user: MenuUser): string {
@@ -19,11 +21,11 @@ function initialsOf(user: MenuUser): string {
 }
 
 /** The avatar and its menu: name, wallet, and the signed-in actions. */
-export default function UserMenu({ user, onOpenMyEvents, onCreateEvent, onOpenTickets, onSignOut }: UserMenuProps) {
+export default function UserMenu({ user, onOpenMyEvents, onCreateEvent, onOpenTickets, onSignOut, triggerRef }: UserMenuProps) {
   const displayName = user.name?.trim() || "Usuário";
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="avatar-button" aria-label="Abrir menu do usuário">
+      <DropdownMenu.Trigger ref={triggerRef} className="avatar-button" aria-label="Abrir menu do usuário">
         {user.image ? (
           <img className="avatar" src={user.image} alt="" referrerPolicy="no-referrer" />
         ) : (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { MESSAGES } from "../../../convex/model/messages";
@@ -16,10 +16,14 @@ export const CLOSE_AFTER_SUCCESS_MS = 2000;
 
 type Notice = { title: string; message: string; tone: "success" | "error" };
 
-type CreateEventModalProps = { open: boolean; onOpenChange: (open: boolean) => void };
+type CreateEventModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusRef?: RefObject<HTMLElement | null>;
+};
 
 /** "Criar Evento": the form, checked here for convenience and again by the server. */
-export default function CreateEventModal({ open, onOpenChange }: CreateEventModalProps) {
+export default function CreateEventModal({ open, onOpenChange, returnFocusRef }: CreateEventModalProps) {
   const id = useId();
   const create = useMutation(api.events.create);
   const [values, setValues] = useState<CreateEventValues>(EMPTY_CREATE_EVENT);
@@ -60,6 +64,7 @@ export default function CreateEventModal({ open, onOpenChange }: CreateEventModa
     <Modal
       open={open}
       onOpenChange={onOpenChange}
+      returnFocusRef={returnFocusRef}
       title="Criar Evento"
       description="Preencha os dados do evento. Todos os campos são obrigatórios, exceto a imagem."
     >

@@ -1,3 +1,4 @@
+import type { RefObject } from "react";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { formatBRL } from "../../../convex/model/money";
@@ -8,13 +9,17 @@ import { Spinner } from "../../components/spinner";
 import { formatDateTime } from "../../lib/dates";
 import "./events.css";
 
-type MyEventsModalProps = { open: boolean; onOpenChange: (open: boolean) => void };
+type MyEventsModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusRef?: RefObject<HTMLElement | null>;
+};
 
 /** "Meus Eventos": the caller's events, live, with surplus/shortfall, counters and status. */
-export default function MyEventsModal({ open, onOpenChange }: MyEventsModalProps) {
+export default function MyEventsModal({ open, onOpenChange, returnFocusRef }: MyEventsModalProps) {
   const events = useQuery(api.events.mine, open ? {} : "skip");
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Meus Eventos" size="large">
+    <Modal open={open} onOpenChange={onOpenChange} returnFocusRef={returnFocusRef} title="Meus Eventos" size="large">
       {events === undefined ? (
         <Spinner />
       ) : events.length === 0 ? (
