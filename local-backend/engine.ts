@@ -86,7 +86,7 @@ function isConvexError(error: unknown): error is Error & { data: Value } {
 /** What a client sees of a failure: ConvexError data intact, other errors as their message. */
 function toFunctionError(error: unknown): FunctionError {
   if (isConvexError(error)) return new FunctionError(`Uncaught ConvexError: ${error.message}`, convexToJson(error.data));
-  const message = error instanceof Error ? `${error.name === "Error" ? "Error" : error.name}: ${error.message}` : String(error);
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return new FunctionError(`Uncaught ${message}`, undefined);
 }
 
@@ -127,9 +127,8 @@ export class Engine {
   }
 
   /** Calls `listener` after every top-level commit, including those inside actions. */
-  onCommit(listener: (ts: bigint) => void): () => void {
+  onCommit(listener: (ts: bigint) => void): void {
     this.commitListeners.add(listener);
-    return () => this.commitListeners.delete(listener);
   }
 
   private watchCommits(): void {
@@ -231,6 +230,11 @@ export class Engine {
     db._nextDocId = snapshot.nextDocId;
     db._lastCreationTime = snapshot.lastCreationTime;
     this.instance.global.transactionManager._lastCommitTs = BigInt(snapshot.lastCommitTs);
+  }
+
+  /** Releases the module loader; call it last. */
+  dispose(): Promise<void> {
+    return this.reloads.run(() => this.instance.modules.release());
   }
 
   /**

@@ -12,7 +12,7 @@ import { Engine } from "./engine.ts";
 import { handleApiRequest, handleSiteRequest } from "./http-api.ts";
 import { isModuleFile } from "./modules.ts";
 import { loadSnapshot, SnapshotWriter } from "./persistence.ts";
-import { SyncSession } from "./subscriptions.ts";
+import { SyncSession, type SessionDeps } from "./subscriptions.ts";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -86,27 +86,34 @@ function watchModules(dir: string, onChange: () => void): FSWatcher {
 export async function startLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
   if (running) throw new Error("A local backend is already running in this process");
   running = true;
+  // Undone in reverse order by close(), or right away if starting fails half-way.
+  const cleanups: (() => Promise<void> | void)[] = [() => void (running = false)];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
   try {
-    return await start(options);
+    const backend = await start(options, cleanups);
+    let closing: Promise<void> | null = null;
+    return { ...backend, close: () => (closing ??= cleanUp()) };
   } catch (error) {
-    running = false;
+    await cleanUp();
     throw error;
   }
 }
 
-async function start(options: LocalBackendOptions): Promise<LocalBackend> {
+async function start(options: LocalBackendOptions, cleanups: (() => Promise<void> | void)[]) {
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
   const convexDir = options.convexDir ?? path.join(PROJECT_ROOT, "convex");
   const keys = dataDir === null ? await generateAuthKeys() : await loadOrCreateAuthKeys(dataDir);
 
-  // The site port comes first: its URL is the JWT issuer the functions must know at load.
+  // The site port comes first: its URL is the JWT issuer, which the functions read at load.
   let engine: Engine | null = null;
   const siteServer = createServer((request, response) => {
     if (engine === null) response.writeHead(503).end();
     else void handleSiteRequest(request, response, engine);
   });
-  const sitePort = await listen(siteServer, options.sitePort ?? DEFAULT_SITE_PORT);
-  const siteUrl = `http://127.0.0.1:${sitePort}`;
+  const siteUrl = `http://127.0.0.1:${await listen(siteServer, options.sitePort ?? DEFAULT_SITE_PORT)}`;
+  cleanups.push(() => closeServer(siteServer));
   process.env.JWT_PRIVATE_KEY = keys.privateKey;
   process.env.JWKS = keys.jwks;
   process.env.AUTH_LOCAL_LOGIN = "true";
@@ -114,19 +121,13 @@ async function start(options: LocalBackendOptions): Promise<LocalBackend> {
   process.env.SITE_URL = options.siteUrl ?? process.env.SITE_URL ?? DEFAULT_SITE_URL;
   process.env.AUTH_LOG_LEVEL ??= "WARN";
 
-  let ready: Engine;
-  try {
-    ready = await Engine.start(convexDir);
-  } catch (error) {
-    await closeServer(siteServer);
-    throw error;
-  }
+  const ready = await Engine.start(convexDir);
   engine = ready;
+  cleanups.push(() => ready.dispose());
   const saved = dataDir === null ? null : await loadSnapshot(dataDir);
   if (saved !== null) ready.restore(saved);
-
   const writer = dataDir === null ? null : new SnapshotWriter(dataDir, () => ready.snapshot());
-  const persisted = () => writer?.flush() ?? Promise.resolve();
+  cleanups.push(() => writer?.flush());
   const sessions = new Set<SyncSession>();
   ready.onCommit(() => {
     writer?.markDirty();
@@ -134,12 +135,43 @@ async function start(options: LocalBackendOptions): Promise<LocalBackend> {
   });
   if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
 
-  const verifyToken = await createTokenVerifier(keys, siteUrl);
-  const mainServer = createServer((request, response) => {
-    void handleApiRequest(request, response, { engine: ready, verifyToken, persisted });
+  const deps = {
+    engine: ready,
+    verifyToken: await createTokenVerifier(keys, siteUrl),
+    persisted: () => writer?.flush() ?? Promise.resolve(),
+  };
+  const mainServer = createServer((request, response) => void handleApiRequest(request, response, deps));
+  const sockets = acceptSyncConnections(mainServer, deps, sessions);
+  const url = `http://127.0.0.1:${await listen(mainServer, options.port ?? DEFAULT_PORT)}`;
+  cleanups.push(async () => {
+    for (const ws of sockets.clients) ws.close(CLOSE_GOING_AWAY, "Local backend shutting down");
+    await closeServer(mainServer);
+    sockets.close();
   });
+
+  if (options.watch) {
+    const watcher = watchModules(convexDir, () => {
+      ready.reload().then(
+        () => {
+          console.log("local backend: reloaded convex/");
+          for (const session of sessions) session.requestRefresh();
+        },
+        (error: unknown) => console.error("local backend: convex/ did not load, still serving the previous code:", error),
+      );
+    });
+    cleanups.push(() => watcher.close());
+  }
+  return { url, siteUrl };
+}
+
+/** Serves the sync protocol on `/api/<client version>/sync`, one SyncSession per socket. */
+function acceptSyncConnections(
+  server: Server,
+  deps: Omit<SessionDeps, "send" | "fail">,
+  sessions: Set<SyncSession>,
+): WebSocketServer {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
-  mainServer.on("upgrade", (request, socket, head) => {
+  server.on("upgrade", (request, socket, head) => {
     const pathname = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
     if (!/^\/api\/[^/]+\/sync$/.test(pathname)) {
       socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
@@ -150,9 +182,7 @@ async function start(options: LocalBackendOptions): Promise<LocalBackend> {
 
   function serveSocket(ws: WebSocket): void {
     const session = new SyncSession({
-      engine: ready,
-      verifyToken,
-      persisted,
+      ...deps,
       send: (message) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
       },
@@ -165,8 +195,8 @@ async function start(options: LocalBackendOptions): Promise<LocalBackend> {
     sessions.add(session);
     const ping = setInterval(() => ws.send(JSON.stringify({ type: "Ping" })), PING_INTERVAL_MS);
     ws.on("message", (data, isBinary) => {
-      if (isBinary) session.receive("");
-      else session.receive(Buffer.isBuffer(data) ? data.toString("utf8") : Buffer.concat(data as Buffer[]).toString("utf8"));
+      // A binary frame is not a protocol message: the session rejects it like bad JSON.
+      session.receive(isBinary ? "" : (data as Buffer).toString("utf8"));
     });
     ws.on("close", () => {
       clearInterval(ping);
@@ -174,39 +204,5 @@ async function start(options: LocalBackendOptions): Promise<LocalBackend> {
       sessions.delete(session);
     });
   }
-
-  let mainPort: number;
-  try {
-    mainPort = await listen(mainServer, options.port ?? DEFAULT_PORT);
-  } catch (error) {
-    await closeServer(siteServer);
-    throw error;
-  }
-
-  const watcher = options.watch
-    ? watchModules(convexDir, () => {
-        ready.reload().then(
-          () => {
-            console.log("local backend: reloaded convex/");
-            for (const session of sessions) session.requestRefresh();
-          },
-          (error: unknown) => console.error("local backend: convex/ did not load, still serving the previous code:", error),
-        );
-      })
-    : null;
-
-  let closing: Promise<void> | null = null;
-  return {
-    url: `http://127.0.0.1:${mainPort}`,
-    siteUrl,
-    close: () =>
-      (closing ??= (async () => {
-        watcher?.close();
-        for (const ws of sockets.clients) ws.close(CLOSE_GOING_AWAY, "Local backend shutting down");
-        await Promise.all([closeServer(mainServer), closeServer(siteServer)]);
-        sockets.close();
-        await writer?.flush();
-        running = false;
-      })()),
-  };
+  return sockets;
 }
