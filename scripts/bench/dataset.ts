@@ -1,4 +1,5 @@
 import { CATEGORIES, type Category } from "../../convex/model/categories";
+import type { ValidEventInput } from "../../convex/model/eventInput";
 import { foldText } from "../../convex/model/text";
 
 /**
@@ -73,6 +74,11 @@ export function eventSpec(i: number, total: number): EventSpec {
     isTicketed: i % 3 === 0,
     creator: i % Math.floor(total / OWNER_EVENT_COUNT) === 0 ? "owner" : i % CREATOR_COUNT,
   };
+}
+
+/** What the app stores for the event, without who creates it. */
+export function inputOf({ creator: _creator, ...input }: EventSpec): ValidEventInput {
+  return input;
 }
 
 function pick<T>(items: readonly T[], i: number): T {

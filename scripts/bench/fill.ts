@@ -1,9 +1,11 @@
 import { getDocumentSize } from "convex/values";
 import type { Id } from "../../convex/_generated/dataModel";
+import type { MutationCtx } from "../../convex/_generated/server";
+import type { ValidEventInput } from "../../convex/model/eventInput";
 import { INITIAL_WALLET_CENTS } from "../../convex/model/money";
 import { foldText, gramsOf } from "../../convex/model/text";
 import type { Backend } from "./convex-backend";
-import { CREATOR_COUNT, eventSpec, type EventSpec } from "./dataset";
+import { CREATOR_COUNT, eventSpec, inputOf, type EventSpec } from "./dataset";
 
 /**
  * Events per fill transaction. Each event writes about 20 name-piece rows, so 400 events
@@ -27,8 +29,7 @@ export type Catalogue = {
  * convex-test answers every index query by scanning the whole database, which makes 50,000
  * events take hours. The rows written here are exactly insertEvent's: one `eventNameGrams`
  * row per distinct piece of the folded name and one `eventNameGramCounts` row per piece.
- * The list benchmark checks every page it measures against the expected matches, so a
- * drift from insertEvent's format would fail the run rather than go unnoticed.
+ * fill-check.ts proves it before every run, so a drift would fail the bench, not skew it.
  */
 export async function fillCatalogue(t: Backend, total: number): Promise<Catalogue> {
   const ownerId = await insertUser(t, "Dona dos Eventos");
@@ -43,21 +44,9 @@ export async function fillCatalogue(t: Backend, total: number): Promise<Catalogu
     const written = await t.run(async (ctx) => {
       const ids: Id<"events">[] = [];
       let bytes = 0;
-      for (const { creator, ...input } of batch) {
-        const nameLower = foldText(input.name);
-        const creatorId = creator === "owner" ? ownerId : (creators[creator] as Id<"users">);
-        const eventId = await ctx.db.insert("events", {
-          ...input,
-          nameLower,
-          creatorId,
-          raisedCents: 0,
-          ticketsGenerated: 0,
-          uniqueSupporters: 0,
-        });
-        for (const gram of gramsOf(nameLower)) {
-          await ctx.db.insert("eventNameGrams", { gram, eventId, startsAt: input.startsAt, category: input.category, nameLower });
-          gramCounts.set(gram, (gramCounts.get(gram) ?? 0) + 1);
-        }
+      for (const spec of batch) {
+        const creatorId = spec.creator === "owner" ? ownerId : (creators[spec.creator] as Id<"users">);
+        const eventId = await writeEvent(ctx, creatorId, inputOf(spec), gramCounts);
         const stored = await ctx.db.get("events", eventId);
         if (stored !== null) bytes += getDocumentSize(stored);
         ids.push(eventId);
@@ -68,6 +57,31 @@ export async function fillCatalogue(t: Backend, total: number): Promise<Catalogu
     totalEventBytes += written.bytes;
   }
 
+  await writeGramCounts(t, gramCounts);
+  return { specs, eventIds, ownerId, totalEventBytes };
+}
+
+/**
+ * Inserts one event and its name pieces as `insertEvent` does, but counts the pieces in
+ * `gramCounts` instead of reading and patching a counter row per piece.
+ */
+export async function writeEvent(
+  ctx: MutationCtx,
+  creatorId: Id<"users">,
+  input: ValidEventInput,
+  gramCounts: Map<string, number>,
+): Promise<Id<"events">> {
+  const nameLower = foldText(input.name);
+  const eventId = await ctx.db.insert("events", { ...input, nameLower, creatorId, raisedCents: 0, ticketsGenerated: 0, uniqueSupporters: 0 });
+  for (const gram of gramsOf(nameLower)) {
+    await ctx.db.insert("eventNameGrams", { gram, eventId, startsAt: input.startsAt, category: input.category, nameLower });
+    gramCounts.set(gram, (gramCounts.get(gram) ?? 0) + 1);
+  }
+  return eventId;
+}
+
+/** One `eventNameGramCounts` row per piece, once every event is in. */
+export async function writeGramCounts(t: Backend, gramCounts: Map<string, number>): Promise<void> {
   const counters = [...gramCounts];
   for (let start = 0; start < counters.length; start += ROWS_PER_BATCH) {
     const batch = counters.slice(start, start + ROWS_PER_BATCH);
@@ -75,7 +89,6 @@ export async function fillCatalogue(t: Backend, total: number): Promise<Catalogu
       for (const [gram, count] of batch) await ctx.db.insert("eventNameGramCounts", { gram, count });
     });
   }
-  return { specs, eventIds, ownerId, totalEventBytes };
 }
 
 /** A signed-up user with the starting wallet. */

@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { measureBundle } from "./bundle-size";
 import { newBackend } from "./convex-backend";
 import { fillCatalogue } from "./fill";
+import { checkFillMatchesInsertEvent } from "./fill-check";
 import { measureFunctionCosts, type FunctionCost } from "./function-cost";
 import { measureLiveLatency } from "./latency";
 import { measureListCosts, type ListCost } from "./list-cost";
@@ -38,6 +39,7 @@ async function measureCosts(): Promise<{ listCosts: ListCost[]; functionCosts: F
   const listCosts: ListCost[] = [];
   let functionCosts: FunctionCost[] = [];
   const largest = Math.max(...scales);
+  await checkFillMatchesInsertEvent();
   for (const events of scales) {
     // A fresh backend per scale: convex-test scans the whole database on every index read,
     // so reusing one would only slow the smaller scales down.
