@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { Spinner } from "../../components/spinner";
@@ -16,9 +17,15 @@ export function EventList({ args, eventPath }: EventListProps) {
     initialNumItems: EVENTS_PAGE_SIZE,
   });
 
-  if (status === "LoadingFirstPage") return <Spinner label="Carregando eventos..." />;
+  // While new filters load, keep showing the previous cards (dimmed) instead of a blank page.
+  const [lastLoaded, setLastLoaded] = useState(results);
+  const loadingNewFilters = status === "LoadingFirstPage";
+  if (!loadingNewFilters && lastLoaded !== results) setLastLoaded(results);
+  const shown = loadingNewFilters ? lastLoaded : results;
 
-  if (results.length === 0) {
+  if (loadingNewFilters && shown.length === 0) return <Spinner label="Carregando eventos..." />;
+
+  if (shown.length === 0) {
     return (
       <div className="empty-state" role="status">
         <p className="empty-state__title">Nenhum evento encontrado!</p>
@@ -29,14 +36,14 @@ export function EventList({ args, eventPath }: EventListProps) {
 
   return (
     <>
-      <ul className="event-grid" aria-label="Eventos">
-        {results.map((event) => (
+      <ul className={`event-grid${loadingNewFilters ? " event-grid--stale" : ""}`} aria-label="Eventos" aria-busy={loadingNewFilters}>
+        {shown.map((event) => (
           <li key={event._id}>
             <EventCard event={event} to={eventPath(event._id)} />
           </li>
         ))}
       </ul>
-      {status !== "Exhausted" && (
+      {status !== "Exhausted" && !loadingNewFilters && (
         <div className="load-more">
           <button
             type="button"
