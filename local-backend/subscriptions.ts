@@ -215,7 +215,7 @@ export class SyncSession {
 
   private async runQuery(queryId: number, { udfPath, args }: Subscription): Promise<QueryModification> {
     try {
-      const { value } = await this.deps.engine.call("query", udfPath, args, this.identity);
+      const { value } = await this.deps.engine.cachedQuery(udfPath, args, this.identity);
       return { type: "QueryUpdated", queryId, value: convexToJson(value), logLines: [], journal: null };
     } catch (error) {
       if (!(error instanceof FunctionError)) throw error;

@@ -68,6 +68,10 @@ describe("sync over the WebSocket", () => {
     // The supporter's own wallet subscription follows too.
     const me = await waitForQuery(supporter, api.users.me, {}, (user) => user?.walletCents === 3_750);
     expect(me?.walletCents).toBe(3_750);
+    // Same query at the same moment, different people: each sees their own.
+    const [creatorMe, supporterMe] = await Promise.all([creator.query(api.users.me, {}), supporter.query(api.users.me, {})]);
+    expect(creatorMe).toMatchObject({ email: "criadora@exemplo.com", walletCents: 5_000 });
+    expect(supporterMe).toMatchObject({ email: "apoiador@exemplo.com", walletCents: 3_750 });
   });
 
   it("signs in with the local provider and then sees the new user's wallet", async () => {
