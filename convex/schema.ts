@@ -1,7 +1,22 @@
 import { authTables } from "@convex-dev/auth/server";
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
-import { categoryValidator } from "./model/categories";
+import type { Category } from "./model/categories";
+
+/** One literal per entry of CATEGORIES (the type check keeps the two lists equal). */
+const categoryValidator = v.union(
+  v.literal("Música"),
+  v.literal("Esporte"),
+  v.literal("Tecnologia"),
+  v.literal("Entretenimento"),
+);
+// Fails to compile if CATEGORIES and the validator ever disagree.
+const categoriesMatch: [Category] extends [typeof categoryValidator.type]
+  ? [typeof categoryValidator.type] extends [Category]
+    ? true
+    : never
+  : never = true;
+void categoriesMatch;
 
 export default defineSchema({
   ...authTables,

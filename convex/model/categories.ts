@@ -1,16 +1,11 @@
-import { v } from "convex/values";
 import { foldText } from "./text";
+
+// No Convex imports here: the browser loads this file, and the category validator lives in
+// schema.ts so that Convex's validator code stays out of the home page bundle.
 
 /** The event categories, as stored and shown. */
 export const CATEGORIES = ["Música", "Esporte", "Tecnologia", "Entretenimento"] as const;
 export type Category = (typeof CATEGORIES)[number];
-
-export const categoryValidator = v.union(
-  v.literal("Música"),
-  v.literal("Esporte"),
-  v.literal("Tecnologia"),
-  v.literal("Entretenimento"),
-);
 
 /** The filter value that means "every category". */
 export const ALL_CATEGORIES = "Todas";
