@@ -174,6 +174,8 @@ export class Engine {
             : await caller.action(makeFunctionReference<"action">(udfPath), args);
         return { value, ts: this.lastCommitTs };
       } catch (error) {
+        // A ConvexError is the app talking to its user; anything else is worth a look.
+        if (!isConvexError(error)) console.error(`local backend: ${kind} ${udfPath} failed:`, error);
         throw toFunctionError(error);
       }
     });
