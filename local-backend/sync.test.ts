@@ -125,7 +125,7 @@ describe("sync over the WebSocket", () => {
   it("drops the identity when its token expires mid-session", async () => {
     const client = track(newClient(backend.url));
     const subject = subjectOf(await signInLocally(client, "Breve", "breve@exemplo.com"));
-    const shortLived = await ownToken(subject, Math.floor(Date.now() / 1000) + 3);
+    const shortLived = await ownToken(subject, Math.floor(Date.now() / 1000) + 5);
     const changes: boolean[] = [];
     const signedOut = new Promise<void>((resolve) =>
       client.setAuth(
