@@ -36,11 +36,17 @@ test("a visitor browses, filters by name, category and dates, and must sign in t
   await expect(card("Hackathon")).toBeVisible();
   await expect(card("Jazz na Praça")).toBeHidden();
 
-  await page.goto(`/event/${jazz}`);
+  await page.getByLabel("Data inicial").fill("");
+  await page.getByLabel("Data final").fill("");
+  await card("Jazz na Praça").click();
+  await expect(page).toHaveURL(new RegExp(`/event/${jazz}$`));
   await expect(page.getByRole("heading", { name: `Jazz na Praça ${tag}` })).toBeVisible();
   await page.getByRole("button", { name: "APOIE" }).click();
   await expectAlert(page, { text: "Você precisa estar logado para apoiar este evento!" });
   await expect(page.getByRole("link", { name: "CHAT" })).toBeHidden();
+
+  await page.getByRole("link", { name: "Voltar" }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("an unknown event id shows 'Evento não encontrado'", async ({ page }) => {

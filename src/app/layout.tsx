@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, Outlet, useLocation } from "react-router-dom";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, useLocation } from "wouter";
 import { AccountArea } from "../features/account/account-area";
 import { paths } from "./paths";
 
@@ -11,11 +11,11 @@ const TicketsModal = lazy(() => import("../features/account/tickets-modal"));
 type OpenModal = "myEvents" | "createEvent" | "tickets" | null;
 
 /** Header (brand + account) around every screen, and the modals the avatar menu opens. */
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   const [modal, setModal] = useState<OpenModal>(null);
   const menuTriggerRef = useRef<HTMLButtonElement>(null);
   const close = (open: boolean) => !open && setModal(null);
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
 
   // A new screen starts at its top.
   useEffect(() => {
@@ -47,7 +47,7 @@ export function Layout() {
         </div>
       </header>
       <div id="conteudo" className="app-content">
-        <Outlet />
+        {children}
       </div>
       <footer className="app-footer">
         <p>Apoie — financiamento coletivo de eventos.</p>

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "wouter";
 import { errorNotice } from "../lib/errors";
 import { paths } from "./paths";
 

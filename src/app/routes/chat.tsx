@@ -1,4 +1,4 @@
-import { Link, useParams } from "react-router-dom";
+import { Link, useParams } from "wouter";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { Spinner } from "../../components/spinner";
@@ -8,7 +8,7 @@ import { formatDateTime } from "../../lib/dates";
 import { paths } from "../paths";
 
 export default function ChatRoute() {
-  const { eventId = "" } = useParams();
+  const { eventId = "" } = useParams<{ eventId: string }>();
   const me = useQuery(api.users.me);
   const event = useQuery(api.events.get, { id: eventId });
   const mine = useQuery(api.supports.mine, { eventId });

@@ -1,4 +1,4 @@
-import { Link, useParams } from "react-router-dom";
+import { Link, useParams } from "wouter";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { Spinner } from "../../components/spinner";
@@ -7,7 +7,7 @@ import { SupportPanel } from "../../features/support/support-panel";
 import { paths } from "../paths";
 
 export default function EventRoute() {
-  const { id = "" } = useParams();
+  const { id = "" } = useParams<{ id: string }>();
   const event = useQuery(api.events.get, { id });
 
   return (

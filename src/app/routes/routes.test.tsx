@@ -1,5 +1,6 @@
 import { render, screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { Route, Router, Switch } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConvexFake, setPaginated, setQuery } from "../../test/convex-fake";
 import ChatRoute from "./chat";
@@ -30,12 +31,12 @@ const me = { _id: "u1", name: "Ana", email: "ana@example.com", image: null, wall
 
 function renderAt(path: string) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/event/:id" element={<EventRoute />} />
-        <Route path="/chat/:eventId" element={<ChatRoute />} />
-      </Routes>
-    </MemoryRouter>,
+    <Router hook={memoryLocation({ path }).hook}>
+      <Switch>
+        <Route path="/event/:id" component={EventRoute} />
+        <Route path="/chat/:eventId" component={ChatRoute} />
+      </Switch>
+    </Router>,
   );
 }
 

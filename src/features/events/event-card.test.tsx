@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
 import { describe, expect, it } from "vitest";
 import { EventCard, type EventCardData } from "./event-card";
 
@@ -18,9 +19,9 @@ const base: EventCardData = {
 
 function renderCard(event: Partial<EventCardData> = {}) {
   return render(
-    <MemoryRouter>
+    <Router hook={memoryLocation().hook}>
       <EventCard event={{ ...base, ...event }} to="/event/ev1" />
-    </MemoryRouter>,
+    </Router>,
   );
 }
 

@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router-dom";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { paginatedCalls, resetConvexFake, setPaginated } from "../../test/convex-fake";
 import { EventList } from "./event-list";
@@ -28,9 +29,9 @@ describe("EventList", () => {
     const user = userEvent.setup();
     const loadMore = setPaginated("events:list", [summary("a", "Corrida"), summary("b", "Yoga")], "CanLoadMore");
     render(
-      <MemoryRouter>
+      <Router hook={memoryLocation().hook}>
         <EventList args={{ category: "esporte" }} eventPath={(id) => `/event/${id}`} />
-      </MemoryRouter>,
+      </Router>,
     );
     expect(paginatedCalls.at(-1)?.args).toEqual({ category: "esporte" });
     expect(screen.getAllByRole("article")).toHaveLength(2);
@@ -42,9 +43,9 @@ describe("EventList", () => {
   it("says so when nothing matches and hides Carregar mais at the end", () => {
     setPaginated("events:list", [], "Exhausted");
     render(
-      <MemoryRouter>
+      <Router hook={memoryLocation().hook}>
         <EventList args={{ name: "xyz" }} eventPath={(id) => `/event/${id}`} />
-      </MemoryRouter>,
+      </Router>,
     );
     expect(screen.getByText("Nenhum evento encontrado!")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Carregar mais" })).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router-dom";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
@@ -13,9 +14,9 @@ const user = { _id: "u1", name: "Ana", email: "ana@example.com", image: null, wa
 
 function renderPanel(overrides: Partial<SupportableEvent> = {}) {
   return render(
-    <MemoryRouter>
+    <Router hook={memoryLocation().hook}>
       <SupportPanel event={{ ...event, ...overrides }} chatPath="/chat/ev1" />
-    </MemoryRouter>,
+    </Router>,
   );
 }
 
