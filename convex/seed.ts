@@ -5,7 +5,10 @@ import { insertEvent } from "./model/events";
 import { INITIAL_WALLET_CENTS } from "./model/money";
 import { supportEvent } from "./model/supports";
 
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+/** Demo hours are Brasília time (UTC−3, no daylight saving since 2019). */
+const BRASILIA_OFFSET_HOURS = 3;
 const DEMO_CREATOR_EMAIL = "demo@apoie.app";
 
 type DemoEvent = {
@@ -72,7 +75,7 @@ export const run = internalMutation({
         await insertEvent(ctx, creatorId, {
           name: event.name,
           category: event.category,
-          startsAt: today + event.inDays * DAY + event.hour * 60 * 60 * 1000,
+          startsAt: today + event.inDays * DAY + (event.hour + BRASILIA_OFFSET_HOURS) * HOUR,
           goalCents: event.goal * 100,
           minSupportCents: event.min * 100,
           goalPercentage: event.goalPercentage,
