@@ -23,14 +23,17 @@ function freePort(): Promise<number> {
   });
 }
 
+const ANSI_ESCAPES = /\u001b\[[0-9;]*m/g;
+
 /** Starts a process and resolves once its output matches `ready`; rejects if it exits first. */
 function startAndWait(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: "pipe" });
+    // NO_COLOR: with CI set, Vite would wrap the port in colour codes that the pattern misses.
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, NO_COLOR: "1", ...env }, stdio: "pipe" });
     let output = "";
     const timer = setTimeout(() => reject(new Error(`${command} ${args.join(" ")} not ready:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+      output += chunk.toString().replace(ANSI_ESCAPES, "");
       if (ready.test(output)) {
         clearTimeout(timer);
         resolve(child);
