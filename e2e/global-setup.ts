@@ -31,7 +31,10 @@ function startAndWait(command: string, args: string[], env: NodeJS.ProcessEnv, r
     // NO_COLOR: with CI set, Vite would wrap the port in colour codes that the pattern misses.
     const child = spawn(command, args, { cwd: root, env: { ...process.env, NO_COLOR: "1", ...env }, stdio: "pipe" });
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(" ")} not ready:\n${output}`)), 60_000);
+    const timer = setTimeout(() => {
+      child.kill("SIGTERM"); // never leave a half-started server behind
+      reject(new Error(`${command} ${args.join(" ")} not ready:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString().replace(ANSI_ESCAPES, "");
       if (ready.test(output)) {
@@ -72,7 +75,10 @@ export default async function globalSetup() {
     [vite, "preview", "--outDir", outDir, "--port", `${appPort}`, "--strictPort", "--host", "127.0.0.1"],
     {},
     new RegExp(`127\\.0\\.0\\.1:${appPort}`),
-  );
+  ).catch((error: unknown) => {
+    backend.kill("SIGTERM");
+    throw error;
+  });
 
   process.env.E2E_BASE_URL = `http://127.0.0.1:${appPort}`;
   process.env.E2E_CONVEX_URL = convexUrl;
