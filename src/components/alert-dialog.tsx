@@ -8,15 +8,17 @@ type AlertDialogProps = {
   message: ReactNode;
   onClose: () => void;
   tone?: "info" | "success" | "error";
+  /** Where focus goes once the alert closes (default: back to what had it before, per Radix). */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /** A message people must acknowledge: title, text and one `OK` button (Escape closes too). */
-export function AlertDialog({ open, title, message, onClose, tone = "info" }: AlertDialogProps) {
+export function AlertDialog({ open, title, message, onClose, tone = "info", onCloseAutoFocus }: AlertDialogProps) {
   return (
     <RadixAlertDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixAlertDialog.Portal>
         <RadixAlertDialog.Overlay className="overlay" />
-        <RadixAlertDialog.Content className={`dialog dialog--alert dialog--${tone}`}>
+        <RadixAlertDialog.Content className={`dialog dialog--alert dialog--${tone}`} onCloseAutoFocus={onCloseAutoFocus}>
           <span className={`dialog__icon dialog__icon--${tone}`} aria-hidden="true">
             {tone === "success" ? "✓" : tone === "error" ? "!" : "i"}
           </span>
@@ -25,9 +27,8 @@ export function AlertDialog({ open, title, message, onClose, tone = "info" }: Al
             <div className="dialog__text">{message}</div>
           </RadixAlertDialog.Description>
           <div className="dialog__actions dialog__actions--center">
-            <RadixAlertDialog.Action className="button button--primary" onClick={onClose}>
-              OK
-            </RadixAlertDialog.Action>
+            {/* Cancel, not Action: Radix focuses the Cancel button on open, so Enter cannot resubmit the form behind. */}
+            <RadixAlertDialog.Cancel className="button button--primary">OK</RadixAlertDialog.Cancel>
           </div>
         </RadixAlertDialog.Content>
       </RadixAlertDialog.Portal>

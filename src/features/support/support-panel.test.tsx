@@ -94,6 +94,36 @@ describe("SupportPanel", () => {
     expect(screen.getByLabelText("Valor do apoio")).toHaveValue("");
   });
 
+  it("moves focus to OK, so Enter in the amount field closes the alert instead of resubmitting", async () => {
+    const u = userEvent.setup();
+    const mutation = setMutation("supports:support", () => ({ goalReached: false, ticketCode: null }));
+    renderPanel();
+    await u.type(screen.getByLabelText("Valor do apoio"), "10{Enter}");
+    const alert = await expectAlert("Sucesso!", /R\$ 10,00/);
+    expect(within(alert).getByRole("button", { name: "OK" })).toHaveFocus();
+    await u.keyboard("{Enter}");
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(mutation).toHaveBeenCalledTimes(1);
+    // Back in the amount field, ready for another amount (not lost to <body>).
+    expect(screen.getByLabelText("Valor do apoio")).toHaveFocus();
+  });
+
+  it("returns focus to the amount field after an error alert", async () => {
+    renderPanel();
+    const u = await support("abc");
+    const alert = await expectAlert("Atenção", "Por favor, insira um valor válido!");
+    await u.click(within(alert).getByRole("button", { name: "OK" }));
+    expect(screen.getByLabelText("Valor do apoio")).toHaveFocus();
+  });
+
+  it("announces title and text joined by a space", async () => {
+    setMutation("supports:support", () => ({ goalReached: false, ticketCode: null }));
+    renderPanel();
+    await support("10");
+    await screen.findByRole("alertdialog");
+    expect(screen.getByText("Sucesso! Seu apoio de R$ 10,00 foi registrado. Obrigado!", { selector: "[aria-live]" })).toBeInTheDocument();
+  });
+
   it.each([
     ["R$ 7,00", 700],
     ["10.5", 1050],
@@ -114,6 +144,21 @@ describe("SupportPanel", () => {
     expect(within(alert).getByText("Seu ingresso: ABC123XYZ")).toBeInTheDocument();
   });
 
+  it("after Meta Alcançada! focuses CHAT, or the heading when CHAT is not there yet", async () => {
+    setMutation("supports:support", () => ({ goalReached: true, ticketCode: null }));
+    const first = renderPanel();
+    let u = await support("20");
+    await u.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "OK" }));
+    expect(screen.getByRole("heading", { name: "Apoie este evento" })).toHaveFocus();
+    first.unmount();
+
+    setQuery("supports:mine", { supported: true, amountCents: 1000 });
+    renderPanel();
+    u = await support("20");
+    await u.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "OK" }));
+    expect(screen.getByRole("link", { name: "CHAT" })).toHaveFocus();
+  });
+
   it("shows the server's message and title as they are", async () => {
     setMutation("supports:support", () => {
       throw new ConvexError({
@@ -131,6 +176,7 @@ describe("SupportPanel", () => {
     expect(screen.getByText("A porcentagem minima foi batida! Os apoios foram desativados...")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "APOIE" })).toBeDisabled();
     expect(screen.getByLabelText("Valor do apoio")).toBeDisabled();
+    expect(screen.getByLabelText("Valor do apoio")).not.toHaveAttribute("placeholder");
   });
 
   it("shows CHAT only after the person has supported", () => {

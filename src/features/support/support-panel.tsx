@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "wouter";
 import { useMutation, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
@@ -16,7 +16,7 @@ export type SupportableEvent = {
   isTicketed: boolean;
 };
 
-type Notice = { title: string; message: string; detail?: string; tone: "success" | "error" };
+type Notice = { title: string; message: string; detail?: string; tone: "success" | "error"; closesSupport?: boolean };
 
 type SupportPanelProps = { event: SupportableEvent; chatPath: string };
 
@@ -30,10 +30,24 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
   const [pending, setPending] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  const amountRef = useRef<HTMLInputElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const chatRef = useRef<HTMLAnchorElement>(null);
+  // Read when the alert has already closed (notice is null by then).
+  const goalJustReached = useRef(false);
+  const closed = !event.supportingOpen;
 
   function show(next: Notice) {
     setNotice(next);
-    setAnnouncement([next.title, next.message, next.detail].filter(Boolean).join(". "));
+    goalJustReached.current = next.closesSupport === true;
+    setAnnouncement([next.title, next.message, next.detail].filter(Boolean).join(" "));
+  }
+
+  // APOIE is disabled while sending, so without this focus would fall to <body> when the alert closes.
+  function focusAfterAlert(closeEvent: Event) {
+    closeEvent.preventDefault();
+    const target = closed || goalJustReached.current ? (chatRef.current ?? headingRef.current) : amountRef.current;
+    target?.focus();
   }
 
   async function submit(formEvent: FormEvent<HTMLFormElement>) {
@@ -59,6 +73,7 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
         message: result.goalReached ? `${thanks} Este evento atingiu a meta e os apoios foram encerrados.` : thanks,
         ...(result.ticketCode ? { detail: `Seu ingresso: ${result.ticketCode}` } : {}),
         tone: "success",
+        closesSupport: result.goalReached,
       });
     } catch (error) {
       const { title, message } = errorNotice(error);
@@ -68,11 +83,9 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
     }
   }
 
-  const closed = !event.supportingOpen;
-
   return (
     <section className="support" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="support__heading">
+      <h2 id={`${id}-heading`} className="support__heading" ref={headingRef} tabIndex={-1}>
         Apoie este evento
       </h2>
       {closed ? (
@@ -93,10 +106,11 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
               R$
             </span>
             <input
+              ref={amountRef}
               id={`${id}-amount`}
               inputMode="decimal"
               autoComplete="off"
-              placeholder="10,50"
+              placeholder={closed ? undefined : "10,50"}
               value={amount}
               disabled={closed}
               onChange={(e) => setAmount(e.target.value)}
@@ -112,7 +126,7 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
           <p>
             Você já apoiou este evento com <strong>{formatBRL(mine.amountCents)}</strong>.
           </p>
-          <Link to={chatPath} className="button button--chat">
+          <Link to={chatPath} className="button button--chat" ref={chatRef}>
             CHAT
           </Link>
         </div>
@@ -133,6 +147,7 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
           )
         }
         onClose={() => setNotice(null)}
+        onCloseAutoFocus={focusAfterAlert}
       />
     </section>
   );
