@@ -107,6 +107,26 @@ describe("events:list", () => {
     }
   });
 
+  test("a split first page keeps the piece it started with, even after counts change", async () => {
+    const t = newBackend();
+    const creator = await signedInUser(t);
+    for (const [i, name] of ["festa um", "festa dois", "festa tres"].entries()) {
+      await createEvent(creator.as, { name, startsAt: Date.now() + (i + 1) * DAY });
+    }
+    const first = await t.query(api.events.list, { name: "festa", paginationOpts: { numItems: 1, cursor: null } });
+    expect(names(first)).toEqual(["festa um"]);
+    // New names make another piece of "festa" the rarest one…
+    await createEvent(creator.as, { name: "fes aaa" });
+    await createEvent(creator.as, { name: "fes bbb" });
+    // …yet re-asking for the first page up to its end cursor (what usePaginatedQuery does when
+    // it splits a page) still walks the original piece and ends where it ended.
+    const again = await t.query(api.events.list, {
+      name: "festa",
+      paginationOpts: { numItems: 1, cursor: null, endCursor: first.continueCursor },
+    });
+    expect(names(again)).toEqual(["festa um"]);
+  });
+
   test("summaries carry percent, capped progress and status", async () => {
     const t = newBackend();
     const creator = await signedInUser(t);

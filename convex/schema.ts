@@ -80,6 +80,14 @@ export default defineSchema({
     .index("by_eventId_and_userId", ["eventId", "userId"])
     .index("by_userId", ["userId"]),
 
+  // One row per (event, supporter): their running total. Answers "has this person supported?"
+  // and "how much in all?" with one read, however many times they supported.
+  supporters: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    amountCents: v.number(),
+  }).index("by_eventId_and_userId", ["eventId", "userId"]),
+
   tickets: defineTable({
     eventId: v.id("events"),
     userId: v.id("users"),

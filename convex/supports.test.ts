@@ -139,6 +139,13 @@ describe("supports:support success (SPEC §4)", () => {
     expect(await supporter.as.query(api.supports.mine, { eventId })).toEqual({ supported: true, amountCents: 3_000 });
   });
 
+  test("supports:mine stays exact however many times someone supported", async () => {
+    const { supporter, eventId, support } = await setup({ minSupportCents: 1, goalCents: 1_000_000 });
+    for (let i = 0; i < 1_050; i++) await support(1);
+    expect(await supporter.as.query(api.supports.mine, { eventId })).toEqual({ supported: true, amountCents: 1_050 });
+    expect(await wallet(supporter.as)).toBe(5_000 - 1_050);
+  });
+
   test("a refused support changes nothing", async () => {
     const { t, support } = await setup();
     await support(1_000);

@@ -50,7 +50,9 @@ export function createEvent(creator: Caller, overrides: Partial<EventInput> = {}
 }
 
 /** Every row of a (small, test-sized) table. */
-export function allRows<T extends "users" | "events" | "contributions" | "tickets" | "messages" | "eventNameGrams">(
+export function allRows<
+  T extends "users" | "events" | "contributions" | "supporters" | "tickets" | "messages" | "eventNameGrams",
+>(
   t: Backend,
   table: T,
 ) {
@@ -78,6 +80,7 @@ export async function snapshot(t: Backend) {
     tickets: await ctx.db.query("tickets").collect(),
     messages: await ctx.db.query("messages").collect(),
     grams: await ctx.db.query("eventNameGrams").collect(),
+    supporters: await ctx.db.query("supporters").collect(),
   }));
 }
 
@@ -87,6 +90,7 @@ export async function expectInvariants(t: Backend) {
   const events = await allRows(t, "events");
   const contributions = await allRows(t, "contributions");
   const tickets = await allRows(t, "tickets");
+  const supporters = await allRows(t, "supporters");
 
   for (const user of users) {
     const spent = contributions.filter((c) => c.userId === user._id).reduce((sum, c) => sum + c.amountCents, 0);
@@ -97,6 +101,12 @@ export async function expectInvariants(t: Backend) {
     const rows = contributions.filter((c) => c.eventId === event._id);
     expect(event.raisedCents).toBe(rows.reduce((sum, c) => sum + c.amountCents, 0));
     expect(event.uniqueSupporters).toBe(new Set(rows.map((c) => c.userId)).size);
+    const running = supporters.filter((s) => s.eventId === event._id);
+    expect(running).toHaveLength(event.uniqueSupporters);
+    for (const supporter of running) {
+      const own = rows.filter((c) => c.userId === supporter.userId);
+      expect(supporter.amountCents).toBe(own.reduce((sum, c) => sum + c.amountCents, 0));
+    }
     expect(event.ticketsGenerated).toBe(tickets.filter((ticket) => ticket.eventId === event._id).length);
     expect(event.ticketsGenerated).toBe(event.isTicketed ? rows.length : 0);
   }

@@ -64,13 +64,16 @@ async function searchByName(
   range: Range,
   paginationOpts: PaginationOptions,
 ): Promise<PaginationResult<EventSummary>> {
-  const carried = unwrapCursor(paginationOpts.cursor);
+  // The piece comes from the cursor when there is one. usePaginatedQuery re-asks for the first
+  // page with cursor null and an endCursor when it splits a page: that one carries it too.
+  const carried =
+    unwrapCursor(paginationOpts.cursor) ?? unwrapCursor(paginationOpts.endCursor ?? null);
   const gram = carried?.gram ?? (await rarestGram(ctx, gramsOf(name)));
   if (gram === null) return emptyPage();
 
   const opts: PaginationOptions = {
     ...paginationOpts,
-    cursor: carried?.cursor ?? null,
+    cursor: unwrapCursor(paginationOpts.cursor)?.cursor ?? null,
     ...(paginationOpts.endCursor ? { endCursor: unwrapCursor(paginationOpts.endCursor)?.cursor ?? null } : {}),
   };
   const page = await ctx.db

@@ -17,5 +17,4 @@ export const MESSAGES = {
   emptyMessage: "Digite uma mensagem antes de enviar.",
   messageTooLong: "A mensagem pode ter no máximo 1000 caracteres.",
   invalidSignIn: "Informe um nome e um e-mail válidos para entrar.",
-  invalidPage: "Página inválida.",
 } as const;

@@ -9,21 +9,22 @@ import { walletCentsOf } from "./users";
 
 export type SupportResult = { goalReached: boolean; ticketCode: string | null };
 
-/** The caller's contributions to an event, summed. */
+/** The user's running total for an event, or null when they never supported it. */
+function supporterRow(ctx: QueryCtx, eventId: Id<"events">, userId: Id<"users">) {
+  return ctx.db
+    .query("supporters")
+    .withIndex("by_eventId_and_userId", (q) => q.eq("eventId", eventId).eq("userId", userId))
+    .unique();
+}
+
+/** Whether the user supported the event, and how much in all. */
 export async function contributionTotal(
   ctx: QueryCtx,
   eventId: Id<"events">,
   userId: Id<"users">,
 ): Promise<{ supported: boolean; amountCents: number }> {
-  // One person supports one event a handful of times; bounded all the same.
-  const rows = await ctx.db
-    .query("contributions")
-    .withIndex("by_eventId_and_userId", (q) => q.eq("eventId", eventId).eq("userId", userId))
-    .take(1000);
-  return {
-    supported: rows.length > 0,
-    amountCents: rows.reduce((sum, row) => sum + row.amountCents, 0),
-  };
+  const row = await supporterRow(ctx, eventId, userId);
+  return { supported: row !== null, amountCents: row?.amountCents ?? 0 };
 }
 
 /** True when the user has supported the event at least once. */
@@ -32,19 +33,16 @@ export async function hasSupported(
   eventId: Id<"events">,
   userId: Id<"users">,
 ): Promise<boolean> {
-  const row = await ctx.db
-    .query("contributions")
-    .withIndex("by_eventId_and_userId", (q) => q.eq("eventId", eventId).eq("userId", userId))
-    .first();
-  return row !== null;
+  return (await supporterRow(ctx, eventId, userId)) !== null;
 }
 
 /**
  * Supports an event with wallet money, as one transaction. Checks run in the order of
  * DESIGN.md, each failing with its SPEC.md message before anything is written:
  * amount valid → event exists → wallet > 0 → amount ≤ wallet → amount ≥ minimum → open.
- * Then: debit the wallet, record the contribution, add to the event's total, count a first
- * support as a new supporter, and for a ticketed event issue a ticket.
+ * Then: debit the wallet, record the contribution, add to the event's total and to the
+ * supporter's running total (a first support counts a new supporter), and for a ticketed
+ * event issue a ticket.
  */
 export async function supportEvent(
   ctx: MutationCtx,
@@ -64,16 +62,21 @@ export async function supportEvent(
   }
   if (!isSupportingOpen(event)) throw appError("SUPPORT_CLOSED", MESSAGES.supportClosed);
 
-  const firstSupport = !(await hasSupported(ctx, event._id, user._id));
   await ctx.db.patch("users", user._id, { walletCents: walletCents - amountCents });
   await ctx.db.insert("contributions", { eventId: event._id, userId: user._id, amountCents });
+  const supporter = await supporterRow(ctx, event._id, user._id);
+  if (supporter === null) {
+    await ctx.db.insert("supporters", { eventId: event._id, userId: user._id, amountCents });
+  } else {
+    await ctx.db.patch("supporters", supporter._id, { amountCents: supporter.amountCents + amountCents });
+  }
 
   const raisedCents = event.raisedCents + amountCents;
   const ticketCode = event.isTicketed ? await issueTicket(ctx, event, user._id) : null;
   await ctx.db.patch("events", event._id, {
     raisedCents,
     ticketsGenerated: event.ticketsGenerated + (event.isTicketed ? 1 : 0),
-    uniqueSupporters: event.uniqueSupporters + (firstSupport ? 1 : 0),
+    uniqueSupporters: event.uniqueSupporters + (supporter === null ? 1 : 0),
   });
   return { goalReached: goalReached({ ...event, raisedCents }), ticketCode };
 }
