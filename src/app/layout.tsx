@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
+import { ConnectionBanner } from "../components/connection-banner";
 import { AccountArea } from "../features/account/account-area";
 import { paths } from "./paths";
 
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
             menuTriggerRef={menuTriggerRef}
           />
         </div>
+        <ConnectionBanner />
       </header>
       <div id="conteudo" className="app-content">
         {children}

@@ -4,6 +4,7 @@
  * Use: vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
  */
 import { getFunctionName, type FunctionReference } from "convex/server";
+import { useSyncExternalStore } from "react";
 import { vi, type Mock } from "vitest";
 
 type QueryAnswer = unknown | ((args: Record<string, unknown>) => unknown);
@@ -13,6 +14,9 @@ const queries = new Map<string, QueryAnswer>();
 const paginated = new Map<string, Paginated>();
 const mutations = new Map<string, Mock>();
 let auth = { isLoading: false, isAuthenticated: false };
+const CONNECTED = { isWebSocketConnected: true, hasEverConnected: true, connectionCount: 1, connectionRetries: 0 };
+let connection = { ...CONNECTED };
+const connectionListeners = new Set<() => void>();
 
 export const queryCalls: { name: string; args: unknown }[] = [];
 export const paginatedCalls: { name: string; args: unknown; options: unknown }[] = [];
@@ -40,7 +44,14 @@ export function setAuth(next: { isLoading?: boolean; isAuthenticated: boolean })
   auth = { isLoading: next.isLoading ?? false, isAuthenticated: next.isAuthenticated };
 }
 
+/** Sets what `useConvexConnectionState()` returns (default: connected) and re-renders its users. */
+export function setConnection(next: Partial<typeof CONNECTED>) {
+  connection = { ...connection, ...next };
+  connectionListeners.forEach((listener) => listener());
+}
+
 export function resetConvexFake() {
+  connection = { ...CONNECTED };
   queries.clear();
   paginated.clear();
   mutations.clear();
@@ -74,5 +85,14 @@ export const convexReactFake = {
   },
   useConvexAuth() {
     return auth;
+  },
+  useConvexConnectionState() {
+    return useSyncExternalStore(
+      (listener) => {
+        connectionListeners.add(listener);
+        return () => connectionListeners.delete(listener);
+      },
+      () => connection,
+    );
   },
 };
