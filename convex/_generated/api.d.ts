@@ -24,6 +24,7 @@ import type * as model_eventInput from "../model/eventInput.js";
 import type * as model_eventRules from "../model/eventRules.js";
 import type * as model_eventSearch from "../model/eventSearch.js";
 import type * as model_events from "../model/events.js";
+import type * as model_limits from "../model/limits.js";
 import type * as model_localSignIn from "../model/localSignIn.js";
 import type * as model_messages from "../model/messages.js";
 import type * as model_money from "../model/money.js";
@@ -56,6 +57,7 @@ declare const fullApi: ApiFromModules<{
   "model/eventRules": typeof model_eventRules;
   "model/eventSearch": typeof model_eventSearch;
   "model/events": typeof model_events;
+  "model/limits": typeof model_limits;
   "model/localSignIn": typeof model_localSignIn;
   "model/messages": typeof model_messages;
   "model/money": typeof model_money;

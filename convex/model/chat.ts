@@ -1,10 +1,9 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { appError } from "./errors";
+import { MAX_MESSAGE_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
 import { hasSupported } from "./supports";
-
-export const MAX_MESSAGE_LENGTH = 1000;
 
 /**
  * The event whose chat `user` may use: its supporters and its creator. Throws

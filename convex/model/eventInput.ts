@@ -1,8 +1,7 @@
 import { CATEGORIES, type Category } from "./categories";
+import { MAX_EVENT_NAME_LENGTH, MAX_IMAGE_URL_LENGTH } from "./limits";
 import { isValidAmountCents } from "./money";
 
-export const MAX_EVENT_NAME_LENGTH = 120;
-export const MAX_IMAGE_URL_LENGTH = 2048;
 /** Events may be created up to ten years ahead; far-future timestamps are typing mistakes. */
 const MAX_YEARS_AHEAD = 10;
 

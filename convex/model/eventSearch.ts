@@ -3,7 +3,7 @@ import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { matchCategory, type Category } from "./categories";
 import { toEventSummary, type EventSummary } from "./events";
-import { MAX_EVENT_NAME_LENGTH } from "./eventInput";
+import { MAX_EVENT_NAME_LENGTH } from "./limits";
 import { foldText, GRAM_LENGTH, gramsOf } from "./text";
 
 export type EventFilters = { name?: string; category?: string; from?: number; to?: number };
