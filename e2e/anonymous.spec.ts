@@ -45,8 +45,11 @@ test("a visitor browses, filters by name, category and dates, and must sign in t
   await expectAlert(page, { text: "Você precisa estar logado para apoiar este evento!" });
   await expect(page.getByRole("link", { name: "CHAT" })).toBeHidden();
 
+  // Voltar returns to the list with the filters still applied (they are kept in the address).
   await page.getByRole("link", { name: "Voltar" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(new RegExp(`/\\?nome=${tag.toUpperCase()}$`));
+  await expect(page.getByLabel("Nome", { exact: true })).toHaveValue(tag.toUpperCase());
+  await expect(card("Corrida")).toBeVisible();
 });
 
 test("an unknown event id shows 'Evento não encontrado'", async ({ page }) => {

@@ -2,7 +2,8 @@
 export const paths = {
   home: {
     pattern: "/",
-    build: () => "/",
+    /** `search` is a query string without "?" (the home filters), or nothing. */
+    build: (search = "") => (search === "" ? "/" : `/?${search}`),
   },
   event: {
     pattern: "/event/:id",
@@ -13,3 +14,15 @@ export const paths = {
     build: (eventId: string) => `/chat/${encodeURIComponent(eventId)}`,
   },
 } as const;
+
+// The home filters last shown, so "Voltar" from an event or its chat returns to the same list.
+let lastHomeSearch = "";
+
+export function rememberHomeSearch(search: string) {
+  lastHomeSearch = search;
+}
+
+/** "/" with the filters the person last used on it. */
+export function backToHome(): string {
+  return paths.home.build(lastHomeSearch);
+}

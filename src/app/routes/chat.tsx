@@ -5,7 +5,7 @@ import { Spinner } from "../../components/spinner";
 import { CHAT_TEXTS, ChatErrorBoundary, ChatNotice } from "../../features/chat/chat-access";
 import { ChatRoom } from "../../features/chat/chat-room";
 import { formatDateTime } from "../../lib/dates";
-import { paths } from "../paths";
+import { backToHome, paths } from "../paths";
 
 export default function ChatRoute() {
   const { eventId = "" } = useParams<{ eventId: string }>();
@@ -18,7 +18,7 @@ export default function ChatRoute() {
 
   return (
     <main className="page page--narrow page--chat">
-      <Link to={event ? paths.event.build(event._id) : paths.home.build()} className="back-link">
+      <Link to={event ? paths.event.build(event._id) : backToHome()} className="back-link">
         <span aria-hidden="true">←</span> Voltar
       </Link>
       {loading ? (

@@ -4,7 +4,7 @@ import { api } from "../../../convex/_generated/api";
 import { Spinner } from "../../components/spinner";
 import { EventDetails } from "../../features/events/event-details";
 import { SupportPanel } from "../../features/support/support-panel";
-import { paths } from "../paths";
+import { backToHome, paths } from "../paths";
 
 export default function EventRoute() {
   const { id = "" } = useParams<{ id: string }>();
@@ -12,7 +12,7 @@ export default function EventRoute() {
 
   return (
     <main className="page page--narrow">
-      <Link to={paths.home.build()} className="back-link">
+      <Link to={backToHome()} className="back-link">
         <span aria-hidden="true">←</span> Voltar
       </Link>
       {event === undefined ? (

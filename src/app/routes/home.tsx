@@ -1,15 +1,21 @@
-import { useState } from "react";
+import { useEffect } from "react";
+import { useLocation, useSearch } from "wouter";
 import { EventFilters } from "../../features/events/event-filters";
 import { EventList } from "../../features/events/event-list";
-import { EMPTY_FILTERS, toListArgs, type EventFilterValues } from "../../features/events/filters";
+import { filtersFromSearch, filtersToSearch, toListArgs, type EventFilterValues } from "../../features/events/filters";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
-import { paths } from "../paths";
+import { paths, rememberHomeSearch } from "../paths";
 
 export default function HomeRoute() {
-  const [filters, setFilters] = useState<EventFilterValues>(EMPTY_FILTERS);
+  // The filters live in the address, so "Voltar" (or the browser's back) from an event restores them.
+  const search = useSearch();
+  const filters = filtersFromSearch(search);
+  const [, navigate] = useLocation();
+  const setFilters = (next: EventFilterValues) => navigate(paths.home.build(filtersToSearch(next)), { replace: true });
+  useEffect(() => rememberHomeSearch(search), [search]);
   // Typing a name re-queries once the person pauses, not on every key.
-  const debounced = useDebouncedValue(filters, 250);
-  const args = toListArgs({ ...filters, name: debounced.name });
+  const debouncedName = useDebouncedValue(filters.name, 250);
+  const args = toListArgs({ ...filters, name: debouncedName });
 
   return (
     <main className="page">

@@ -28,3 +28,28 @@ export function toListArgs(values: EventFilterValues): EventListArgs {
   }
   return args;
 }
+
+/** The filters' names in the address (`/?nome=jazz&de=2026-12-01&ate=2026-12-31&categoria=música`). */
+const SEARCH_KEYS = { name: "nome", from: "de", to: "ate", category: "categoria" } as const;
+
+/** Reads the filters kept in the address, so coming back to "/" restores them. */
+export function filtersFromSearch(search: string): EventFilterValues {
+  const params = new URLSearchParams(search);
+  const category = params.get(SEARCH_KEYS.category) ?? ALL_CATEGORIES;
+  return {
+    name: params.get(SEARCH_KEYS.name) ?? "",
+    from: params.get(SEARCH_KEYS.from) ?? "",
+    to: params.get(SEARCH_KEYS.to) ?? "",
+    category: (CATEGORY_FILTER_OPTIONS as readonly string[]).includes(category) ? category : ALL_CATEGORIES,
+  };
+}
+
+/** The query string for `values` (without "?"), leaving out empty filters and "Todas". */
+export function filtersToSearch(values: EventFilterValues): string {
+  const params = new URLSearchParams();
+  if (values.name !== "") params.set(SEARCH_KEYS.name, values.name);
+  if (values.from !== "") params.set(SEARCH_KEYS.from, values.from);
+  if (values.to !== "") params.set(SEARCH_KEYS.to, values.to);
+  if (values.category !== ALL_CATEGORIES) params.set(SEARCH_KEYS.category, values.category);
+  return params.toString();
+}
