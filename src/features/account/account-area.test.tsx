@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConvexFake, setAuth, setQuery } from "../../test/convex-fake";
@@ -59,5 +59,33 @@ describe("AccountArea", () => {
     expect(items).toEqual(["Meus Eventos", "Criar Evento", "Meus Ingressos", "Sair"]);
     await user.click(within(menu).getByRole("menuitem", { name: "Criar Evento" }));
     expect(handlers.onCreateEvent).toHaveBeenCalled();
+  });
+
+  it("puts focus on the avatar after a local sign-in, and on the sign-in button after Sair", async () => {
+    const user = userEvent.setup();
+    const me = { _id: "u1", name: "Ana Souza", email: "ana@example.com", image: null, walletCents: 5000 };
+    setQuery("auth:providers", { google: false, local: true });
+    const { rerender } = render(<AccountArea {...handlers} />);
+    await user.click(screen.getByRole("button", { name: "Entrar (modo local)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Entrar (modo local)" });
+    await user.type(within(dialog).getByLabelText("Nome"), "Ana Souza");
+    await user.type(within(dialog).getByLabelText("E-mail"), "ana@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Entrar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    // The session arrives: the sign-in buttons give way to the avatar.
+    setAuth({ isAuthenticated: true });
+    setQuery("users:me", me);
+    rerender(<AccountArea {...handlers} />);
+    const avatar = await screen.findByRole("button", { name: "Abrir menu do usuário" });
+    await waitFor(() => expect(avatar).toHaveFocus());
+
+    await user.keyboard("{Enter}");
+    await user.click(within(await screen.findByRole("menu")).getByRole("menuitem", { name: "Sair" }));
+    expect(signOut).toHaveBeenCalled();
+    setAuth({ isAuthenticated: false });
+    setQuery("users:me", null);
+    rerender(<AccountArea {...handlers} />);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Entrar (modo local)" })).toHaveFocus());
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type Ref } from "react";
+import { lazy, Suspense, useCallback, useRef, useState, type Ref } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
@@ -23,6 +23,27 @@ export function AccountArea({ menuTriggerRef, ...props }: AccountAreaProps) {
   const me = useQuery(api.users.me);
   const { signIn, signOut } = useAuthActions();
   const [localOpen, setLocalOpen] = useState(false);
+  // Signing in or out swaps the button that had focus for another; this says where focus goes next.
+  const focusNext = useRef<"avatar" | "signIn" | null>(null);
+
+  const avatarRef = useCallback(
+    (node: HTMLButtonElement | null) => {
+      assignRef(menuTriggerRef, node);
+      if (node && focusNext.current === "avatar") {
+        focusNext.current = null;
+        if (focusIsLost()) node.focus();
+      }
+    },
+    [menuTriggerRef],
+  );
+
+  const signInButtonsRef = useCallback((node: HTMLDivElement | null) => {
+    const first = node?.querySelector("button");
+    if (first && focusNext.current === "signIn") {
+      focusNext.current = null;
+      if (focusIsLost()) first.focus();
+    }
+  }, []);
 
   if (isLoading || (isAuthenticated && me === undefined)) {
     return <span className="account-placeholder" aria-hidden="true" />;
@@ -31,13 +52,21 @@ export function AccountArea({ menuTriggerRef, ...props }: AccountAreaProps) {
   if (isAuthenticated && me) {
     return (
       <Suspense fallback={<span className="account-placeholder" aria-hidden="true" />}>
-        <UserMenu user={me} {...props} triggerRef={menuTriggerRef} onSignOut={() => void signOut()} />
+        <UserMenu
+          user={me}
+          {...props}
+          triggerRef={avatarRef}
+          onSignOut={() => {
+            focusNext.current = "signIn";
+            void signOut();
+          }}
+        />
       </Suspense>
     );
   }
 
   return (
-    <div className="sign-in-buttons">
+    <div className="sign-in-buttons" ref={signInButtonsRef}>
       {providers?.google && (
         <button type="button" className="button button--google" onClick={() => void signIn("google")}>
           <svg viewBox="0 0 18 18" width="18" height="18" aria-hidden="true" focusable="false">
@@ -56,11 +85,28 @@ export function AccountArea({ menuTriggerRef, ...props }: AccountAreaProps) {
           </button>
           {localOpen && (
             <Suspense fallback={null}>
-              <LocalSignInDialog open={localOpen} onOpenChange={setLocalOpen} />
+              <LocalSignInDialog
+                open={localOpen}
+                onOpenChange={setLocalOpen}
+                onSignedIn={() => {
+                  focusNext.current = "avatar";
+                }}
+              />
             </Suspense>
           )}
         </>
       )}
     </div>
   );
+}
+
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
+  if (typeof ref === "function") ref(value);
+  else if (ref) ref.current = value;
+}
+
+/** True when the focused element went away (focus fell back to <body>). */
+function focusIsLost(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || !active.isConnected;
 }

@@ -4,10 +4,15 @@ import { Modal } from "../../components/modal";
 import { MESSAGES } from "../../../convex/model/messages";
 import { errorNotice } from "../../lib/errors";
 
-type LocalSignInDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+type LocalSignInDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called once the sign-in went through, before the dialog closes. */
+  onSignedIn?: () => void;
+};
 
 /** Development sign-in (provider "local"): a name and an e-mail, no password. */
-export default function LocalSignInDialog({ open, onOpenChange }: LocalSignInDialogProps) {
+export default function LocalSignInDialog({ open, onOpenChange, onSignedIn }: LocalSignInDialogProps) {
   const { signIn } = useAuthActions();
   const nameId = useId();
   const emailId = useId();
@@ -26,6 +31,7 @@ export default function LocalSignInDialog({ open, onOpenChange }: LocalSignInDia
     setError(null);
     try {
       await signIn("local", { name: name.trim(), email: email.trim() });
+      onSignedIn?.();
       onOpenChange(false);
     } catch (caught) {
       setError(errorNotice(caught, MESSAGES.invalidSignIn).message);
