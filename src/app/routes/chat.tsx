@@ -5,6 +5,7 @@ import { Spinner } from "../../components/spinner";
 import { CHAT_TEXTS, ChatErrorBoundary, ChatNotice } from "../../features/chat/chat-access";
 import { ChatRoom } from "../../features/chat/chat-room";
 import { formatDateTime } from "../../lib/dates";
+import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
 
 export default function ChatRoute() {
@@ -12,6 +13,7 @@ export default function ChatRoute() {
   const me = useQuery(api.users.me);
   const event = useQuery(api.events.get, { id: eventId });
   const mine = useQuery(api.supports.mine, { eventId });
+  useDocumentTitle(event ? pageTitle("Chat", event.name) : pageTitle("Chat"));
 
   const loading = me === undefined || event === undefined || mine === undefined;
   const mayChat = !loading && me !== null && event !== null && (mine.supported || event.creatorId === me._id);

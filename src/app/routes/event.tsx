@@ -4,11 +4,13 @@ import { api } from "../../../convex/_generated/api";
 import { Spinner } from "../../components/spinner";
 import { EventDetails } from "../../features/events/event-details";
 import { SupportPanel } from "../../features/support/support-panel";
+import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
 
 export default function EventRoute() {
   const { id = "" } = useParams<{ id: string }>();
   const event = useQuery(api.events.get, { id });
+  useDocumentTitle(event ? pageTitle(event.name) : event === null ? pageTitle("Evento não encontrado") : pageTitle());
 
   return (
     <main className="page page--narrow">

@@ -37,6 +37,7 @@ describe("home filters in the address", () => {
     expect(screen.getByRole("combobox", { name: "Categoria" })).toHaveValue("música");
     expect(paginatedCalls.at(-1)?.args).toMatchObject({ name: "Jazz", category: "música" });
     expect(paginatedCalls.at(-1)?.args).toHaveProperty("from");
+    expect(document.title).toBe("Apoie — eventos para apoiar");
   });
 
   it("writes changes into the address (replacing the entry) and Voltar brings them back", async () => {

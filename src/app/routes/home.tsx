@@ -4,9 +4,11 @@ import { EventFilters } from "../../features/events/event-filters";
 import { EventList } from "../../features/events/event-list";
 import { filtersFromSearch, filtersToSearch, toListArgs, type EventFilterValues } from "../../features/events/filters";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
+import { APP_TITLE, useDocumentTitle } from "../../lib/use-document-title";
 import { paths, rememberHomeSearch } from "../paths";
 
 export default function HomeRoute() {
+  useDocumentTitle(`${APP_TITLE} — eventos para apoiar`);
   // The filters live in the address, so "Voltar" (or the browser's back) from an event restores them.
   const search = useSearch();
   const filters = filtersFromSearch(search);

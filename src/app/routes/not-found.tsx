@@ -1,7 +1,9 @@
 import { Link } from "wouter";
+import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { paths } from "../paths";
 
 export default function NotFoundRoute() {
+  useDocumentTitle(pageTitle("Página não encontrada"));
   return (
     <main className="page">
       <section className="notice-card">

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConvexFake, setPaginated, setQuery } from "../../test/convex-fake";
 import ChatRoute from "./chat";
 import EventRoute from "./event";
+import NotFoundRoute from "./not-found";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
@@ -35,6 +36,7 @@ function renderAt(path: string) {
       <Switch>
         <Route path="/event/:id" component={EventRoute} />
         <Route path="/chat/:eventId" component={ChatRoute} />
+        <Route component={NotFoundRoute} />
       </Switch>
     </Router>,
   );
@@ -57,6 +59,7 @@ describe("event page", () => {
     setQuery("events:get", null);
     renderAt("/event/nope");
     expect(screen.getByRole("heading", { name: "Evento não encontrado" })).toBeInTheDocument();
+    expect(document.title).toBe("Evento não encontrado · Apoie");
   });
 
   it("shows the event's facts, the ticket note and the support form", () => {
@@ -69,6 +72,7 @@ describe("event page", () => {
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "R$ 550,00 de R$ 2.000,00 (27%)");
     expect(screen.getByLabelText("Valor do apoio")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "APOIE" })).toBeEnabled();
+    expect(document.title).toBe("Festival de Jazz na Praça · Apoie");
   });
 });
 
@@ -100,5 +104,14 @@ describe("chat page", () => {
     setQuery("users:me", { ...me, _id: "creator" });
     renderAt("/chat/ev1");
     expect(screen.getByRole("button", { name: "Enviar" })).toBeInTheDocument();
+    expect(document.title).toBe("Chat · Festival de Jazz na Praça · Apoie");
+  });
+});
+
+describe("unknown address", () => {
+  it("says Página não encontrada, in the tab's title too", () => {
+    renderAt("/nada/aqui");
+    expect(screen.getByRole("heading", { name: "Página não encontrada" })).toBeInTheDocument();
+    expect(document.title).toBe("Página não encontrada · Apoie");
   });
 });
