@@ -73,6 +73,8 @@ describe("event page", () => {
     expect(screen.getByLabelText("Valor do apoio")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "APOIE" })).toBeEnabled();
     expect(document.title).toBe("Festival de Jazz na Praça · Apoie");
+    // The same status colours as Meus Eventos.
+    expect(screen.getByText("Em Progresso")).toHaveClass("chip--progress");
   });
 });
 

@@ -3,6 +3,7 @@ import { formatBRL } from "../../../convex/model/money";
 import { EventImage } from "../../components/event-image";
 import { ProgressBar } from "../../components/progress-bar";
 import { formatDateTime } from "../../lib/dates";
+import { statusTone } from "./status";
 import "./events.css";
 
 export type EventDetailData = {
@@ -34,7 +35,7 @@ export function EventDetails({ event, children }: EventDetailsProps) {
       <div className="event-detail__info">
         <p className="event-card__meta">
           <span className="chip">{event.category}</span>
-          <span className="chip chip--status">{event.status}</span>
+          <span className={`chip chip--status chip--${statusTone(event.status)}`}>{event.status}</span>
         </p>
         <h1 className="event-detail__title">{event.name}</h1>
         <p className="event-detail__date">

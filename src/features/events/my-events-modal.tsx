@@ -7,6 +7,7 @@ import { Modal } from "../../components/modal";
 import { ProgressBar } from "../../components/progress-bar";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime } from "../../lib/dates";
+import { statusTone } from "./status";
 import "./events.css";
 
 type MyEventsModalProps = {
@@ -70,10 +71,4 @@ export default function MyEventsModal({ open, onOpenChange, returnFocusRef }: My
       )}
     </Modal>
   );
-}
-
-function statusTone(status: string): string {
-  if (status === "Concluído") return "done";
-  if (status === "Em Progresso") return "progress";
-  return "idle";
 }
