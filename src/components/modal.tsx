@@ -11,16 +11,25 @@ type ModalProps = {
   size?: "small" | "medium" | "large";
   /** Where focus goes back to on close (e.g. the menu button that opened it). */
   returnFocusRef?: RefObject<HTMLElement | null>;
+  /** What gets focus when it opens (e.g. the first field); by default the first focusable, "Fechar". */
+  initialFocusRef?: RefObject<HTMLElement | null>;
 };
 
 /** A dialog with a title and a close button; Radix traps focus and closes on Escape. */
-export function Modal({ open, onOpenChange, title, description, children, size = "medium", returnFocusRef }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, children, size = "medium", returnFocusRef, initialFocusRef }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
         <Dialog.Content
           className={`dialog dialog--${size}`}
+          onOpenAutoFocus={(event) => {
+            const target = initialFocusRef?.current;
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           onCloseAutoFocus={(event) => {
             const target = returnFocusRef?.current;
             if (target) {

@@ -36,6 +36,7 @@ describe("AccountArea", () => {
     render(<AccountArea {...handlers} />);
     await user.click(screen.getByRole("button", { name: "Entrar (modo local)" }));
     const dialog = await screen.findByRole("dialog", { name: "Entrar (modo local)" });
+    await waitFor(() => expect(within(dialog).getByLabelText("Nome")).toHaveFocus());
     await user.type(within(dialog).getByLabelText("Nome"), "Ana Souza");
     await user.type(within(dialog).getByLabelText("E-mail"), "ana@example.com");
     await user.click(within(dialog).getByRole("button", { name: "Entrar" }));

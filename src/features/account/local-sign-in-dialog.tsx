@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { Modal } from "../../components/modal";
 import { MESSAGES } from "../../../convex/model/messages";
@@ -20,6 +20,7 @@ export default function LocalSignInDialog({ open, onOpenChange, onSignedIn }: Lo
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,11 +48,12 @@ export default function LocalSignInDialog({ open, onOpenChange, onSignedIn }: Lo
       title="Entrar (modo local)"
       description="Modo de desenvolvimento: entre só com um nome e um e-mail."
       size="small"
+      initialFocusRef={nameRef}
     >
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={nameId}>Nome</label>
-          <input id={nameId} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required />
+          <input ref={nameRef} id={nameId} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required />
         </div>
         <div className="field">
           <label htmlFor={emailId}>E-mail</label>

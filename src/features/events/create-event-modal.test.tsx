@@ -38,6 +38,23 @@ describe("CreateEventModal", () => {
     expect(screen.getByText(/300x400 ou 600x800/)).toBeInTheDocument();
   });
 
+  it("opens with focus in Nome do evento, not on Fechar", async () => {
+    render(<CreateEventModal open onOpenChange={vi.fn()} />);
+    await waitFor(() => expect(screen.getByLabelText("Nome do evento")).toHaveFocus());
+  });
+
+  it("focuses OK in an alert, so Enter closes it instead of submitting again", async () => {
+    const user = userEvent.setup();
+    const create = setMutation("events:create", () => "new-id");
+    render(<CreateEventModal open onOpenChange={vi.fn()} />);
+    await user.type(screen.getByLabelText("Nome do evento"), "Sarau{Enter}");
+    const alert = await screen.findByRole("alertdialog");
+    expect(within(alert).getByRole("button", { name: "OK" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it("shows SPEC.md's message for an incomplete form and does not call the server", async () => {
     const user = userEvent.setup();
     const create = setMutation("events:create", () => "new-id");

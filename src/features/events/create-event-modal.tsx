@@ -31,6 +31,7 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
   const [pending, setPending] = useState(false);
   const [created, setCreated] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => {
     if (closeTimer.current !== null) clearTimeout(closeTimer.current);
@@ -65,13 +66,14 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
       open={open}
       onOpenChange={onOpenChange}
       returnFocusRef={returnFocusRef}
+      initialFocusRef={nameRef}
       title="Criar Evento"
       description="Preencha os dados do evento. Todos os campos são obrigatórios, exceto a imagem."
     >
       <form className="form create-event" onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-name`}>Nome do evento</label>
-          <input id={`${id}-name`} value={values.name} maxLength={120} onChange={(e) => set({ name: e.target.value })} required />
+          <input ref={nameRef} id={`${id}-name`} value={values.name} maxLength={120} onChange={(e) => set({ name: e.target.value })} required />
         </div>
         <div className="field">
           <label htmlFor={`${id}-category`}>Categoria</label>
