@@ -3,6 +3,7 @@ import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { Spinner } from "../../components/spinner";
 import { CHAT_TEXTS, ChatErrorBoundary, ChatNotice } from "../../features/chat/chat-access";
+import { SignInButtons } from "../../features/account/sign-in-buttons";
 import { ChatRoom } from "../../features/chat/chat-room";
 import { formatDateTime } from "../../lib/dates";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
@@ -35,7 +36,11 @@ export default function ChatRoute() {
             <p className="chat-header__date">{formatDateTime(event.startsAt)}</p>
           </header>
           {me === null ? (
-            <ChatNotice title={CHAT_TEXTS.signInTitle} message={CHAT_TEXTS.notSignedIn} />
+            <ChatNotice title={CHAT_TEXTS.signInTitle} message={CHAT_TEXTS.notSignedIn}>
+              <div className="notice-card__actions">
+                <SignInButtons />
+              </div>
+            </ChatNotice>
           ) : mayChat ? (
             <ChatErrorBoundary>
               <ChatRoom eventId={event._id} />

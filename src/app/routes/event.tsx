@@ -20,7 +20,7 @@ export default function EventRoute() {
       {event === undefined ? (
         <Spinner label="Carregando evento..." />
       ) : event === null ? (
-        <section className="notice-card" role="alert">
+        <section className="notice-card" role="status">
           <h1 className="notice-card__title">Evento não encontrado</h1>
           <p>O evento que você procura não existe ou foi removido.</p>
         </section>

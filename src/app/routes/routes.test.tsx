@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -8,6 +8,7 @@ import EventRoute from "./event";
 import NotFoundRoute from "./not-found";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
+vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: vi.fn(), signOut: vi.fn() }) }));
 
 const detail = {
   _id: "ev1",
@@ -59,6 +60,9 @@ describe("event page", () => {
     setQuery("events:get", null);
     renderAt("/event/nope");
     expect(screen.getByRole("heading", { name: "Evento não encontrado" })).toBeInTheDocument();
+    // Present from page load: a status, not an alert.
+    expect(screen.getByRole("status")).toHaveTextContent("Evento não encontrado");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(document.title).toBe("Evento não encontrado · Apoie");
   });
 
@@ -82,17 +86,22 @@ describe("chat page", () => {
   it("explains that only supporters may chat", () => {
     setQuery("events:get", detail);
     renderAt("/chat/ev1");
-    expect(screen.getByRole("alert")).toHaveTextContent(
+    expect(screen.getByRole("status")).toHaveTextContent(
       "Apenas quem apoiou este evento pode ver e enviar mensagens no chat.",
     );
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.queryByPlaceholderText("Digite sua mensagem")).not.toBeInTheDocument();
   });
 
-  it("asks a signed-out visitor to sign in", () => {
+  it("asks a signed-out visitor to sign in, with the configured sign-in buttons", () => {
     setQuery("users:me", null);
     setQuery("events:get", detail);
+    setQuery("auth:providers", { google: false, local: true });
     renderAt("/chat/ev1");
-    expect(screen.getByRole("alert")).toHaveTextContent("Você precisa estar logado para continuar.");
+    const notice = screen.getByRole("status");
+    expect(notice).toHaveTextContent("Você precisa estar logado para continuar.");
+    expect(within(notice).getByRole("button", { name: "Entrar (modo local)" })).toBeInTheDocument();
+    expect(within(notice).queryByRole("button", { name: "Entrar com Google" })).not.toBeInTheDocument();
   });
 
   it("opens the chat for a supporter and for the creator", () => {

@@ -8,7 +8,7 @@ type LocalSignInDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Called once the sign-in went through, before the dialog closes. */
-  onSignedIn?: () => void;
+  onSignedIn?: (() => void) | undefined;
 };
 
 /** Development sign-in (provider "local"): a name and an e-mail, no password. */

@@ -3,10 +3,10 @@ import { MESSAGES } from "../../../convex/model/messages";
 import { ErrorBoundary } from "../../components/error-boundary";
 import { errorNotice } from "../../lib/errors";
 
-/** The message shown instead of the chat to someone who may not use it. */
+/** The message shown instead of the chat to someone who may not use it (a status, not an alarm). */
 export function ChatNotice({ title, message, children }: { title: string; message: string; children?: ReactNode }) {
   return (
-    <section className="notice-card" role="alert">
+    <section className="notice-card" role="status">
       <h2 className="notice-card__title">{title}</h2>
       <p>{message}</p>
       {children}
