@@ -86,6 +86,10 @@ describe("AccountArea", () => {
     expect(signOut).toHaveBeenCalled();
     setAuth({ isAuthenticated: false });
     setQuery("users:me", null);
+    // The providers query was unsubscribed while signed in, so it loads again first.
+    setQuery("auth:providers", undefined);
+    rerender(<AccountArea {...handlers} />);
+    setQuery("auth:providers", { google: false, local: true });
     rerender(<AccountArea {...handlers} />);
     await waitFor(() => expect(screen.getByRole("button", { name: "Entrar (modo local)" })).toHaveFocus());
   });

@@ -35,11 +35,10 @@ export function AccountArea({ menuTriggerRef, ...props }: AccountAreaProps) {
     [menuTriggerRef],
   );
 
-  const signInButtonsRef = useCallback((node: HTMLDivElement | null) => {
-    const first = node?.querySelector("button");
-    if (first && focusNext.current === "signIn") {
+  const signInButtonRef = useCallback((node: HTMLButtonElement | null) => {
+    if (node && focusNext.current === "signIn") {
       focusNext.current = null;
-      if (focusIsLost()) first.focus();
+      if (focusIsLost()) node.focus();
     }
   }, []);
 
@@ -65,7 +64,7 @@ export function AccountArea({ menuTriggerRef, ...props }: AccountAreaProps) {
 
   return (
     <SignInButtons
-      ref={signInButtonsRef}
+      firstButtonRef={signInButtonRef}
       onLocalSignedIn={() => {
         focusNext.current = "avatar";
       }}

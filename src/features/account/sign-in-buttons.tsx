@@ -10,19 +10,20 @@ const LocalSignInDialog = lazy(() => import("./local-sign-in-dialog"));
 type SignInButtonsProps = {
   /** Called after a local sign-in went through (e.g. to move focus once the avatar shows). */
   onLocalSignedIn?: () => void;
-  ref?: Ref<HTMLDivElement>;
+  /** Receives the first button once the configured providers are known (they may load after mount). */
+  firstButtonRef?: Ref<HTMLButtonElement>;
 };
 
 /** The configured sign-in buttons: `Entrar com Google` and/or `Entrar (modo local)`. */
-export function SignInButtons({ onLocalSignedIn, ref }: SignInButtonsProps) {
+export function SignInButtons({ onLocalSignedIn, firstButtonRef }: SignInButtonsProps) {
   const providers = useQuery(api.auth.providers);
   const { signIn } = useAuthActions();
   const [localOpen, setLocalOpen] = useState(false);
 
   return (
-    <div className="sign-in-buttons" ref={ref}>
+    <div className="sign-in-buttons">
       {providers?.google && (
-        <button type="button" className="button button--google" onClick={() => void signIn("google")}>
+        <button type="button" className="button button--google" ref={firstButtonRef} onClick={() => void signIn("google")}>
           <svg viewBox="0 0 18 18" width="18" height="18" aria-hidden="true" focusable="false">
             <path fill="#4285F4" d="M17.64 9.2c0-.64-.06-1.25-.16-1.84H9v3.48h4.84a4.14 4.14 0 0 1-1.8 2.72v2.26h2.92c1.7-1.57 2.68-3.88 2.68-6.62z" />
             <path fill="#34A853" d="M9 18c2.43 0 4.47-.8 5.96-2.18l-2.92-2.26c-.8.54-1.84.86-3.04.86-2.34 0-4.32-1.58-5.03-3.7H.96v2.33A9 9 0 0 0 9 18z" />
@@ -34,7 +35,12 @@ export function SignInButtons({ onLocalSignedIn, ref }: SignInButtonsProps) {
       )}
       {providers?.local && (
         <>
-          <button type="button" className="button button--secondary" onClick={() => setLocalOpen(true)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            ref={providers.google ? undefined : firstButtonRef}
+            onClick={() => setLocalOpen(true)}
+          >
             Entrar (modo local)
           </button>
           {localOpen && (
