@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { connect, type Socket } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConvexHttpClient } from "convex/browser";
@@ -18,16 +19,37 @@ function runCli(args: string[]) {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
-it("prints the ready line, serves, and stops cleanly on SIGTERM", async () => {
-  const cli = runCli(["--port", "0", "--site-port", "0", "--in-memory"]);
+/** The URL from the CLI's ready line, once it is printed. */
+async function readyUrl(cli: ReturnType<typeof runCli>): Promise<string> {
   let url: string | undefined;
   for (let i = 0; i < 300 && url === undefined; i++) {
     url = /^Local backend ready at (http:\/\/127\.0\.0\.1:\d+)$/m.exec(cli.output().stdout)?.[1];
     if (url === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   expect(url, cli.output().stderr).toBeDefined();
+  return url!;
+}
+
+/** Resolves with everything `socket` received once `done` says it is enough. */
+function receiveUntil(socket: Socket, done: (received: Buffer) => boolean): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let received = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      if (!done(received)) return;
+      socket.off("data", onData);
+      resolve(received);
+    };
+    socket.on("data", onData);
+    socket.once("error", reject);
+  });
+}
+
+it("prints the ready line, serves, and stops cleanly on SIGTERM", async () => {
+  const cli = runCli(["--port", "0", "--site-port", "0", "--in-memory"]);
+  const url = await readyUrl(cli);
   // Seeded by default, and local sign-in is on.
-  const http = new ConvexHttpClient(url!);
+  const http = new ConvexHttpClient(url);
   expect(await http.query(api.auth.providers, {})).toEqual({ google: false, local: true });
   const events = await http.query(api.events.list, { paginationOpts: { numItems: 50, cursor: null } });
   expect(events.page.length).toBeGreaterThan(0);
@@ -43,4 +65,28 @@ it("refuses unknown and conflicting flags with the usage", async () => {
   expect(unknown.output().stderr).toMatch(/Usage: npm run backend:local/);
   expect(await conflicting.exited).toBe(2);
   expect(conflicting.output().stderr).toMatch(/cannot be used together/);
+});
+
+it("survives a malformed WebSocket frame, closing only that connection", async () => {
+  const cli = runCli(["--port", "0", "--site-port", "0", "--in-memory", "--no-seed"]);
+  const url = await readyUrl(cli);
+  const socket = connect(Number(new URL(url).port), "127.0.0.1");
+  try {
+    const upgraded = receiveUntil(socket, (received) => received.includes("\r\n\r\n"));
+    socket.write(
+      "GET /api/1.0/sync HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+    );
+    expect((await upgraded).toString()).toMatch(/^HTTP\/1.1 101 /);
+    // A text frame "hi" without the mask every client frame must carry.
+    const closed = receiveUntil(socket, (received) => received[0] === 0x88);
+    socket.write(Buffer.from([0x81, 0x02, 0x68, 0x69]));
+    expect((await closed).readUInt16BE(2)).toBe(1002);
+    // The process is still up and serving.
+    expect(await new ConvexHttpClient(url).query(api.auth.providers, {})).toEqual({ google: false, local: true });
+  } finally {
+    socket.destroy();
+    cli.child.kill("SIGTERM");
+  }
+  expect(await cli.exited).toBe(0);
 });

@@ -1,10 +1,19 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { ConvexHttpClient } from "convex/browser";
+import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
 import type { DatabaseSnapshot } from "./engine.ts";
-import { authenticate, createEvent, newClient, signInLocally, startTestBackend, waitForQuery } from "./test-support.ts";
+import {
+  authenticate,
+  createEvent,
+  newClient,
+  signedInClient,
+  signInLocally,
+  startTestBackend,
+  waitForQuery,
+} from "./test-support.ts";
 
 let dataDir: string;
 
@@ -64,6 +73,68 @@ it("keeps data, document ids, creation times and sessions across a restart with 
     expect(BigInt(after.lastCommitTs)).toBeGreaterThan(BigInt(before.lastCommitTs));
   } finally {
     await second.close();
+  }
+});
+
+/** Rejects when `promise` takes longer than `ms`, naming `what`. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not settle within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+it("resolves a mutation of a client with a subscription while the commit is written", async () => {
+  const backend = await startTestBackend({ dataDir });
+  const client = await signedInClient(backend.url, "Assinante", "assinante@exemplo.com");
+  try {
+    await waitForQuery(client, api.events.mine, {}, () => true);
+    const subscription = client.onUpdate(api.events.mine, {}, () => {});
+    // The write to disk delays the response past the Transition the commit triggers; the client
+    // still needs a Transition after the response to finish the mutation.
+    for (const n of [1, 2, 3]) {
+      await within(createEvent(client, { name: `Evento ${n}` }), 5_000, `mutation ${n}`);
+    }
+    expect(subscription.getCurrentValue()?.length).toBe(3);
+    subscription();
+  } finally {
+    await client.close();
+    await backend.close();
+  }
+});
+
+it("answers a mutation with an error when its commit cannot be saved, and recovers", async () => {
+  const backend = await startTestBackend({ dataDir });
+  const client = newClient(backend.url);
+  const token = await signInLocally(client, "Sem Disco", "semdisco@exemplo.com");
+  expect(await authenticate(client, token)).toBe(true);
+  const http = new ConvexHttpClient(backend.url);
+  http.setAuth(token);
+  try {
+    // Once a mutation is answered no write is under way; then a directory in place of the
+    // writer's temporary file makes every write fail.
+    await createEvent(client, { name: "Antes" });
+    const blocker = path.join(dataDir, `database.json.${process.pid}.tmp`);
+    await mkdir(blocker);
+    await expect(createEvent(client, { name: "Não Salvo" })).rejects.toThrow(/could not be saved/);
+    const overHttp = http.mutation(api.events.create, {
+      name: "Não Salvo via HTTP",
+      category: "Música",
+      startsAt: Date.now() + 86_400_000,
+      goalCents: 10_000,
+      minSupportCents: 500,
+      goalPercentage: 100,
+      isTicketed: false,
+    });
+    await expect(overHttp).rejects.toThrow(/could not be saved/);
+    await rm(blocker, { recursive: true });
+    const saved = await createEvent(client, { name: "Salvo" });
+    const ids = (await savedDatabase()).documents.map((document) => (document as { _id: string })._id);
+    expect(ids).toContain(saved);
+  } finally {
+    await client.close();
+    await backend.close();
   }
 });
 

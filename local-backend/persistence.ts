@@ -33,6 +33,8 @@ export async function loadSnapshot(dataDir: string): Promise<DatabaseSnapshot | 
 export class SnapshotWriter {
   private dirty = false;
   private writing: Promise<void> | null = null;
+  /** Why the latest write failed; null once one succeeds. */
+  private lastError: Error | null = null;
 
   constructor(
     private readonly dataDir: string,
@@ -45,9 +47,13 @@ export class SnapshotWriter {
     this.writing ??= this.writeWhileDirty();
   }
 
-  /** Resolves once every change marked so far is on disk. */
+  /**
+   * Resolves once every change marked so far is on disk; rejects when the latest write failed
+   * (those changes stay in memory and go to disk with the next write that succeeds).
+   */
   async flush(): Promise<void> {
     while (this.writing !== null) await this.writing;
+    if (this.lastError !== null) throw this.lastError;
   }
 
   private async writeWhileDirty(): Promise<void> {
@@ -55,8 +61,13 @@ export class SnapshotWriter {
       this.dirty = false;
       try {
         await writeFileAtomic(path.join(this.dataDir, DATABASE_FILE), JSON.stringify(this.takeSnapshot()));
+        this.lastError = null;
       } catch (error) {
-        console.error("local backend: could not save the database:", error);
+        this.lastError = error instanceof Error ? error : new Error(String(error));
+        console.error(
+          `local backend: COULD NOT SAVE THE DATABASE to ${this.dataDir}; mutations fail until a write succeeds:`,
+          error,
+        );
       }
     }
     this.writing = null;

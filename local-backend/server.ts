@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createTokenVerifier, generateAuthKeys, loadOrCreateAuthKeys } from "./auth-keys.ts";
-import { Engine } from "./engine.ts";
+import { Engine, FunctionError } from "./engine.ts";
 import { handleApiRequest, handleSiteRequest } from "./http-api.ts";
 import { isModuleFile } from "./modules.ts";
 import { loadSnapshot, SnapshotWriter } from "./persistence.ts";
@@ -127,7 +127,8 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const saved = dataDir === null ? null : await loadSnapshot(dataDir);
   if (saved !== null) ready.restore(saved);
   const writer = dataDir === null ? null : new SnapshotWriter(dataDir, () => ready.snapshot());
-  cleanups.push(() => writer?.flush());
+  // A failed write was already reported; shutting down goes on.
+  cleanups.push(() => writer?.flush().catch(() => {}));
   const sessions = new Set<SyncSession>();
   ready.onCommit(() => {
     writer?.markDirty();
@@ -138,7 +139,14 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const deps = {
     engine: ready,
     verifyToken: await createTokenVerifier(keys, siteUrl),
-    persisted: () => writer?.flush() ?? Promise.resolve(),
+    // A commit that cannot be saved fails its request, over the WebSocket and over HTTP alike.
+    persisted: async () => {
+      try {
+        await writer?.flush();
+      } catch (error) {
+        throw new FunctionError(`The commit could not be saved: ${(error as Error).message}`, undefined);
+      }
+    },
   };
   const mainServer = createServer((request, response) => void handleApiRequest(request, response, deps));
   const sockets = acceptSyncConnections(mainServer, deps, sessions);
@@ -198,6 +206,9 @@ function acceptSyncConnections(
       // A binary frame is not a protocol message: the session rejects it like bad JSON.
       session.receive(isBinary ? "" : (data as Buffer).toString("utf8"));
     });
+    // A frame that breaks RFC 6455 (unmasked, bad opcode, too large): ws closes the socket itself;
+    // without a listener the 'error' event would throw and take the whole backend down.
+    ws.on("error", (error) => console.warn(`local backend: connection error: ${error.message}`));
     ws.on("close", () => {
       clearInterval(ping);
       session.close();

@@ -22,7 +22,31 @@ import {
   type StateVersion,
 } from "./protocol.ts";
 
-type Subscription = { udfPath: string; args: Record<string, Value>; lastResult: string | null };
+type Subscription = {
+  udfPath: string;
+  args: Record<string, Value>;
+  lastResult: string | null;
+  /** For a page of a paginated query: the end its first run found, where every re-run ends. */
+  pageEnd?: string;
+};
+
+function isRecord(value: Value | undefined): value is Record<string, Value> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof ArrayBuffer);
+}
+
+/**
+ * Convex pins the end of each page of a subscribed paginated query once it has run (its query
+ * journal), so documents added later make that page grow instead of pushing others onto the
+ * next page, where they would be lost (the next page keeps its start). This is the end to pin
+ * for a page asked without an end: the continueCursor of a result that is not the last page.
+ * Cursors stay opaque, so functions that wrap them work too.
+ */
+function pageEndToPin(args: Record<string, Value>, value: Value): string | undefined {
+  const options = args.paginationOpts;
+  if (!isRecord(options) || (options.endCursor !== undefined && options.endCursor !== null)) return undefined;
+  if (!isRecord(value) || value.isDone !== false || typeof value.continueCursor !== "string") return undefined;
+  return value.continueCursor;
+}
 
 export type SessionDeps = {
   engine: Engine;
@@ -45,6 +69,12 @@ export class SyncSession {
   private refreshQueued = false;
   /** Timestamp of the newest successful mutation answered; a Transition must reach it. */
   private unconfirmedTs = 0n;
+  /**
+   * A mutation was answered and no Transition reaching its timestamp has been sent since. The
+   * client finishes a mutation only on such a Transition arriving after the response, and the
+   * response waits for the disk, so the commit's own Transition may already have gone out.
+   */
+  private confirmPending = false;
   private ended = false;
 
   constructor(private readonly deps: SessionDeps) {}
@@ -202,8 +232,9 @@ export class SyncSession {
       ts,
     };
     const versionMoved = endVersion.querySet !== this.version.querySet || endVersion.identity !== this.version.identity;
-    const confirmsMutation = this.unconfirmedTs > this.version.ts && ts >= this.unconfirmedTs;
-    if (modifications.length === 0 && !versionMoved && !confirmsMutation) return;
+    const confirmsMutation = ts >= this.unconfirmedTs;
+    if (modifications.length === 0 && !versionMoved && !(this.confirmPending && confirmsMutation)) return;
+    // May go from a version to the same one: the client accepts that, and it confirms a mutation.
     this.deps.send({
       type: "Transition",
       startVersion: encodeVersion(this.version),
@@ -211,11 +242,16 @@ export class SyncSession {
       modifications,
     });
     this.version = endVersion;
+    if (confirmsMutation) this.confirmPending = false;
   }
 
-  private async runQuery(queryId: number, { udfPath, args }: Subscription): Promise<QueryModification> {
+  private async runQuery(queryId: number, subscription: Subscription): Promise<QueryModification> {
+    const { udfPath, args, pageEnd } = subscription;
+    const pinned =
+      pageEnd === undefined ? args : { ...args, paginationOpts: { ...(args.paginationOpts as object), endCursor: pageEnd } };
     try {
-      const { value } = await this.deps.engine.cachedQuery(udfPath, args, this.identity);
+      const { value } = await this.deps.engine.cachedQuery(udfPath, pinned, this.identity);
+      subscription.pageEnd ??= pageEndToPin(args, value);
       return { type: "QueryUpdated", queryId, value: convexToJson(value), logLines: [], journal: null };
     } catch (error) {
       if (!(error instanceof FunctionError)) throw error;
@@ -246,6 +282,7 @@ export class SyncSession {
       await this.deps.persisted();
       this.respond({ type: responseType, requestId: message.requestId, success: true, result, ts: encodeTs(ts), logLines: [] });
       if (ts > this.unconfirmedTs) this.unconfirmedTs = ts;
+      this.confirmPending = true;
       this.requestRefresh();
     } catch (error) {
       if (!(error instanceof FunctionError)) {

@@ -187,6 +187,30 @@ describe("sync over the WebSocket", () => {
     expect(await http.query(api.users.me, {})).toMatchObject({ email: "http@exemplo.com", walletCents: 5_000 });
   });
 
+  it("pins the end of a subscribed page, so pages neither drop nor repeat items as new ones arrive", async () => {
+    const host = track(await signedInClient(backend.url, "Anfitriã", "anfitria@exemplo.com"));
+    const eventId = await createEvent(host);
+    for (const body of ["m1", "m2", "m3"]) await host.mutation(api.chat.send, { eventId, body });
+    const bodies = (result: { page: { body: string }[] }) => result.page.map((message) => message.body);
+    // Two pages as usePaginatedQuery asks for them (newest first), both kept subscribed.
+    const firstArgs = { eventId, paginationOpts: { numItems: 2, cursor: null } };
+    const first = host.onUpdate(api.chat.list, firstArgs, () => {});
+    const firstPage = await waitForQuery(host, api.chat.list, firstArgs, (result) => result.page.length > 0);
+    expect(bodies(firstPage)).toEqual(["m2", "m3"]);
+    const secondArgs = { eventId, paginationOpts: { numItems: 2, cursor: firstPage.continueCursor } };
+    const second = host.onUpdate(api.chat.list, secondArgs, () => {});
+    expect(bodies(await waitForQuery(host, api.chat.list, secondArgs, () => true))).toEqual(["m1"]);
+
+    await host.mutation(api.chat.send, { eventId, body: "m4" });
+    // The first page grows instead of sliding past m2, as on Convex.
+    const grown = await waitForQuery(host, api.chat.list, firstArgs, (result) => bodies(result).includes("m4"));
+    expect(bodies(grown)).toEqual(["m2", "m3", "m4"]);
+    expect(grown.continueCursor).toBe(firstPage.continueCursor);
+    expect([...bodies(second.getCurrentValue()!), ...bodies(grown)].sort()).toEqual(["m1", "m2", "m3", "m4"]);
+    first();
+    second();
+  });
+
   it("serves Convex Auth's JWKS and OpenID configuration on the site port", async () => {
     const config = (await (await fetch(`${backend.siteUrl}/.well-known/openid-configuration`)).json()) as { issuer: string };
     expect(config.issuer).toBe(backend.siteUrl);
