@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { MAX_MESSAGE_LENGTH } from "../../../convex/model/limits";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime, formatTime } from "../../lib/dates";
 import { errorNotice } from "../../lib/errors";
@@ -130,7 +131,7 @@ export function ChatRoom({ eventId }: { eventId: string }) {
           className="chat__input"
           placeholder="Digite sua mensagem"
           autoComplete="off"
-          maxLength={1000}
+          maxLength={MAX_MESSAGE_LENGTH}
           value={body}
           onChange={(e) => setBody(e.target.value)}
         />

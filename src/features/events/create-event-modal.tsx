@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { MAX_EVENT_NAME_LENGTH } from "../../../convex/model/limits";
 import { MESSAGES } from "../../../convex/model/messages";
 import { AlertDialog } from "../../components/alert-dialog";
 import { Modal } from "../../components/modal";
@@ -73,7 +74,7 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
       <form className="form create-event" onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-name`}>Nome do evento</label>
-          <input ref={nameRef} id={`${id}-name`} value={values.name} maxLength={120} onChange={(e) => set({ name: e.target.value })} required />
+          <input ref={nameRef} id={`${id}-name`} value={values.name} maxLength={MAX_EVENT_NAME_LENGTH} onChange={(e) => set({ name: e.target.value })} required />
         </div>
         <div className="field">
           <label htmlFor={`${id}-category`}>Categoria</label>

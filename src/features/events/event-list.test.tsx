@@ -50,4 +50,18 @@ describe("EventList", () => {
     expect(screen.getByText("Nenhum evento encontrado!")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Carregar mais" })).not.toBeInTheDocument();
   });
+
+  it("offers more pages when a search page comes back empty but is not the last", async () => {
+    const user = userEvent.setup();
+    const loadMore = setPaginated("events:list", [], "CanLoadMore");
+    render(
+      <Router hook={memoryLocation().hook}>
+        <EventList args={{ name: "ze" }} eventPath={(id) => `/event/${id}`} />
+      </Router>,
+    );
+    expect(screen.queryByText("Nenhum evento encontrado!")).not.toBeInTheDocument();
+    expect(screen.getByText("Nenhum evento encontrado até aqui.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Carregar mais" }));
+    expect(loadMore).toHaveBeenCalledWith(12);
+  });
 });

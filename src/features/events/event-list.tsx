@@ -25,6 +25,17 @@ export function EventList({ args, eventPath }: EventListProps) {
 
   if (loadingNewFilters && shown.length === 0) return <Spinner label="Carregando eventos..." />;
 
+  // A name search filters within each page the server reads, so a page can come back empty
+  // while later ones hold matches: that is not "nothing found" until the last page.
+  if (shown.length === 0 && status !== "Exhausted") {
+    return (
+      <div className="empty-state" role="status">
+        <p className="empty-state__title">Nenhum evento encontrado até aqui.</p>
+        <LoadMoreButton loading={status === "LoadingMore"} onClick={() => loadMore(EVENTS_PAGE_SIZE)} />
+      </div>
+    );
+  }
+
   if (shown.length === 0) {
     return (
       <div className="empty-state" role="status">
@@ -44,17 +55,18 @@ export function EventList({ args, eventPath }: EventListProps) {
         ))}
       </ul>
       {status !== "Exhausted" && !loadingNewFilters && (
-        <div className="load-more">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={status === "LoadingMore"}
-            onClick={() => loadMore(EVENTS_PAGE_SIZE)}
-          >
-            {status === "LoadingMore" ? "Carregando..." : "Carregar mais"}
-          </button>
-        </div>
+        <LoadMoreButton loading={status === "LoadingMore"} onClick={() => loadMore(EVENTS_PAGE_SIZE)} />
       )}
     </>
+  );
+}
+
+function LoadMoreButton({ loading, onClick }: { loading: boolean; onClick: () => void }) {
+  return (
+    <div className="load-more">
+      <button type="button" className="button button--secondary" disabled={loading} onClick={onClick}>
+        {loading ? "Carregando..." : "Carregar mais"}
+      </button>
+    </div>
   );
 }
