@@ -4,19 +4,12 @@ import { EventImage } from "../../components/event-image";
 import { ProgressBar } from "../../components/progress-bar";
 import { formatDateTime } from "../../lib/dates";
 import { statusTone } from "./status";
+import type { EventCardData } from "./event-card";
 import "./events.css";
 
-export type EventDetailData = {
-  name: string;
-  category: string;
-  startsAt: number;
-  imageUrl: string | null;
-  isTicketed: boolean;
-  goalCents: number;
-  raisedCents: number;
+/** The card's data plus what only the event page shows. */
+export type EventDetailData = Omit<EventCardData, "_id"> & {
   minSupportCents: number;
-  percent: number;
-  progress: number;
   status: string;
   ticketsGenerated: number;
   uniqueSupporters: number;
