@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { act } from "react";
+import { act, useEffect } from "react";
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, useNavigationType, type NavigateFunction } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { paginatedCalls, resetConvexFake, setPaginated, setQuery } from "../../test/convex-fake";
@@ -12,12 +12,11 @@ vi.mock("convex/react", async () => (await import("../../test/convex-fake")).con
 /** What the router did: every address it showed, with how it got there (PUSH, REPLACE, POP). */
 type Recorded = { visits: { address: string; how: string }[]; navigate: NavigateFunction };
 
-function LocationRecorder({ into }: { into: Recorded }) {
+function LocationRecorder({ onRender }: { onRender: (address: string, how: string, navigate: NavigateFunction) => void }) {
   const location = useLocation();
   const how = useNavigationType();
-  into.navigate = useNavigate();
-  const address = location.pathname + location.search;
-  if (into.visits.at(-1)?.address !== address) into.visits.push({ address, how });
+  const navigate = useNavigate();
+  useEffect(() => onRender(location.pathname + location.search, how, navigate));
   return null;
 }
 
@@ -25,7 +24,12 @@ function renderAt(path: string): Recorded {
   const recorded: Recorded = { visits: [], navigate: () => undefined };
   render(
     <MemoryRouter initialEntries={[path]}>
-      <LocationRecorder into={recorded} />
+      <LocationRecorder
+        onRender={(address, how, navigate) => {
+          recorded.navigate = navigate;
+          if (recorded.visits.at(-1)?.address !== address) recorded.visits.push({ address, how });
+        }}
+      />
       <Routes>
         <Route path="/" element={<HomeRoute />} />
         <Route path="/event/:id" element={<EventRoute />} />
