@@ -58,6 +58,23 @@ describe("a 10 MB argument is refused before any work", () => {
     expect(await allRows(t, "users")).toEqual([]);
   });
 
+  test.each(["refreshToken", "provider", "verifier"])(
+    "auth:signIn %s (Convex Auth, through patches/): refused without echoing it back",
+    async (field) => {
+      const t = newBackend();
+      const { as } = await signedInUser(t);
+      await createEvent(as);
+      const before = await snapshot(t);
+      const error: unknown = await t.action(api.auth.signIn, { [field]: `x|${PADDING}` }).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(String(error)).toMatch(/Invalid `auth:signIn` arguments/);
+      expect(String(error).length).toBeLessThan(1000);
+      expect(await snapshot(t)).toEqual(before);
+    },
+  );
+
   test("events:list category filter matches nothing instead of being folded", async () => {
     const t = newBackend();
     const { as } = await signedInUser(t);
