@@ -47,6 +47,13 @@ type ConvexGlobal = {
 type DatabaseFake = { _documents: Record<string, Document>; _nextDocId: number; _lastCreationTime: number };
 
 type Instance = { t: ReturnType<typeof convexTest>; modules: LoadedModules; global: ConvexGlobal };
+/** A convex-test instance with its private state, for the subsystems (scheduler, files, components). */
+export type EngineInstance = Instance;
+/**
+ * Prepares each new instance (at start and on every reload) before it serves: registers
+ * components, wraps syscalls. Runs before any data is restored into it.
+ */
+export type InstanceSetup = (instance: EngineInstance) => Promise<void>;
 
 function isConvexGlobal(value: unknown): value is ConvexGlobal {
   return typeof value === "object" && value !== null && "components" in value && "transactionManager" in value;
@@ -105,21 +112,32 @@ export class Engine {
   private constructor(
     private readonly convexDir: string,
     private instance: Instance,
+    private readonly setup: InstanceSetup,
   ) {}
 
   /** Loads convex/ and starts an empty database. */
-  static async start(convexDir: string): Promise<Engine> {
-    const engine = new Engine(convexDir, await Engine.createInstance(convexDir));
+  static async start(convexDir: string, setup: InstanceSetup = async () => {}): Promise<Engine> {
+    const engine = new Engine(convexDir, await Engine.createInstance(convexDir, setup), setup);
     engine.watchCommits();
     return engine;
   }
 
-  private static async createInstance(convexDir: string): Promise<Instance> {
+  private static async createInstance(convexDir: string, setup: InstanceSetup): Promise<Instance> {
     const modules = await loadModules(convexDir);
     const schema = modules.byPath.get("schema")?.default as SchemaDefinition<never, boolean> | undefined;
     if (schema === undefined) throw new Error(`${convexDir}/schema.ts has no default export`);
     const t = convexTest(schema, modules.glob);
-    return { t, modules, global: await attachToInternals(t) };
+    const instance = { t, modules, global: await attachToInternals(t) };
+    await setup(instance);
+    return instance;
+  }
+
+  /**
+   * Runs `work` with the current instance, like a client's call: a reload waits for it. For
+   * the subsystems that run functions themselves (scheduled jobs, crons) or read the data.
+   */
+  withInstance<T>(work: (instance: EngineInstance) => Promise<T>): Promise<T> {
+    return this.gate.shared(() => work(this.instance));
   }
 
   private get db(): DatabaseFake {
@@ -262,7 +280,7 @@ export class Engine {
    */
   reload(): Promise<void> {
     return this.reloads.run(async () => {
-      const next = await Engine.createInstance(this.convexDir);
+      const next = await Engine.createInstance(this.convexDir, this.setup);
       await this.gate.exclusive(async () => {
         const data = this.snapshot();
         const previous = this.instance;

@@ -12,6 +12,8 @@ import { Engine, FunctionError } from "./engine.ts";
 import { handleApiRequest, handleSiteRequest } from "./http-api.ts";
 import { isModuleFile } from "./modules.ts";
 import { loadSnapshot, SnapshotWriter } from "./persistence.ts";
+import { CronRunner } from "./scheduler/crons.ts";
+import { DurableScheduler } from "./scheduler/scheduler.ts";
 import { SyncSession, type SessionDeps } from "./subscriptions.ts";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -121,7 +123,12 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   process.env.SITE_URL = options.siteUrl ?? process.env.SITE_URL ?? DEFAULT_SITE_URL;
   process.env.AUTH_LOG_LEVEL ??= "WARN";
 
-  const ready = await Engine.start(convexDir);
+  const scheduler = new DurableScheduler();
+  const crons = new CronRunner();
+  const ready = await Engine.start(convexDir, async (instance) => {
+    scheduler.install(instance);
+    crons.install(instance);
+  });
   engine = ready;
   cleanups.push(() => ready.dispose());
   const saved = dataDir === null ? null : await loadSnapshot(dataDir);
@@ -135,6 +142,10 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     for (const session of sessions) session.requestRefresh();
   });
   if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
+  // Jobs run once the data is in and commits are saved, and stop before the last save.
+  await scheduler.start(ready);
+  crons.start(ready);
+  cleanups.push(async () => void (await Promise.all([scheduler.stop(), crons.stop()])));
 
   const deps = {
     engine: ready,
