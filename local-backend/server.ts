@@ -9,6 +9,8 @@ import { fileURLToPath } from "node:url";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createTokenVerifier, generateAuthKeys, loadOrCreateAuthKeys } from "./auth-keys.ts";
 import { Engine, FunctionError } from "./engine.ts";
+import { diskFileStore, memoryFileStore } from "./files/file-store.ts";
+import { DEFAULT_MAX_UPLOAD_BYTES, FileStorage } from "./files/storage.ts";
 import { handleApiRequest, handleSiteRequest } from "./http-api.ts";
 import { isModuleFile } from "./modules.ts";
 import { loadSnapshot, SnapshotWriter } from "./persistence.ts";
@@ -44,6 +46,8 @@ export type LocalBackendOptions = {
   siteUrl?: string;
   /** The functions to serve. Default the project's convex/. */
   convexDir?: string;
+  /** The largest file upload taken, in bytes. Default 20 MiB. */
+  maxUploadBytes?: number;
 };
 
 export type LocalBackend = {
@@ -125,7 +129,10 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
 
   const scheduler = new DurableScheduler();
   const crons = new CronRunner();
+  const fileStore = dataDir === null ? memoryFileStore() : await diskFileStore(path.join(dataDir, "files"));
+  const files = new FileStorage(fileStore, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, () => deps.persisted());
   const ready = await Engine.start(convexDir, async (instance) => {
+    files.install(instance);
     scheduler.install(instance);
     crons.install(instance);
   });
@@ -159,9 +166,15 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
       }
     },
   };
-  const mainServer = createServer((request, response) => void handleApiRequest(request, response, deps));
+  const mainServer = createServer((request, response) => {
+    void files.handleRequest(request, response).then(async (handled) => {
+      if (!handled) await handleApiRequest(request, response, deps);
+    });
+  });
   const sockets = acceptSyncConnections(mainServer, deps, sessions);
   const url = `http://127.0.0.1:${await listen(mainServer, options.port ?? DEFAULT_PORT)}`;
+  await files.start(ready, url);
+  cleanups.push(() => files.stop());
   cleanups.push(async () => {
     for (const ws of sockets.clients) ws.close(CLOSE_GOING_AWAY, "Local backend shutting down");
     await closeServer(mainServer);
