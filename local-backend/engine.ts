@@ -25,7 +25,11 @@ export type DatabaseSnapshot = {
   /** Last commit timestamp (ns) as a decimal string, so time never runs backwards on restart. */
   lastCommitTs: string;
   documents: JSONValue[];
+  /** The databases of components (convex.config.ts), by path ("rateLimiter/batchWorker"). */
+  components?: Record<string, ComponentSnapshot>;
 };
+
+export type ComponentSnapshot = { nextDocId: number; lastCreationTime: number; documents: JSONValue[] };
 
 /** A function call that failed, in the form the protocol sends it. */
 export class FunctionError extends Error {
@@ -245,12 +249,22 @@ export class Engine {
   /** The committed state; writes of transactions in progress are not in `_documents` yet. */
   snapshot(): DatabaseSnapshot {
     const db = this.db;
+    const components: Record<string, ComponentSnapshot> = {};
+    for (const [componentPath, component] of Object.entries(this.instance.global.components)) {
+      if (componentPath === "") continue;
+      components[componentPath] = {
+        nextDocId: component.db._nextDocId,
+        lastCreationTime: component.db._lastCreationTime,
+        documents: Object.values(component.db._documents).map((document) => convexToJson(document)),
+      };
+    }
     return {
       format: 1,
       nextDocId: db._nextDocId,
       lastCreationTime: db._lastCreationTime,
       lastCommitTs: this.lastCommitTs.toString(),
       documents: Object.values(db._documents).map((document) => convexToJson(document)),
+      components,
     };
   }
 
@@ -266,6 +280,19 @@ export class Engine {
     );
     db._nextDocId = snapshot.nextDocId;
     db._lastCreationTime = snapshot.lastCreationTime;
+    // A component no longer installed keeps nothing; a new one starts empty.
+    for (const [componentPath, saved] of Object.entries(snapshot.components ?? {})) {
+      const component = this.instance.global.components[componentPath];
+      if (component === undefined) continue;
+      component.db._documents = Object.fromEntries(
+        saved.documents.map((json) => {
+          const document = jsonToConvex(json) as Document;
+          return [document._id, document];
+        }),
+      );
+      component.db._nextDocId = saved.nextDocId;
+      component.db._lastCreationTime = saved.lastCreationTime;
+    }
     this.instance.global.transactionManager._lastCommitTs = BigInt(snapshot.lastCommitTs);
   }
 

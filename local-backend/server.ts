@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createTokenVerifier, generateAuthKeys, loadOrCreateAuthKeys } from "./auth-keys.ts";
+import { registerComponents } from "./components/components.ts";
 import { Engine, FunctionError } from "./engine.ts";
 import { diskFileStore, memoryFileStore } from "./files/file-store.ts";
 import { DEFAULT_MAX_UPLOAD_BYTES, FileStorage } from "./files/storage.ts";
@@ -132,6 +133,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const fileStore = dataDir === null ? memoryFileStore() : await diskFileStore(path.join(dataDir, "files"));
   const files = new FileStorage(fileStore, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, () => deps.persisted());
   const ready = await Engine.start(convexDir, async (instance) => {
+    await registerComponents(instance, convexDir);
     files.install(instance);
     scheduler.install(instance);
     crons.install(instance);

@@ -39,7 +39,7 @@ async function stop(): Promise<void> {
   backend = null;
 }
 
-async function upload(convex: ConvexClient, bytes: Uint8Array, type: string): Promise<Response> {
+async function upload(convex: ConvexClient, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<Response> {
   const url = await convex.mutation(generateUploadUrl, {});
   return fetch(url, { method: "POST", headers: { "Content-Type": type }, body: bytes });
 }
