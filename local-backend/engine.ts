@@ -13,6 +13,7 @@ import { makeFunctionReference, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Identity } from "./auth-keys.ts";
 import { Gate, Mutex } from "./locks.ts";
+import { captureLogLines } from "./logs/function-logs.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
@@ -33,6 +34,8 @@ export type ComponentSnapshot = { nextDocId: number; lastCreationTime: number; d
 
 /** A function call that failed, in the form the protocol sends it. */
 export class FunctionError extends Error {
+  /** What the function logged before it failed (Convex's logLines). */
+  logLines: string[] = [];
   constructor(
     message: string,
     readonly errorData: JSONValue | undefined,
@@ -40,6 +43,9 @@ export class FunctionError extends Error {
     super(message);
   }
 }
+
+/** A call's result, its commit timestamp and what the function logged (Convex's logLines). */
+export type CallResult = { value: Value; ts: bigint; logLines: string[] };
 
 type Document = { _id: string } & Record<string, Value>;
 
@@ -111,7 +117,7 @@ export class Engine {
    * Query results at the latest commit, shared by every subscriber asking the same question
    * (same query, arguments and identity): 50 visitors of an event page cost one run per commit.
    */
-  private queryCache = { ts: -1n, results: new Map<string, Promise<{ value: Value; ts: bigint }>>() };
+  private queryCache = { ts: -1n, results: new Map<string, Promise<CallResult>>() };
 
   private constructor(
     private readonly convexDir: string,
@@ -178,33 +184,39 @@ export class Engine {
     udfPath: string,
     args: Record<string, Value>,
     identity: Identity | null,
-  ): Promise<{ value: Value; ts: bigint }> {
+  ): Promise<CallResult> {
     return this.gate.shared(async () => {
       const { t, modules } = this.instance;
       this.requirePublic(modules, kind, udfPath);
       const caller = identity === null ? t : t.withIdentity(identity);
+      const logLines: string[] = [];
       try {
         if (kind === "mutation") {
           return await this.mutations.run(async () => {
-            const value = await caller.mutation(makeFunctionReference<"mutation">(udfPath), args);
-            return { value, ts: this.lastCommitTs };
+            const value = await captureLogLines(logLines, () =>
+              caller.mutation(makeFunctionReference<"mutation">(udfPath), args),
+            );
+            return { value, ts: this.lastCommitTs, logLines };
           });
         }
-        const value =
+        const value = await captureLogLines(logLines, () =>
           kind === "query"
-            ? await caller.query(makeFunctionReference<"query">(udfPath), args)
-            : await caller.action(makeFunctionReference<"action">(udfPath), args);
-        return { value, ts: this.lastCommitTs };
+            ? caller.query(makeFunctionReference<"query">(udfPath), args)
+            : caller.action(makeFunctionReference<"action">(udfPath), args),
+        );
+        return { value, ts: this.lastCommitTs, logLines };
       } catch (error) {
         // A ConvexError is the app talking to its user; anything else is worth a look.
         if (!isConvexError(error)) console.error(`local backend: ${kind} ${udfPath} failed:`, error);
-        throw toFunctionError(error);
+        const failure = toFunctionError(error);
+        failure.logLines = logLines;
+        throw failure;
       }
     });
   }
 
   /** `call("query", ...)`, answered from the cache while no commit happened in between. */
-  cachedQuery(udfPath: string, args: Record<string, Value>, identity: Identity | null): Promise<{ value: Value; ts: bigint }> {
+  cachedQuery(udfPath: string, args: Record<string, Value>, identity: Identity | null): Promise<CallResult> {
     if (this.queryCache.ts !== this.lastCommitTs) this.queryCache = { ts: this.lastCommitTs, results: new Map() };
     const key = JSON.stringify([identity?.tokenIdentifier ?? null, udfPath, convexToJson(args)]);
     let result = this.queryCache.results.get(key);
