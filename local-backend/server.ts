@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createTokenVerifier, generateAuthKeys, loadOrCreateAuthKeys } from "./auth-keys.ts";
 import { registerComponents } from "./components/components.ts";
+import { handleDashboardRequest } from "./dashboard/dashboard.ts";
 import { Engine, FunctionError } from "./engine.ts";
 import { diskFileStore, memoryFileStore } from "./files/file-store.ts";
 import { DEFAULT_MAX_UPLOAD_BYTES, FileStorage } from "./files/storage.ts";
@@ -169,9 +170,11 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     },
   };
   const mainServer = createServer((request, response) => {
-    void files.handleRequest(request, response).then(async (handled) => {
-      if (!handled) await handleApiRequest(request, response, deps);
-    });
+    void (async () => {
+      if (await files.handleRequest(request, response)) return;
+      if (await handleDashboardRequest(request, response, ready)) return;
+      await handleApiRequest(request, response, deps);
+    })();
   });
   const sockets = acceptSyncConnections(mainServer, deps, sessions);
   const url = `http://127.0.0.1:${await listen(mainServer, options.port ?? DEFAULT_PORT)}`;

@@ -11,6 +11,8 @@ export type Document = { _id: string; _creationTime: number } & Record<string, V
 /** convex-test's per-component `DatabaseFake`. `get`/`insert`/`patch` need a transaction. */
 export type ComponentDb = {
   _documents: Record<string, Document>;
+  /** The component's schema, or null without one; table name → exported table. */
+  _schema: { tables: Map<string, unknown> } | null;
   get: (table: string, id: string) => Document | null;
   insert: (table: string, value: Record<string, Value>) => string;
   patch: (table: string, id: string, value: Record<string, Value>) => void;
