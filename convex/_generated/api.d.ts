@@ -14,9 +14,12 @@ import type {
   FunctionReference,
 } from "convex/server";
 import type * as auth from "../auth.js";
+import type * as authSessions from "../authSessions.js";
 import type * as chat from "../chat.js";
+import type * as crons from "../crons.js";
 import type * as events from "../events.js";
 import type * as http from "../http.js";
+import type * as model_authSessions from "../model/authSessions.js";
 import type * as model_categories from "../model/categories.js";
 import type * as model_chat from "../model/chat.js";
 import type * as model_errors from "../model/errors.js";
@@ -47,9 +50,12 @@ import type * as users from "../users.js";
  */
 declare const fullApi: ApiFromModules<{
   auth: typeof auth;
+  authSessions: typeof authSessions;
   chat: typeof chat;
+  crons: typeof crons;
   events: typeof events;
   http: typeof http;
+  "model/authSessions": typeof model_authSessions;
   "model/categories": typeof model_categories;
   "model/chat": typeof model_chat;
   "model/errors": typeof model_errors;
