@@ -13,7 +13,8 @@ const MAX_NAME_PAGE_DOCS = 500;
 const MAX_SUPPORT_DOCS = 10;
 const LATENCY_TARGET_SUBSCRIBERS = 10;
 const MAX_P95_MS = 50;
-const MAX_HOME_JS_BYTES = 110_000;
+// react + react-dom + convex + Convex Auth + react-router-dom alone weigh ~103 kB (NOTES.md).
+const MAX_HOME_JS_BYTES = 118_000;
 
 /** A part that could not run (say, the local backend failed to start), with why. */
 export type NotMeasured = { notMeasured: string };

@@ -1,10 +1,13 @@
+import { BrowserRouter } from "react-router-dom";
 import { AppProvider } from "./provider";
 import { AppRouter } from "./router";
 
 export function App({ convexUrl }: { convexUrl: string }) {
   return (
     <AppProvider convexUrl={convexUrl}>
-      <AppRouter />
+      <BrowserRouter>
+        <AppRouter />
+      </BrowserRouter>
     </AppProvider>
   );
 }

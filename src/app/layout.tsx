@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation } from "react-router-dom";
 import { ConnectionBanner } from "../components/connection-banner";
 import { AccountArea } from "../features/account/account-area";
 import { paths } from "./paths";
@@ -16,7 +16,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const [modal, setModal] = useState<OpenModal>(null);
   const menuTriggerRef = useRef<HTMLButtonElement>(null);
   const close = (open: boolean) => !open && setModal(null);
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
 
   // A new screen starts at its top.
   useEffect(() => {

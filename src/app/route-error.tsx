@@ -1,4 +1,4 @@
-import { Link } from "wouter";
+import { Link } from "react-router-dom";
 import { errorNotice } from "../lib/errors";
 import { paths } from "./paths";
 

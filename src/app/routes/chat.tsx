@@ -1,4 +1,4 @@
-import { Link, useParams } from "wouter";
+import { Link, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { Spinner } from "../../components/spinner";

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Route, Router, Switch } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
+import { act, useEffect } from "react";
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, useNavigationType, type NavigateFunction } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { paginatedCalls, resetConvexFake, setPaginated, setQuery } from "../../test/convex-fake";
 import EventRoute from "./event";
@@ -9,17 +9,34 @@ import HomeRoute from "./home";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
-function renderAt(path: string) {
-  const location = memoryLocation({ path, record: true });
+/** What the router did: every address it showed, with how it got there (PUSH, REPLACE, POP). */
+type Recorded = { visits: { address: string; how: string }[]; navigate: NavigateFunction };
+
+function LocationRecorder({ onRender }: { onRender: (address: string, how: string, navigate: NavigateFunction) => void }) {
+  const location = useLocation();
+  const how = useNavigationType();
+  const navigate = useNavigate();
+  useEffect(() => onRender(location.pathname + location.search, how, navigate));
+  return null;
+}
+
+function renderAt(path: string): Recorded {
+  const recorded: Recorded = { visits: [], navigate: () => undefined };
   render(
-    <Router hook={location.hook}>
-      <Switch>
-        <Route path="/" component={HomeRoute} />
-        <Route path="/event/:id" component={EventRoute} />
-      </Switch>
-    </Router>,
+    <MemoryRouter initialEntries={[path]}>
+      <LocationRecorder
+        onRender={(address, how, navigate) => {
+          recorded.navigate = navigate;
+          if (recorded.visits.at(-1)?.address !== address) recorded.visits.push({ address, how });
+        }}
+      />
+      <Routes>
+        <Route path="/" element={<HomeRoute />} />
+        <Route path="/event/:id" element={<EventRoute />} />
+      </Routes>
+    </MemoryRouter>,
   );
-  return location;
+  return recorded;
 }
 
 beforeEach(() => {
@@ -45,9 +62,11 @@ describe("home filters in the address", () => {
     const location = renderAt("/");
     await user.selectOptions(screen.getByRole("combobox", { name: "Categoria" }), "esporte");
     await user.type(screen.getByLabelText("Nome"), "corrida");
-    expect(location.history).toEqual(["/?nome=corrida&categoria=esporte"]);
+    // Every filter change replaced the entry instead of adding one to the history.
+    expect(location.visits.at(-1)?.address).toBe("/?nome=corrida&categoria=esporte");
+    expect(location.visits.slice(1).every((visit) => visit.how === "REPLACE")).toBe(true);
 
-    location.navigate("/event/ev1");
+    act(() => void location.navigate("/event/ev1"));
     const back = await screen.findByRole("link", { name: "Voltar" });
     expect(back).toHaveAttribute("href", "/?nome=corrida&categoria=esporte");
     await user.click(back);
@@ -61,6 +80,6 @@ describe("home filters in the address", () => {
     expect(screen.getByRole("combobox", { name: "Categoria" })).toHaveValue("Todas");
     await user.type(screen.getByLabelText("Nome"), "a");
     await user.clear(screen.getByLabelText("Nome"));
-    expect(location.history.at(-1)).toBe("/");
+    expect(location.visits.at(-1)?.address).toBe("/");
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useLocation, useSearch } from "wouter";
+import { useSearchParams } from "react-router-dom";
 import { EventFilters } from "../../features/events/event-filters";
 import { EventList } from "../../features/events/event-list";
 import { filtersFromSearch, filtersToSearch, toListArgs, type EventFilterValues } from "../../features/events/filters";
@@ -10,10 +10,10 @@ import { paths, rememberHomeSearch } from "../paths";
 export default function HomeRoute() {
   useDocumentTitle(`${APP_TITLE} — eventos para apoiar`);
   // The filters live in the address, so "Voltar" (or the browser's back) from an event restores them.
-  const search = useSearch();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
   const filters = filtersFromSearch(search);
-  const [, navigate] = useLocation();
-  const setFilters = (next: EventFilterValues) => navigate(paths.home.build(filtersToSearch(next)), { replace: true });
+  const setFilters = (next: EventFilterValues) => setSearchParams(filtersToSearch(next), { replace: true });
   useEffect(() => rememberHomeSearch(search), [search]);
   // Typing a name re-queries once the person pauses, not on every key.
   const debouncedName = useDebouncedValue(filters.name, 250);

@@ -1,4 +1,4 @@
-import { Link } from "wouter";
+import { Link } from "react-router-dom";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { paths } from "../paths";
 

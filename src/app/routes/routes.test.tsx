@@ -1,6 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
-import { Route, Router, Switch } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConvexFake, setPaginated, setQuery } from "../../test/convex-fake";
 import ChatRoute from "./chat";
@@ -33,13 +32,13 @@ const me = { _id: "u1", name: "Ana", email: "ana@example.com", image: null, wall
 
 function renderAt(path: string) {
   return render(
-    <Router hook={memoryLocation({ path }).hook}>
-      <Switch>
-        <Route path="/event/:id" component={EventRoute} />
-        <Route path="/chat/:eventId" component={ChatRoute} />
-        <Route component={NotFoundRoute} />
-      </Switch>
-    </Router>,
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/event/:id" element={<EventRoute />} />
+        <Route path="/chat/:eventId" element={<ChatRoute />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 

@@ -1,6 +1,5 @@
 import { fireEvent, render, screen } from "@testing-library/react";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
+import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { EventCard, type EventCardData } from "./event-card";
 
@@ -19,9 +18,9 @@ const base: EventCardData = {
 
 function renderCard(event: Partial<EventCardData> = {}) {
   return render(
-    <Router hook={memoryLocation().hook}>
+    <MemoryRouter>
       <EventCard event={{ ...base, ...event }} to="/event/ev1" />
-    </Router>,
+    </MemoryRouter>,
   );
 }
 

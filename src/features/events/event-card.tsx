@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link } from "wouter";
+import { Link } from "react-router-dom";
 import { formatBRL } from "../../../convex/model/money";
 import { EventImage } from "../../components/event-image";
 import { ProgressBar } from "../../components/progress-bar";

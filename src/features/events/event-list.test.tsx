@@ -1,7 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
+import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { paginatedCalls, resetConvexFake, setPaginated } from "../../test/convex-fake";
 import { EventList } from "./event-list";
@@ -29,9 +28,9 @@ describe("EventList", () => {
     const user = userEvent.setup();
     const loadMore = setPaginated("events:list", [summary("a", "Corrida"), summary("b", "Yoga")], "CanLoadMore");
     render(
-      <Router hook={memoryLocation().hook}>
+      <MemoryRouter>
         <EventList args={{ category: "esporte" }} eventPath={(id) => `/event/${id}`} />
-      </Router>,
+      </MemoryRouter>,
     );
     expect(paginatedCalls.at(-1)?.args).toEqual({ category: "esporte" });
     expect(screen.getAllByRole("article")).toHaveLength(2);
@@ -43,9 +42,9 @@ describe("EventList", () => {
   it("says so when nothing matches and hides Carregar mais at the end", () => {
     setPaginated("events:list", [], "Exhausted");
     render(
-      <Router hook={memoryLocation().hook}>
+      <MemoryRouter>
         <EventList args={{ name: "xyz" }} eventPath={(id) => `/event/${id}`} />
-      </Router>,
+      </MemoryRouter>,
     );
     expect(screen.getByText("Nenhum evento encontrado!")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Carregar mais" })).not.toBeInTheDocument();
@@ -55,9 +54,9 @@ describe("EventList", () => {
     const user = userEvent.setup();
     const loadMore = setPaginated("events:list", [], "CanLoadMore");
     render(
-      <Router hook={memoryLocation().hook}>
+      <MemoryRouter>
         <EventList args={{ name: "ze" }} eventPath={(id) => `/event/${id}`} />
-      </Router>,
+      </MemoryRouter>,
     );
     expect(screen.queryByText("Nenhum evento encontrado!")).not.toBeInTheDocument();
     expect(screen.getByText("Nenhum evento encontrado até aqui.")).toBeInTheDocument();

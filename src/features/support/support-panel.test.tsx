@@ -1,7 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
+import { MemoryRouter } from "react-router-dom";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
@@ -14,9 +13,9 @@ const user = { _id: "u1", name: "Ana", email: "ana@example.com", image: null, wa
 
 function renderPanel(overrides: Partial<SupportableEvent> = {}) {
   return render(
-    <Router hook={memoryLocation().hook}>
+    <MemoryRouter>
       <SupportPanel event={{ ...event, ...overrides }} chatPath="/chat/ev1" />
-    </Router>,
+    </MemoryRouter>,
   );
 }
 
