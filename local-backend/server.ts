@@ -131,7 +131,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
 
   const scheduler = new DurableScheduler();
   const crons = new CronRunner();
-  const fileStore = dataDir === null ? memoryFileStore() : await diskFileStore(path.join(dataDir, "files"));
+  const fileStore = dataDir === null ? memoryFileStore() : diskFileStore(path.join(dataDir, "files"));
   const files = new FileStorage(fileStore, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, () => deps.persisted());
   const ready = await Engine.start(convexDir, async (instance) => {
     await registerComponents(instance, convexDir);

@@ -53,11 +53,12 @@ async function fsyncPath(target: string, flags: string): Promise<void> {
   }
 }
 
-export async function diskFileStore(dir: string): Promise<FileStore> {
-  await mkdir(dir, { recursive: true });
+/** Files in `dir`, made with the first file. */
+export function diskFileStore(dir: string): FileStore {
   return {
     write: async (bytes) => {
       const sha256 = sha256Of(bytes);
+      await mkdir(dir, { recursive: true });
       const target = path.join(dir, fileName(sha256));
       const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
       const handle = await open(temporary, "w");
@@ -79,7 +80,11 @@ export async function diskFileStore(dir: string): Promise<FileStore> {
       }
     },
     removeUnless: async (keep, graceMs) => {
-      for (const name of await readdir(dir)) {
+      const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      for (const name of names) {
         const file = path.join(dir, name);
         const isLeftover = name.endsWith(".tmp");
         const sha256 = isLeftover ? null : Buffer.from(name, "hex").toString("base64");

@@ -81,7 +81,8 @@ it("refuses an upload over the limit and writes nothing", async () => {
   const response = await upload(convex, new Uint8Array(4096), "image/png");
   expect(response.status).toBe(413);
   expect(await convex.query(count, {})).toBe(0);
-  expect(await readdir(filesDir)).toEqual([]);
+  // The folder is made with the first file.
+  expect(await readdir(filesDir).catch(() => [])).toEqual([]);
 });
 
 it("stores, reads and deletes files from actions and mutations, in memory too", async () => {
@@ -94,4 +95,10 @@ it("stores, reads and deletes files from actions and mutations, in memory too", 
   expect(await convex.query(fileUrl, { id })).toBeNull();
   expect(await convex.action(readText, { id })).toBeNull();
   expect((await fetch(url)).status).toBe(404);
+  // Another table's id names no file.
+  const job = await convex.mutation(makeFunctionReference<"mutation", { delayMs: number; text: string }, string>("jobs:schedule"), {
+    delayMs: 3_600_000,
+    text: "x",
+  });
+  expect((await fetch(`${backend!.url}/api/storage/${job}`)).status).toBe(404);
 });

@@ -14,7 +14,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Value } from "convex/values";
 import type { Engine, EngineInstance } from "../engine.ts";
-import { documentsOf, internalsOf, testOf, type ComponentDb, type Document } from "../scheduler/convex-internals.ts";
+import { documentsOf, internalsOf, tableOf, testOf, type ComponentDb, type Document } from "../scheduler/convex-internals.ts";
 import type { FileStore } from "./file-store.ts";
 
 /** The largest upload taken, in bytes (see local-backend/README.md). */
@@ -183,8 +183,9 @@ export class FileStorage {
   }
 
   private async serve(storageId: string, headOnly: boolean, response: ServerResponse): Promise<void> {
+    // Only a `_storage` id names a file (the URL is open to anyone who has it).
     const document = await this.engine!.withInstance((instance) =>
-      Promise.resolve(internalsOf(instance).components[""]!.db._documents[storageId] ?? null),
+      Promise.resolve(tableOf(storageId) === FILES ? (internalsOf(instance).components[""]!.db._documents[storageId] ?? null) : null),
     );
     const bytes = document === null ? null : this.store.read(document.sha256 as string);
     if (document === null || bytes === null) {
