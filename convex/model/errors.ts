@@ -11,7 +11,8 @@ export type ErrorCode =
   | "INVALID_EVENT"
   | "NOT_A_SUPPORTER"
   | "INVALID_MESSAGE"
-  | "INVALID_PAGE";
+  | "INVALID_PAGE"
+  | "INVALID_IMAGE";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

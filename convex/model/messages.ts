@@ -17,5 +17,7 @@ export const MESSAGES = {
   emptyMessage: "Digite uma mensagem antes de enviar.",
   messageTooLong: "A mensagem pode ter no máximo 1000 caracteres.",
   invalidSignIn: "Informe um nome e um e-mail válidos para entrar.",
+  invalidImage: "A imagem deve ser JPG, PNG ou WebP de até 5 MB.",
+  imageNotFound: "Imagem não encontrada. Envie a imagem novamente.",
   invalidPage: "Não foi possível carregar esta lista. Recarregue a página e tente de novo.",
 } as const;

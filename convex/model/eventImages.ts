@@ -1,0 +1,85 @@
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { appError } from "./errors";
+import { isAcceptableImage } from "./imageRules";
+import { MESSAGES } from "./messages";
+
+/** An upload not attached to an event within a day is deleted: the form is long closed. */
+export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The outcome of a claim: a refused file is already deleted, so it is a value, not a throw. */
+export type ClaimResult = { accepted: true } | { accepted: false; message: string };
+
+async function uploadOf(ctx: QueryCtx, storageId: Id<"_storage">): Promise<Doc<"imageUploads"> | null> {
+  return ctx.db
+    .query("imageUploads")
+    .withIndex("by_storageId", (q) => q.eq("storageId", storageId))
+    .unique();
+}
+
+/**
+ * Records that `userId` uploaded `storageId`, after checking the stored file's type and size.
+ * A wrong file is deleted and refused; the deletion must commit, which is why this returns the
+ * refusal instead of throwing. A file someone else claimed, or that is gone, is refused with
+ * an error. Claiming one's own unused upload again (a resent mutation) changes nothing.
+ */
+export async function claimUpload(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  storageId: Id<"_storage">,
+): Promise<ClaimResult> {
+  const file = await ctx.db.system.get("_storage", storageId);
+  const upload = await uploadOf(ctx, storageId);
+  if (file === null || (upload !== null && (upload.userId !== userId || upload.eventId !== undefined))) {
+    throw appError("INVALID_IMAGE", MESSAGES.imageNotFound);
+  }
+  if (upload !== null) return { accepted: true };
+  if (!isAcceptableImage(file.contentType, file.size)) {
+    await ctx.storage.delete(storageId);
+    return { accepted: false, message: MESSAGES.invalidImage };
+  }
+  const uploadId = await ctx.db.insert("imageUploads", { storageId, userId });
+  await ctx.scheduler.runAfter(UNUSED_UPLOAD_TTL_MS, internal.events.deleteUnusedImage, { uploadId });
+  return { accepted: true };
+}
+
+/**
+ * Checks that `storageId` is the caller's own claimed, unused, valid upload, before an event
+ * takes it. Returns the claim to mark with `markUsed` once the event exists.
+ */
+export async function requireOwnUnusedUpload(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  storageId: Id<"_storage">,
+): Promise<Id<"imageUploads">> {
+  const upload = await uploadOf(ctx, storageId);
+  const file = await ctx.db.system.get("_storage", storageId);
+  if (upload === null || upload.userId !== userId || upload.eventId !== undefined || file === null) {
+    throw appError("INVALID_IMAGE", MESSAGES.imageNotFound);
+  }
+  if (!isAcceptableImage(file.contentType, file.size)) throw appError("INVALID_IMAGE", MESSAGES.invalidImage);
+  return upload._id;
+}
+
+/** Ties a claimed upload to its event, so it is neither cleaned up nor attached again. */
+export async function markUsed(ctx: MutationCtx, uploadId: Id<"imageUploads">, eventId: Id<"events">) {
+  await ctx.db.patch("imageUploads", uploadId, { eventId });
+}
+
+/** The cleanup scheduled by `claimUpload`: deletes the file and its claim unless an event uses it. */
+export async function deleteIfUnused(ctx: MutationCtx, uploadId: Id<"imageUploads">): Promise<void> {
+  const upload = await ctx.db.get("imageUploads", uploadId);
+  if (upload === null || upload.eventId !== undefined) return;
+  if ((await ctx.db.system.get("_storage", upload.storageId)) !== null) await ctx.storage.delete(upload.storageId);
+  await ctx.db.delete("imageUploads", uploadId);
+}
+
+/** The URL an event's image is shown from: its uploaded file's, else the pasted URL, else null. */
+export async function imageUrlOf(
+  ctx: QueryCtx,
+  event: Pick<Doc<"events">, "imageUrl" | "imageStorageId">,
+): Promise<string | null> {
+  if (event.imageStorageId !== undefined) return ctx.storage.getUrl(event.imageStorageId);
+  return event.imageUrl ?? null;
+}
