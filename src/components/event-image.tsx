@@ -23,6 +23,9 @@ export function EventImage({ src, alt, className = "" }: EventImageProps) {
       className={`event-image ${className}`}
       src={src}
       alt={alt}
+      // The card's 250×350 frame: the browser reserves the space before the file arrives.
+      width={250}
+      height={350}
       loading="lazy"
       decoding="async"
       onError={() => setFailedSrc(src)}
