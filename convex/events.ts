@@ -2,10 +2,11 @@ import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
 import { appError } from "./model/errors";
-import { validateEventInput } from "./model/eventInput";
+import { startsInFuture, validateEventInput } from "./model/eventInput";
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
 import { listEvents } from "./model/eventSearch";
 import { MESSAGES } from "./model/messages";
+import { cancelEvent, scheduleSettlement } from "./model/settlement";
 import { requireUser, currentUser } from "./model/users";
 
 /** Bound on "Meus Eventos": far more than anyone creates, small enough for one read. */
@@ -47,9 +48,22 @@ export const create = mutation({
   },
   handler: async (ctx, args) => {
     const user = await requireUser(ctx);
-    const input = validateEventInput(args, Date.now());
+    const now = Date.now();
+    const input = validateEventInput(args, now);
     if (input === null) throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
-    return insertEvent(ctx, user._id, input);
+    if (!startsInFuture(input, now)) throw appError("EVENT_IN_PAST", MESSAGES.eventInPast);
+    const eventId = await insertEvent(ctx, user._id, input);
+    await scheduleSettlement(ctx, { _id: eventId, startsAt: input.startsAt });
+    return eventId;
+  },
+});
+
+/** The creator cancels their event before its date; every support is refunded. */
+export const cancel = mutation({
+  args: { id: v.string() },
+  handler: async (ctx, { id }) => {
+    const user = await requireUser(ctx);
+    await cancelEvent(ctx, user._id, ctx.db.normalizeId("events", id));
   },
 });
 

@@ -10,7 +10,11 @@ export type ErrorCode =
   | "EVENT_NOT_FOUND"
   | "INVALID_EVENT"
   | "NOT_A_SUPPORTER"
-  | "INVALID_MESSAGE";
+  | "INVALID_MESSAGE"
+  | "EVENT_STARTED"
+  | "EVENT_CANCELLED"
+  | "EVENT_IN_PAST"
+  | "NOT_THE_CREATOR";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

@@ -16,5 +16,10 @@ export const MESSAGES = {
   notASupporter: "Apenas quem apoiou este evento pode ver e enviar mensagens no chat.",
   emptyMessage: "Digite uma mensagem antes de enviar.",
   messageTooLong: "A mensagem pode ter no máximo 1000 caracteres.",
+  eventStarted: "Este evento já começou. Os apoios estão encerrados.",
+  eventCancelled: "Este evento foi cancelado.",
+  eventInPast: "A data do evento deve ser no futuro.",
+  notTheCreator: "Apenas o organizador pode cancelar este evento.",
+  cancelAfterStart: "Este evento já começou e não pode mais ser cancelado.",
   invalidSignIn: "Informe um nome e um e-mail válidos para entrar.",
 } as const;
