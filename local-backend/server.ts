@@ -135,6 +135,8 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     for (const session of sessions) session.requestRefresh();
   });
   if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
+  // Data from an older version of the app gets what the event lifecycle needs (idempotent).
+  await ready.runInternalMutation("migrations:lifecycle");
 
   const deps = {
     engine: ready,

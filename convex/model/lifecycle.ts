@@ -2,6 +2,7 @@
  * The event lifecycle ("tudo ou nada"): startsAt is the deadline. Pure, shared with the UI.
  */
 import { isConcluded, type Funding } from "./eventRules";
+import { MESSAGES } from "./messages";
 
 /** How an event ended: paid to its creator, refunded at its date, or cancelled by its creator. */
 export type Settlement = "paidOut" | "refunded" | "cancelled";
@@ -33,4 +34,11 @@ export function supportClosedReason(event: Lifecycle, now: number | null): Suppo
 /** At its date a concluded event is paid out; any other is refunded. */
 export function settlementAtDate(funding: Funding): Exclude<Settlement, "cancelled"> {
   return isConcluded(funding) ? "paidOut" : "refunded";
+}
+
+/** What people read when supporting is closed, for each reason (SPEC.md and DESIGN.md texts). */
+export function supportClosedMessage(reason: SupportClosedReason): string {
+  if (reason === "cancelled") return MESSAGES.eventCancelled;
+  if (reason === "started") return MESSAGES.eventStarted;
+  return MESSAGES.supportClosed;
 }

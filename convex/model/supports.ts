@@ -2,12 +2,18 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { appError } from "./errors";
 import { goalReached } from "./eventRules";
-import { supportClosedReason } from "./lifecycle";
+import { supportClosedMessage, supportClosedReason, type SupportClosedReason } from "./lifecycle";
 import { MESSAGES } from "./messages";
 import { formatBRL, isValidAmountCents } from "./money";
 import { issueTicket } from "./tickets";
 import { walletCentsOf } from "./users";
 import { changeWallet } from "./wallet";
+
+const CLOSED_CODES = {
+  cancelled: "EVENT_CANCELLED",
+  started: "EVENT_STARTED",
+  concluded: "SUPPORT_CLOSED",
+} as const satisfies Record<SupportClosedReason, string>;
 
 export type SupportResult = { goalReached: boolean; ticketCode: string | null };
 
@@ -66,9 +72,7 @@ export async function supportEvent(
     throw appError("BELOW_MINIMUM", MESSAGES.belowMinimum(formatBRL(event.minSupportCents)));
   }
   const closed = supportClosedReason(event, now);
-  if (closed === "cancelled") throw appError("EVENT_CANCELLED", MESSAGES.eventCancelled);
-  if (closed === "started") throw appError("EVENT_STARTED", MESSAGES.eventStarted);
-  if (closed === "concluded") throw appError("SUPPORT_CLOSED", MESSAGES.supportClosed);
+  if (closed !== null) throw appError(CLOSED_CODES[closed], supportClosedMessage(closed));
 
   await changeWallet(ctx, user._id, { kind: "support", amountCents: -amountCents, eventId: event._id });
   await ctx.db.insert("contributions", { eventId: event._id, userId: user._id, amountCents });

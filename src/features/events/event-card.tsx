@@ -3,7 +3,9 @@ import { Link } from "react-router-dom";
 import { formatBRL } from "../../../convex/model/money";
 import { EventImage } from "../../components/event-image";
 import { ProgressBar } from "../../components/progress-bar";
+import type { Settlement } from "../../../convex/model/lifecycle";
 import { formatDateTime } from "../../lib/dates";
+import { SettlementChip } from "./settlement-chip";
 import "./events.css";
 
 export type EventCardData = {
@@ -17,6 +19,8 @@ export type EventCardData = {
   raisedCents: number;
   percent: number;
   progress: number;
+  settlement: Settlement | null;
+  settlementLabel: string | null;
 };
 
 type EventCardProps = { event: EventCardData; to: string };
@@ -38,6 +42,7 @@ export function EventCard({ event, to }: EventCardProps) {
           <p className="event-card__meta">
             <span className="chip">{event.category}</span>
             {event.isTicketed && <span className="chip chip--ticket">Com ingresso</span>}
+            <SettlementChip settlement={event.settlement} label={event.settlementLabel} />
           </p>
           <h3 id={titleId} className="event-card__title">
             {event.name}
