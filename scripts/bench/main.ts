@@ -17,6 +17,7 @@ import { checkFillMatchesInsertEvent } from "./fill-check";
 import { measureFunctionCosts, type FunctionCost } from "./function-cost";
 import { measureLiveLatency } from "./latency";
 import { measureListCosts, type ListCost } from "./list-cost";
+import { measureSettlement } from "./settlement-cost";
 import { reportRows, type NotMeasured, type Results } from "./report";
 import { renderTable } from "./table";
 
@@ -71,6 +72,7 @@ async function optional<T>(name: string, run: () => Promise<T> | T): Promise<T |
 const started = Date.now();
 const results: Results = {
   ...(await measureCosts()),
+  settlement: await optional("settlement", measureSettlement),
   latency: await optional("latency", measureLiveLatency),
   bundle: await optional("bundle", measureBundle),
 };
