@@ -82,12 +82,13 @@ export const run = internalMutation({
     const creatorId = await insertDemoUser(ctx, "Apoie Demo", DEMO_CREATOR_EMAIL);
     const today = startOfDay(Date.now());
     const eventIds: Id<"events">[] = [];
-    for (const event of EVENTS) {
+    const startTimes = EVENTS.map((event) => today + event.inDays * DAY + (event.hour + BRASILIA_OFFSET_HOURS) * HOUR);
+    for (const [index, event] of EVENTS.entries()) {
       eventIds.push(
         await insertEvent(ctx, creatorId, {
           name: event.name,
           category: event.category,
-          startsAt: today + event.inDays * DAY + (event.hour + BRASILIA_OFFSET_HOURS) * HOUR,
+          startsAt: startTimes[index]!,
           goalCents: event.goal * 100,
           minSupportCents: event.min * 100,
           goalPercentage: event.goalPercentage,
@@ -103,16 +104,15 @@ export const run = internalMutation({
     }
     for (const [eventIndex, supporterIndex, reais] of SUPPORTS) {
       const supporter = await ctx.db.get("users", supporterIds[supporterIndex]!);
-      const event = await ctx.db.get("events", eventIds[eventIndex]!);
       // A past event's supports are replayed as of the day before its date.
-      const supportedAt = Math.min(Date.now(), event!.startsAt - DAY);
-      await supportEvent(ctx, supporter!, event!._id, reais * 100, supportedAt);
+      const supportedAt = Math.min(Date.now(), startTimes[eventIndex]! - DAY);
+      await supportEvent(ctx, supporter!, eventIds[eventIndex]!, reais * 100, supportedAt);
     }
     for (const [index, event] of EVENTS.entries()) {
       const eventId = eventIds[index]!;
       if (event.lifecycle === "cancelled") await cancelEvent(ctx, creatorId, eventId);
       else if (event.lifecycle !== undefined) await settleAtDate(ctx, eventId);
-      else await scheduleSettlement(ctx, { _id: eventId, startsAt: (await ctx.db.get("events", eventId))!.startsAt });
+      else await scheduleSettlement(ctx, { _id: eventId, startsAt: startTimes[index]! });
     }
     return { created: eventIds.length };
   },

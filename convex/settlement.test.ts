@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { MESSAGES } from "./model/messages";
+import { scheduleSettlement } from "./model/settlement";
 import {
   advanceClock,
   allRows,
@@ -95,15 +96,23 @@ describe("settlement at the event's date", () => {
     await expectInvariants(t);
   });
 
-  test("run before the date (moved later), it changes nothing and waits for the new date", async () => {
+  test("a date moved later: the new schedule replaces the old, and an early run changes nothing", async () => {
     const { t, eventId, support, ana, event } = await setup({ goalCents: 1_000 });
     await support(ana, 1_000);
     const later = Date.now() + 3 * DAY;
-    await t.run((ctx) => ctx.db.patch("events", eventId, { startsAt: later }));
+    await t.run(async (ctx) => {
+      await ctx.db.patch("events", eventId, { startsAt: later });
+      await scheduleSettlement(ctx, (await ctx.db.get("events", eventId))!);
+    });
     await advanceClock(t, DAY);
     expect(await event()).toMatchObject({ settlement: null });
+    const before = await snapshot(t);
+    await t.mutation(internal.settlement.settle, { eventId });
+    expect(await snapshot(t)).toEqual(before);
     await advanceClock(t, 2 * DAY);
     expect(await event()).toMatchObject({ settlement: "paidOut" });
+    const jobs = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
+    expect(jobs.map((job) => job.state.kind).sort()).toEqual(["canceled", "success"]);
     await expectInvariants(t);
   });
 });

@@ -31,15 +31,12 @@ export async function scheduleSettlement(
 
 /**
  * Settles an event at its date. Does nothing for a missing or already settled event, so
- * running it twice changes nothing; an event whose date is still ahead is rescheduled.
+ * running it twice changes nothing, nor for one whose date is still ahead (a stale schedule:
+ * whoever moves the date calls scheduleSettlement, which replaces it).
  */
 export async function settleAtDate(ctx: MutationCtx, eventId: Id<"events">): Promise<Settlement | null> {
   const event = await ctx.db.get("events", eventId);
-  if (event === null || event.settlement !== undefined) return null;
-  if (Date.now() < event.startsAt) {
-    await scheduleSettlement(ctx, event);
-    return null;
-  }
+  if (event === null || event.settlement !== undefined || Date.now() < event.startsAt) return null;
   const outcome = settlementAtDate(event);
   if (outcome === "paidOut") {
     await ctx.db.patch("events", eventId, { settlement: "paidOut" });
