@@ -1,12 +1,14 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
+import { idArg } from "./model/args";
 import { appError } from "./model/errors";
 import { startsInFuture, validateEventInput } from "./model/eventInput";
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
 import { listEvents } from "./model/eventSearch";
 import { MESSAGES } from "./model/messages";
 import { cancelEvent, scheduleSettlement } from "./model/settlement";
+import { checkPaginationOpts } from "./model/pagination";
 import { requireUser, currentUser } from "./model/users";
 
 /** Bound on "Meus Eventos": far more than anyone creates, small enough for one read. */
@@ -21,14 +23,15 @@ export const list = query({
     to: v.optional(v.number()),
     paginationOpts: paginationOptsValidator,
   },
-  handler: async (ctx, { paginationOpts, ...filters }) => listEvents(ctx, filters, paginationOpts),
+  handler: async (ctx, { paginationOpts, ...filters }) =>
+    listEvents(ctx, filters, checkPaginationOpts(paginationOpts)),
 });
 
 /** One event with its progress, or null for a malformed or unknown id. */
 export const get = query({
   args: { id: v.string() },
   handler: async (ctx, { id }) => {
-    const eventId = ctx.db.normalizeId("events", id);
+    const eventId = idArg(ctx, "events", id);
     const event = eventId === null ? null : await ctx.db.get("events", eventId);
     return event === null ? null : toEventDetail(event);
   },
@@ -63,7 +66,7 @@ export const cancel = mutation({
   args: { id: v.string() },
   handler: async (ctx, { id }) => {
     const user = await requireUser(ctx);
-    await cancelEvent(ctx, user._id, ctx.db.normalizeId("events", id));
+    await cancelEvent(ctx, user._id, idArg(ctx, "events", id));
   },
 });
 

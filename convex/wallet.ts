@@ -1,5 +1,6 @@
 import { paginationOptsValidator } from "convex/server";
 import { query } from "./_generated/server";
+import { checkPaginationOpts } from "./model/pagination";
 import { currentUser } from "./model/users";
 import { statementPage } from "./model/wallet";
 
@@ -7,8 +8,9 @@ import { statementPage } from "./model/wallet";
 export const statement = query({
   args: { paginationOpts: paginationOptsValidator },
   handler: async (ctx, { paginationOpts }) => {
+    const opts = checkPaginationOpts(paginationOpts);
     const user = await currentUser(ctx);
     if (user === null) return { page: [], isDone: true, continueCursor: "" };
-    return statementPage(ctx, user._id, paginationOpts);
+    return statementPage(ctx, user._id, opts);
   },
 });

@@ -14,7 +14,8 @@ export type ErrorCode =
   | "EVENT_STARTED"
   | "EVENT_CANCELLED"
   | "EVENT_IN_PAST"
-  | "NOT_THE_CREATOR";
+  | "NOT_THE_CREATOR"
+  | "INVALID_PAGE";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

@@ -22,4 +22,5 @@ export const MESSAGES = {
   notTheCreator: "Apenas o organizador pode cancelar este evento.",
   cancelAfterStart: "Este evento já começou e não pode mais ser cancelado.",
   invalidSignIn: "Informe um nome e um e-mail válidos para entrar.",
+  invalidPage: "Não foi possível carregar esta lista. Recarregue a página e tente de novo.",
 } as const;

@@ -2,6 +2,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { AnyDataModel, GenericMutationCtx, PaginationOptions } from "convex/server";
 import { INITIAL_WALLET_CENTS } from "./money";
+import { paginateOrRefuse } from "./pagination";
 import { describeEntry, type EntryKind } from "./statement";
 import { walletCentsOf } from "./users";
 
@@ -68,11 +69,13 @@ export async function backfillOpeningEntry(ctx: MutationCtx, user: Doc<"users">)
 
 /** A page of the user's statement, newest first, each entry with its event's name. */
 export async function statementPage(ctx: QueryCtx, userId: Id<"users">, paginationOpts: PaginationOptions) {
-  const page = await ctx.db
-    .query("walletEntries")
-    .withIndex("by_userId", (q) => q.eq("userId", userId))
-    .order("desc")
-    .paginate(paginationOpts);
+  const page = await paginateOrRefuse(
+    ctx.db
+      .query("walletEntries")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .order("desc"),
+    paginationOpts,
+  );
   const names = new Map<Id<"events">, string | null>();
   const rows = [];
   for (const entry of page.page) {
