@@ -157,8 +157,12 @@ describe("events:cancel", () => {
     expect(error).toEqual({ code: "NOT_THE_CREATOR", message: "Apenas o organizador pode cancelar este evento." });
   });
 
-  test("refused for an unknown or malformed id", async () => {
-    const error = await refusal(({ creator }) => creator.as.mutation(api.events.cancel, { id: "nope" }));
+  test.each([
+    ["malformed", () => "nope"],
+    ["a user's", (w: Awaited<ReturnType<typeof setup>>) => w.creator.userId],
+    ["a 10 KB", () => "a".repeat(10_000)],
+  ])("refused for %s id", async (_label, id) => {
+    const error = await refusal((w) => w.creator.as.mutation(api.events.cancel, { id: id(w) }));
     expect(error).toEqual({ code: "EVENT_NOT_FOUND", message: "Evento não encontrado" });
   });
 
