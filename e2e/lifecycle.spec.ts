@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations } from "./support/axe";
 import { apiEvent, apiSupport, apiUser, unique } from "./support/backend";
 import { expectAlert, openUserMenu, signInLocally } from "./support/ui";
 
@@ -53,6 +54,7 @@ test("a creator cancels: the supporter's open page, Extrato and wallet show the 
   await expect(b.getByText("Cancelado · apoios devolvidos")).toBeVisible();
   await expect(b.getByRole("status").filter({ hasText: "Este evento foi cancelado." })).toBeVisible();
   await expect(b.getByRole("button", { name: "APOIE" })).toBeDisabled();
+  expect(await seriousViolations(b)).toEqual([]);
 
   await Promise.all([creatorContext.close(), supporterContext.close()]);
 });
@@ -91,7 +93,7 @@ test("events reaching their date settle while the pages are open: paid out, or r
   await Promise.all([creatorContext.close(), supporterContext.close()]);
 });
 
-test("screenshots: Extrato and the cancel dialog at 1280px and 375px", async ({ browser }) => {
+test("Extrato and the cancel dialog at 1280px and 375px: screenshots, no serious axe violations", async ({ browser }) => {
   const creatorEmail = `${unique()}@e2e.test`;
   const creator = await apiUser("Criadora Fotogênica", creatorEmail);
   const supported = await apiEvent(creator, { name: "Festival de Inverno", goalCents: 50_000, minSupportCents: 100 });
@@ -105,10 +107,12 @@ test("screenshots: Extrato and the cancel dialog at 1280px and 375px", async ({ 
     await signInLocally(page, "Criadora Fotogênica", creatorEmail);
     await openStatement(page);
     await page.screenshot({ path: `${shots}/extrato-${width}.png`, animations: "disabled" });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Cancelar evento" }).click();
     await expect(page.getByRole("alertdialog", { name: "Cancelar evento" })).toBeVisible();
     await page.screenshot({ path: `${shots}/cancelar-evento-${width}.png`, animations: "disabled" });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Manter evento" }).click();
     await context.close();
   }
