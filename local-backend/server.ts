@@ -134,9 +134,10 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     writer?.markDirty();
     for (const session of sessions) session.requestRefresh();
   });
+  // Data from an older version of the app gets what the event lifecycle needs (idempotent);
+  // an empty database is seeded by today's code instead, and stays empty with --no-seed.
+  if (!ready.isEmpty()) await ready.runInternalMutation("migrations:lifecycle");
   if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
-  // Data from an older version of the app gets what the event lifecycle needs (idempotent).
-  await ready.runInternalMutation("migrations:lifecycle");
 
   const deps = {
     engine: ready,
