@@ -14,6 +14,9 @@ import { isModuleFile } from "./modules.ts";
 import { loadSnapshot, SnapshotWriter } from "./persistence.ts";
 import { SyncSession, type SessionDeps } from "./subscriptions.ts";
 
+/** The app's idempotent migration for data from before the event lifecycle (convex/migrations.ts). */
+const LIFECYCLE_MIGRATION = "migrations:lifecycle";
+
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const DEFAULT_PORT = 3210;
@@ -136,7 +139,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   });
   // Data from an older version of the app gets what the event lifecycle needs (idempotent);
   // an empty database is seeded by today's code instead, and stays empty with --no-seed.
-  if (!ready.isEmpty()) await ready.runInternalMutation("migrations:lifecycle");
+  if (!ready.isEmpty() && ready.hasFunction(LIFECYCLE_MIGRATION)) await ready.runInternalMutation(LIFECYCLE_MIGRATION);
   if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
 
   const deps = {
