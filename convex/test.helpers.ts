@@ -9,6 +9,7 @@ import type { EventInput } from "./model/eventInput";
 import { INITIAL_WALLET_CENTS } from "./model/money";
 import { openWallet } from "./model/wallet";
 import schema from "./schema";
+import { registerComponents } from "./test.components";
 import { modules } from "./test.setup";
 
 export type Backend = ReturnType<typeof newBackend>;
@@ -18,7 +19,9 @@ export const DAY = 24 * 60 * 60 * 1000;
 
 /** A fresh backend; `transactionLimits: true` fails any call past Convex's per-transaction limits. */
 export function newBackend({ transactionLimits = false }: { transactionLimits?: boolean } = {}) {
-  return convexTest({ schema, modules, transactionLimits });
+  const t = convexTest({ schema, modules, transactionLimits });
+  registerComponents(t);
+  return t;
 }
 
 /**
