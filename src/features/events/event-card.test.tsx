@@ -50,6 +50,15 @@ describe("EventCard", () => {
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
   });
 
+  it("says '< 1% da meta' with a sliver on the bar after a support below 1%, '0% da meta' before any", () => {
+    const { unmount } = renderCard({ raisedCents: 1000, goalCents: 123450, percent: 0, progress: 0 });
+    expect(screen.getByText("< 1% da meta")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar").firstElementChild).toHaveStyle({ minWidth: "8px" });
+    unmount();
+    renderCard({ raisedCents: 0, percent: 0, progress: 0 });
+    expect(screen.getByText("0% da meta")).toBeInTheDocument();
+  });
+
   it("shows a placeholder when there is no image or it fails to load", () => {
     const { unmount } = renderCard({ imageUrl: null });
     expect(screen.getByRole("img", { name: /sem imagem/ })).toBeInTheDocument();

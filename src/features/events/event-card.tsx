@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
+import { percentLabel } from "../../../convex/model/eventRules";
 import { formatBRL } from "../../../convex/model/money";
 import { EventImage } from "../../components/event-image";
 import { ProgressBar } from "../../components/progress-bar";
@@ -55,7 +56,7 @@ export function EventCard({ event, to }: EventCardProps) {
               percent={event.percent}
               progress={event.progress}
             />
-            <p className="event-card__percent">{event.percent}% da meta</p>
+            <p className="event-card__percent">{percentLabel(event)} da meta</p>
           </div>
         </div>
       </Link>
