@@ -20,10 +20,15 @@ export type EventCardData = {
   progress: number;
 };
 
-type EventCardProps = { event: EventCardData; to: string };
+type EventCardProps = {
+  event: EventCardData;
+  to: string;
+  /** The first card on the page: its image is the home page's largest paint. */
+  priority?: boolean;
+};
 
 /** A home-grid card: the whole card is one link to the event page, named by the event. */
-export function EventCard({ event, to }: EventCardProps) {
+export function EventCard({ event, to, priority = false }: EventCardProps) {
   const titleId = useId();
   const detailsId = useId();
   // percent is floor(raised × 100 / goal), so ≥ 100 exactly when raised reaches the goal.
@@ -32,7 +37,7 @@ export function EventCard({ event, to }: EventCardProps) {
     <article className="event-card">
       <Link to={to} className="event-card__link" aria-labelledby={titleId} aria-describedby={detailsId}>
         <div className="event-card__media">
-          <EventImage src={event.imageUrl} alt={`Imagem do evento ${event.name}`} className="event-card__image" />
+          <EventImage src={event.imageUrl} alt={`Imagem do evento ${event.name}`} className="event-card__image" priority={priority} />
           {reached && <span className="badge badge--success event-card__badge">META ATINGIDA</span>}
         </div>
         <div className="event-card__body">
@@ -40,9 +45,9 @@ export function EventCard({ event, to }: EventCardProps) {
             <span className="chip">{event.category}</span>
             {event.isTicketed && <span className="chip chip--ticket">Com ingresso</span>}
           </p>
-          <h3 id={titleId} className="event-card__title">
+          <h2 id={titleId} className="event-card__title">
             {event.name}
-          </h3>
+          </h2>
           <p className="event-card__date">
             <time dateTime={new Date(event.startsAt).toISOString()}>{formatDateTime(event.startsAt)}</time>
           </p>

@@ -24,7 +24,7 @@ export function EventDetails({ event, children }: EventDetailsProps) {
   return (
     <article className="event-detail">
       <div className="event-detail__media">
-        <EventImage src={event.imageUrl} alt={`Imagem do evento ${event.name}`} className="event-detail__image" />
+        <EventImage src={event.imageUrl} alt={`Imagem do evento ${event.name}`} className="event-detail__image" priority />
       </div>
       <div className="event-detail__info">
         <p className="event-card__meta">
