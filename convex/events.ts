@@ -1,11 +1,13 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
+import { idArg } from "./model/args";
 import { appError } from "./model/errors";
 import { validateEventInput } from "./model/eventInput";
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
 import { listEvents } from "./model/eventSearch";
 import { MESSAGES } from "./model/messages";
+import { checkPaginationOpts } from "./model/pagination";
 import { requireUser, currentUser } from "./model/users";
 
 /** Bound on "Meus Eventos": far more than anyone creates, small enough for one read. */
@@ -20,14 +22,15 @@ export const list = query({
     to: v.optional(v.number()),
     paginationOpts: paginationOptsValidator,
   },
-  handler: async (ctx, { paginationOpts, ...filters }) => listEvents(ctx, filters, paginationOpts),
+  handler: async (ctx, { paginationOpts, ...filters }) =>
+    listEvents(ctx, filters, checkPaginationOpts(paginationOpts)),
 });
 
 /** One event with its progress, or null for a malformed or unknown id. */
 export const get = query({
   args: { id: v.string() },
   handler: async (ctx, { id }) => {
-    const eventId = ctx.db.normalizeId("events", id);
+    const eventId = idArg(ctx, "events", id);
     const event = eventId === null ? null : await ctx.db.get("events", eventId);
     return event === null ? null : toEventDetail(event);
   },
