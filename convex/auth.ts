@@ -8,8 +8,15 @@ function googleConfigured(): boolean {
   return Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET);
 }
 
+/**
+ * Google, or a stand-in OpenID Connect issuer when AUTH_GOOGLE_ISSUER is set (only the browser
+ * tests set it). The provider's own issuer wins over the AUTH_GOOGLE_ISSUER env default, so the
+ * override must be passed explicitly; without it, discovery goes to accounts.google.com.
+ */
+const google = env.AUTH_GOOGLE_ISSUER ? Google({ issuer: env.AUTH_GOOGLE_ISSUER }) : Google;
+
 export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
-  providers: [...(googleConfigured() ? [Google] : []), ...(localSignInEnabled() ? [LocalSignIn] : [])],
+  providers: [...(googleConfigured() ? [google] : []), ...(localSignInEnabled() ? [LocalSignIn] : [])],
   callbacks: {
     async afterUserCreatedOrUpdated(ctx, { userId, existingUserId }) {
       // Only a brand-new user gets the starting balance; signing in again never resets it.
