@@ -9,14 +9,17 @@ function googleConfigured(): boolean {
 }
 
 /**
- * Google, or a stand-in OpenID Connect issuer when AUTH_GOOGLE_ISSUER is set (only the browser
- * tests set it). The provider's own issuer wins over the AUTH_GOOGLE_ISSUER env default, so the
- * override must be passed explicitly; without it, discovery goes to accounts.google.com.
+ * The real Google provider. AUTH_GOOGLE_ISSUER is set only by the browser tests, which put an
+ * offline OpenID Connect issuer in Google's place (e2e/helpers/google-issuer.ts); a deployment
+ * leaves it unset and talks to https://accounts.google.com.
  */
-const google = env.AUTH_GOOGLE_ISSUER ? Google({ issuer: env.AUTH_GOOGLE_ISSUER }) : Google;
+function google() {
+  const issuer = env.AUTH_GOOGLE_ISSUER;
+  return issuer ? Google({ issuer }) : Google;
+}
 
 export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
-  providers: [...(googleConfigured() ? [google] : []), ...(localSignInEnabled() ? [LocalSignIn] : [])],
+  providers: [...(googleConfigured() ? [google()] : []), ...(localSignInEnabled() ? [LocalSignIn] : [])],
   callbacks: {
     async afterUserCreatedOrUpdated(ctx, { userId, existingUserId }) {
       // Only a brand-new user gets the starting balance; signing in again never resets it.

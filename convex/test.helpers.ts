@@ -8,6 +8,7 @@ import { api } from "./_generated/api";
 import type { EventInput } from "./model/eventInput";
 import { INITIAL_WALLET_CENTS } from "./model/money";
 import schema from "./schema";
+import { registerComponents } from "./test.components";
 import { modules } from "./test.setup";
 
 export type Backend = ReturnType<typeof newBackend>;
@@ -16,7 +17,9 @@ export type Caller = ReturnType<Backend["withIdentity"]>;
 export const DAY = 24 * 60 * 60 * 1000;
 
 export function newBackend() {
-  return convexTest(schema, modules);
+  const t = convexTest(schema, modules);
+  registerComponents(t);
+  return t;
 }
 
 /** Inserts a user (with a wallet, like one who signed in) and returns a caller acting as them. */

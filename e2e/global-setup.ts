@@ -1,13 +1,12 @@
 /**
- * Starts what the browser tests need, on free loopback ports: the local backend (in memory,
- * no demo data), a stand-in for Google's sign-in (support/mock-google.ts) that the backend's real
- * Google provider talks to, and a production build of the app served by `vite preview`. All
- * stop when the run ends.
+ * Starts what the browser tests need, on free loopback ports: an OpenID Connect issuer standing
+ * in for Google, the local backend (in memory, no demo data, Google pointed at that issuer) and
+ * a production build of the app served by `vite preview`. All stop when the run ends.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
-import { startMockGoogle } from "./support/mock-google";
+import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, startGoogleIssuer } from "./support/google-issuer";
 
 const root = path.resolve(import.meta.dirname, "..");
 // Node runs the tools directly (not through npx) so that stopping a child stops the server.
@@ -55,21 +54,20 @@ function startAndWait(command: string, args: string[], env: NodeJS.ProcessEnv, r
 
 export default async function globalSetup() {
   const [backendPort, sitePort, appPort] = [await freePort(), await freePort(), await freePort()];
-  const google = { clientId: "apoie-e2e.apps.googleusercontent.com", clientSecret: "e2e-google-secret" };
-  // The redirect URI a deployment registers with Google, on the backend's site port here.
-  const mockGoogle = await startMockGoogle({ ...google, redirectUri: `http://127.0.0.1:${sitePort}/api/auth/callback/google` });
+  const google = await startGoogleIssuer();
   const backend = await startAndWait(
     process.execPath,
     ["--import", "tsx", "local-backend/main.ts", "--port", `${backendPort}`, "--site-port", `${sitePort}`, "--in-memory", "--no-seed"],
     {
       SITE_URL: `http://127.0.0.1:${appPort}`,
-      AUTH_GOOGLE_ID: google.clientId,
-      AUTH_GOOGLE_SECRET: google.clientSecret,
-      AUTH_GOOGLE_ISSUER: mockGoogle.issuer,
+      // The real Google provider, pointed at the stand-in issuer (only tests set the issuer).
+      AUTH_GOOGLE_ID: GOOGLE_CLIENT_ID,
+      AUTH_GOOGLE_SECRET: GOOGLE_CLIENT_SECRET,
+      AUTH_GOOGLE_ISSUER: google.issuer,
     },
     /Local backend ready at http:\/\/127\.0\.0\.1:\d+/,
   ).catch(async (error: unknown) => {
-    await mockGoogle.stop();
+    await google.stop();
     throw error;
   });
   const convexUrl = `http://127.0.0.1:${backendPort}`;
@@ -81,7 +79,7 @@ export default async function globalSetup() {
   });
   if (build.status !== 0) {
     backend.kill("SIGTERM");
-    await mockGoogle.stop();
+    await google.stop();
     throw new Error("vite build failed");
   }
   const app = await startAndWait(
@@ -91,19 +89,19 @@ export default async function globalSetup() {
     new RegExp(`127\\.0\\.0\\.1:${appPort}`),
   ).catch(async (error: unknown) => {
     backend.kill("SIGTERM");
-    await mockGoogle.stop();
+    await google.stop();
     throw error;
   });
 
   process.env.E2E_BASE_URL = `http://127.0.0.1:${appPort}`;
   process.env.E2E_CONVEX_URL = convexUrl;
-  process.env.E2E_GOOGLE_ISSUER = mockGoogle.issuer;
+  process.env.E2E_GOOGLE_ISSUER = google.issuer;
 
   return async () => {
     for (const child of [app, backend]) {
       child.removeAllListeners("exit");
       child.kill("SIGTERM");
     }
-    await mockGoogle.stop();
+    await google.stop();
   };
 }
