@@ -3,11 +3,12 @@ import { v } from "convex/values";
 import { internalMutation, mutation, query } from "./_generated/server";
 import { idArg, storageIdArg } from "./model/args";
 import { appError } from "./model/errors";
-import { validateEventInput } from "./model/eventInput";
+import { startsInFuture, validateEventInput } from "./model/eventInput";
 import { claimUpload, deleteIfUnused, markUsed, requireOwnUnusedUpload } from "./model/eventImages";
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
 import { listEvents } from "./model/eventSearch";
 import { MESSAGES } from "./model/messages";
+import { cancelEvent, scheduleSettlement } from "./model/settlement";
 import { checkPaginationOpts } from "./model/pagination";
 import { requireUser, currentUser } from "./model/users";
 
@@ -53,17 +54,26 @@ export const create = mutation({
   },
   handler: async (ctx, { imageStorageId: rawStorageId, ...args }) => {
     const user = await requireUser(ctx);
-    const input = validateEventInput(args, Date.now());
+    const now = Date.now();
+    const input = validateEventInput(args, now);
     if (input === null || (rawStorageId !== undefined && input.imageUrl !== undefined)) {
       throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
     }
-    if (rawStorageId === undefined) return insertEvent(ctx, user._id, input);
-    const storageId = storageIdArg(ctx, rawStorageId);
-    if (storageId === null) throw appError("INVALID_IMAGE", MESSAGES.imageNotFound);
-    const uploadId = await requireOwnUnusedUpload(ctx, user._id, storageId);
-    const eventId = await insertEvent(ctx, user._id, input, storageId);
-    await markUsed(ctx, uploadId, eventId);
+    if (!startsInFuture(input, now)) throw appError("EVENT_IN_PAST", MESSAGES.eventInPast);
+    const image = rawStorageId === undefined ? null : await requireOwnUnusedUpload(ctx, user._id, rawStorageId);
+    const eventId = await insertEvent(ctx, user._id, input, image?.storageId);
+    if (image !== null) await markUsed(ctx, image.uploadId, eventId);
+    await scheduleSettlement(ctx, { _id: eventId, startsAt: input.startsAt });
     return eventId;
+  },
+});
+
+/** The creator cancels their event before its date; every support is refunded. */
+export const cancel = mutation({
+  args: { id: v.string() },
+  handler: async (ctx, { id }) => {
+    const user = await requireUser(ctx);
+    await cancelEvent(ctx, user._id, idArg(ctx, "events", id));
   },
 });
 

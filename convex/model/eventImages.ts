@@ -1,6 +1,7 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { storageIdArg } from "./args";
 import { appError } from "./errors";
 import { isAcceptableImage } from "./imageRules";
 import { MESSAGES } from "./messages";
@@ -45,21 +46,23 @@ export async function claimUpload(
 }
 
 /**
- * Checks that `storageId` is the caller's own claimed, unused, valid upload, before an event
- * takes it. Returns the claim to mark with `markUsed` once the event exists.
+ * Checks that `rawStorageId` (a caller's argument) names the caller's own claimed, unused,
+ * valid upload, before an event takes it. Returns it with the claim to pass to `markUsed` once
+ * the event exists.
  */
 export async function requireOwnUnusedUpload(
   ctx: MutationCtx,
   userId: Id<"users">,
-  storageId: Id<"_storage">,
-): Promise<Id<"imageUploads">> {
-  const upload = await uploadOf(ctx, storageId);
-  const file = await ctx.db.system.get("_storage", storageId);
-  if (upload === null || upload.userId !== userId || upload.eventId !== undefined || file === null) {
+  rawStorageId: string,
+): Promise<{ storageId: Id<"_storage">; uploadId: Id<"imageUploads"> }> {
+  const storageId = storageIdArg(ctx, rawStorageId);
+  const upload = storageId === null ? null : await uploadOf(ctx, storageId);
+  const file = storageId === null ? null : await ctx.db.system.get("_storage", storageId);
+  if (storageId === null || upload === null || upload.userId !== userId || upload.eventId !== undefined || file === null) {
     throw appError("INVALID_IMAGE", MESSAGES.imageNotFound);
   }
   if (!isAcceptableImage(file.contentType, file.size)) throw appError("INVALID_IMAGE", MESSAGES.invalidImage);
-  return upload._id;
+  return { storageId, uploadId: upload._id };
 }
 
 /** Ties a claimed upload to its event, so it is neither cleaned up nor attached again. */

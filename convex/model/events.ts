@@ -2,7 +2,8 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { imageUrlOf } from "./eventImages";
 import type { ValidEventInput } from "./eventInput";
-import { isSupportingOpen, percentRaised, progressValue, statusOf } from "./eventRules";
+import { percentRaised, progressValue, statusOf } from "./eventRules";
+import { SETTLEMENT_LABELS, supportClosedReason } from "./lifecycle";
 import { foldText, gramsOf } from "./text";
 
 /** Stores a validated event with zero raised, and indexes its name for search. */
@@ -61,6 +62,9 @@ export async function toEventSummary(ctx: QueryCtx, event: Doc<"events">) {
     percent: percentRaised(event),
     progress: progressValue(event),
     status: statusOf(event),
+    settlement: event.settlement ?? null,
+    /** "Repassado ao organizador" etc. once settled, else null. */
+    settlementLabel: event.settlement === undefined ? null : SETTLEMENT_LABELS[event.settlement],
   };
 }
 export type EventSummary = Awaited<ReturnType<typeof toEventSummary>>;
@@ -74,7 +78,8 @@ export async function toEventDetail(ctx: QueryCtx, event: Doc<"events">) {
     creatorId: event.creatorId,
     ticketsGenerated: event.ticketsGenerated,
     uniqueSupporters: event.uniqueSupporters,
-    supportingOpen: isSupportingOpen(event),
+    supportClosedReason: supportClosedReason(event, null),
+    supportingOpen: supportClosedReason(event, null) === null,
   };
 }
 
