@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { UNUSED_UPLOAD_TTL_MS } from "./model/eventImages";
 import { MAX_IMAGE_BYTES } from "./model/imageRules";
@@ -139,5 +139,30 @@ describe("cleanup of unused uploads", () => {
     expect(await fileExists(t, used)).toBe(true);
     expect((await claims(t)).map((c) => c.storageId)).toEqual([used]);
     expect((await t.query(api.events.get, { id: eventId }))?.imageUrl).toMatch(/^https?:\/\//);
+  });
+});
+
+describe("sweep of unclaimed uploads", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test("an upload nobody claimed within the hour is deleted by the hourly sweep; claimed and recent ones stay", async () => {
+    const t = newBackend();
+    const { as } = await signedInUser(t);
+    const unclaimed = await upload(t);
+    const claimed = await upload(t);
+    await as.mutation(api.events.claimImageUpload, { storageId: claimed });
+    vi.advanceTimersByTime(30 * 60 * 1000);
+    const recent = await upload(t);
+    vi.advanceTimersByTime(31 * 60 * 1000);
+
+    await t.mutation(internal.events.deleteUnclaimedImages, {});
+    expect(await fileExists(t, unclaimed)).toBe(false);
+    expect(await fileExists(t, claimed)).toBe(true);
+    expect(await fileExists(t, recent)).toBe(true);
   });
 });

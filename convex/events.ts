@@ -4,7 +4,7 @@ import { internalMutation, mutation, query } from "./_generated/server";
 import { idArg, storageIdArg } from "./model/args";
 import { appError } from "./model/errors";
 import { startsInFuture, validateEventInput } from "./model/eventInput";
-import { claimUpload, deleteIfUnused, markUsed, requireOwnUnusedUpload } from "./model/eventImages";
+import { claimUpload, deleteIfUnused, deleteUnclaimedUploads, markUsed, requireOwnUnusedUpload } from "./model/eventImages";
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
 import { listEvents } from "./model/eventSearch";
 import { MESSAGES } from "./model/messages";
@@ -98,6 +98,14 @@ export const claimImageUpload = mutation({
     const storageId = storageIdArg(ctx, raw);
     if (storageId === null) throw appError("INVALID_IMAGE", MESSAGES.imageNotFound);
     return claimUpload(ctx, user._id, storageId);
+  },
+});
+
+/** Hourly (crons.ts): removes uploads nobody claimed within the hour. */
+export const deleteUnclaimedImages = internalMutation({
+  args: {},
+  handler: async (ctx) => {
+    await deleteUnclaimedUploads(ctx, Date.now());
   },
 });
 

@@ -78,6 +78,34 @@ export async function deleteIfUnused(ctx: MutationCtx, uploadId: Id<"imageUpload
   await ctx.db.delete("imageUploads", uploadId);
 }
 
+/** An upload must be claimed within an hour of arriving (the form claims it at once). */
+export const CLAIM_WINDOW_MS = 60 * 60 * 1000;
+
+/** Files the hourly sweep looks at per run; more wait for the next run. */
+export const SWEEP_BATCH = 200;
+
+/**
+ * Deletes files uploaded between a day and an hour ago that nobody claimed (a tab closed
+ * between upload and claim, or a client that never claims). Claimed ones have their own
+ * cleanup. Every stored file is an event image today: a new kind of upload needs its own claim
+ * table, and this sweep must learn to leave it alone.
+ */
+export async function deleteUnclaimedUploads(ctx: MutationCtx, now: number): Promise<number> {
+  const files = await ctx.db.system
+    .query("_storage")
+    .withIndex("by_creation_time", (q) =>
+      q.gte("_creationTime", now - UNUSED_UPLOAD_TTL_MS).lt("_creationTime", now - CLAIM_WINDOW_MS),
+    )
+    .take(SWEEP_BATCH);
+  let deleted = 0;
+  for (const file of files) {
+    if ((await uploadOf(ctx, file._id)) !== null) continue;
+    await ctx.storage.delete(file._id);
+    deleted++;
+  }
+  return deleted;
+}
+
 /** The URL an event's image is shown from: its uploaded file's, else the pasted URL, else null. */
 export async function imageUrlOf(
   ctx: QueryCtx,
