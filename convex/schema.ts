@@ -50,6 +50,8 @@ export default defineSchema({
     isTicketed: v.boolean(),
     creatorId: v.id("users"),
     ticketsGenerated: v.number(),
+    /** Tickets checked in at the door; absent on events from before check-in existed. */
+    ticketsUsed: v.optional(v.number()),
     uniqueSupporters: v.number(),
   })
     .index("by_startsAt", ["startsAt"])
@@ -94,6 +96,9 @@ export default defineSchema({
     eventName: v.string(),
     code: v.string(),
     issuedAt: v.number(),
+    /** Absent on tickets issued before check-in existed: those are valid. */
+    status: v.optional(v.union(v.literal("valid"), v.literal("used"), v.literal("cancelled"))),
+    usedAt: v.optional(v.number()),
   })
     .index("by_code", ["code"])
     .index("by_userId", ["userId"])

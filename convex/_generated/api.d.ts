@@ -23,6 +23,7 @@ import type * as model_args from "../model/args.js";
 import type * as model_authSessions from "../model/authSessions.js";
 import type * as model_categories from "../model/categories.js";
 import type * as model_chat from "../model/chat.js";
+import type * as model_checkIn from "../model/checkIn.js";
 import type * as model_cleanText from "../model/cleanText.js";
 import type * as model_errors from "../model/errors.js";
 import type * as model_eventInput from "../model/eventInput.js";
@@ -62,6 +63,7 @@ declare const fullApi: ApiFromModules<{
   "model/authSessions": typeof model_authSessions;
   "model/categories": typeof model_categories;
   "model/chat": typeof model_chat;
+  "model/checkIn": typeof model_checkIn;
   "model/cleanText": typeof model_cleanText;
   "model/errors": typeof model_errors;
   "model/eventInput": typeof model_eventInput;

@@ -11,7 +11,11 @@ export type ErrorCode =
   | "INVALID_EVENT"
   | "NOT_A_SUPPORTER"
   | "INVALID_MESSAGE"
-  | "INVALID_PAGE";
+  | "INVALID_PAGE"
+  | "NOT_THE_ORGANIZER"
+  | "TICKET_NOT_FOUND"
+  | "TICKET_ALREADY_USED"
+  | "TICKET_CANCELLED";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

@@ -18,4 +18,8 @@ export const MESSAGES = {
   messageTooLong: "A mensagem pode ter no máximo 1000 caracteres.",
   invalidSignIn: "Informe um nome e um e-mail válidos para entrar.",
   invalidPage: "Não foi possível carregar esta lista. Recarregue a página e tente de novo.",
+  notTheOrganizer: "Apenas o organizador pode validar ingressos.",
+  ticketNotFound: "Ingresso não encontrado para este evento.",
+  ticketAlreadyUsed: (formattedTime: string) => `Ingresso já utilizado às ${formattedTime}.`,
+  ticketCancelled: "Ingresso cancelado.",
 } as const;
