@@ -18,6 +18,15 @@ beforeEach(() => {
 });
 
 describe("AccountArea", () => {
+  it("Entrar com Google asks Convex Auth to bring the person back to the page they are on", async () => {
+    setQuery("auth:providers", { google: true, local: false });
+    window.history.replaceState(null, "", "/event/ev1?de=hoje");
+    render(<AccountArea {...handlers} />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Entrar com Google" }));
+    expect(signIn).toHaveBeenCalledWith("google", { redirectTo: "/event/ev1?de=hoje" });
+    window.history.replaceState(null, "", "/");
+  });
+
   it("shows only the configured sign-in buttons", () => {
     setQuery("auth:providers", { google: true, local: false });
     const { unmount } = render(<AccountArea {...handlers} />);
