@@ -9,6 +9,10 @@ export const paths = {
     pattern: "/event/:id",
     build: (id: string) => `/event/${encodeURIComponent(id)}`,
   },
+  checkIn: {
+    pattern: "/event/:id/checkin",
+    build: (id: string) => `/event/${encodeURIComponent(id)}/checkin`,
+  },
   chat: {
     pattern: "/chat/:eventId",
     build: (eventId: string) => `/chat/${encodeURIComponent(eventId)}`,

@@ -10,6 +10,8 @@ import { backToHome, paths } from "../paths";
 export default function EventRoute() {
   const { id = "" } = useParams<{ id: string }>();
   const event = useQuery(api.events.get, { id });
+  const me = useQuery(api.users.me);
+  const isOrganizerOfTicketed = event != null && event.isTicketed && me != null && me._id === event.creatorId;
   useDocumentTitle(event ? pageTitle(event.name) : event === null ? pageTitle("Evento não encontrado") : pageTitle());
 
   return (
@@ -27,6 +29,11 @@ export default function EventRoute() {
       ) : (
         <EventDetails event={event}>
           <SupportPanel event={event} chatPath={paths.chat.build(event._id)} />
+          {isOrganizerOfTicketed && (
+            <Link to={paths.checkIn.build(event._id)} className="button button--secondary button--large event-detail__check-in">
+              Validar ingressos
+            </Link>
+          )}
         </EventDetails>
       )}
     </main>
