@@ -9,7 +9,7 @@ const signIn = vi.fn(async () => ({ signingIn: true }));
 const signOut = vi.fn(async () => {});
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut }) }));
 
-const handlers = { onOpenMyEvents: vi.fn(), onCreateEvent: vi.fn(), onOpenTickets: vi.fn() };
+const handlers = { onOpenMyEvents: vi.fn(), onCreateEvent: vi.fn(), onOpenTickets: vi.fn(), onOpenStatement: vi.fn() };
 
 beforeEach(() => {
   resetConvexFake();
@@ -66,7 +66,7 @@ describe("AccountArea", () => {
     expect(within(menu).getByText("Usuário")).toBeInTheDocument();
     expect(within(menu).getByText("Saldo: R$ 50,00")).toBeInTheDocument();
     const items = within(menu).getAllByRole("menuitem").map((item) => item.textContent);
-    expect(items).toEqual(["Meus Eventos", "Criar Evento", "Meus Ingressos", "Sair"]);
+    expect(items).toEqual(["Meus Eventos", "Criar Evento", "Meus Ingressos", "Extrato", "Sair"]);
     await user.click(within(menu).getByRole("menuitem", { name: "Criar Evento" }));
     expect(handlers.onCreateEvent).toHaveBeenCalled();
   });
