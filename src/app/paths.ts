@@ -10,7 +10,8 @@ export const paths = {
     build: (id: string) => `/event/${encodeURIComponent(id)}`,
   },
   checkIn: {
-    pattern: "/event/:id/checkin",
+    /** Relative to the event's route, which declares it (see routes/event.tsx). */
+    pattern: "checkin",
     build: (id: string) => `/event/${encodeURIComponent(id)}/checkin`,
   },
   chat: {

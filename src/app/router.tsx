@@ -10,7 +10,6 @@ import { RouteError } from "./route-error";
 const HomeRoute = lazy(() => import("./routes/home"));
 const EventRoute = lazy(() => import("./routes/event"));
 const ChatRoute = lazy(() => import("./routes/chat"));
-const CheckInRoute = lazy(() => import("./routes/checkin"));
 const NotFoundRoute = lazy(() => import("./routes/not-found"));
 
 /** One route's error boundary (reset when the address changes) and loading state. */
@@ -31,8 +30,8 @@ export function AppRouter() {
     <Layout>
       <Routes>
         <Route path={paths.home.pattern} element={<Screen><HomeRoute /></Screen>} />
-        <Route path={paths.event.pattern} element={<Screen><EventRoute /></Screen>} />
-        <Route path={paths.checkIn.pattern} element={<Screen><CheckInRoute /></Screen>} />
+        {/* "/*": the event's own sub-pages (its door screen) are declared in its chunk. */}
+        <Route path={`${paths.event.pattern}/*`} element={<Screen><EventRoute /></Screen>} />
         <Route path={paths.chat.pattern} element={<Screen><ChatRoute /></Screen>} />
         <Route path="*" element={<Screen><NotFoundRoute /></Screen>} />
       </Routes>

@@ -1,4 +1,5 @@
-import { Link, useParams } from "react-router-dom";
+import { lazy, Suspense } from "react";
+import { Link, Route, Routes, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { Spinner } from "../../components/spinner";
@@ -8,7 +9,26 @@ import { SupportPanel } from "../../features/support/support-panel";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
 
+const CheckInRoute = lazy(() => import("./checkin"));
+const NotFoundRoute = lazy(() => import("./not-found"));
+
+/**
+ * `/event/:id` and its sub-pages. The door screen is declared here, not in the app's router, so
+ * the first load of "/" carries nothing of it.
+ */
 export default function EventRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Routes>
+        <Route index element={<EventPage />} />
+        <Route path={paths.checkIn.pattern} element={<CheckInRoute />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+function EventPage() {
   const { id = "" } = useParams<{ id: string }>();
   const event = useQuery(api.events.get, { id });
   const me = useQuery(api.users.me);

@@ -1,4 +1,5 @@
 import { encode } from "uqr";
+import "./ticket-qr.css";
 
 /**
  * A ticket's code as an SVG QR code: one path of dark modules, drawn crisp at any size. The
