@@ -37,7 +37,7 @@ function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/event/:id" element={<EventRoute />} />
+        <Route path="/event/:id/*" element={<EventRoute />} />
         <Route path="/chat/:eventId" element={<ChatRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>
