@@ -2,6 +2,7 @@ import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
 import { cleanMessageBody, requireChatAccess } from "./model/chat";
+import { enforceRateLimit } from "./model/rateLimits";
 import { displayNameOf, requireUser } from "./model/users";
 
 /**
@@ -36,6 +37,7 @@ export const send = mutation({
   args: { eventId: v.string(), body: v.string() },
   handler: async (ctx, { eventId, body }) => {
     const user = await requireUser(ctx);
+    await enforceRateLimit(ctx, "chatMessage", user._id);
     const event = await requireChatAccess(ctx, user, ctx.db.normalizeId("events", eventId));
     return ctx.db.insert("messages", {
       eventId: event._id,

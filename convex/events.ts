@@ -6,6 +6,7 @@ import { validateEventInput } from "./model/eventInput";
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
 import { listEvents } from "./model/eventSearch";
 import { MESSAGES } from "./model/messages";
+import { enforceRateLimit } from "./model/rateLimits";
 import { requireUser, currentUser } from "./model/users";
 
 /** Bound on "Meus Eventos": far more than anyone creates, small enough for one read. */
@@ -47,6 +48,7 @@ export const create = mutation({
   },
   handler: async (ctx, args) => {
     const user = await requireUser(ctx);
+    await enforceRateLimit(ctx, "createEvent", user._id);
     const input = validateEventInput(args, Date.now());
     if (input === null) throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
     return insertEvent(ctx, user._id, input);

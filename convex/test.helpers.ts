@@ -1,6 +1,8 @@
 /**
  * Shared setup for the convex-test suites (the name has two dots, so Convex never deploys it).
  */
+import presenceTest from "@convex-dev/presence/test";
+import rateLimiterTest from "@convex-dev/rate-limiter/test";
 import { convexTest } from "convex-test";
 import { expect } from "vitest";
 import type { Id } from "./_generated/dataModel";
@@ -15,8 +17,12 @@ export type Caller = ReturnType<Backend["withIdentity"]>;
 
 export const DAY = 24 * 60 * 60 * 1000;
 
+/** A fresh backend with the components of convex.config.ts installed. */
 export function newBackend() {
-  return convexTest(schema, modules);
+  const t = convexTest(schema, modules);
+  rateLimiterTest.register(t, "rateLimiter");
+  presenceTest.register(t, "presence");
+  return t;
 }
 
 /** Inserts a user (with a wallet, like one who signed in) and returns a caller acting as them. */

@@ -20,3 +20,7 @@ import { anyApi } from "convex/server";
  */
 export const api = anyApi;
 export const internal = anyApi;
+
+// Components (scripts/codegen-components.js)
+import { componentsGeneric } from "convex/server";
+export const components = componentsGeneric();

@@ -10,7 +10,8 @@ export type ErrorCode =
   | "EVENT_NOT_FOUND"
   | "INVALID_EVENT"
   | "NOT_A_SUPPORTER"
-  | "INVALID_MESSAGE";
+  | "INVALID_MESSAGE"
+  | "RATE_LIMITED";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

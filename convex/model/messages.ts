@@ -17,4 +17,5 @@ export const MESSAGES = {
   emptyMessage: "Digite uma mensagem antes de enviar.",
   messageTooLong: "A mensagem pode ter no máximo 1000 caracteres.",
   invalidSignIn: "Informe um nome e um e-mail válidos para entrar.",
+  rateLimited: (seconds: number) => `Muitas tentativas. Tente novamente em ${seconds} ${seconds === 1 ? "segundo" : "segundos"}.`,
 } as const;
