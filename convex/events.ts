@@ -5,6 +5,7 @@ import { appError } from "./model/errors";
 import { validateEventInput } from "./model/eventInput";
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
 import { listEvents } from "./model/eventSearch";
+import { timelineOf } from "./model/timeline";
 import { MESSAGES } from "./model/messages";
 import { enforceRateLimit } from "./model/rateLimits";
 import { requireUser, currentUser } from "./model/users";
@@ -66,5 +67,15 @@ export const mine = query({
       .withIndex("by_creatorId_and_startsAt", (q) => q.eq("creatorId", user._id))
       .take(MAX_OWN_EVENTS);
     return events.map(toOwnEvent);
+  },
+});
+
+/** "Evolução dos apoios": the total over time and the goal, ≤ 100 points; null for a bad id. */
+export const timeline = query({
+  args: { id: v.string() },
+  handler: async (ctx, { id }) => {
+    const eventId = ctx.db.normalizeId("events", id);
+    const event = eventId === null ? null : await ctx.db.get("events", eventId);
+    return event === null ? null : timelineOf(ctx, event);
   },
 });

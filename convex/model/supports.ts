@@ -5,6 +5,7 @@ import { goalReached, isSupportingOpen } from "./eventRules";
 import { MESSAGES } from "./messages";
 import { formatBRL, isValidAmountCents } from "./money";
 import { issueTicket } from "./tickets";
+import { recordSupport } from "./timeline";
 import { walletCentsOf } from "./users";
 
 export type SupportResult = { goalReached: boolean; ticketCode: string | null };
@@ -42,7 +43,7 @@ export async function hasSupported(
  * amount valid → event exists → wallet > 0 → amount ≤ wallet → amount ≥ minimum → open.
  * Then: debit the wallet, record the contribution, add to the event's total and to the
  * supporter's running total (a first support counts a new supporter), and for a ticketed
- * event issue a ticket.
+ * event issue a ticket; then note the new total in the event's timeline.
  */
 export async function supportEvent(
   ctx: MutationCtx,
@@ -78,5 +79,6 @@ export async function supportEvent(
     ticketsGenerated: event.ticketsGenerated + (event.isTicketed ? 1 : 0),
     uniqueSupporters: event.uniqueSupporters + (supporter === null ? 1 : 0),
   });
+  await recordSupport(ctx, event._id, raisedCents);
   return { goalReached: goalReached({ ...event, raisedCents }), ticketCode };
 }

@@ -1,0 +1,37 @@
+import { v } from "convex/values";
+import { mutation, query } from "./_generated/server";
+import { presence, presentViewer } from "./model/presence";
+import { MAX_PRESENCE_COUNT, PRESENCE_INTERVAL_MS } from "./model/presenceRooms";
+
+// The three functions @convex-dev/presence's usePresence hook calls, by these names
+// (its goodbye beacon posts to "presence:disconnect").
+
+/** "Still here" from one open page; returns the tokens that list the room and end the visit. */
+export const heartbeat = mutation({
+  args: { roomId: v.string(), userId: v.string(), sessionId: v.string(), interval: v.number() },
+  handler: async (ctx, { roomId, userId, sessionId }) => {
+    if (sessionId.length > 200) throw new Error("sessionId too long");
+    const viewer = await presentViewer(ctx, roomId, userId);
+    // The server's interval, not the caller's: a client cannot stretch how long it lingers.
+    return presence.heartbeat(ctx, roomId, viewer, sessionId, PRESENCE_INTERVAL_MS);
+  },
+});
+
+/** The people online in the room (one entry per person, however many tabs), up to 100. */
+export const list = query({
+  args: { roomToken: v.string() },
+  handler: async (ctx, { roomToken }) => {
+    // No per-caller reads: every viewer of a room shares one cached subscription.
+    const people = await presence.list(ctx, roomToken, MAX_PRESENCE_COUNT);
+    return people
+      .filter((person) => person.online)
+      .map(({ userId, online, lastDisconnected }) => ({ userId, online, lastDisconnected }));
+  },
+});
+
+/** Ends one page's visit. No auth check: the session token is the proof, and the
+ * browser's goodbye beacon cannot carry the auth token. */
+export const disconnect = mutation({
+  args: { sessionToken: v.string() },
+  handler: async (ctx, { sessionToken }) => presence.disconnect(ctx, sessionToken),
+});
