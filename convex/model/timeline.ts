@@ -1,5 +1,6 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { percentRaised } from "./eventRules";
 
 /** A point of "Evolução dos apoios": the event's total right after a support. */
 export type TimelinePoint = { at: number; raisedCents: number };
@@ -69,6 +70,7 @@ export async function timelineOf(ctx: QueryCtx, event: Doc<"events">) {
   return {
     goalCents: event.goalCents,
     raisedCents: event.raisedCents,
+    percent: percentRaised(event),
     points: [{ at: event._creationTime, raisedCents: 0 }, ...(row?.points ?? [])],
   };
 }

@@ -1,8 +1,11 @@
 import { Link, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { eventRoom } from "../../../convex/model/presenceRooms";
+import { PresenceCount, viewersText } from "../../components/presence-count";
 import { Spinner } from "../../components/spinner";
 import { EventDetails } from "../../features/events/event-details";
+import { SupportTimeline } from "../../features/events/timeline/support-timeline";
 import { SupportPanel } from "../../features/support/support-panel";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
@@ -25,9 +28,13 @@ export default function EventRoute() {
           <p>O evento que você procura não existe ou foi removido.</p>
         </section>
       ) : (
-        <EventDetails event={event}>
-          <SupportPanel event={event} chatPath={paths.chat.build(event._id)} />
-        </EventDetails>
+        <>
+          <PresenceCount roomId={eventRoom(event._id)} describe={viewersText} />
+          <EventDetails event={event}>
+            <SupportPanel event={event} chatPath={paths.chat.build(event._id)} />
+          </EventDetails>
+          <SupportTimeline eventId={event._id} />
+        </>
       )}
     </main>
   );
