@@ -43,23 +43,26 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
         <span>{formatDateTime(points[0]!.at)}</span>
         {supported.length > 0 && <span>{formatDateTime(supported[supported.length - 1]!.at)}</span>}
       </div>
-      <table className="sr-only">
-        <caption>Evolução dos apoios: total arrecadado ao longo do tempo</caption>
-        <thead>
-          <tr>
-            <th scope="col">Data e hora</th>
-            <th scope="col">Total arrecadado</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point, index) => (
-            <tr key={index}>
-              <td>{formatDateTime(point.at)}</td>
-              <td>{formatBRL(point.raisedCents)}</td>
+      {/* The wrapper hides it: a table grows to fit its cells whatever width it is given. */}
+      <div className="sr-only">
+        <table>
+          <caption>Evolução dos apoios: total arrecadado ao longo do tempo</caption>
+          <thead>
+            <tr>
+              <th scope="col">Data e hora</th>
+              <th scope="col">Total arrecadado</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point, index) => (
+              <tr key={index}>
+                <td>{formatDateTime(point.at)}</td>
+                <td>{formatBRL(point.raisedCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
@@ -68,12 +71,12 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
 export function summaryOf({ points, goalCents, raisedCents, percent }: Timeline): string {
   const goal = formatBRL(goalCents);
   if (points.length <= 1) return `Nenhum apoio ainda. A meta é ${goal}.`;
-  const first = points[0]!;
-  const last = points[points.length - 1]!;
+  const from = formatDateTime(points[0]!.at);
+  const to = formatDateTime(points[points.length - 1]!.at);
   const reached = points.find((point) => point.raisedCents >= goalCents);
   return (
     `${formatBRL(raisedCents)} arrecadados de ${goal} (${percent}% da meta) ` +
-    `entre ${formatDateTime(first.at)} e ${formatDateTime(last.at)}.` +
+    (from === to ? `em ${to}.` : `entre ${from} e ${to}.`) +
     (reached ? ` A meta foi atingida em ${formatDateTime(reached.at)}.` : "")
   );
 }
