@@ -37,6 +37,10 @@ describe("presence: people, not tabs", () => {
     expect(await online(t, roomToken)).toBe(2);
     await visit(ana.as, eventRoom(eventId), "ana-tab-2");
     expect(await online(t, roomToken)).toBe(2);
+    // Anyone on the page may list the room: it says how many, not who.
+    const listed = (await t.query(api.presence.list, { roomToken })).map((person) => person.userId);
+    expect(listed).not.toContain(ana.userId);
+    expect(listed).not.toContain(bruno.userId);
   });
 
   test("signed-out viewers of an event page count too, once per browser", async () => {

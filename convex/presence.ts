@@ -17,7 +17,11 @@ export const heartbeat = mutation({
   },
 });
 
-/** The people online in the room (one entry per person, however many tabs), up to 100. */
+/**
+ * The people online in the room (one entry per person, however many tabs), up to 100. Who
+ * they are stays private: entries carry a position, not the person's id, since the page only
+ * counts them and any visitor of the event may ask.
+ */
 export const list = query({
   args: { roomToken: v.string() },
   handler: async (ctx, { roomToken }) => {
@@ -25,7 +29,7 @@ export const list = query({
     const people = await presence.list(ctx, roomToken, MAX_PRESENCE_COUNT);
     return people
       .filter((person) => person.online)
-      .map(({ userId, online, lastDisconnected }) => ({ userId, online, lastDisconnected }));
+      .map(({ online, lastDisconnected }, position) => ({ userId: String(position), online, lastDisconnected }));
   },
 });
 
