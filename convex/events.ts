@@ -1,12 +1,14 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
+import { idArg } from "./model/args";
 import { appError } from "./model/errors";
 import { validateEventInput } from "./model/eventInput";
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
 import { listEvents } from "./model/eventSearch";
 import { timelineOf } from "./model/timeline";
 import { MESSAGES } from "./model/messages";
+import { checkPaginationOpts } from "./model/pagination";
 import { enforceRateLimit } from "./model/rateLimits";
 import { requireUser, currentUser } from "./model/users";
 
@@ -22,14 +24,15 @@ export const list = query({
     to: v.optional(v.number()),
     paginationOpts: paginationOptsValidator,
   },
-  handler: async (ctx, { paginationOpts, ...filters }) => listEvents(ctx, filters, paginationOpts),
+  handler: async (ctx, { paginationOpts, ...filters }) =>
+    listEvents(ctx, filters, checkPaginationOpts(paginationOpts)),
 });
 
 /** One event with its progress, or null for a malformed or unknown id. */
 export const get = query({
   args: { id: v.string() },
   handler: async (ctx, { id }) => {
-    const eventId = ctx.db.normalizeId("events", id);
+    const eventId = idArg(ctx, "events", id);
     const event = eventId === null ? null : await ctx.db.get("events", eventId);
     return event === null ? null : toEventDetail(event);
   },
@@ -74,7 +77,7 @@ export const mine = query({
 export const timeline = query({
   args: { id: v.string() },
   handler: async (ctx, { id }) => {
-    const eventId = ctx.db.normalizeId("events", id);
+    const eventId = idArg(ctx, "events", id);
     const event = eventId === null ? null : await ctx.db.get("events", eventId);
     return event === null ? null : timelineOf(ctx, event);
   },

@@ -82,4 +82,14 @@ describe("presence: people, not tabs", () => {
     expect((await rejectionData(visit(ana.as, "event:nada", "s1"))).code).toBe("EVENT_NOT_FOUND");
     expect((await rejectionData(visit(ana.as, "lobby", "s2"))).code).toBe("EVENT_NOT_FOUND");
   });
+
+  test("oversized arguments are refused before any work", async () => {
+    const { t, eventId } = await setup();
+    const huge = "x".repeat(1024 * 1024);
+    expect((await rejectionData(visit(t, `${eventRoom(eventId)}${huge}`, "s1", ANON))).code).toBe("EVENT_NOT_FOUND");
+    expect((await rejectionData(visit(t, eventRoom(eventId), "s2", `${ANON}${huge}`))).code).toBe("NOT_SIGNED_IN");
+    await expect(visit(t, eventRoom(eventId), huge, ANON)).rejects.toThrow("sessionId too long");
+    expect(await t.query(api.presence.list, { roomToken: huge })).toEqual([]);
+    expect(await t.mutation(api.presence.disconnect, { sessionToken: huge })).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
-import { presence, presentViewer } from "./model/presence";
+import { MAX_PRESENCE_ARG_LENGTH, MAX_PRESENCE_TOKEN_LENGTH, presence, presentViewer } from "./model/presence";
 import { MAX_PRESENCE_COUNT, PRESENCE_INTERVAL_MS } from "./model/presenceRooms";
 
 // The three functions @convex-dev/presence's usePresence hook calls, by these names
@@ -10,7 +10,8 @@ import { MAX_PRESENCE_COUNT, PRESENCE_INTERVAL_MS } from "./model/presenceRooms"
 export const heartbeat = mutation({
   args: { roomId: v.string(), userId: v.string(), sessionId: v.string(), interval: v.number() },
   handler: async (ctx, { roomId, userId, sessionId }) => {
-    if (sessionId.length > 200) throw new Error("sessionId too long");
+    // The client's own random tab id: bounded, and never a user-facing failure.
+    if (sessionId.length > MAX_PRESENCE_ARG_LENGTH) throw new Error("presence: sessionId too long");
     const viewer = await presentViewer(ctx, roomId, userId);
     // The server's interval, not the caller's: a client cannot stretch how long it lingers.
     return presence.heartbeat(ctx, roomId, viewer, sessionId, PRESENCE_INTERVAL_MS);
@@ -25,6 +26,7 @@ export const heartbeat = mutation({
 export const list = query({
   args: { roomToken: v.string() },
   handler: async (ctx, { roomToken }) => {
+    if (roomToken.length > MAX_PRESENCE_TOKEN_LENGTH) return [];
     // No per-caller reads: every viewer of a room shares one cached subscription.
     const people = await presence.list(ctx, roomToken, MAX_PRESENCE_COUNT);
     return people
@@ -37,5 +39,6 @@ export const list = query({
  * browser's goodbye beacon cannot carry the auth token. */
 export const disconnect = mutation({
   args: { sessionToken: v.string() },
-  handler: async (ctx, { sessionToken }) => presence.disconnect(ctx, sessionToken),
+  handler: async (ctx, { sessionToken }) =>
+    sessionToken.length > MAX_PRESENCE_TOKEN_LENGTH ? null : presence.disconnect(ctx, sessionToken),
 });

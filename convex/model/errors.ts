@@ -11,6 +11,7 @@ export type ErrorCode =
   | "INVALID_EVENT"
   | "NOT_A_SUPPORTER"
   | "INVALID_MESSAGE"
+  | "INVALID_PAGE"
   | "RATE_LIMITED";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */

@@ -17,5 +17,6 @@ export const MESSAGES = {
   emptyMessage: "Digite uma mensagem antes de enviar.",
   messageTooLong: "A mensagem pode ter no máximo 1000 caracteres.",
   invalidSignIn: "Informe um nome e um e-mail válidos para entrar.",
+  invalidPage: "Não foi possível carregar esta lista. Recarregue a página e tente de novo.",
   rateLimited: (seconds: number) => `Muitas tentativas. Tente novamente em ${seconds} ${seconds === 1 ? "segundo" : "segundos"}.`,
 } as const;

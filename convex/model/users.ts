@@ -2,6 +2,7 @@ import { getAuthUserId } from "@convex-dev/auth/server";
 import type { AnyDataModel, GenericMutationCtx } from "convex/server";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { cleanText, hasVisibleText } from "./cleanText";
 import { appError } from "./errors";
 import { MESSAGES } from "./messages";
 import { INITIAL_WALLET_CENTS } from "./money";
@@ -27,9 +28,13 @@ export function walletCentsOf(user: Doc<"users">): number {
   return user.walletCents ?? INITIAL_WALLET_CENTS;
 }
 
-/** The name shown for a user: display name, else e-mail, else "Usuário". */
+/**
+ * The name shown for a user: display name, else e-mail, else "Usuário". Cleaned here too, since
+ * a Google profile's name reaches the database as Google sends it.
+ */
 export function displayNameOf(user: Doc<"users">): string {
-  return user.name?.trim() || user.email || "Usuário";
+  const name = cleanText(user.name ?? "");
+  return hasVisibleText(name) ? name : user.email || "Usuário";
 }
 
 /** Sets the starting balance on a user's first sign-in (called from Convex Auth's callback). */
