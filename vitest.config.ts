@@ -18,9 +18,7 @@ export default defineConfig({
             SITE_URL: "http://127.0.0.1:5173",
             AUTH_LOG_LEVEL: "WARN",
           },
-          // The components' test helpers are TypeScript sources using import.meta.glob: Vite must
-          // transform them rather than leave them to Node.
-          server: { deps: { inline: ["convex-test", /@convex-dev\/(rate-limiter|presence|batch-worker)/] } },
+          server: { deps: { inline: ["convex-test"] } },
         },
       },
       {

@@ -1,8 +1,6 @@
 /**
  * Shared setup for the convex-test suites (the name has two dots, so Convex never deploys it).
  */
-import presenceTest from "@convex-dev/presence/test";
-import rateLimiterTest from "@convex-dev/rate-limiter/test";
 import { convexTest } from "convex-test";
 import { expect } from "vitest";
 import type { Id } from "./_generated/dataModel";
@@ -10,6 +8,7 @@ import { api } from "./_generated/api";
 import type { EventInput } from "./model/eventInput";
 import { INITIAL_WALLET_CENTS } from "./model/money";
 import schema from "./schema";
+import { registerComponents } from "./test.components";
 import { modules } from "./test.setup";
 
 export type Backend = ReturnType<typeof newBackend>;
@@ -20,8 +19,7 @@ export const DAY = 24 * 60 * 60 * 1000;
 /** A fresh backend with the components of convex.config.ts installed. */
 export function newBackend() {
   const t = convexTest(schema, modules);
-  rateLimiterTest.register(t, "rateLimiter");
-  presenceTest.register(t, "presence");
+  registerComponents(t);
   return t;
 }
 

@@ -13,6 +13,7 @@ import { makeFunctionReference, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Identity } from "./auth-keys.ts";
 import { Gate, Mutex } from "./locks.ts";
+import { captureLogLines } from "./logs/function-logs.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
@@ -25,10 +26,16 @@ export type DatabaseSnapshot = {
   /** Last commit timestamp (ns) as a decimal string, so time never runs backwards on restart. */
   lastCommitTs: string;
   documents: JSONValue[];
+  /** The databases of components (convex.config.ts), by path ("rateLimiter/batchWorker"). */
+  components?: Record<string, ComponentSnapshot>;
 };
+
+export type ComponentSnapshot = { nextDocId: number; lastCreationTime: number; documents: JSONValue[] };
 
 /** A function call that failed, in the form the protocol sends it. */
 export class FunctionError extends Error {
+  /** What the function logged before it failed (Convex's logLines). */
+  logLines: string[] = [];
   constructor(
     message: string,
     readonly errorData: JSONValue | undefined,
@@ -36,6 +43,9 @@ export class FunctionError extends Error {
     super(message);
   }
 }
+
+/** A call's result, its commit timestamp and what the function logged (Convex's logLines). */
+export type CallResult = { value: Value; ts: bigint; logLines: string[] };
 
 type Document = { _id: string } & Record<string, Value>;
 
@@ -47,6 +57,13 @@ type ConvexGlobal = {
 type DatabaseFake = { _documents: Record<string, Document>; _nextDocId: number; _lastCreationTime: number };
 
 type Instance = { t: ReturnType<typeof convexTest>; modules: LoadedModules; global: ConvexGlobal };
+/** A convex-test instance with its private state, for the subsystems (scheduler, files, components). */
+export type EngineInstance = Instance;
+/**
+ * Prepares each new instance (at start and on every reload) before it serves: registers
+ * components, wraps syscalls. Runs before any data is restored into it.
+ */
+export type InstanceSetup = (instance: EngineInstance) => Promise<void>;
 
 function isConvexGlobal(value: unknown): value is ConvexGlobal {
   return typeof value === "object" && value !== null && "components" in value && "transactionManager" in value;
@@ -100,26 +117,37 @@ export class Engine {
    * Query results at the latest commit, shared by every subscriber asking the same question
    * (same query, arguments and identity): 50 visitors of an event page cost one run per commit.
    */
-  private queryCache = { ts: -1n, results: new Map<string, Promise<{ value: Value; ts: bigint }>>() };
+  private queryCache = { ts: -1n, results: new Map<string, Promise<CallResult>>() };
 
   private constructor(
     private readonly convexDir: string,
     private instance: Instance,
+    private readonly setup: InstanceSetup,
   ) {}
 
   /** Loads convex/ and starts an empty database. */
-  static async start(convexDir: string): Promise<Engine> {
-    const engine = new Engine(convexDir, await Engine.createInstance(convexDir));
+  static async start(convexDir: string, setup: InstanceSetup = async () => {}): Promise<Engine> {
+    const engine = new Engine(convexDir, await Engine.createInstance(convexDir, setup), setup);
     engine.watchCommits();
     return engine;
   }
 
-  private static async createInstance(convexDir: string): Promise<Instance> {
+  private static async createInstance(convexDir: string, setup: InstanceSetup): Promise<Instance> {
     const modules = await loadModules(convexDir);
     const schema = modules.byPath.get("schema")?.default as SchemaDefinition<never, boolean> | undefined;
     if (schema === undefined) throw new Error(`${convexDir}/schema.ts has no default export`);
     const t = convexTest(schema, modules.glob);
-    return { t, modules, global: await attachToInternals(t) };
+    const instance = { t, modules, global: await attachToInternals(t) };
+    await setup(instance);
+    return instance;
+  }
+
+  /**
+   * Runs `work` with the current instance, like a client's call: a reload waits for it. For
+   * the subsystems that run functions themselves (scheduled jobs, crons) or read the data.
+   */
+  withInstance<T>(work: (instance: EngineInstance) => Promise<T>): Promise<T> {
+    return this.gate.shared(() => work(this.instance));
   }
 
   private get db(): DatabaseFake {
@@ -156,33 +184,39 @@ export class Engine {
     udfPath: string,
     args: Record<string, Value>,
     identity: Identity | null,
-  ): Promise<{ value: Value; ts: bigint }> {
+  ): Promise<CallResult> {
     return this.gate.shared(async () => {
       const { t, modules } = this.instance;
       this.requirePublic(modules, kind, udfPath);
       const caller = identity === null ? t : t.withIdentity(identity);
+      const logLines: string[] = [];
       try {
         if (kind === "mutation") {
           return await this.mutations.run(async () => {
-            const value = await caller.mutation(makeFunctionReference<"mutation">(udfPath), args);
-            return { value, ts: this.lastCommitTs };
+            const value = await captureLogLines(logLines, () =>
+              caller.mutation(makeFunctionReference<"mutation">(udfPath), args),
+            );
+            return { value, ts: this.lastCommitTs, logLines };
           });
         }
-        const value =
+        const value = await captureLogLines(logLines, () =>
           kind === "query"
-            ? await caller.query(makeFunctionReference<"query">(udfPath), args)
-            : await caller.action(makeFunctionReference<"action">(udfPath), args);
-        return { value, ts: this.lastCommitTs };
+            ? caller.query(makeFunctionReference<"query">(udfPath), args)
+            : caller.action(makeFunctionReference<"action">(udfPath), args),
+        );
+        return { value, ts: this.lastCommitTs, logLines };
       } catch (error) {
         // A ConvexError is the app talking to its user; anything else is worth a look.
         if (!isConvexError(error)) console.error(`local backend: ${kind} ${udfPath} failed:`, error);
-        throw toFunctionError(error);
+        const failure = toFunctionError(error);
+        failure.logLines = logLines;
+        throw failure;
       }
     });
   }
 
   /** `call("query", ...)`, answered from the cache while no commit happened in between. */
-  cachedQuery(udfPath: string, args: Record<string, Value>, identity: Identity | null): Promise<{ value: Value; ts: bigint }> {
+  cachedQuery(udfPath: string, args: Record<string, Value>, identity: Identity | null): Promise<CallResult> {
     if (this.queryCache.ts !== this.lastCommitTs) this.queryCache = { ts: this.lastCommitTs, results: new Map() };
     const key = JSON.stringify([identity?.tokenIdentifier ?? null, udfPath, convexToJson(args)]);
     let result = this.queryCache.results.get(key);
@@ -227,12 +261,22 @@ export class Engine {
   /** The committed state; writes of transactions in progress are not in `_documents` yet. */
   snapshot(): DatabaseSnapshot {
     const db = this.db;
+    const components: Record<string, ComponentSnapshot> = {};
+    for (const [componentPath, component] of Object.entries(this.instance.global.components)) {
+      if (componentPath === "") continue;
+      components[componentPath] = {
+        nextDocId: component.db._nextDocId,
+        lastCreationTime: component.db._lastCreationTime,
+        documents: Object.values(component.db._documents).map((document) => convexToJson(document)),
+      };
+    }
     return {
       format: 1,
       nextDocId: db._nextDocId,
       lastCreationTime: db._lastCreationTime,
       lastCommitTs: this.lastCommitTs.toString(),
       documents: Object.values(db._documents).map((document) => convexToJson(document)),
+      components,
     };
   }
 
@@ -248,6 +292,19 @@ export class Engine {
     );
     db._nextDocId = snapshot.nextDocId;
     db._lastCreationTime = snapshot.lastCreationTime;
+    // A component no longer installed keeps nothing; a new one starts empty.
+    for (const [componentPath, saved] of Object.entries(snapshot.components ?? {})) {
+      const component = this.instance.global.components[componentPath];
+      if (component === undefined) continue;
+      component.db._documents = Object.fromEntries(
+        saved.documents.map((json) => {
+          const document = jsonToConvex(json) as Document;
+          return [document._id, document];
+        }),
+      );
+      component.db._nextDocId = saved.nextDocId;
+      component.db._lastCreationTime = saved.lastCreationTime;
+    }
     this.instance.global.transactionManager._lastCommitTs = BigInt(snapshot.lastCommitTs);
   }
 
@@ -262,7 +319,7 @@ export class Engine {
    */
   reload(): Promise<void> {
     return this.reloads.run(async () => {
-      const next = await Engine.createInstance(this.convexDir);
+      const next = await Engine.createInstance(this.convexDir, this.setup);
       await this.gate.exclusive(async () => {
         const data = this.snapshot();
         const previous = this.instance;

@@ -4,9 +4,9 @@
  * serves the app's HTTP actions (convex/http.ts: Convex Auth's routes and JWKS).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { convexToJson, type Value } from "convex/values";
+import { convexToJson } from "convex/values";
 import type { Identity, TokenVerifier } from "./auth-keys.ts";
-import { FunctionError, type Engine, type FunctionKind } from "./engine.ts";
+import { FunctionError, type CallResult, type Engine, type FunctionKind } from "./engine.ts";
 import { functionArgs } from "./protocol.ts";
 
 /** ConvexHttpClient treats this status as "the function failed", with a JSON body. */
@@ -64,7 +64,7 @@ async function identityOf(request: IncomingMessage, verifyToken: TokenVerifier):
   }
 }
 
-async function callFunction(kind: FunctionKind, request: IncomingMessage, deps: ApiDeps): Promise<Value> {
+async function callFunction(kind: FunctionKind, request: IncomingMessage, deps: ApiDeps): Promise<CallResult> {
   let body: { path?: unknown; args?: unknown };
   try {
     body = JSON.parse((await readBody(request)).toString("utf8")) as typeof body;
@@ -77,9 +77,9 @@ async function callFunction(kind: FunctionKind, request: IncomingMessage, deps: 
   }
   const identity = await identityOf(request, deps.verifyToken);
   const args = functionArgs((body.args ?? {}) as Parameters<typeof functionArgs>[0]);
-  const { value } = await deps.engine.call(kind, body.path, args, identity);
+  const result = await deps.engine.call(kind, body.path, args, identity);
   if (kind === "mutation") await deps.persisted();
-  return value;
+  return result;
 }
 
 /** Handles a request on the main port (the WebSocket upgrade is handled elsewhere). */
@@ -101,14 +101,14 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
     return;
   }
   try {
-    const value = await callFunction(kind, request, deps);
-    sendJson(response, 200, { status: "success", value: convexToJson(value), logLines: [] });
+    const { value, logLines } = await callFunction(kind, request, deps);
+    sendJson(response, 200, { status: "success", value: convexToJson(value), logLines });
   } catch (error) {
     if (error instanceof HttpError) {
       sendJson(response, error.status, { code: error.code, message: error.message });
     } else if (error instanceof FunctionError) {
       const errorData = error.errorData === undefined ? {} : { errorData: error.errorData };
-      sendJson(response, STATUS_FUNCTION_FAILED, { status: "error", errorMessage: error.message, ...errorData, logLines: [] });
+      sendJson(response, STATUS_FUNCTION_FAILED, { status: "error", errorMessage: error.message, ...errorData, logLines: error.logLines });
     } else {
       console.error("local backend: request failed:", error);
       sendJson(response, 500, { code: "InternalServerError", message: "Internal server error" });

@@ -8,10 +8,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createTokenVerifier, generateAuthKeys, loadOrCreateAuthKeys } from "./auth-keys.ts";
+import { registerComponents } from "./components/components.ts";
+import { handleDashboardRequest } from "./dashboard/dashboard.ts";
 import { Engine, FunctionError } from "./engine.ts";
+import { diskFileStore, memoryFileStore } from "./files/file-store.ts";
+import { DEFAULT_MAX_UPLOAD_BYTES, FileStorage } from "./files/storage.ts";
 import { handleApiRequest, handleSiteRequest } from "./http-api.ts";
 import { isModuleFile } from "./modules.ts";
 import { loadSnapshot, SnapshotWriter } from "./persistence.ts";
+import { CronRunner } from "./scheduler/crons.ts";
+import { DurableScheduler } from "./scheduler/scheduler.ts";
 import { SyncSession, type SessionDeps } from "./subscriptions.ts";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -42,6 +48,8 @@ export type LocalBackendOptions = {
   siteUrl?: string;
   /** The functions to serve. Default the project's convex/. */
   convexDir?: string;
+  /** The largest file upload taken, in bytes. Default 20 MiB. */
+  maxUploadBytes?: number;
 };
 
 export type LocalBackend = {
@@ -121,7 +129,16 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   process.env.SITE_URL = options.siteUrl ?? process.env.SITE_URL ?? DEFAULT_SITE_URL;
   process.env.AUTH_LOG_LEVEL ??= "WARN";
 
-  const ready = await Engine.start(convexDir);
+  const scheduler = new DurableScheduler();
+  const crons = new CronRunner();
+  const fileStore = dataDir === null ? memoryFileStore() : diskFileStore(path.join(dataDir, "files"));
+  const files = new FileStorage(fileStore, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, () => deps.persisted());
+  const ready = await Engine.start(convexDir, async (instance) => {
+    await registerComponents(instance, convexDir);
+    files.install(instance);
+    scheduler.install(instance);
+    crons.install(instance);
+  });
   engine = ready;
   cleanups.push(() => ready.dispose());
   const saved = dataDir === null ? null : await loadSnapshot(dataDir);
@@ -135,6 +152,10 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     for (const session of sessions) session.requestRefresh();
   });
   if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
+  // Jobs run once the data is in and commits are saved, and stop before the last save.
+  await scheduler.start(ready);
+  crons.start(ready);
+  cleanups.push(async () => void (await Promise.all([scheduler.stop(), crons.stop()])));
 
   const deps = {
     engine: ready,
@@ -148,9 +169,17 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
       }
     },
   };
-  const mainServer = createServer((request, response) => void handleApiRequest(request, response, deps));
+  const mainServer = createServer((request, response) => {
+    void (async () => {
+      if (await files.handleRequest(request, response)) return;
+      if (await handleDashboardRequest(request, response, ready)) return;
+      await handleApiRequest(request, response, deps);
+    })();
+  });
   const sockets = acceptSyncConnections(mainServer, deps, sessions);
   const url = `http://127.0.0.1:${await listen(mainServer, options.port ?? DEFAULT_PORT)}`;
+  await files.start(ready, url);
+  cleanups.push(() => files.stop());
   cleanups.push(async () => {
     for (const ws of sockets.clients) ws.close(CLOSE_GOING_AWAY, "Local backend shutting down");
     await closeServer(mainServer);

@@ -250,9 +250,9 @@ export class SyncSession {
     const pinned =
       pageEnd === undefined ? args : { ...args, paginationOpts: { ...(args.paginationOpts as object), endCursor: pageEnd } };
     try {
-      const { value } = await this.deps.engine.cachedQuery(udfPath, pinned, this.identity);
+      const { value, logLines } = await this.deps.engine.cachedQuery(udfPath, pinned, this.identity);
       subscription.pageEnd ??= pageEndToPin(args, value);
-      return { type: "QueryUpdated", queryId, value: convexToJson(value), logLines: [], journal: null };
+      return { type: "QueryUpdated", queryId, value: convexToJson(value), logLines, journal: null };
     } catch (error) {
       if (!(error instanceof FunctionError)) throw error;
       return {
@@ -260,7 +260,7 @@ export class SyncSession {
         queryId,
         errorMessage: error.message,
         ...(error.errorData === undefined ? {} : { errorData: error.errorData }),
-        logLines: [],
+        logLines: error.logLines,
         journal: null,
       };
     }
@@ -273,14 +273,14 @@ export class SyncSession {
     const responseType = message.type === "Mutation" ? "MutationResponse" : "ActionResponse";
     try {
       const kind = message.type === "Mutation" ? "mutation" : "action";
-      const { value, ts } = await this.deps.engine.call(kind, message.udfPath, functionArgs(message.args), identity);
+      const { value, ts, logLines } = await this.deps.engine.call(kind, message.udfPath, functionArgs(message.args), identity);
       const result = convexToJson(value);
       if (kind === "action") {
-        this.respond({ type: responseType, requestId: message.requestId, success: true, result, logLines: [] });
+        this.respond({ type: responseType, requestId: message.requestId, success: true, result, logLines });
         return;
       }
       await this.deps.persisted();
-      this.respond({ type: responseType, requestId: message.requestId, success: true, result, ts: encodeTs(ts), logLines: [] });
+      this.respond({ type: responseType, requestId: message.requestId, success: true, result, ts: encodeTs(ts), logLines });
       if (ts > this.unconfirmedTs) this.unconfirmedTs = ts;
       this.confirmPending = true;
       this.requestRefresh();
@@ -295,7 +295,7 @@ export class SyncSession {
         success: false,
         result: error.message,
         ...(error.errorData === undefined ? {} : { errorData: error.errorData }),
-        logLines: [],
+        logLines: error.logLines,
       });
     }
   }

@@ -1,34 +1,24 @@
-// `convex codegen --system-udfs` (the offline codegen) writes `api` and `internal` but not
-// `components`: the CLI only types components after pushing to a deployment. This adds the
-// export the online codegen would write for the components convex/convex.config.ts installs
-// from npm (each package ships its own `_generated/component.js` types), so
-// `import { components } from "./_generated/api"` works offline too. Run after codegen.
+/**
+ * Adds `components` to convex/_generated/api.{js,d.ts}, as `npx convex dev` would: the
+ * offline `convex codegen --system-udfs` skips components (it needs a deployment for them).
+ * Reads the `app.use(x)` calls of convex/convex.config.ts. Run by `npm run codegen`.
+ */
 import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 
-const config = readFileSync("convex/convex.config.ts", "utf8");
-const imports = new Map(
-  [...config.matchAll(/import\s+(\w+)\s+from\s+"([^"]+)\/convex\.config(?:\.js)?";/g)].map((m) => [m[1], m[2]]),
-);
-const used = [...config.matchAll(/app\.use\((\w+)\)/g)].map((m) => m[1]);
-const components = used.map((name) => {
-  const pkg = imports.get(name);
-  if (pkg === undefined) throw new Error(`convex.config.ts uses ${name} without importing it from a package`);
-  return { name, pkg };
-});
+const convexDir = path.resolve(import.meta.dirname, "..", "convex");
+const config = readFileSync(path.join(convexDir, "convex.config.ts"), "utf8");
+const imports = new Map([...config.matchAll(/import\s+(\w+)\s+from\s+["']([^"']+)\/convex\.config(?:\.js)?["']/g)].map((m) => [m[1], m[2]]));
+const uses = [...config.matchAll(/app\.use\(\s*(\w+)\s*(?:,\s*\{[^}]*?name:\s*["']([^"']+)["'][^}]*\})?\s*\)/g)].map((m) => ({
+  name: m[2] ?? m[1],
+  pkg: imports.get(m[1]),
+}));
 
-const MARKER = "\n// Components (scripts/codegen-components.js)\n";
-function rewrite(path, block) {
-  const text = readFileSync(path, "utf8").split(MARKER)[0].trimEnd();
-  writeFileSync(path, components.length === 0 ? `${text}\n` : `${text}\n${MARKER}${block}`);
-}
+const apiJs = path.join(convexDir, "_generated", "api.js");
+const js = readFileSync(apiJs, "utf8").replace('import { anyApi } from "convex/server";', 'import { anyApi, componentsGeneric } from "convex/server";');
+writeFileSync(apiJs, js.includes("componentsGeneric()") ? js : `${js.trimEnd()}\nexport const components = componentsGeneric();\n`);
 
-rewrite(
-  "convex/_generated/api.d.ts",
-  `export declare const components: {\n${components
-    .map(({ name, pkg }) => `  ${name}: import("${pkg}/_generated/component.js").ComponentApi<"${name}">;\n`)
-    .join("")}};\n`,
-);
-rewrite(
-  "convex/_generated/api.js",
-  `import { componentsGeneric } from "convex/server";\nexport const components = componentsGeneric();\n`,
-);
+const apiDts = path.join(convexDir, "_generated", "api.d.ts");
+const dts = readFileSync(apiDts, "utf8").replace(/\nexport declare const components: \{[\s\S]*?\n\};\n/, "\n");
+const lines = uses.map(({ name, pkg }) => `  ${name}: import("${pkg}/_generated/component.js").ComponentApi<"${name}">;`);
+writeFileSync(apiDts, `${dts.trimEnd()}\n\nexport declare const components: {\n${lines.join("\n")}\n};\n`);

@@ -14,10 +14,13 @@ import type {
   FunctionReference,
 } from "convex/server";
 import type * as auth from "../auth.js";
+import type * as authSessions from "../authSessions.js";
 import type * as chat from "../chat.js";
+import type * as crons from "../crons.js";
 import type * as events from "../events.js";
 import type * as http from "../http.js";
 import type * as model_args from "../model/args.js";
+import type * as model_authSessions from "../model/authSessions.js";
 import type * as model_categories from "../model/categories.js";
 import type * as model_chat from "../model/chat.js";
 import type * as model_cleanText from "../model/cleanText.js";
@@ -55,10 +58,13 @@ import type * as users from "../users.js";
  */
 declare const fullApi: ApiFromModules<{
   auth: typeof auth;
+  authSessions: typeof authSessions;
   chat: typeof chat;
+  crons: typeof crons;
   events: typeof events;
   http: typeof http;
   "model/args": typeof model_args;
+  "model/authSessions": typeof model_authSessions;
   "model/categories": typeof model_categories;
   "model/chat": typeof model_chat;
   "model/cleanText": typeof model_cleanText;
@@ -95,7 +101,6 @@ export declare const internal: FilterApi<
   FunctionReference<any, "internal">
 >;
 
-// Components (scripts/codegen-components.js)
 export declare const components: {
   rateLimiter: import("@convex-dev/rate-limiter/_generated/component.js").ComponentApi<"rateLimiter">;
   presence: import("@convex-dev/presence/_generated/component.js").ComponentApi<"presence">;

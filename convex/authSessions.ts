@@ -1,0 +1,8 @@
+import { internalMutation } from "./_generated/server";
+import { deleteExpiredSessions } from "./model/authSessions";
+
+/** Run by crons.ts: removes expired sign-in sessions and their refresh tokens. */
+export const deleteExpired = internalMutation({
+  args: {},
+  handler: (ctx) => deleteExpiredSessions(ctx, Date.now()),
+});

@@ -1,0 +1,9 @@
+import { cronJobs } from "convex/server";
+import { internal } from "./_generated/api";
+
+const crons = cronJobs();
+
+// Convex Auth keeps expired sessions and refresh tokens; clear them once an hour.
+crons.hourly("delete expired sessions", { minuteUTC: 17 }, internal.authSessions.deleteExpired);
+
+export default crons;

@@ -1,0 +1,14 @@
+/**
+ * Registers the components of convex.config.ts on a convex-test instance, with each
+ * package's own test helper, so suites can call code that uses `components.*`. The name has
+ * two dots, so Convex never deploys it.
+ */
+import presenceTest from "@convex-dev/presence/test";
+import rateLimiterTest from "@convex-dev/rate-limiter/test";
+import type { TestConvex } from "convex-test";
+import type { GenericSchema, SchemaDefinition } from "convex/server";
+
+export function registerComponents(t: TestConvex<SchemaDefinition<GenericSchema, boolean>>): void {
+  rateLimiterTest.register(t, "rateLimiter");
+  presenceTest.register(t, "presence");
+}

@@ -1,0 +1,20 @@
+import { expect, test } from "@playwright/test";
+import { apiEvent, apiUser, unique } from "./support/backend";
+
+test("the backend's dashboard lists the events table with its count and pages to its documents", async ({ page }) => {
+  const creator = await apiUser("Criadora do Painel");
+  const name = `Evento do Painel ${unique()}`;
+  await apiEvent(creator, { name });
+
+  await page.goto(process.env.E2E_CONVEX_URL!);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  const events = page
+    .getByRole("table", { name: "App tables" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: "events", exact: true }) });
+  await expect(events.getByRole("cell")).toHaveText(/^[1-9]\d*$/);
+
+  await events.getByRole("link", { name: "events" }).click();
+  await expect(page.getByRole("heading", { name: "events" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Latest documents" })).toContainText(name);
+});

@@ -1,0 +1,61 @@
+import path from "node:path";
+import { ConvexHttpClient } from "convex/browser";
+import { makeFunctionReference } from "convex/server";
+import type { GenericId } from "convex/values";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { LocalBackend } from "../server.ts";
+import { startTestBackend } from "../test-support.ts";
+
+const schedule = makeFunctionReference<"mutation", { delayMs: number; text: string }, GenericId<"_scheduled_functions">>(
+  "jobs:schedule",
+);
+const generateUploadUrl = makeFunctionReference<"mutation", Record<string, never>, string>("files:generateUploadUrl");
+
+let backend: LocalBackend;
+let http: ConvexHttpClient;
+
+beforeAll(async () => {
+  backend = await startTestBackend({ convexDir: path.join(import.meta.dirname, "..", "scheduler", "test-convex") });
+  http = new ConvexHttpClient(backend.url);
+});
+
+afterAll(() => backend.close());
+
+async function html(pathAndQuery: string): Promise<string> {
+  const response = await fetch(`${backend.url}${pathAndQuery}`);
+  expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+  return response.text();
+}
+
+it("shows tables with counts, scheduled jobs with their state and stored files, escaping the data", async () => {
+  await http.mutation(schedule, { delayMs: 3_600_000, text: "<script>alert(1)</script>" });
+  const url = await http.mutation(generateUploadUrl, {});
+  const { storageId } = (await (await fetch(url, { method: "POST", headers: { "Content-Type": "image/png" }, body: "png" })).json()) as {
+    storageId: string;
+  };
+
+  const overview = await html("/");
+  expect(overview).toMatch(/_scheduled_functions<\/a><\/th><td class="number">1</);
+  expect(overview).toContain("<code>jobs:write</code>");
+  expect(overview).toContain('class="state state-pending"');
+  expect(overview).toContain(`/api/storage/${storageId}`);
+  expect(overview).toContain("image/png");
+  // Components' tables are listed under their path.
+  expect(overview).toContain("Component rateLimiter");
+
+  const jobs = await html("/dashboard/table?component=&table=_scheduled_functions");
+  expect(jobs).toContain("&#60;script&#62;");
+  expect(jobs).not.toContain("<script>");
+});
+
+it("pages through a table's documents, newest first", async () => {
+  for (let i = 0; i < 25; i++) await http.mutation(schedule, { delayMs: 3_600_000, text: `job ${i}` });
+  const first = await html("/dashboard/table?component=&table=_scheduled_functions");
+  expect(first).toContain("Page 1 of 2");
+  expect(first).toContain("job 24");
+  expect(first).not.toContain("job 0&#");
+  const second = await html("/dashboard/table?component=&table=_scheduled_functions&page=2");
+  expect(second).toContain("Page 2 of 2");
+  expect(second).toContain("job 0&#");
+  expect((await fetch(`${backend.url}/dashboard/table?component=nope&table=x`)).status).toBe(404);
+});

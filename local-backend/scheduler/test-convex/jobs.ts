@@ -1,0 +1,59 @@
+/** Functions the scheduler tests drive: schedule, cancel, fail, and look at the results. */
+import { makeFunctionReference } from "convex/server";
+import { v } from "convex/values";
+import { action, internalMutation, mutation, query } from "./_generated/server";
+
+const writeRef = makeFunctionReference<"mutation", { text: string }>("jobs:write");
+const failRef = makeFunctionReference<"mutation", { text: string }>("jobs:fail");
+
+export const schedule = mutation({
+  args: { delayMs: v.number(), text: v.string(), failing: v.optional(v.boolean()) },
+  handler: (ctx, { delayMs, text, failing }) => ctx.scheduler.runAfter(delayMs, failing ? failRef : writeRef, { text }),
+});
+
+export const scheduleAt = mutation({
+  args: { at: v.number(), text: v.string() },
+  handler: (ctx, { at, text }) => ctx.scheduler.runAt(at, writeRef, { text }),
+});
+
+export const scheduleFromAction = action({
+  args: { delayMs: v.number(), text: v.string() },
+  handler: (ctx, { delayMs, text }) => ctx.scheduler.runAfter(delayMs, writeRef, { text }),
+});
+
+export const cancel = mutation({
+  args: { id: v.id("_scheduled_functions") },
+  handler: (ctx, { id }) => ctx.scheduler.cancel(id),
+});
+
+export const write = internalMutation({
+  args: { text: v.string() },
+  handler: async (ctx, { text }) => {
+    await ctx.db.insert("notes", { text });
+  },
+});
+
+export const fail = internalMutation({
+  args: { text: v.string() },
+  handler: async (ctx, { text }) => {
+    await ctx.db.insert("notes", { text });
+    throw new Error(`job ${text} failed on purpose`);
+  },
+});
+
+export const tick = internalMutation({
+  args: {},
+  handler: async (ctx) => {
+    await ctx.db.insert("notes", { text: "tick" });
+  },
+});
+
+export const notes = query({
+  args: {},
+  handler: async (ctx) => (await ctx.db.query("notes").take(100)).map((note) => note.text),
+});
+
+export const job = query({
+  args: { id: v.id("_scheduled_functions") },
+  handler: (ctx, { id }) => ctx.db.system.get(id),
+});
