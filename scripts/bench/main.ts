@@ -4,6 +4,7 @@
  *
  *   npm run bench                                   # 1,000, 10,000 and 50,000 events, everything
  *   npm run bench -- --scales 1000 --skip latency   # a quick run while developing
+ *   npm run bench -- --lighthouse-runs 1            # one Lighthouse run per page instead of the median of 3
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -17,6 +18,7 @@ import { fillCatalogue } from "./fill";
 import { checkFillMatchesInsertEvent } from "./fill-check";
 import { measureFunctionCosts, type FunctionCost } from "./function-cost";
 import { measureLiveLatency } from "./latency";
+import { measureLighthouse } from "./lighthouse";
 import { measureListCosts, type ListCost } from "./list-cost";
 import { measureTimelineCost } from "./timeline-cost";
 import { reportRows, type NotMeasured, type Results } from "./report";
@@ -28,6 +30,7 @@ const { values } = parseArgs({
   options: {
     scales: { type: "string", default: "1000,10000,50000" },
     skip: { type: "string", default: "" },
+    "lighthouse-runs": { type: "string", default: "3" },
   },
 });
 const scales = values.scales.split(",").map(Number);
@@ -77,6 +80,7 @@ const results: Results = {
   ...(await measureCosts()),
   latency: await optional("latency", measureLiveLatency),
   bundle: await optional("bundle", measureBundle),
+  lighthouse: await optional("lighthouse", () => measureLighthouse(Number(values["lighthouse-runs"]))),
 };
 const rows = reportRows(results);
 console.log(renderTable(rows));

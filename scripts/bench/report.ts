@@ -3,6 +3,7 @@ import { FILTERS, type FilterName } from "./dataset";
 import { bytes, cost, count, ms } from "./format";
 import type { FunctionCost } from "./function-cost";
 import type { Latency } from "./latency";
+import type { LighthouseResult } from "./lighthouse";
 import { PAGE_SIZE, type ListCost } from "./list-cost";
 import type { Row, Status } from "./table";
 
@@ -18,6 +19,9 @@ const LATENCY_TARGET_SUBSCRIBERS = 10;
 const MAX_P95_MS = 50;
 // react + react-dom + convex + Convex Auth + react-router-dom alone weigh ~103 kB (NOTES.md).
 const MAX_HOME_JS_BYTES = 118_000;
+// Issue 14: Lighthouse, mobile, on every route.
+const MIN_PERFORMANCE = 95;
+const LIGHTHOUSE_TARGET = `performance ≥ ${MIN_PERFORMANCE}, others 100`;
 
 /** A part that could not run (say, the local backend failed to start), with why. */
 export type NotMeasured = { notMeasured: string };
@@ -27,6 +31,7 @@ export type Results = {
   functionCosts: FunctionCost[];
   latency: Latency[] | NotMeasured;
   bundle: BundleSizes | NotMeasured;
+  lighthouse: LighthouseResult[] | NotMeasured;
 };
 
 const FILTER_LABELS: Record<FilterName, string> = {
@@ -38,7 +43,7 @@ const FILTER_LABELS: Record<FilterName, string> = {
 
 /** One row per figure, with the target and PASS/FAIL where the issue sets one. */
 export function reportRows(results: Results): Row[] {
-  return [...listRows(results.listCosts), ...functionRows(results.functionCosts), ...latencyRows(results.latency), ...bundleRows(results.bundle)];
+  return [...listRows(results.listCosts), ...functionRows(results.functionCosts), ...latencyRows(results.latency), ...bundleRows(results.bundle), ...lighthouseRows(results.lighthouse)];
 }
 
 function listRows(costs: ListCost[]): Row[] {
@@ -96,6 +101,23 @@ function bundleRows(bundle: BundleSizes | NotMeasured): Row[] {
     },
     { measure: "whole build, gzip", result: weight(bundle.total) },
   ];
+}
+
+function lighthouseRows(lighthouse: LighthouseResult[] | NotMeasured): Row[] {
+  if ("notMeasured" in lighthouse) {
+    return [{ measure: "Lighthouse, mobile", result: `not measured: ${lighthouse.notMeasured}`, target: LIGHTHOUSE_TARGET }];
+  }
+  return lighthouse.map(({ route, runs, slowHostRuns, benchmarkIndex, scores, lcpMs, tbtMs, cls }) => ({
+    measure: `Lighthouse, mobile, ${route}`,
+    result:
+      `performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores["best-practices"]}, ` +
+      `SEO ${scores.seo}; LCP ${(lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)} ` +
+      `(median of ${runs - slowHostRuns === 0 ? runs : runs - slowHostRuns} runs, ${slowHostRuns} of ${runs} on a slow host; benchmarkIndex ${benchmarkIndex})`,
+    target: LIGHTHOUSE_TARGET,
+    status: check(
+      scores.performance >= MIN_PERFORMANCE && scores.accessibility === 100 && scores["best-practices"] === 100 && scores.seo === 100,
+    ),
+  }));
 }
 
 const check = (ok: boolean): Status => (ok ? "PASS" : "FAIL");

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { percentLabel } from "../../../convex/model/eventRules";
 import { formatBRL } from "../../../convex/model/money";
 import { EventImage } from "../../components/event-image";
 import { ProgressBar } from "../../components/progress-bar";
@@ -23,7 +24,7 @@ export function EventDetails({ event, children }: EventDetailsProps) {
   return (
     <article className="event-detail">
       <div className="event-detail__media">
-        <EventImage src={event.imageUrl} alt={`Imagem do evento ${event.name}`} className="event-detail__image" />
+        <EventImage src={event.imageUrl} alt={`Imagem do evento ${event.name}`} className="event-detail__image" priority />
       </div>
       <div className="event-detail__info">
         <p className="event-card__meta">
@@ -80,7 +81,7 @@ export function EventDetails({ event, children }: EventDetailsProps) {
             <span>
               {formatBRL(event.raisedCents)} de {formatBRL(event.goalCents)}
             </span>
-            <span className="event-card__percent">{event.percent}% da meta</span>
+            <span className="event-card__percent">{percentLabel(event)} da meta</span>
           </p>
           {reached && <p className="badge badge--success">META ATINGIDA</p>}
         </div>

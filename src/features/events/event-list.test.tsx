@@ -39,6 +39,18 @@ describe("EventList", () => {
     expect(loadMore).toHaveBeenCalledWith(12);
   });
 
+  it("gives only the first card's image priority (the home page's largest paint)", () => {
+    setPaginated("events:list", [{ ...summary("a", "Corrida"), imageUrl: "/a.svg" }, { ...summary("b", "Yoga"), imageUrl: "/b.svg" }], "Exhausted");
+    render(
+      <MemoryRouter>
+        <EventList args={{}} eventPath={(id) => `/event/${id}`} />
+      </MemoryRouter>,
+    );
+    const [first, second] = screen.getAllByRole("img");
+    expect(first).toHaveAttribute("loading", "eager");
+    expect(second).toHaveAttribute("loading", "lazy");
+  });
+
   it("says so when nothing matches and hides Carregar mais at the end", () => {
     setPaginated("events:list", [], "Exhausted");
     render(

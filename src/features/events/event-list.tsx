@@ -48,9 +48,9 @@ export function EventList({ args, eventPath }: EventListProps) {
   return (
     <>
       <ul className={`event-grid${loadingNewFilters ? " event-grid--stale" : ""}`} aria-label="Eventos" aria-busy={loadingNewFilters}>
-        {shown.map((event) => (
+        {shown.map((event, index) => (
           <li key={event._id}>
-            <EventCard event={event} to={eventPath(event._id)} />
+            <EventCard event={event} to={eventPath(event._id)} priority={index === 0} />
           </li>
         ))}
       </ul>

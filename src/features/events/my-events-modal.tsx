@@ -1,6 +1,7 @@
 import type { RefObject } from "react";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { percentLabel } from "../../../convex/model/eventRules";
 import { formatBRL } from "../../../convex/model/money";
 import { EventImage } from "../../components/event-image";
 import { Modal } from "../../components/modal";
@@ -62,7 +63,7 @@ export default function MyEventsModal({ open, onOpenChange, returnFocusRef }: My
                   label={`Progresso de ${event.name}`}
                 />
                 <p className="own-event__percent">
-                  {event.percent}% da meta · {event.status}
+                  {percentLabel(event)} da meta · {event.status}
                 </p>
               </div>
             </li>
