@@ -3,11 +3,12 @@ import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
 import { idArg } from "./model/args";
 import { appError } from "./model/errors";
-import { validateEventInput } from "./model/eventInput";
+import { startsInFuture, validateEventInput } from "./model/eventInput";
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
 import { listEvents } from "./model/eventSearch";
 import { timelineOf } from "./model/timeline";
 import { MESSAGES } from "./model/messages";
+import { cancelEvent, scheduleSettlement } from "./model/settlement";
 import { checkPaginationOpts } from "./model/pagination";
 import { enforceRateLimit } from "./model/rateLimits";
 import { requireUser, currentUser } from "./model/users";
@@ -53,9 +54,22 @@ export const create = mutation({
   handler: async (ctx, args) => {
     const user = await requireUser(ctx);
     await enforceRateLimit(ctx, "createEvent", user._id);
-    const input = validateEventInput(args, Date.now());
+    const now = Date.now();
+    const input = validateEventInput(args, now);
     if (input === null) throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
-    return insertEvent(ctx, user._id, input);
+    if (!startsInFuture(input, now)) throw appError("EVENT_IN_PAST", MESSAGES.eventInPast);
+    const eventId = await insertEvent(ctx, user._id, input);
+    await scheduleSettlement(ctx, { _id: eventId, startsAt: input.startsAt });
+    return eventId;
+  },
+});
+
+/** The creator cancels their event before its date; every support is refunded. */
+export const cancel = mutation({
+  args: { id: v.string() },
+  handler: async (ctx, { id }) => {
+    const user = await requireUser(ctx);
+    await cancelEvent(ctx, user._id, idArg(ctx, "events", id));
   },
 });
 

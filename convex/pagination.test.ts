@@ -24,6 +24,7 @@ const LISTS: [string, (w: Lists, opts: Opts) => Promise<unknown>][] = [
   ["events:list", (w, paginationOpts) => w.t.query(api.events.list, { paginationOpts })],
   ["events:list by name", (w, paginationOpts) => w.t.query(api.events.list, { name: "rock", paginationOpts })],
   ["chat:list", (w, paginationOpts) => w.as.query(api.chat.list, { eventId: w.eventId, paginationOpts })],
+  ["wallet:statement", (w, paginationOpts) => w.as.query(api.wallet.statement, { paginationOpts })],
 ];
 
 const BAD_OPTS: [string, Opts][] = [

@@ -19,6 +19,7 @@ import type * as chat from "../chat.js";
 import type * as crons from "../crons.js";
 import type * as events from "../events.js";
 import type * as http from "../http.js";
+import type * as migrations from "../migrations.js";
 import type * as model_args from "../model/args.js";
 import type * as model_authSessions from "../model/authSessions.js";
 import type * as model_categories from "../model/categories.js";
@@ -29,6 +30,7 @@ import type * as model_eventInput from "../model/eventInput.js";
 import type * as model_eventRules from "../model/eventRules.js";
 import type * as model_eventSearch from "../model/eventSearch.js";
 import type * as model_events from "../model/events.js";
+import type * as model_lifecycle from "../model/lifecycle.js";
 import type * as model_limits from "../model/limits.js";
 import type * as model_localSignIn from "../model/localSignIn.js";
 import type * as model_messages from "../model/messages.js";
@@ -37,16 +39,21 @@ import type * as model_pagination from "../model/pagination.js";
 import type * as model_presence from "../model/presence.js";
 import type * as model_presenceRooms from "../model/presenceRooms.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
+import type * as model_settlement from "../model/settlement.js";
+import type * as model_statement from "../model/statement.js";
 import type * as model_supports from "../model/supports.js";
 import type * as model_text from "../model/text.js";
 import type * as model_tickets from "../model/tickets.js";
 import type * as model_timeline from "../model/timeline.js";
 import type * as model_users from "../model/users.js";
+import type * as model_wallet from "../model/wallet.js";
 import type * as presence from "../presence.js";
 import type * as seed from "../seed.js";
+import type * as settlement from "../settlement.js";
 import type * as supports from "../supports.js";
 import type * as tickets from "../tickets.js";
 import type * as users from "../users.js";
+import type * as wallet from "../wallet.js";
 
 /**
  * A utility for referencing Convex functions in your app's API.
@@ -63,6 +70,7 @@ declare const fullApi: ApiFromModules<{
   crons: typeof crons;
   events: typeof events;
   http: typeof http;
+  migrations: typeof migrations;
   "model/args": typeof model_args;
   "model/authSessions": typeof model_authSessions;
   "model/categories": typeof model_categories;
@@ -73,6 +81,7 @@ declare const fullApi: ApiFromModules<{
   "model/eventRules": typeof model_eventRules;
   "model/eventSearch": typeof model_eventSearch;
   "model/events": typeof model_events;
+  "model/lifecycle": typeof model_lifecycle;
   "model/limits": typeof model_limits;
   "model/localSignIn": typeof model_localSignIn;
   "model/messages": typeof model_messages;
@@ -81,16 +90,21 @@ declare const fullApi: ApiFromModules<{
   "model/presence": typeof model_presence;
   "model/presenceRooms": typeof model_presenceRooms;
   "model/rateLimits": typeof model_rateLimits;
+  "model/settlement": typeof model_settlement;
+  "model/statement": typeof model_statement;
   "model/supports": typeof model_supports;
   "model/text": typeof model_text;
   "model/tickets": typeof model_tickets;
   "model/timeline": typeof model_timeline;
   "model/users": typeof model_users;
+  "model/wallet": typeof model_wallet;
   presence: typeof presence;
   seed: typeof seed;
+  settlement: typeof settlement;
   supports: typeof supports;
   tickets: typeof tickets;
   users: typeof users;
+  wallet: typeof wallet;
 }>;
 export declare const api: FilterApi<
   typeof fullApi,

@@ -11,6 +11,10 @@ export type ErrorCode =
   | "INVALID_EVENT"
   | "NOT_A_SUPPORTER"
   | "INVALID_MESSAGE"
+  | "EVENT_STARTED"
+  | "EVENT_CANCELLED"
+  | "EVENT_IN_PAST"
+  | "NOT_THE_CREATOR"
   | "INVALID_PAGE"
   | "RATE_LIMITED";
 

@@ -36,6 +36,11 @@ export function isSafeImageUrl(url: string): boolean {
   }
 }
 
+/** The lifecycle's rule for a new event: its date (the supporting deadline) is still ahead. */
+export function startsInFuture({ startsAt }: { startsAt: number }, now: number): boolean {
+  return startsAt > now;
+}
+
 /**
  * Checks a new event. Returns the normalized event (name cleaned of hidden characters, empty
  * image URL dropped), or null when any field is missing or wrong. Over-long strings are refused
@@ -54,9 +59,8 @@ export function validateEventInput(input: EventInput, now: number): ValidEventIn
   const category = CATEGORIES.find((c) => c === input.category);
   if (!category) return null;
   const latest = now + MAX_YEARS_AHEAD * 365 * 24 * 60 * 60 * 1000;
-  if (!Number.isSafeInteger(input.startsAt) || input.startsAt < now || input.startsAt > latest) {
-    return null;
-  }
+  // A date in the past is a separate refusal with its own message: see startsInFuture.
+  if (!Number.isSafeInteger(input.startsAt) || input.startsAt > latest) return null;
   if (!isValidAmountCents(input.goalCents) || !isValidAmountCents(input.minSupportCents)) return null;
   if (input.minSupportCents > input.goalCents) return null;
   const { goalPercentage } = input;

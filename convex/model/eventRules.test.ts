@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { goalReached, isSupportingOpen, percentLabel, percentRaised, progressValue, statusOf } from "./eventRules";
+import { goalReached, percentLabel, percentRaised, progressValue, statusOf } from "./eventRules";
 
 const funding = (raisedCents: number, goalCents = 10_000, goalPercentage = 100) => ({
   raisedCents,
@@ -50,10 +50,5 @@ describe("progress", () => {
   test("goal reached only at 100% of the goal", () => {
     expect(goalReached(funding(9_999))).toBe(false);
     expect(goalReached(funding(10_000))).toBe(true);
-  });
-  test("supporting is open until concluded", () => {
-    expect(isSupportingOpen(funding(0))).toBe(true);
-    expect(isSupportingOpen(funding(7_999, 10_000, 80))).toBe(true);
-    expect(isSupportingOpen(funding(8_000, 10_000, 80))).toBe(false);
   });
 });

@@ -39,8 +39,3 @@ export function statusOf(funding: Funding): EventStatus {
   if (funding.raisedCents <= 0) return "Não Iniciado";
   return isConcluded(funding) ? "Concluído" : "Em Progresso";
 }
-
-/** Supporting stays open until the event is concluded. */
-export function isSupportingOpen(funding: Funding): boolean {
-  return !isConcluded(funding);
-}

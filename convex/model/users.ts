@@ -1,7 +1,6 @@
 import { getAuthUserId } from "@convex-dev/auth/server";
-import type { AnyDataModel, GenericMutationCtx } from "convex/server";
-import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { Doc } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
 import { cleanText, hasVisibleText } from "./cleanText";
 import { appError } from "./errors";
 import { MESSAGES } from "./messages";
@@ -35,17 +34,4 @@ export function walletCentsOf(user: Doc<"users">): number {
 export function displayNameOf(user: Doc<"users">): string {
   const name = cleanText(user.name ?? "");
   return hasVisibleText(name) ? name : user.email || "Usuário";
-}
-
-/** Sets the starting balance on a user's first sign-in (called from Convex Auth's callback). */
-export async function giveInitialWallet(
-  // Convex Auth's callback hands us a mutation context typed for any data model.
-  ctx: GenericMutationCtx<AnyDataModel>,
-  userId: Id<"users">,
-): Promise<void> {
-  const db = (ctx as unknown as MutationCtx).db;
-  const user = await db.get("users", userId);
-  if (user !== null && user.walletCents === undefined) {
-    await db.patch("users", userId, { walletCents: INITIAL_WALLET_CENTS });
-  }
 }

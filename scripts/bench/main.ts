@@ -20,6 +20,7 @@ import { measureFunctionCosts, type FunctionCost } from "./function-cost";
 import { measureLiveLatency } from "./latency";
 import { measureLighthouse } from "./lighthouse";
 import { measureListCosts, type ListCost } from "./list-cost";
+import { measureSettlement } from "./settlement-cost";
 import { measureTimelineCost } from "./timeline-cost";
 import { reportRows, type NotMeasured, type Results } from "./report";
 import { renderTable } from "./table";
@@ -78,6 +79,7 @@ async function optional<T>(name: string, run: () => Promise<T> | T): Promise<T |
 const started = Date.now();
 const results: Results = {
   ...(await measureCosts()),
+  settlement: await optional("settlement", measureSettlement),
   latency: await optional("latency", measureLiveLatency),
   bundle: await optional("bundle", measureBundle),
   lighthouse: await optional("lighthouse", () => measureLighthouse(Number(values["lighthouse-runs"]))),

@@ -5,6 +5,7 @@ import type { FunctionCost } from "./function-cost";
 import type { Latency } from "./latency";
 import type { LighthouseResult } from "./lighthouse";
 import { PAGE_SIZE, type ListCost } from "./list-cost";
+import type { SettlementCost } from "./settlement-cost";
 import type { Row, Status } from "./table";
 
 /** Issue 6's targets. */
@@ -30,6 +31,7 @@ export type Results = {
   listCosts: ListCost[];
   functionCosts: FunctionCost[];
   latency: Latency[] | NotMeasured;
+  settlement: SettlementCost | NotMeasured;
   bundle: BundleSizes | NotMeasured;
   lighthouse: LighthouseResult[] | NotMeasured;
 };
@@ -43,7 +45,14 @@ const FILTER_LABELS: Record<FilterName, string> = {
 
 /** One row per figure, with the target and PASS/FAIL where the issue sets one. */
 export function reportRows(results: Results): Row[] {
-  return [...listRows(results.listCosts), ...functionRows(results.functionCosts), ...latencyRows(results.latency), ...bundleRows(results.bundle), ...lighthouseRows(results.lighthouse)];
+  return [
+    ...listRows(results.listCosts),
+    ...functionRows(results.functionCosts),
+    ...settlementRows(results.settlement),
+    ...latencyRows(results.latency),
+    ...bundleRows(results.bundle),
+    ...lighthouseRows(results.lighthouse),
+  ];
 }
 
 function listRows(costs: ListCost[]): Row[] {
@@ -70,6 +79,24 @@ function functionRows(costs: FunctionCost[]): Row[] {
     if (name !== "supports:support") return row;
     return { ...row, target: `≤ ${MAX_SUPPORT_DOCS} docs`, status: check(read.documentsRead <= MAX_SUPPORT_DOCS) };
   });
+}
+
+/** Convex's per-transaction read limit, which every settlement transaction must stay within. */
+const MAX_TRANSACTION_DOCS = 32_000;
+
+function settlementRows(settlement: SettlementCost | NotMeasured): Row[] {
+  const measure = "settlement at the date, refund of 10,000 contributions (ticketed)";
+  const target = `each transaction ≤ ${count(MAX_TRANSACTION_DOCS)} docs`;
+  if ("notMeasured" in settlement) return [{ measure, result: `not measured: ${settlement.notMeasured}`, target }];
+  const { transactions, totalMs, documentsRead, maxDocumentsReadPerTransaction, bytesRead } = settlement;
+  return [
+    {
+      measure,
+      result: `${count(transactions)} transactions, ${ms(totalMs)} in all; ${count(documentsRead)} docs (${bytes(bytesRead)}) read in all, at most ${count(maxDocumentsReadPerTransaction)} per transaction`,
+      target,
+      status: check(maxDocumentsReadPerTransaction <= MAX_TRANSACTION_DOCS),
+    },
+  ];
 }
 
 function latencyRows(latency: Latency[] | NotMeasured): Row[] {

@@ -4,6 +4,7 @@ import { api } from "../../../convex/_generated/api";
 import { eventRoom } from "../../../convex/model/presenceRooms";
 import { PresenceCount, viewersText } from "../../components/presence-count";
 import { Spinner } from "../../components/spinner";
+import { CancelEvent } from "../../features/events/cancel-event";
 import { EventDetails } from "../../features/events/event-details";
 import { SupportTimeline } from "../../features/events/timeline/support-timeline";
 import { SupportPanel } from "../../features/support/support-panel";
@@ -32,6 +33,7 @@ export default function EventRoute() {
           <PresenceCount roomId={eventRoom(event._id)} describe={viewersText} />
           <EventDetails event={event}>
             <SupportPanel event={event} chatPath={paths.chat.build(event._id)} />
+            <CancelEvent event={event} />
           </EventDetails>
           <SupportTimeline eventId={event._id} />
         </>

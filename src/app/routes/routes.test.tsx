@@ -33,6 +33,9 @@ const detail = {
   ticketsGenerated: 2,
   uniqueSupporters: 2,
   supportingOpen: true,
+  supportClosedReason: null,
+  settlement: null,
+  settlementLabel: null,
 };
 const me = { _id: "u1", name: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
 

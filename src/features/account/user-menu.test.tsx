@@ -5,7 +5,13 @@ import UserMenu from "./user-menu";
 
 const LONG_NAME = "Maria Aparecida dos Santos Oliveira e Albuquerque Cavalcanti"; // 60 characters
 
-const handlers = { onOpenMyEvents: vi.fn(), onCreateEvent: vi.fn(), onOpenTickets: vi.fn(), onSignOut: vi.fn() };
+const handlers = {
+  onOpenMyEvents: vi.fn(),
+  onCreateEvent: vi.fn(),
+  onOpenTickets: vi.fn(),
+  onOpenStatement: vi.fn(),
+  onSignOut: vi.fn(),
+};
 
 describe("UserMenu", () => {
   it("keeps a long name whole for screen readers in a menu bounded by the room on screen", async () => {

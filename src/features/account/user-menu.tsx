@@ -9,6 +9,7 @@ type UserMenuProps = {
   onOpenMyEvents: () => void;
   onCreateEvent: () => void;
   onOpenTickets: () => void;
+  onOpenStatement: () => void;
   onSignOut: () => void;
   triggerRef?: Ref<HTMLButtonElement>;
 };
@@ -26,7 +27,15 @@ function initialsOf(user: MenuUser): string {
 const FIT_ON_SCREEN = { maxWidth: "min(320px, var(--radix-dropdown-menu-content-available-width))" };
 
 /** The avatar and its menu: name, wallet, and the signed-in actions. */
-export default function UserMenu({ user, onOpenMyEvents, onCreateEvent, onOpenTickets, onSignOut, triggerRef }: UserMenuProps) {
+export default function UserMenu({
+  user,
+  onOpenMyEvents,
+  onCreateEvent,
+  onOpenTickets,
+  onOpenStatement,
+  onSignOut,
+  triggerRef,
+}: UserMenuProps) {
   const displayName = user.name?.trim() || "Usuário";
   return (
     <DropdownMenu.Root modal={false}>
@@ -55,6 +64,9 @@ export default function UserMenu({ user, onOpenMyEvents, onCreateEvent, onOpenTi
           </DropdownMenu.Item>
           <DropdownMenu.Item className="menu__item" onSelect={onOpenTickets}>
             Meus Ingressos
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={onOpenStatement}>
+            Extrato
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={onSignOut}>

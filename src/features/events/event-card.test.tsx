@@ -14,6 +14,8 @@ const base: EventCardData = {
   raisedCents: 3000,
   percent: 30,
   progress: 30,
+  settlement: null,
+  settlementLabel: null,
 };
 
 function renderCard(event: Partial<EventCardData> = {}, { priority = false } = {}) {
@@ -33,6 +35,15 @@ describe("EventCard", () => {
     expect(screen.getByText("R$ 30,00 de R$ 100,00")).toBeInTheDocument();
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "30");
     expect(screen.queryByText("META ATINGIDA")).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["paidOut", "Repassado ao organizador"],
+    ["refunded", "Encerrado · apoios devolvidos"],
+    ["cancelled", "Cancelado · apoios devolvidos"],
+  ] as const)("shows how a settled event ended: %s", (settlement, label) => {
+    renderCard({ settlement, settlementLabel: label });
+    expect(screen.getByText(label)).toBeInTheDocument();
   });
 
   it("formats thousands the Brazilian way", () => {

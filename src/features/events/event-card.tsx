@@ -4,7 +4,9 @@ import { percentLabel } from "../../../convex/model/eventRules";
 import { formatBRL } from "../../../convex/model/money";
 import { EventImage } from "../../components/event-image";
 import { ProgressBar } from "../../components/progress-bar";
+import type { Settlement } from "../../../convex/model/lifecycle";
 import { formatDateTime } from "../../lib/dates";
+import { SettlementChip } from "./settlement-chip";
 import "./events.css";
 
 export type EventCardData = {
@@ -18,6 +20,8 @@ export type EventCardData = {
   raisedCents: number;
   percent: number;
   progress: number;
+  settlement: Settlement | null;
+  settlementLabel: string | null;
 };
 
 type EventCardProps = {
@@ -44,6 +48,7 @@ export function EventCard({ event, to, priority = false }: EventCardProps) {
           <p className="event-card__meta">
             <span className="chip">{event.category}</span>
             {event.isTicketed && <span className="chip chip--ticket">Com ingresso</span>}
+            <SettlementChip settlement={event.settlement} label={event.settlementLabel} />
           </p>
           <h2 id={titleId} className="event-card__title">
             {event.name}

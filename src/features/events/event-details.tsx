@@ -4,6 +4,7 @@ import { formatBRL } from "../../../convex/model/money";
 import { EventImage } from "../../components/event-image";
 import { ProgressBar } from "../../components/progress-bar";
 import { formatDateTime } from "../../lib/dates";
+import { SettlementChip } from "./settlement-chip";
 import { statusTone } from "./status";
 import type { EventCardData } from "./event-card";
 import "./events.css";
@@ -30,6 +31,7 @@ export function EventDetails({ event, children }: EventDetailsProps) {
         <p className="event-card__meta">
           <span className="chip">{event.category}</span>
           <span className={`chip chip--status chip--${statusTone(event.status)}`}>{event.status}</span>
+          <SettlementChip settlement={event.settlement} label={event.settlementLabel} />
         </p>
         <h1 className="event-detail__title">{event.name}</h1>
         <p className="event-detail__date">

@@ -19,6 +19,8 @@ const summary = (id: string, name: string) => ({
   percent: 0,
   progress: 0,
   status: "Não Iniciado",
+  settlement: null,
+  settlementLabel: null,
 });
 
 beforeEach(() => resetConvexFake());

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { LoadMoreButton } from "../../components/load-more-button";
 import { Spinner } from "../../components/spinner";
 import { EventCard } from "./event-card";
 import type { EventListArgs } from "./filters";
@@ -58,15 +59,5 @@ export function EventList({ args, eventPath }: EventListProps) {
         <LoadMoreButton loading={status === "LoadingMore"} onClick={() => loadMore(EVENTS_PAGE_SIZE)} />
       )}
     </>
-  );
-}
-
-function LoadMoreButton({ loading, onClick }: { loading: boolean; onClick: () => void }) {
-  return (
-    <div className="load-more">
-      <button type="button" className="button button--secondary" disabled={loading} onClick={onClick}>
-        {loading ? "Carregando..." : "Carregar mais"}
-      </button>
-    </div>
   );
 }

@@ -8,6 +8,7 @@ import { Modal } from "../../components/modal";
 import { ProgressBar } from "../../components/progress-bar";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime } from "../../lib/dates";
+import { SettlementChip } from "./settlement-chip";
 import { statusTone } from "./status";
 import "./events.css";
 
@@ -39,6 +40,7 @@ export default function MyEventsModal({ open, onOpenChange, returnFocusRef }: My
                 <p className="event-card__meta">
                   <span className="chip">{event.category}</span>
                   <span className={`chip chip--status chip--${statusTone(event.status)}`}>{event.status}</span>
+                  <SettlementChip settlement={event.settlement} label={event.settlementLabel} />
                 </p>
                 <p className="own-event__date">{formatDateTime(event.startsAt)}</p>
                 <ul className="fact-lines">
