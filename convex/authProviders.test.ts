@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { newBackend } from "./test.helpers";
 
@@ -28,5 +28,35 @@ describe("without AUTH_LOCAL_LOGIN the local sign-in does not exist", () => {
     const t = newBackend();
     const result = await t.action(api.auth.signIn, { provider: "google", params: {} });
     expect(result.redirect).toMatch(/\/api\/auth\/signin\/google\?code=/);
+  });
+});
+
+describe("without AUTH_GOOGLE_ISSUER (production) the provider talks to Google", () => {
+  afterAll(() => vi.unstubAllGlobals());
+
+  test("the sign-in route discovers accounts.google.com and sends the browser there with our callback URI", async () => {
+    const requested: string[] = [];
+    // Offline: answer discovery with the fields of Google's own document that matter here.
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
+      requested.push(input instanceof Request ? input.url : String(input));
+      return Response.json({
+        issuer: "https://accounts.google.com",
+        authorization_endpoint: "https://accounts.google.com/o/oauth2/v2/auth",
+        token_endpoint: "https://oauth2.googleapis.com/token",
+        userinfo_endpoint: "https://openidconnect.googleapis.com/v1/userinfo",
+        jwks_uri: "https://www.googleapis.com/oauth2/v3/certs",
+      });
+    });
+    const t = newBackend();
+    const started = await t.action(api.auth.signIn, { provider: "google", params: {} });
+    const signInRoute = new URL(started.redirect!);
+    const response = await t.fetch(`${signInRoute.pathname}${signInRoute.search}`);
+
+    expect(requested).toEqual(["https://accounts.google.com/.well-known/openid-configuration"]);
+    expect(response.status).toBe(302);
+    const toGoogle = new URL(response.headers.get("Location")!);
+    expect(`${toGoogle.origin}${toGoogle.pathname}`).toBe("https://accounts.google.com/o/oauth2/v2/auth");
+    expect(toGoogle.searchParams.get("client_id")).toBe("apoie.apps.googleusercontent.com");
+    expect(toGoogle.searchParams.get("redirect_uri")).toBe(`${process.env.CONVEX_SITE_URL}/api/auth/callback/google`);
   });
 });

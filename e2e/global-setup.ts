@@ -54,7 +54,8 @@ function startAndWait(command: string, args: string[], env: NodeJS.ProcessEnv, r
 
 export default async function globalSetup() {
   const [backendPort, sitePort, appPort] = [await freePort(), await freePort(), await freePort()];
-  const google = await startGoogleIssuer();
+  // The redirect URI a deployment registers with Google, here on the backend's site port.
+  const google = await startGoogleIssuer({ redirectUri: `http://127.0.0.1:${sitePort}/api/auth/callback/google` });
   const backend = await startAndWait(
     process.execPath,
     ["--import", "tsx", "local-backend/main.ts", "--port", `${backendPort}`, "--site-port", `${sitePort}`, "--in-memory", "--no-seed"],

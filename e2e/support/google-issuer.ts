@@ -6,8 +6,11 @@
  * small page of ours (`/choose`) with `E-mail`, `Nome` and `Foto` fields and `Continuar`: it
  * forwards to the issuer's real /authorize with the account as `login_hint`, `test_name` and
  * `test_picture`, and the id token then carries that person.
+ * Like Google, it refuses an unknown client id or a redirect URI not registered for the client
+ * (at the chooser) and a wrong client secret (at the token endpoint), so a misconfigured
+ * provider or callback route fails the journey instead of signing in anyway.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import { OAuth2Server } from "oauth2-mock-server";
 
 export const GOOGLE_CLIENT_ID = "apoie-e2e.apps.googleusercontent.com";
@@ -48,7 +51,24 @@ function listen(server: Server): Promise<number> {
   });
 }
 
-export async function startGoogleIssuer(): Promise<{ issuer: string; stop: () => Promise<void> }> {
+/** The client credentials @auth/core sends to the token endpoint (HTTP Basic). */
+function clientCredentials(req: IncomingMessage): { id: string; secret: string } | null {
+  const header = req.headers.authorization ?? "";
+  if (!header.startsWith("Basic ")) return null;
+  const [id, secret] = Buffer.from(header.slice("Basic ".length), "base64").toString().split(":").map(decodeURIComponent);
+  return id !== undefined && secret !== undefined ? { id, secret } : null;
+}
+
+/** Why the chooser would not open for this request (Google's own error codes), or null. */
+function chooserRefusal(url: URL, redirectUri: string): [status: number, text: string] | null {
+  if (url.pathname !== "/choose") return [404, ""];
+  if (url.searchParams.get("client_id") !== GOOGLE_CLIENT_ID) return [401, "Erro 401: invalid_client"];
+  if (url.searchParams.get("redirect_uri") !== redirectUri) return [400, "Erro 400: redirect_uri_mismatch"];
+  return null;
+}
+
+/** `redirectUri`: the callback registered for the client, as in Google Cloud's console. */
+export async function startGoogleIssuer({ redirectUri }: { redirectUri: string }): Promise<{ issuer: string; stop: () => Promise<void> }> {
   const server = new OAuth2Server();
   await server.issuer.keys.generate("RS256");
   // Which account each authorization code was issued for, until the backend redeems it.
@@ -67,8 +87,13 @@ export async function startGoogleIssuer(): Promise<{ issuer: string; stop: () =>
     const account = code === undefined ? undefined : accountByCode.get(code);
     if (account) Object.assign(token.payload, claimsOf(account), { aud: GOOGLE_CLIENT_ID });
   });
-  server.service.on("beforeResponse", (_response: unknown, req: { body?: Record<string, unknown> }) => {
+  server.service.on("beforeResponse", (response: { body: unknown; statusCode: number }, req: IncomingMessage & { body?: Record<string, unknown> }) => {
     if (typeof req.body?.code === "string") accountByCode.delete(req.body.code);
+    const client = clientCredentials(req);
+    if (client?.id !== GOOGLE_CLIENT_ID || client.secret !== GOOGLE_CLIENT_SECRET) {
+      response.statusCode = 401;
+      response.body = { error: "invalid_client" };
+    }
   });
 
   await server.start(0, "127.0.0.1");
@@ -77,8 +102,9 @@ export async function startGoogleIssuer(): Promise<{ issuer: string; stop: () =>
 
   const chooser = createServer((req, res) => {
     const url = new URL(req.url ?? "/", issuer);
-    res.writeHead(url.pathname === "/choose" ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
-    res.end(url.pathname === "/choose" ? chooserPage(url.searchParams, `${issuer}/authorize`) : "");
+    const refusal = chooserRefusal(url, redirectUri);
+    res.writeHead(refusal?.[0] ?? 200, { "content-type": "text/html; charset=utf-8" });
+    res.end(refusal === null ? chooserPage(url.searchParams, `${issuer}/authorize`) : `<h1>${refusal[1]}</h1>`);
   });
   const chooserUrl = `http://127.0.0.1:${await listen(chooser)}/choose`;
   server.service.on("beforeWellKnownOpenIdConfiguration", (configuration: { body: { authorization_endpoint: string } }) => {
