@@ -123,6 +123,15 @@ export default defineSchema({
     .index("by_userId", ["userId"])
     .index("by_eventId", ["eventId"]),
 
+  // "Evolução dos apoios": per event, the total after supports, at most 99 points (coarser
+  // buckets as it grows), so the chart reads one document however many supports. See
+  // model/timeline.ts.
+  supportTimelines: defineTable({
+    eventId: v.id("events"),
+    bucketMs: v.number(),
+    points: v.array(v.object({ at: v.number(), raisedCents: v.number() })),
+  }).index("by_eventId", ["eventId"]),
+
   // The wallet statement: one row per wallet change, written in the same transaction as it.
   walletEntries: defineTable({
     userId: v.id("users"),

@@ -19,7 +19,8 @@ export type ErrorCode =
   | "NOT_THE_ORGANIZER"
   | "TICKET_NOT_FOUND"
   | "TICKET_ALREADY_USED"
-  | "TICKET_CANCELLED";
+  | "TICKET_CANCELLED"
+  | "RATE_LIMITED";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

@@ -27,4 +27,5 @@ export const MESSAGES = {
   ticketNotFound: "Ingresso não encontrado para este evento.",
   ticketAlreadyUsed: (formattedTime: string) => `Ingresso já utilizado às ${formattedTime}.`,
   ticketCancelled: "Ingresso cancelado.",
+  rateLimited: (seconds: number) => `Muitas tentativas. Tente novamente em ${seconds} ${seconds === 1 ? "segundo" : "segundos"}.`,
 } as const;

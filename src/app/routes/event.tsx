@@ -2,9 +2,12 @@ import { lazy, Suspense } from "react";
 import { Link, Route, Routes, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { eventRoom } from "../../../convex/model/presenceRooms";
+import { PresenceCount, viewersText } from "../../components/presence-count";
 import { Spinner } from "../../components/spinner";
 import { CancelEvent } from "../../features/events/cancel-event";
 import { EventDetails } from "../../features/events/event-details";
+import { SupportTimeline } from "../../features/events/timeline/support-timeline";
 import { SupportPanel } from "../../features/support/support-panel";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
@@ -48,15 +51,19 @@ function EventPage() {
           <p>O evento que você procura não existe ou foi removido.</p>
         </section>
       ) : (
-        <EventDetails event={event}>
-          <SupportPanel event={event} chatPath={paths.chat.build(event._id)} />
-          {isOrganizerOfTicketed && (
-            <Link to={paths.checkIn.build(event._id)} className="button button--secondary button--large event-detail__check-in">
-              Validar ingressos
-            </Link>
-          )}
-          <CancelEvent event={event} />
-        </EventDetails>
+        <>
+          <PresenceCount roomId={eventRoom(event._id)} describe={viewersText} />
+          <EventDetails event={event}>
+            <SupportPanel event={event} chatPath={paths.chat.build(event._id)} />
+            {isOrganizerOfTicketed && (
+              <Link to={paths.checkIn.build(event._id)} className="button button--secondary button--large event-detail__check-in">
+                Validar ingressos
+              </Link>
+            )}
+            <CancelEvent event={event} />
+          </EventDetails>
+          <SupportTimeline eventId={event._id} />
+        </>
       )}
     </main>
   );
