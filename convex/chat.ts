@@ -4,6 +4,7 @@ import { mutation, query } from "./_generated/server";
 import { idArg } from "./model/args";
 import { cleanMessageBody, requireChatAccess } from "./model/chat";
 import { checkPaginationOpts, paginateOrRefuse } from "./model/pagination";
+import { enforceRateLimit } from "./model/rateLimits";
 import { displayNameOf, requireUser } from "./model/users";
 
 /**
@@ -43,6 +44,7 @@ export const send = mutation({
     // First, so a huge body costs nothing; it is pure and reads nothing.
     const cleanBody = cleanMessageBody(body);
     const user = await requireUser(ctx);
+    await enforceRateLimit(ctx, "chatMessage", user._id);
     const event = await requireChatAccess(ctx, user, idArg(ctx, "events", eventId));
     return ctx.db.insert("messages", {
       eventId: event._id,

@@ -7,9 +7,11 @@ import { startsInFuture, validateEventInput } from "./model/eventInput";
 import { claimUpload, deleteIfUnused, deleteUnclaimedUploads, markUsed, requireOwnUnusedUpload } from "./model/eventImages";
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
 import { listEvents } from "./model/eventSearch";
+import { timelineOf } from "./model/timeline";
 import { MESSAGES } from "./model/messages";
 import { cancelEvent, scheduleSettlement } from "./model/settlement";
 import { checkPaginationOpts } from "./model/pagination";
+import { enforceRateLimit } from "./model/rateLimits";
 import { requireUser, currentUser } from "./model/users";
 
 /** Bound on "Meus Eventos": far more than anyone creates, small enough for one read. */
@@ -54,6 +56,7 @@ export const create = mutation({
   },
   handler: async (ctx, { imageStorageId: rawStorageId, ...args }) => {
     const user = await requireUser(ctx);
+    await enforceRateLimit(ctx, "createEvent", user._id);
     const now = Date.now();
     const input = validateEventInput(args, now);
     if (input === null || (rawStorageId !== undefined && input.imageUrl !== undefined)) {
@@ -126,5 +129,15 @@ export const mine = query({
       .withIndex("by_creatorId_and_startsAt", (q) => q.eq("creatorId", user._id))
       .take(MAX_OWN_EVENTS);
     return Promise.all(events.map((event) => toOwnEvent(ctx, event)));
+  },
+});
+
+/** "Evolução dos apoios": the total over time and the goal, ≤ 100 points; null for a bad id. */
+export const timeline = query({
+  args: { id: v.string() },
+  handler: async (ctx, { id }) => {
+    const eventId = idArg(ctx, "events", id);
+    const event = eventId === null ? null : await ctx.db.get("events", eventId);
+    return event === null ? null : timelineOf(ctx, event);
   },
 });

@@ -63,6 +63,8 @@ export default defineSchema({
     isTicketed: v.boolean(),
     creatorId: v.id("users"),
     ticketsGenerated: v.number(),
+    /** Tickets checked in at the door; absent on events from before check-in existed. */
+    ticketsUsed: v.optional(v.number()),
     uniqueSupporters: v.number(),
     /** How the event ended; absent while it is open. See model/settlement.ts. */
     settlement: v.optional(settlementValidator),
@@ -124,13 +126,22 @@ export default defineSchema({
     eventName: v.string(),
     code: v.string(),
     issuedAt: v.number(),
-    /** Absent = valid. A refunded event's tickets become "cancelled". */
+    /** Absent = valid. A refunded event's tickets become "cancelled"; check-in makes them "used". */
     status: v.optional(v.union(v.literal("valid"), v.literal("used"), v.literal("cancelled"))),
     usedAt: v.optional(v.number()),
   })
     .index("by_code", ["code"])
     .index("by_userId", ["userId"])
     .index("by_eventId", ["eventId"]),
+
+  // "Evolução dos apoios": per event, the total after supports, at most 99 points (coarser
+  // buckets as it grows), so the chart reads one document however many supports. See
+  // model/timeline.ts.
+  supportTimelines: defineTable({
+    eventId: v.id("events"),
+    bucketMs: v.number(),
+    points: v.array(v.object({ at: v.number(), raisedCents: v.number() })),
+  }).index("by_eventId", ["eventId"]),
 
   // The wallet statement: one row per wallet change, written in the same transaction as it.
   walletEntries: defineTable({

@@ -2,6 +2,7 @@ import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
 import { idArg } from "./model/args";
 import { MESSAGES } from "./model/messages";
+import { enforceRateLimit } from "./model/rateLimits";
 import { contributionTotal, supportEvent } from "./model/supports";
 import { currentUser, requireUser } from "./model/users";
 
@@ -10,6 +11,7 @@ export const support = mutation({
   args: { eventId: v.string(), amountCents: v.number() },
   handler: async (ctx, { eventId, amountCents }) => {
     const user = await requireUser(ctx, MESSAGES.notSignedInToSupport);
+    await enforceRateLimit(ctx, "support", user._id);
     return supportEvent(ctx, user, idArg(ctx, "events", eventId), amountCents);
   },
 });

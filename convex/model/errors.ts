@@ -16,6 +16,11 @@ export type ErrorCode =
   | "EVENT_IN_PAST"
   | "NOT_THE_CREATOR"
   | "INVALID_PAGE"
+  | "NOT_THE_ORGANIZER"
+  | "TICKET_NOT_FOUND"
+  | "TICKET_ALREADY_USED"
+  | "TICKET_CANCELLED"
+  | "RATE_LIMITED"
   | "INVALID_IMAGE";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */

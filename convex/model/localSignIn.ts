@@ -5,6 +5,7 @@ import { isWithinRawLimit } from "./args";
 import { cleanText, hasVisibleText, isPlainEmailText } from "./cleanText";
 import { appError } from "./errors";
 import { MESSAGES } from "./messages";
+import { enforceRateLimit } from "./rateLimits";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_NAME_LENGTH = 80;
@@ -40,6 +41,8 @@ export const LocalSignIn = ConvexCredentials({
     ) {
       throw appError("NOT_SIGNED_IN", MESSAGES.invalidSignIn);
     }
+    // Its own transaction (this runs in an action), so a refused sign-in still spends a try.
+    await enforceRateLimit(ctx, "localSignIn", email);
     const { user } = await createAccount(ctx, {
       provider: "local",
       account: { id: email },

@@ -25,4 +25,9 @@ export const MESSAGES = {
   invalidImage: "A imagem deve ser JPG, PNG ou WebP de até 5 MB.",
   imageNotFound: "Imagem não encontrada. Envie a imagem novamente.",
   invalidPage: "Não foi possível carregar esta lista. Recarregue a página e tente de novo.",
+  notTheOrganizer: "Apenas o organizador pode validar ingressos.",
+  ticketNotFound: "Ingresso não encontrado para este evento.",
+  ticketAlreadyUsed: (formattedTime: string) => `Ingresso já utilizado às ${formattedTime}.`,
+  ticketCancelled: "Ingresso cancelado.",
+  rateLimited: (seconds: number) => `Muitas tentativas. Tente novamente em ${seconds} ${seconds === 1 ? "segundo" : "segundos"}.`,
 } as const;

@@ -6,6 +6,7 @@ import { supportClosedMessage, supportClosedReason, type SupportClosedReason } f
 import { MESSAGES } from "./messages";
 import { formatBRL, isValidAmountCents } from "./money";
 import { issueTicket } from "./tickets";
+import { recordSupport } from "./timeline";
 import { walletCentsOf } from "./users";
 import { changeWallet } from "./wallet";
 
@@ -51,7 +52,7 @@ export async function hasSupported(
  * (not cancelled, not started or settled, not concluded).
  * Then: debit the wallet (with its statement entry), record the contribution, add to the event's total and to the
  * supporter's running total (a first support counts a new supporter), and for a ticketed
- * event issue a ticket.
+ * event issue a ticket; then note the new total in the event's timeline.
  */
 export async function supportEvent(
   ctx: MutationCtx,
@@ -90,5 +91,6 @@ export async function supportEvent(
     ticketsGenerated: event.ticketsGenerated + (event.isTicketed ? 1 : 0),
     uniqueSupporters: event.uniqueSupporters + (supporter === null ? 1 : 0),
   });
+  await recordSupport(ctx, event._id, raisedCents);
   return { goalReached: goalReached({ ...event, raisedCents }), ticketCode };
 }

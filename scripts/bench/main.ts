@@ -11,6 +11,7 @@ import { cpus, loadavg } from "node:os";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import type { Id } from "../../convex/_generated/dataModel";
 import { measureBundle } from "./bundle-size";
 import { newBackend } from "./convex-backend";
 import { fillCatalogue } from "./fill";
@@ -20,6 +21,7 @@ import { measureLiveLatency } from "./latency";
 import { measureLighthouse } from "./lighthouse";
 import { measureListCosts, type ListCost } from "./list-cost";
 import { measureSettlement } from "./settlement-cost";
+import { measureTimelineCost } from "./timeline-cost";
 import { reportRows, type NotMeasured, type Results } from "./report";
 import { renderTable } from "./table";
 
@@ -47,7 +49,7 @@ async function measureCosts(): Promise<{ listCosts: ListCost[]; functionCosts: F
   for (const events of scales) {
     // A fresh backend per scale: convex-test scans the whole database on every index read,
     // so reusing one would only slow the smaller scales down.
-    const t = newBackend();
+    const t = await newBackend();
     log(`filling ${events.toLocaleString("en")} events`);
     const catalogue = await fillCatalogue(t, events);
     log(`measuring events:list at ${events.toLocaleString("en")} events`);
@@ -55,6 +57,8 @@ async function measureCosts(): Promise<{ listCosts: ListCost[]; functionCosts: F
     if (events === largest) {
       log(`measuring the other functions at ${events.toLocaleString("en")} events`);
       functionCosts = await measureFunctionCosts(t, catalogue);
+      log("measuring events:timeline at 10,000 supports");
+      functionCosts.push(await measureTimelineCost(t, catalogue.eventIds[1] as Id<"events">));
     }
   }
   return { listCosts, functionCosts };

@@ -13,6 +13,9 @@ const MAX_PAGE_DOCS = 2 * PAGE_SIZE;
 const NAME_TARGET_EVENTS = 50_000;
 const MAX_NAME_PAGE_DOCS = 500;
 const MAX_SUPPORT_DOCS = 10;
+/** events:timeline (issue 15): bounded whatever the number of supports. */
+const MAX_TIMELINE_POINTS = 100;
+const MAX_TIMELINE_DOCS = 2;
 const LATENCY_TARGET_SUBSCRIBERS = 10;
 const MAX_P95_MS = 50;
 // react + react-dom + convex + Convex Auth + react-router-dom alone weigh ~103 kB (NOTES.md).
@@ -67,8 +70,12 @@ function listRows(costs: ListCost[]): Row[] {
 }
 
 function functionRows(costs: FunctionCost[]): Row[] {
-  return costs.map(({ name, detail, cost: read }) => {
+  return costs.map(({ name, detail, cost: read, points }) => {
     const row: Row = { measure: `${name}, ${detail}`, result: cost(read) };
+    if (name === "events:timeline") {
+      const ok = read.documentsRead <= MAX_TIMELINE_DOCS && (points ?? Infinity) <= MAX_TIMELINE_POINTS;
+      return { ...row, target: `≤ ${MAX_TIMELINE_POINTS} points, ≤ ${MAX_TIMELINE_DOCS} docs`, status: check(ok) };
+    }
     if (name !== "supports:support") return row;
     return { ...row, target: `≤ ${MAX_SUPPORT_DOCS} docs`, status: check(read.documentsRead <= MAX_SUPPORT_DOCS) };
   });
@@ -115,6 +122,10 @@ function bundleRows(bundle: BundleSizes | NotMeasured): Row[] {
   return [
     { measure: "first load of /, gzip", result: routeWeight(home), target, status: check(home.js <= MAX_HOME_JS_BYTES) },
     { measure: "first load of /event/:id, gzip", result: routeWeight(bundle.routes["/event/:id"]) },
+    {
+      measure: "/event/:id with Evolução dos apoios (first load + chart chunk), gzip",
+      result: `${weight(bundle.eventWithChart)} (chart chunk: JS ${bytes(bundle.eventWithChart.chartJs)})`,
+    },
     { measure: "whole build, gzip", result: weight(bundle.total) },
   ];
 }

@@ -31,7 +31,7 @@ type Step = { ms: number; documentsRead: number; bytesRead: number };
  * metrics cannot be read from outside), with Convex's limits enforced.
  */
 export async function measureSettlement(): Promise<SettlementCost> {
-  const t = newBackend();
+  const t = await newBackend();
   const eventId = await fillFailedEvent(t);
   const steps: Step[] = [];
   // Hold back convex-test's timers for scheduled functions, so the bench runs each one instead.

@@ -170,6 +170,17 @@ describe("SupportPanel", () => {
     await expectAlert("Atenção", "A porcentagem minima foi batida! Os apoios foram desativados...");
   });
 
+  it("a rate limit refusal shows its wait and keeps the amount typed", async () => {
+    setMutation("supports:support", () => {
+      throw new ConvexError({ code: "RATE_LIMITED", message: "Muitas tentativas. Tente novamente em 3 segundos." });
+    });
+    renderPanel();
+    const u = await support("10,50");
+    const alert = await expectAlert("Atenção", "Muitas tentativas. Tente novamente em 3 segundos.");
+    await u.click(within(alert).getByRole("button", { name: "OK" }));
+    expect(screen.getByLabelText("Valor do apoio")).toHaveValue("10,50");
+  });
+
   it("disables supporting once the event is concluded", () => {
     renderPanel({ supportClosedReason: "concluded" });
     expect(screen.getByText("A porcentagem minima foi batida! Os apoios foram desativados...")).toBeInTheDocument();
