@@ -134,7 +134,16 @@ describe("events:list", () => {
     const id = await createEvent(creator.as, { goalCents: 2_000, minSupportCents: 100 });
     await supporter.as.mutation(api.supports.support, { eventId: id, amountCents: 3_000 });
     const [summary] = (await t.query(api.events.list, { paginationOpts: page })).page;
-    expect(summary).toMatchObject({ raisedCents: 3_000, percent: 150, progress: 100, status: "Concluído" });
+    expect(summary).toMatchObject({ raisedCents: 3_000, percent: 150, progress: 100, goalReached: true, status: "Concluído" });
+  });
+
+  test("goalReached is the goal itself: a goal percentage below 100 concludes the event without reaching it", async () => {
+    const t = newBackend();
+    const creator = await signedInUser(t);
+    const supporter = await signedInUser(t, { name: "Ana" });
+    const id = await createEvent(creator.as, { goalCents: 2_000, minSupportCents: 100, goalPercentage: 50 });
+    await supporter.as.mutation(api.supports.support, { eventId: id, amountCents: 1_999 });
+    expect(await t.query(api.events.get, { id })).toMatchObject({ percent: 99, goalReached: false, status: "Concluído" });
   });
 });
 

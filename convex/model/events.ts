@@ -2,7 +2,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { imageUrlOf } from "./eventImages";
 import type { ValidEventInput } from "./eventInput";
-import { percentRaised, progressValue, statusOf } from "./eventRules";
+import { goalReached, percentRaised, progressValue, statusOf } from "./eventRules";
 import { SETTLEMENT_LABELS, supportClosedReason } from "./lifecycle";
 import { foldText, gramsOf } from "./text";
 
@@ -61,6 +61,8 @@ export async function toEventSummary(ctx: QueryCtx, event: Doc<"events">) {
     raisedCents: event.raisedCents,
     percent: percentRaised(event),
     progress: progressValue(event),
+    /** Raised reached the goal itself ("META ATINGIDA"), whatever the goal percentage. */
+    goalReached: goalReached(event),
     status: statusOf(event),
     settlement: event.settlement ?? null,
     /** "Repassado ao organizador" etc. once settled, else null. */

@@ -26,6 +26,7 @@ const detail = {
   raisedCents: 55000,
   percent: 27,
   progress: 27,
+  goalReached: false,
   status: "Em Progresso",
   minSupportCents: 1000,
   goalPercentage: 100,

@@ -14,6 +14,7 @@ const base: EventCardData = {
   raisedCents: 3000,
   percent: 30,
   progress: 30,
+  goalReached: false,
   settlement: null,
   settlementLabel: null,
 };
@@ -51,11 +52,11 @@ describe("EventCard", () => {
     expect(screen.getByText("R$ 1.234,50 de R$ 3.000,00")).toBeInTheDocument();
   });
 
-  it("says META ATINGIDA once the goal is reached, but not at 99%", () => {
-    const { unmount } = renderCard({ raisedCents: 9999, percent: 99, progress: 99 });
+  it("says META ATINGIDA when the server says the goal is reached", () => {
+    const { unmount } = renderCard({ raisedCents: 9999, percent: 99, progress: 99, goalReached: false });
     expect(screen.queryByText("META ATINGIDA")).not.toBeInTheDocument();
     unmount();
-    renderCard({ raisedCents: 12000, percent: 120, progress: 100 });
+    renderCard({ raisedCents: 12000, percent: 120, progress: 100, goalReached: true });
     expect(screen.getByText("META ATINGIDA")).toBeInTheDocument();
     expect(screen.getByText("R$ 120,00 de R$ 100,00")).toBeInTheDocument();
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");

@@ -20,6 +20,8 @@ export type EventCardData = {
   raisedCents: number;
   percent: number;
   progress: number;
+  /** From the server: raised reached the goal itself. */
+  goalReached: boolean;
   settlement: Settlement | null;
   settlementLabel: string | null;
 };
@@ -35,14 +37,12 @@ type EventCardProps = {
 export function EventCard({ event, to, priority = false }: EventCardProps) {
   const titleId = useId();
   const detailsId = useId();
-  // percent is floor(raised × 100 / goal), so ≥ 100 exactly when raised reaches the goal.
-  const reached = event.percent >= 100;
   return (
     <article className="event-card">
       <Link to={to} className="event-card__link" aria-labelledby={titleId} aria-describedby={detailsId}>
         <div className="event-card__media">
           <EventImage src={event.imageUrl} alt={`Imagem do evento ${event.name}`} className="event-card__image" priority={priority} />
-          {reached && <span className="badge badge--success event-card__badge">META ATINGIDA</span>}
+          {event.goalReached && <span className="badge badge--success event-card__badge">META ATINGIDA</span>}
         </div>
         <div className="event-card__body">
           <p className="event-card__meta">

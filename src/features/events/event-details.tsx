@@ -21,7 +21,6 @@ type EventDetailsProps = { event: EventDetailData; children?: ReactNode };
 
 /** The event page body: poster, facts and progress; `children` is the support area. */
 export function EventDetails({ event, children }: EventDetailsProps) {
-  const reached = event.percent >= 100;
   return (
     <article className="event-detail">
       <div className="event-detail__media">
@@ -85,7 +84,7 @@ export function EventDetails({ event, children }: EventDetailsProps) {
             </span>
             <span className="event-card__percent">{percentLabel(event)} da meta</span>
           </p>
-          {reached && <p className="badge badge--success">META ATINGIDA</p>}
+          {event.goalReached && <p className="badge badge--success">META ATINGIDA</p>}
         </div>
         {children}
       </div>

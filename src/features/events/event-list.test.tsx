@@ -18,6 +18,7 @@ const summary = (id: string, name: string) => ({
   raisedCents: 0,
   percent: 0,
   progress: 0,
+  goalReached: false,
   status: "Não Iniciado",
   settlement: null,
   settlementLabel: null,
