@@ -1,5 +1,5 @@
 import { query } from "./_generated/server";
-import { currentUser, walletCentsOf } from "./model/users";
+import { currentUser, menuNameOf, walletCentsOf } from "./model/users";
 
 /** The signed-in user with their wallet, or null when signed out. */
 export const me = query({
@@ -10,6 +10,8 @@ export const me = query({
     return {
       _id: user._id,
       name: user.name ?? null,
+      /** What the avatar menu shows as the name. */
+      menuName: menuNameOf(user),
       email: user.email ?? null,
       image: user.image ?? null,
       walletCents: walletCentsOf(user),

@@ -3,11 +3,11 @@ import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials"
 import { createAccount } from "@convex-dev/auth/server";
 import { isWithinRawLimit } from "./args";
 import { cleanText, hasVisibleText, isPlainEmailText } from "./cleanText";
+import { isEmailAddress } from "./email";
 import { appError } from "./errors";
 import { MESSAGES } from "./messages";
 import { enforceRateLimit } from "./rateLimits";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_NAME_LENGTH = 80;
 const MAX_EMAIL_LENGTH = 254;
 
@@ -37,7 +37,7 @@ export const LocalSignIn = ConvexCredentials({
       name.length > MAX_NAME_LENGTH ||
       email.length > MAX_EMAIL_LENGTH ||
       !isPlainEmailText(email) ||
-      !EMAIL.test(email)
+      !isEmailAddress(email)
     ) {
       throw appError("NOT_SIGNED_IN", MESSAGES.invalidSignIn);
     }

@@ -32,6 +32,18 @@ export function walletCentsOf(user: Doc<"users">): number {
  * a Google profile's name reaches the database as Google sends it.
  */
 export function displayNameOf(user: Doc<"users">): string {
+  return ownNameOf(user) ?? (user.email || NO_NAME);
+}
+
+/** SPEC.md's avatar menu: the display name, or "Usuário" when there is none (never the e-mail). */
+export function menuNameOf(user: Doc<"users">): string {
+  return ownNameOf(user) ?? NO_NAME;
+}
+
+const NO_NAME = "Usuário";
+
+/** The user's own name, cleaned, or null when it shows nothing. */
+function ownNameOf(user: Doc<"users">): string | null {
   const name = cleanText(user.name ?? "");
-  return hasVisibleText(name) ? name : user.email || "Usuário";
+  return hasVisibleText(name) ? name : null;
 }

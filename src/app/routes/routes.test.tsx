@@ -38,7 +38,7 @@ const detail = {
   settlement: null,
   settlementLabel: null,
 };
-const me = { _id: "u1", name: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
+const me = { _id: "u1", name: "Ana", menuName: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
 
 function renderAt(path: string) {
   return render(

@@ -56,7 +56,7 @@ describe("AccountArea", () => {
     const user = userEvent.setup();
     setAuth({ isAuthenticated: true });
     setQuery("auth:providers", { google: true, local: true });
-    setQuery("users:me", { _id: "u1", name: null, email: "x@example.com", image: null, walletCents: 5000 });
+    setQuery("users:me", { _id: "u1", name: null, menuName: "Usuário", email: "x@example.com", image: null, walletCents: 5000 });
     render(<AccountArea {...handlers} />);
     expect(screen.queryByRole("button", { name: "Entrar com Google" })).not.toBeInTheDocument();
     const avatar = await screen.findByRole("button", { name: "Abrir menu do usuário" });
@@ -73,7 +73,7 @@ describe("AccountArea", () => {
 
   it("puts focus on the avatar after a local sign-in, and on the sign-in button after Sair", async () => {
     const user = userEvent.setup();
-    const me = { _id: "u1", name: "Ana Souza", email: "ana@example.com", image: null, walletCents: 5000 };
+    const me = { _id: "u1", name: "Ana Souza", menuName: "Ana Souza", email: "ana@example.com", image: null, walletCents: 5000 };
     setQuery("auth:providers", { google: false, local: true });
     const { rerender } = render(<AccountArea {...handlers} />);
     await user.click(screen.getByRole("button", { name: "Entrar (modo local)" }));

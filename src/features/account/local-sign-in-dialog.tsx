@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { Modal } from "../../components/modal";
+import { isEmailAddress } from "../../../convex/model/email";
 import { MESSAGES } from "../../../convex/model/messages";
 import { errorNotice } from "../../lib/errors";
 
@@ -24,7 +25,7 @@ export default function LocalSignInDialog({ open, onOpenChange, onSignedIn }: Lo
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (name.trim() === "" || !/^\S+@\S+\.\S+$/.test(email.trim())) {
+    if (name.trim() === "" || !isEmailAddress(email.trim())) {
       setError(MESSAGES.invalidSignIn);
       return;
     }

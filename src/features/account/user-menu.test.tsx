@@ -17,7 +17,7 @@ describe("UserMenu", () => {
   it("keeps a long name whole for screen readers in a menu bounded by the room on screen", async () => {
     expect(LONG_NAME).toHaveLength(60);
     const user = userEvent.setup();
-    render(<UserMenu user={{ name: LONG_NAME, email: null, image: null, walletCents: 5000 }} {...handlers} />);
+    render(<UserMenu user={{ name: LONG_NAME, menuName: LONG_NAME, email: null, image: null, walletCents: 5000 }} {...handlers} />);
     await user.click(screen.getByRole("button", { name: "Abrir menu do usuário" }));
     const menu = await screen.findByRole("menu");
     // The whole name is in the accessibility tree: nothing cut off, no "…" in the text.

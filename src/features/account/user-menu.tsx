@@ -2,7 +2,8 @@ import type { Ref } from "react";
 import { DropdownMenu } from "radix-ui";
 import { formatBRL } from "../../../convex/model/money";
 
-export type MenuUser = { name: string | null; email: string | null; image: string | null; walletCents: number };
+/** users:me as the menu uses it; `menuName` is the server's "name, or Usuário". */
+export type MenuUser = { name: string | null; menuName: string; email: string | null; image: string | null; walletCents: number };
 
 type UserMenuProps = {
   user: MenuUser;
@@ -36,7 +37,7 @@ export default function UserMenu({
   onSignOut,
   triggerRef,
 }: UserMenuProps) {
-  const displayName = user.name?.trim() || "Usuário";
+  const displayName = user.menuName;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger ref={triggerRef} className="avatar-button" aria-label="Abrir menu do usuário">
