@@ -12,7 +12,7 @@ import { convexTest } from "convex-test";
 import { makeFunctionReference, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Identity } from "./auth-keys.ts";
-import { Gate, Mutex } from "./locks.ts";
+import { Gate, Mutex, PhaseLock } from "./locks.ts";
 import { captureLogLines } from "./logs/function-logs.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
 
@@ -28,6 +28,8 @@ export type DatabaseSnapshot = {
   documents: JSONValue[];
   /** The databases of components (convex.config.ts), by path ("rateLimiter/batchWorker"). */
   components?: Record<string, ComponentSnapshot>;
+  /** Results of recent mutations by "session id|request id": [key, result, commit ts]. */
+  requests?: [string, JSONValue, string][];
 };
 
 export type ComponentSnapshot = { nextDocId: number; lastCreationTime: number; documents: JSONValue[] };
@@ -44,8 +46,15 @@ export class FunctionError extends Error {
   }
 }
 
-/** A call's result, its commit timestamp and what the function logged (Convex's logLines). */
-export type CallResult = { value: Value; ts: bigint; logLines: string[] };
+/**
+ * A call's result, its commit timestamp and what the function logged (Convex's logLines); for
+ * a mutation also `commit`, the sequence number of the commit to wait on before answering.
+ */
+export type CallResult = { value: Value; ts: bigint; logLines: string[]; commit?: number };
+
+/** How many mutation results are kept for resent requests (the client resends only unanswered ones). */
+const REMEMBERED_REQUESTS = 10_000;
+type RequestRecord = { value: JSONValue; ts: bigint; commit: number };
 
 type Document = { _id: string } & Record<string, Value>;
 
@@ -118,6 +127,18 @@ export class Engine {
    * (same query, arguments and identity): 50 visitors of an event page cost one run per commit.
    */
   private queryCache = { ts: -1n, results: new Map<string, Promise<CallResult>>() };
+  /** Commits that are not durable yet and reads that clients see never overlap (see PhaseLock). */
+  private readonly phases = new PhaseLock();
+  /** Number of top-level commits so far; the writer saves up to a count. */
+  commitCount = 0;
+  /** Recent mutation results by "session id|request id", oldest first (exactly-once mutations). */
+  private requests = new Map<string, RequestRecord>();
+  /** Mutations of a request key still running, for a resend that arrives meanwhile. */
+  private readonly requestsInFlight = new Map<string, Promise<CallResult>>();
+  /** Set between a keyed mutation's commit and its record, so no snapshot splits the two. */
+  private recording: Promise<void> | null = null;
+  private finishRecording: () => void = () => {};
+  private readonly requestKeyContext = new AsyncLocalStorage<string>();
 
   private constructor(
     private readonly convexDir: string,
@@ -169,9 +190,78 @@ export class Engine {
     const commit = manager.commit.bind(manager);
     manager.commit = (isNested) => {
       const ts = commit(isNested);
-      if (ts !== null) for (const listener of this.commitListeners) listener(ts);
+      if (ts === null) return ts;
+      this.commitCount += 1;
+      if (this.requestKeyContext.getStore() !== undefined && this.recording === null) {
+        this.recording = new Promise((resolve) => (this.finishRecording = resolve));
+      }
+      for (const listener of this.commitListeners) listener(ts);
       return ts;
     };
+  }
+
+  /**
+   * Runs a client's mutation and answers once `durable(commit)` resolves, holding reads back
+   * meanwhile: no one sees a commit before it is saved, so a failed save can be rolled back.
+   * With a `requestKey` ("session id|request id") it runs at most once: a resend gets the
+   * stored result (or waits for the run in progress) and writes nothing.
+   */
+  mutate(
+    udfPath: string,
+    args: Record<string, Value>,
+    identity: Identity | null,
+    requestKey: string | null,
+    durable: (commit: number) => Promise<void>,
+  ): Promise<CallResult> {
+    const remembered = requestKey === null ? undefined : this.requests.get(requestKey);
+    if (remembered !== undefined) {
+      const { value, ts, commit } = remembered;
+      return durable(commit).then(() => ({ value: jsonToConvex(value), ts, logLines: [], commit }));
+    }
+    const running = requestKey === null ? undefined : this.requestsInFlight.get(requestKey);
+    if (running !== undefined) return running;
+    const result = this.phases.run("write", async () => {
+      const outcome = await this.call("mutation", udfPath, args, identity, requestKey);
+      await durable(outcome.commit ?? this.commitCount);
+      return outcome;
+    });
+    if (requestKey !== null) {
+      this.requestsInFlight.set(requestKey, result);
+      const forget = () => void this.requestsInFlight.delete(requestKey);
+      result.then(forget, forget);
+    }
+    return result;
+  }
+
+  /**
+   * Runs `work` (reads) so that everything it reads comes from one commit, which it returns:
+   * no client mutation runs meanwhile, and a commit from elsewhere (an action, a scheduled
+   * job) landing in between makes it run again.
+   */
+  readAtOneCommit<T>(work: () => Promise<T>): Promise<{ value: T; ts: bigint }> {
+    return this.phases.run("read", async () => {
+      for (;;) {
+        const ts = this.lastCommitTs;
+        const value = await work();
+        if (this.lastCommitTs === ts) return { value, ts };
+      }
+    });
+  }
+
+  /** Resolves once the latest commit's request record is in memory (see `recording`). */
+  async settled(): Promise<void> {
+    while (this.recording !== null) await this.recording;
+  }
+
+  /**
+   * Puts a saved state back after a failed save. Runs with no mutation in progress, and `then`
+   * in the same step, so nothing commits between the two.
+   */
+  rollBack(snapshot: DatabaseSnapshot, then: () => void): Promise<void> {
+    return this.mutations.run(async () => {
+      this.restore(snapshot);
+      then();
+    });
   }
 
   /**
@@ -184,6 +274,7 @@ export class Engine {
     udfPath: string,
     args: Record<string, Value>,
     identity: Identity | null,
+    requestKey: string | null = null,
   ): Promise<CallResult> {
     return this.gate.shared(async () => {
       const { t, modules } = this.instance;
@@ -193,10 +284,21 @@ export class Engine {
       try {
         if (kind === "mutation") {
           return await this.mutations.run(async () => {
-            const value = await captureLogLines(logLines, () =>
-              caller.mutation(makeFunctionReference<"mutation">(udfPath), args),
-            );
-            return { value, ts: this.lastCommitTs, logLines };
+            try {
+              const value = await captureLogLines(logLines, () =>
+                requestKey === null
+                  ? caller.mutation(makeFunctionReference<"mutation">(udfPath), args)
+                  : this.requestKeyContext.run(requestKey, () =>
+                      caller.mutation(makeFunctionReference<"mutation">(udfPath), args),
+                    ),
+              );
+              const outcome = { value, ts: this.lastCommitTs, logLines, commit: this.commitCount };
+              if (requestKey !== null) this.remember(requestKey, { value: convexToJson(value), ts: outcome.ts, commit: outcome.commit });
+              return outcome;
+            } finally {
+              this.recording = null;
+              this.finishRecording();
+            }
           });
         }
         const value = await captureLogLines(logLines, () =>
@@ -213,6 +315,11 @@ export class Engine {
         throw failure;
       }
     });
+  }
+
+  private remember(requestKey: string, record: RequestRecord): void {
+    this.requests.set(requestKey, record);
+    if (this.requests.size > REMEMBERED_REQUESTS) this.requests.delete(this.requests.keys().next().value!);
   }
 
   /** `call("query", ...)`, answered from the cache while no commit happened in between. */
@@ -277,6 +384,7 @@ export class Engine {
       lastCommitTs: this.lastCommitTs.toString(),
       documents: Object.values(db._documents).map((document) => convexToJson(document)),
       components,
+      requests: [...this.requests].map(([key, record]) => [key, record.value, record.ts.toString()]),
     };
   }
 
@@ -306,6 +414,10 @@ export class Engine {
       component.db._lastCreationTime = saved.lastCreationTime;
     }
     this.instance.global.transactionManager._lastCommitTs = BigInt(snapshot.lastCommitTs);
+    // A remembered request is durable by definition: it came from a saved state.
+    this.requests = new Map(
+      (snapshot.requests ?? []).map(([key, value, ts]) => [key, { value, ts: BigInt(ts), commit: 0 }]),
+    );
   }
 
   /** Releases the module loader; call it last. */

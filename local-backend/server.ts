@@ -15,7 +15,8 @@ import { diskFileStore, memoryFileStore } from "./files/file-store.ts";
 import { DEFAULT_MAX_UPLOAD_BYTES, FileStorage } from "./files/storage.ts";
 import { handleApiRequest, handleSiteRequest } from "./http-api.ts";
 import { isModuleFile } from "./modules.ts";
-import { loadSnapshot, SnapshotWriter } from "./persistence.ts";
+import { loadSnapshot } from "./storage/database-file.ts";
+import { GroupCommitWriter } from "./storage/group-commit.ts";
 import { CronRunner } from "./scheduler/crons.ts";
 import { DurableScheduler } from "./scheduler/scheduler.ts";
 import { SyncSession, type SessionDeps } from "./subscriptions.ts";
@@ -50,6 +51,8 @@ export type LocalBackendOptions = {
   convexDir?: string;
   /** The largest file upload taken, in bytes. Default 20 MiB. */
   maxUploadBytes?: number;
+  /** For tests: replaces the database file write (to inject disk failures). */
+  writeDatabaseFile?: (file: string, contents: string) => Promise<void>;
 };
 
 export type LocalBackend = {
@@ -143,12 +146,12 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   cleanups.push(() => ready.dispose());
   const saved = dataDir === null ? null : await loadSnapshot(dataDir);
   if (saved !== null) ready.restore(saved);
-  const writer = dataDir === null ? null : new SnapshotWriter(dataDir, () => ready.snapshot());
-  // A failed write was already reported; shutting down goes on.
-  cleanups.push(() => writer?.flush().catch(() => {}));
+  const writer = dataDir === null ? null : new GroupCommitWriter(dataDir, ready, options.writeDatabaseFile);
+  cleanups.push(() => writer?.idle());
   const sessions = new Set<SyncSession>();
   ready.onCommit(() => {
     writer?.markDirty();
+    // Sessions re-run their queries once the commit is readable (saved), see Engine.readAtOneCommit.
     for (const session of sessions) session.requestRefresh();
   });
   if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
@@ -161,11 +164,11 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     engine: ready,
     verifyToken: await createTokenVerifier(keys, siteUrl),
     // A commit that cannot be saved fails its request, over the WebSocket and over HTTP alike.
-    persisted: async () => {
+    persisted: async (commit?: number) => {
       try {
-        await writer?.flush();
+        await writer?.durable(commit);
       } catch (error) {
-        throw new FunctionError(`The commit could not be saved: ${(error as Error).message}`, undefined);
+        throw new FunctionError((error as Error).message, undefined);
       }
     },
   };

@@ -55,14 +55,16 @@ export type SessionDeps = {
   send: (message: Record<string, unknown>) => void;
   /** Ends the connection because of `error`; the session does nothing after this. */
   fail: (error: Error) => void;
-  /** Resolves when committed data is durable; awaited before a mutation's response. */
-  persisted: () => Promise<void>;
+  /** Resolves when commit `commit` (default: every commit so far) is durable; rejects when it was rolled back. */
+  persisted: (commit?: number) => Promise<void>;
 };
 
 export class SyncSession {
   private version: StateVersion = { querySet: 0, identity: 0, ts: 0n };
   private readonly queries = new Map<number, Subscription>();
   private identity: Identity | null = null;
+  /** The client's session id (from Connect): with a request id it names a mutation across reconnects. */
+  private sessionId: string | null = null;
   /** Fires when the token behind `identity` expires. */
   private expiryTimer: NodeJS.Timeout | undefined;
   private queue: Promise<void> = Promise.resolve();
@@ -91,6 +93,8 @@ export class SyncSession {
     }
     switch (message.type) {
       case "Connect":
+        this.sessionId = message.sessionId;
+        return;
       case "Event":
         return;
       case "ModifyQuerySet":
@@ -215,10 +219,16 @@ export class SyncSession {
    * or a mutation the client was told about is not yet covered by a Transition.
    */
   private async sync(next: { querySet?: number; identity?: number }, removed: QueryModification[]): Promise<void> {
-    const ts = this.deps.engine.lastCommitTs > this.version.ts ? this.deps.engine.lastCommitTs : this.version.ts;
+    // Every result of one Transition comes from one commit, labelled with that commit's time.
+    const { value: results, ts: commitTs } = await this.deps.engine.readAtOneCommit(async () => {
+      const runs: [Subscription, QueryModification, string | undefined][] = [];
+      for (const [queryId, subscription] of this.queries) runs.push([subscription, ...(await this.runQuery(queryId, subscription))]);
+      return runs;
+    });
+    const ts = commitTs > this.version.ts ? commitTs : this.version.ts;
     const modifications = [...removed];
-    for (const [queryId, subscription] of this.queries) {
-      const modification = await this.runQuery(queryId, subscription);
+    for (const [subscription, modification, pageEnd] of results) {
+      subscription.pageEnd ??= pageEnd;
       const result = JSON.stringify({ ...modification, queryId: undefined });
       if (result !== subscription.lastResult) {
         subscription.lastResult = result;
@@ -245,17 +255,17 @@ export class SyncSession {
     if (confirmsMutation) this.confirmPending = false;
   }
 
-  private async runQuery(queryId: number, subscription: Subscription): Promise<QueryModification> {
+  /** One query's result, and the end to pin for a page that had none (see pageEndToPin). */
+  private async runQuery(queryId: number, subscription: Subscription): Promise<[QueryModification, string | undefined]> {
     const { udfPath, args, pageEnd } = subscription;
     const pinned =
       pageEnd === undefined ? args : { ...args, paginationOpts: { ...(args.paginationOpts as object), endCursor: pageEnd } };
     try {
       const { value, logLines } = await this.deps.engine.cachedQuery(udfPath, pinned, this.identity);
-      subscription.pageEnd ??= pageEndToPin(args, value);
-      return { type: "QueryUpdated", queryId, value: convexToJson(value), logLines, journal: null };
+      return [{ type: "QueryUpdated", queryId, value: convexToJson(value), logLines, journal: null }, pageEndToPin(args, value)];
     } catch (error) {
       if (!(error instanceof FunctionError)) throw error;
-      return {
+      const failed: QueryModification = {
         type: "QueryFailed",
         queryId,
         errorMessage: error.message,
@@ -263,6 +273,7 @@ export class SyncSession {
         logLines: error.logLines,
         journal: null,
       };
+      return [failed, undefined];
     }
   }
 
@@ -272,14 +283,17 @@ export class SyncSession {
   ): Promise<void> {
     const responseType = message.type === "Mutation" ? "MutationResponse" : "ActionResponse";
     try {
-      const kind = message.type === "Mutation" ? "mutation" : "action";
-      const { value, ts, logLines } = await this.deps.engine.call(kind, message.udfPath, functionArgs(message.args), identity);
-      const result = convexToJson(value);
-      if (kind === "action") {
-        this.respond({ type: responseType, requestId: message.requestId, success: true, result, logLines });
+      const args = functionArgs(message.args);
+      if (message.type === "Action") {
+        const { value, logLines } = await this.deps.engine.call("action", message.udfPath, args, identity);
+        this.respond({ type: responseType, requestId: message.requestId, success: true, result: convexToJson(value), logLines });
         return;
       }
-      await this.deps.persisted();
+      const requestKey = this.sessionId === null ? null : `${this.sessionId}|${message.requestId}`;
+      const { value, ts, logLines } = await this.deps.engine.mutate(message.udfPath, args, identity, requestKey, (commit) =>
+        this.deps.persisted(commit),
+      );
+      const result = convexToJson(value);
       this.respond({ type: responseType, requestId: message.requestId, success: true, result, ts: encodeTs(ts), logLines });
       if (ts > this.unconfirmedTs) this.unconfirmedTs = ts;
       this.confirmPending = true;
