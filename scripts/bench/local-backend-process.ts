@@ -9,15 +9,16 @@ const START_TIMEOUT_MS = 60_000;
 export type RunningBackend = { url: string; stop: () => void };
 
 /**
- * Starts the local backend (in memory, no demo data) in its own process, as `npm run
+ * Starts the local backend (no demo data; in memory unless given a data folder) in its own process, as `npm run
  * backend:local` would, so the server does not share an event loop with the clients whose
  * latency we measure.
  */
-export async function startLocalBackendProcess(): Promise<RunningBackend> {
+export async function startLocalBackendProcess(dataDir: string | null = null): Promise<RunningBackend> {
   const [port, sitePort] = [await freePort(), await freePort()];
+  const storage = dataDir === null ? ["--in-memory"] : ["--data-dir", dataDir];
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "local-backend/main.ts", "--port", `${port}`, "--site-port", `${sitePort}`, "--in-memory", "--no-seed"],
+    ["--import", "tsx", "local-backend/main.ts", "--port", `${port}`, "--site-port", `${sitePort}`, ...storage, "--no-seed"],
     { cwd: ROOT, stdio: "pipe", env: { ...process.env, AUTH_LOG_LEVEL: "WARN" } },
   );
   const url = await waitForReady(child);

@@ -10,6 +10,7 @@ import { cpus, loadavg } from "node:os";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { measureAckLatency } from "./ack-latency";
 import { measureBundle } from "./bundle-size";
 import { newBackend } from "./convex-backend";
 import { fillCatalogue } from "./fill";
@@ -72,6 +73,7 @@ const started = Date.now();
 const results: Results = {
   ...(await measureCosts()),
   latency: await optional("latency", measureLiveLatency),
+  ackLatency: await optional("ack-latency", measureAckLatency),
   bundle: await optional("bundle", measureBundle),
 };
 const rows = reportRows(results);
