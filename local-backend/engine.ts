@@ -63,7 +63,38 @@ type ConvexGlobal = {
   components: Record<string, { db: DatabaseFake }>;
   transactionManager: { _lastCommitTs: bigint; commit: (isNested: boolean) => bigint | null };
 };
-type DatabaseFake = { _documents: Record<string, Document>; _nextDocId: number; _lastCreationTime: number };
+type DatabaseFake = {
+  _documents: Record<string, Document>;
+  _nextDocId: number;
+  _lastCreationTime: number;
+  /** Throws when `doc` does not match the table's validator in this instance's schema. */
+  _validate: (tableName: string, doc: Document) => void;
+};
+
+/** Thrown by a reload whose schema the existing data does not match. */
+export class SchemaMismatchError extends Error {}
+
+/**
+ * Checks the app's documents against the schema of a freshly loaded instance, as `convex dev`
+ * does before a push: the first one that does not match stops the reload, named with its table
+ * and id (the validator's message names the field).
+ */
+function checkDocumentsMatch(documents: Record<string, Document>, next: DatabaseFake): void {
+  for (const document of Object.values(documents)) {
+    const table = document._id.replace(/^[0-9]+/, "");
+    // Validators describe a document without its system fields, as written.
+    const fields: Record<string, Value> = { ...document };
+    delete fields._id;
+    delete fields._creationTime;
+    try {
+      next._validate(table, fields as Document);
+    } catch (error) {
+      throw new SchemaMismatchError(
+        `the new schema does not match the data: table "${table}", document ${document._id}: ${(error as Error).message}`,
+      );
+    }
+  }
+}
 
 type Instance = { t: ReturnType<typeof convexTest>; modules: LoadedModules; global: ConvexGlobal };
 /** A convex-test instance with its private state, for the subsystems (scheduler, files, components). */
@@ -427,12 +458,19 @@ export class Engine {
 
   /**
    * Loads convex/ again and moves the data over. Waits for calls in progress and holds new
-   * ones meanwhile. If the new code does not load, the old code keeps running.
+   * ones meanwhile. If the new code does not load, or its schema does not match the data
+   * (SchemaMismatchError), the old code keeps running.
    */
   reload(): Promise<void> {
     return this.reloads.run(async () => {
       const next = await Engine.createInstance(this.convexDir, this.setup);
       await this.gate.exclusive(async () => {
+        try {
+          checkDocumentsMatch(this.db._documents, next.global.components[""]!.db);
+        } catch (error) {
+          await next.modules.release();
+          throw error;
+        }
         const data = this.snapshot();
         const previous = this.instance;
         this.instance = next;
