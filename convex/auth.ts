@@ -2,14 +2,24 @@ import Google from "@auth/core/providers/google";
 import { convexAuth } from "@convex-dev/auth/server";
 import { env, query } from "./_generated/server";
 import { LocalSignIn, localSignInEnabled } from "./model/localSignIn";
-import { giveInitialWallet } from "./model/users";
+import { giveInitialWallet } from "./model/wallet";
 
 function googleConfigured(): boolean {
   return Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET);
 }
 
+/**
+ * The real Google provider. AUTH_GOOGLE_ISSUER is set only by the browser tests, which put an
+ * offline OpenID Connect issuer in Google's place (e2e/helpers/google-issuer.ts); a deployment
+ * leaves it unset and talks to https://accounts.google.com.
+ */
+function google() {
+  const issuer = env.AUTH_GOOGLE_ISSUER;
+  return issuer ? Google({ issuer }) : Google;
+}
+
 export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
-  providers: [...(googleConfigured() ? [Google] : []), ...(localSignInEnabled() ? [LocalSignIn] : [])],
+  providers: [...(googleConfigured() ? [google()] : []), ...(localSignInEnabled() ? [LocalSignIn] : [])],
   callbacks: {
     async afterUserCreatedOrUpdated(ctx, { userId, existingUserId }) {
       // Only a brand-new user gets the starting balance; signing in again never resets it.

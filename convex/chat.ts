@@ -1,7 +1,10 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
+import { idArg } from "./model/args";
 import { cleanMessageBody, requireChatAccess } from "./model/chat";
+import { checkPaginationOpts, paginateOrRefuse } from "./model/pagination";
+import { enforceRateLimit } from "./model/rateLimits";
 import { displayNameOf, requireUser } from "./model/users";
 
 /**
@@ -11,13 +14,16 @@ import { displayNameOf, requireUser } from "./model/users";
 export const list = query({
   args: { eventId: v.string(), paginationOpts: paginationOptsValidator },
   handler: async (ctx, { eventId, paginationOpts }) => {
+    const page = checkPaginationOpts(paginationOpts);
     const user = await requireUser(ctx);
-    const event = await requireChatAccess(ctx, user, ctx.db.normalizeId("events", eventId));
-    const result = await ctx.db
-      .query("messages")
-      .withIndex("by_eventId", (q) => q.eq("eventId", event._id))
-      .order("desc")
-      .paginate(paginationOpts);
+    const event = await requireChatAccess(ctx, user, idArg(ctx, "events", eventId));
+    const result = await paginateOrRefuse(
+      ctx.db
+        .query("messages")
+        .withIndex("by_eventId", (q) => q.eq("eventId", event._id))
+        .order("desc"),
+      page,
+    );
     return {
       ...result,
       page: result.page.reverse().map((message) => ({
@@ -35,13 +41,16 @@ export const list = query({
 export const send = mutation({
   args: { eventId: v.string(), body: v.string() },
   handler: async (ctx, { eventId, body }) => {
+    // First, so a huge body costs nothing; it is pure and reads nothing.
+    const cleanBody = cleanMessageBody(body);
     const user = await requireUser(ctx);
-    const event = await requireChatAccess(ctx, user, ctx.db.normalizeId("events", eventId));
+    await enforceRateLimit(ctx, "chatMessage", user._id);
+    const event = await requireChatAccess(ctx, user, idArg(ctx, "events", eventId));
     return ctx.db.insert("messages", {
       eventId: event._id,
       userId: user._id,
       authorName: displayNameOf(user),
-      body: cleanMessageBody(body),
+      body: cleanBody,
     });
   },
 });

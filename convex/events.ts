@@ -1,11 +1,16 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
+import { idArg } from "./model/args";
 import { appError } from "./model/errors";
-import { validateEventInput } from "./model/eventInput";
+import { startsInFuture, validateEventInput } from "./model/eventInput";
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
 import { listEvents } from "./model/eventSearch";
+import { timelineOf } from "./model/timeline";
 import { MESSAGES } from "./model/messages";
+import { cancelEvent, scheduleSettlement } from "./model/settlement";
+import { checkPaginationOpts } from "./model/pagination";
+import { enforceRateLimit } from "./model/rateLimits";
 import { requireUser, currentUser } from "./model/users";
 
 /** Bound on "Meus Eventos": far more than anyone creates, small enough for one read. */
@@ -20,14 +25,15 @@ export const list = query({
     to: v.optional(v.number()),
     paginationOpts: paginationOptsValidator,
   },
-  handler: async (ctx, { paginationOpts, ...filters }) => listEvents(ctx, filters, paginationOpts),
+  handler: async (ctx, { paginationOpts, ...filters }) =>
+    listEvents(ctx, filters, checkPaginationOpts(paginationOpts)),
 });
 
 /** One event with its progress, or null for a malformed or unknown id. */
 export const get = query({
   args: { id: v.string() },
   handler: async (ctx, { id }) => {
-    const eventId = ctx.db.normalizeId("events", id);
+    const eventId = idArg(ctx, "events", id);
     const event = eventId === null ? null : await ctx.db.get("events", eventId);
     return event === null ? null : toEventDetail(event);
   },
@@ -47,9 +53,23 @@ export const create = mutation({
   },
   handler: async (ctx, args) => {
     const user = await requireUser(ctx);
-    const input = validateEventInput(args, Date.now());
+    await enforceRateLimit(ctx, "createEvent", user._id);
+    const now = Date.now();
+    const input = validateEventInput(args, now);
     if (input === null) throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
-    return insertEvent(ctx, user._id, input);
+    if (!startsInFuture(input, now)) throw appError("EVENT_IN_PAST", MESSAGES.eventInPast);
+    const eventId = await insertEvent(ctx, user._id, input);
+    await scheduleSettlement(ctx, { _id: eventId, startsAt: input.startsAt });
+    return eventId;
+  },
+});
+
+/** The creator cancels their event before its date; every support is refunded. */
+export const cancel = mutation({
+  args: { id: v.string() },
+  handler: async (ctx, { id }) => {
+    const user = await requireUser(ctx);
+    await cancelEvent(ctx, user._id, idArg(ctx, "events", id));
   },
 });
 
@@ -64,5 +84,15 @@ export const mine = query({
       .withIndex("by_creatorId_and_startsAt", (q) => q.eq("creatorId", user._id))
       .take(MAX_OWN_EVENTS);
     return events.map(toOwnEvent);
+  },
+});
+
+/** "Evolução dos apoios": the total over time and the goal, ≤ 100 points; null for a bad id. */
+export const timeline = query({
+  args: { id: v.string() },
+  handler: async (ctx, { id }) => {
+    const eventId = idArg(ctx, "events", id);
+    const event = eventId === null ? null : await ctx.db.get("events", eventId);
+    return event === null ? null : timelineOf(ctx, event);
   },
 });

@@ -18,6 +18,17 @@ const categoriesMatch: [Category] extends [typeof categoryValidator.type]
   : never = true;
 void categoriesMatch;
 
+const settlementValidator = v.union(v.literal("paidOut"), v.literal("refunded"), v.literal("cancelled"));
+
+/** "opening" carries the balance of a wallet that existed before the statement did. */
+const walletEntryKindValidator = v.union(
+  v.literal("welcome"),
+  v.literal("support"),
+  v.literal("refund"),
+  v.literal("payout"),
+  v.literal("opening"),
+);
+
 export default defineSchema({
   ...authTables,
 
@@ -50,7 +61,15 @@ export default defineSchema({
     isTicketed: v.boolean(),
     creatorId: v.id("users"),
     ticketsGenerated: v.number(),
+    /** Tickets checked in at the door; absent on events from before check-in existed. */
+    ticketsUsed: v.optional(v.number()),
     uniqueSupporters: v.number(),
+    /** How the event ended; absent while it is open. See model/settlement.ts. */
+    settlement: v.optional(settlementValidator),
+    /** Refunded so far, while (and after) a refund runs in batches. Absent = 0. */
+    refundedCents: v.optional(v.number()),
+    /** The scheduled settlement at startsAt; replaced when the date changes. */
+    settlementJobId: v.optional(v.id("_scheduled_functions")),
   })
     .index("by_startsAt", ["startsAt"])
     .index("by_category_and_startsAt", ["category", "startsAt"])
@@ -76,6 +95,8 @@ export default defineSchema({
     eventId: v.id("events"),
     userId: v.id("users"),
     amountCents: v.number(),
+    /** Set when this contribution went back to its supporter (the event did not happen). */
+    refundedAt: v.optional(v.number()),
   })
     .index("by_eventId_and_userId", ["eventId", "userId"])
     .index("by_userId", ["userId"]),
@@ -94,10 +115,32 @@ export default defineSchema({
     eventName: v.string(),
     code: v.string(),
     issuedAt: v.number(),
+    /** Absent = valid. A refunded event's tickets become "cancelled"; check-in makes them "used". */
+    status: v.optional(v.union(v.literal("valid"), v.literal("used"), v.literal("cancelled"))),
+    usedAt: v.optional(v.number()),
   })
     .index("by_code", ["code"])
     .index("by_userId", ["userId"])
     .index("by_eventId", ["eventId"]),
+
+  // "Evolução dos apoios": per event, the total after supports, at most 99 points (coarser
+  // buckets as it grows), so the chart reads one document however many supports. See
+  // model/timeline.ts.
+  supportTimelines: defineTable({
+    eventId: v.id("events"),
+    bucketMs: v.number(),
+    points: v.array(v.object({ at: v.number(), raisedCents: v.number() })),
+  }).index("by_eventId", ["eventId"]),
+
+  // The wallet statement: one row per wallet change, written in the same transaction as it.
+  walletEntries: defineTable({
+    userId: v.id("users"),
+    kind: walletEntryKindValidator,
+    /** Signed: credits positive, debits negative. */
+    amountCents: v.number(),
+    eventId: v.optional(v.id("events")),
+    balanceAfterCents: v.number(),
+  }).index("by_userId", ["userId"]),
 
   messages: defineTable({
     eventId: v.id("events"),

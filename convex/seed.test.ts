@@ -1,24 +1,42 @@
-import { expect, test } from "vitest";
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { CATEGORIES } from "./model/categories";
 import { allRows, expectInvariants, newBackend } from "./test.helpers";
 
-test("seed fills varied demo events once, keeping the ledger invariants", async () => {
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+test("seed fills varied demo events once, in every lifecycle state, keeping the ledger invariants", async () => {
   const t = newBackend();
-  expect(await t.mutation(internal.seed.run, {})).toEqual({ created: 12 });
+  expect(await t.mutation(internal.seed.run, {})).toEqual({ created: 15 });
   expect(await t.mutation(internal.seed.run, {})).toEqual({ created: 0 });
+  await t.finishInProgressScheduledFunctions();
+  vi.advanceTimersByTime(0);
+  await t.finishInProgressScheduledFunctions();
+  vi.advanceTimersByTime(0);
+  await t.finishInProgressScheduledFunctions();
 
   const events = await allRows(t, "events");
-  expect(events).toHaveLength(12);
+  expect(events).toHaveLength(15);
   expect(new Set(events.map((e) => e.category))).toEqual(new Set(CATEGORIES));
   expect(events.some((e) => e.isTicketed) && events.some((e) => !e.isTicketed)).toBe(true);
 
   const { page } = await t.query(api.events.list, { paginationOpts: { numItems: 20, cursor: null } });
-  const statuses = page.map((e) => e.status);
+  const open = page.filter((e) => e.settlement === null);
+  expect(open.every((e) => e.startsAt > Date.now())).toBe(true);
+  const statuses = open.map((e) => e.status);
   expect(statuses).toContain("Não Iniciado");
   expect(statuses).toContain("Em Progresso");
-  expect(statuses).toContain("Concluído");
-  expect(page.some((e) => e.percent >= 100)).toBe(true);
-  expect(page.every((e) => e.startsAt > Date.now())).toBe(true);
+  expect(statuses).toContain("Concluído"); // concluded, awaiting its date
+  expect(open.some((e) => e.percent >= 100)).toBe(true);
+  expect(page.map((e) => e.settlementLabel).filter((label) => label !== null).sort()).toEqual([
+    "Cancelado · apoios devolvidos",
+    "Encerrado · apoios devolvidos",
+    "Repassado ao organizador",
+  ]);
+  // Every open event waits for its settlement at its date.
+  const jobs = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
+  const pending = new Set(jobs.filter((job) => job.state.kind === "pending").map((job) => job._id));
+  expect(events.filter((e) => e.settlement === undefined).every((e) => pending.has(e.settlementJobId!))).toBe(true);
   await expectInvariants(t);
 });

@@ -3,7 +3,9 @@ import { internalMutation, type MutationCtx } from "./_generated/server";
 import type { Category } from "./model/categories";
 import { insertEvent } from "./model/events";
 import { INITIAL_WALLET_CENTS } from "./model/money";
+import { cancelEvent, scheduleSettlement, settleAtDate } from "./model/settlement";
 import { supportEvent } from "./model/supports";
+import { openWallet } from "./model/wallet";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -13,6 +15,8 @@ const DEMO_CREATOR_EMAIL = "demo@apoie.app";
 
 type DemoEvent = {
   name: string;
+  /** What the demo shows of the lifecycle; "open" events settle at their date as usual. */
+  lifecycle?: "paidOut" | "refunded" | "cancelled";
   category: Category;
   inDays: number;
   hour: number;
@@ -37,6 +41,9 @@ const EVENTS: DemoEvent[] = [
   { name: "Stand-up Comedy: Risadas Garantidas", category: "Entretenimento", inDays: 10, hour: 22, goal: 1200, min: 20, goalPercentage: 100, isTicketed: true, image: "standup" },
   { name: "Cinema ao Ar Livre: Clássicos", category: "Entretenimento", inDays: 4, hour: 20, goal: 60, min: 5, goalPercentage: 100, isTicketed: false, image: "cinema" },
   { name: "Feira de Games Independentes", category: "Entretenimento", inDays: 40, hour: 11, goal: 1000, min: 10, goalPercentage: 100, isTicketed: true, image: null },
+  { name: "Sarau de Poesia na Biblioteca", category: "Entretenimento", inDays: -10, hour: 19, goal: 50, min: 5, goalPercentage: 100, isTicketed: false, image: null, lifecycle: "paidOut" },
+  { name: "Workshop de Fotografia Urbana", category: "Tecnologia", inDays: -6, hour: 14, goal: 300, min: 5, goalPercentage: 100, isTicketed: true, image: null, lifecycle: "refunded" },
+  { name: "Show Acústico no Terraço", category: "Música", inDays: 20, hour: 20, goal: 400, min: 5, goalPercentage: 100, isTicketed: false, image: null, lifecycle: "cancelled" },
 ];
 
 const SUPPORTERS = [
@@ -51,12 +58,17 @@ const SUPPORTS: [number, number, number][] = [
   [3, 0, 20], [3, 3, 30], [3, 4, 35], // 85 of 100 with an 80% goal: concluded
   [4, 5, 20], [6, 6, 45], [7, 5, 25], [7, 7, 10], [9, 7, 20],
   [10, 8, 30], [10, 9, 30], // 60 of 60: META ATINGIDA
+  [12, 7, 20], [12, 8, 20], [12, 9, 10], // 50 of 50 before its date: paid to the creator
+  [13, 9, 10], [13, 4, 15], // 25 of 300 at its date: refunded, its tickets cancelled
+  [14, 1, 5], [14, 3, 5], // cancelled by the creator: refunded
 ];
 
 /**
  * Fills an empty deployment with demo events by a demo creator, some partly funded by demo
  * supporters (through the real support rules, so the ledger invariants hold), one concluded
- * by goal percentage and one at 100%. Idempotent: does nothing once the demo creator exists.
+ * by goal percentage and one at 100%, and one in each settled state: paid out and refunded
+ * (dates in the past, supported "the day before" and settled here) and cancelled.
+ * Idempotent: does nothing once the demo creator exists.
  */
 export const run = internalMutation({
   args: {},
@@ -70,12 +82,13 @@ export const run = internalMutation({
     const creatorId = await insertDemoUser(ctx, "Apoie Demo", DEMO_CREATOR_EMAIL);
     const today = startOfDay(Date.now());
     const eventIds: Id<"events">[] = [];
-    for (const event of EVENTS) {
+    const startTimes = EVENTS.map((event) => today + event.inDays * DAY + (event.hour + BRASILIA_OFFSET_HOURS) * HOUR);
+    for (const [index, event] of EVENTS.entries()) {
       eventIds.push(
         await insertEvent(ctx, creatorId, {
           name: event.name,
           category: event.category,
-          startsAt: today + event.inDays * DAY + (event.hour + BRASILIA_OFFSET_HOURS) * HOUR,
+          startsAt: startTimes[index]!,
           goalCents: event.goal * 100,
           minSupportCents: event.min * 100,
           goalPercentage: event.goalPercentage,
@@ -91,14 +104,24 @@ export const run = internalMutation({
     }
     for (const [eventIndex, supporterIndex, reais] of SUPPORTS) {
       const supporter = await ctx.db.get("users", supporterIds[supporterIndex]!);
-      await supportEvent(ctx, supporter!, eventIds[eventIndex]!, reais * 100);
+      // A past event's supports are replayed as of the day before its date.
+      const supportedAt = Math.min(Date.now(), startTimes[eventIndex]! - DAY);
+      await supportEvent(ctx, supporter!, eventIds[eventIndex]!, reais * 100, supportedAt);
+    }
+    for (const [index, event] of EVENTS.entries()) {
+      const eventId = eventIds[index]!;
+      if (event.lifecycle === "cancelled") await cancelEvent(ctx, creatorId, eventId);
+      else if (event.lifecycle !== undefined) await settleAtDate(ctx, eventId);
+      else await scheduleSettlement(ctx, { _id: eventId, startsAt: startTimes[index]! });
     }
     return { created: eventIds.length };
   },
 });
 
-function insertDemoUser(ctx: MutationCtx, name: string, email: string) {
-  return ctx.db.insert("users", { name, email, walletCents: INITIAL_WALLET_CENTS });
+async function insertDemoUser(ctx: MutationCtx, name: string, email: string) {
+  const userId = await ctx.db.insert("users", { name, email });
+  await openWallet(ctx, userId, INITIAL_WALLET_CENTS);
+  return userId;
 }
 
 function startOfDay(ms: number): number {

@@ -1,6 +1,8 @@
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
+import { idArg } from "./model/args";
 import { MESSAGES } from "./model/messages";
+import { enforceRateLimit } from "./model/rateLimits";
 import { contributionTotal, supportEvent } from "./model/supports";
 import { currentUser, requireUser } from "./model/users";
 
@@ -9,7 +11,8 @@ export const support = mutation({
   args: { eventId: v.string(), amountCents: v.number() },
   handler: async (ctx, { eventId, amountCents }) => {
     const user = await requireUser(ctx, MESSAGES.notSignedInToSupport);
-    return supportEvent(ctx, user, ctx.db.normalizeId("events", eventId), amountCents);
+    await enforceRateLimit(ctx, "support", user._id);
+    return supportEvent(ctx, user, idArg(ctx, "events", eventId), amountCents);
   },
 });
 
@@ -18,7 +21,7 @@ export const mine = query({
   args: { eventId: v.string() },
   handler: async (ctx, { eventId }) => {
     const user = await currentUser(ctx);
-    const id = ctx.db.normalizeId("events", eventId);
+    const id = idArg(ctx, "events", eventId);
     if (user === null || id === null) return { supported: false, amountCents: 0 };
     return contributionTotal(ctx, id, user._id);
   },

@@ -2,11 +2,12 @@
  * Shared setup for the convex-test suites (the name has two dots, so Convex never deploys it).
  */
 import { convexTest } from "convex-test";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { api } from "./_generated/api";
 import type { EventInput } from "./model/eventInput";
 import { INITIAL_WALLET_CENTS } from "./model/money";
+import { openWallet } from "./model/wallet";
 import schema from "./schema";
 import { registerComponents } from "./test.components";
 import { modules } from "./test.setup";
@@ -16,20 +17,37 @@ export type Caller = ReturnType<Backend["withIdentity"]>;
 
 export const DAY = 24 * 60 * 60 * 1000;
 
-export function newBackend() {
-  const t = convexTest(schema, modules);
+/** A fresh backend; `transactionLimits: true` fails any call past Convex's per-transaction limits. */
+export function newBackend({ transactionLimits = false }: { transactionLimits?: boolean } = {}) {
+  const t = convexTest({ schema, modules, transactionLimits });
   registerComponents(t);
   return t;
 }
 
-/** Inserts a user (with a wallet, like one who signed in) and returns a caller acting as them. */
+/**
+ * Runs every scheduled function that is due now, and those they schedule for now (refund
+ * batches). Needs `vi.useFakeTimers()`; later ones (settlements at future dates) stay pending.
+ */
+export async function runDueFunctions(t: Backend) {
+  await t.finishAllScheduledFunctions(() => vi.advanceTimersByTime(0), 1_000);
+}
+
+/** Moves the fake clock forward by `ms`, running whatever falls due on the way. */
+export async function advanceClock(t: Backend, ms: number) {
+  vi.advanceTimersByTime(ms);
+  await runDueFunctions(t);
+}
+
+/** Inserts a user (with a wallet and its welcome entry, like one who signed in) and returns a caller acting as them. */
 export async function signedInUser(
   t: Backend,
   { name = "Maria Silva", email, walletCents = INITIAL_WALLET_CENTS }: { name?: string; email?: string; walletCents?: number } = {},
 ): Promise<{ userId: Id<"users">; as: Caller }> {
-  const userId = await t.run((ctx) =>
-    ctx.db.insert("users", { name, email: email ?? `${name.toLowerCase().replace(/\W+/g, ".")}@exemplo.com`, walletCents }),
-  );
+  const userId = await t.run(async (ctx) => {
+    const id = await ctx.db.insert("users", { name, email: email ?? `${name.toLowerCase().replace(/\W+/g, ".")}@exemplo.com` });
+    await openWallet(ctx, id, walletCents);
+    return id;
+  });
   return { userId, as: t.withIdentity({ subject: `${userId}|test-session`, name }) };
 }
 
@@ -54,7 +72,7 @@ export function createEvent(creator: Caller, overrides: Partial<EventInput> = {}
 
 /** Every row of a (small, test-sized) table. */
 export function allRows<
-  T extends "users" | "events" | "contributions" | "supporters" | "tickets" | "messages" | "eventNameGrams",
+  T extends "users" | "events" | "contributions" | "supporters" | "tickets" | "messages" | "eventNameGrams" | "walletEntries",
 >(
   t: Backend,
   table: T,
@@ -84,33 +102,63 @@ export async function snapshot(t: Backend) {
     messages: await ctx.db.query("messages").collect(),
     grams: await ctx.db.query("eventNameGrams").collect(),
     supporters: await ctx.db.query("supporters").collect(),
+    walletEntries: await ctx.db.query("walletEntries").collect(),
   }));
 }
 
-/** Recomputes every total from the ledger and compares it with what is stored (DESIGN.md). */
+/**
+ * Recomputes every total from the ledgers and compares it with what is stored (DESIGN.md).
+ * Call it when no refund batch is pending (after finishAllScheduledFunctions): a refund in
+ * progress is consistent too, but not yet complete.
+ */
 export async function expectInvariants(t: Backend) {
   const users = await allRows(t, "users");
   const events = await allRows(t, "events");
   const contributions = await allRows(t, "contributions");
   const tickets = await allRows(t, "tickets");
   const supporters = await allRows(t, "supporters");
+  const entries = await allRows(t, "walletEntries");
+  const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
 
   for (const user of users) {
-    const spent = contributions.filter((c) => c.userId === user._id).reduce((sum, c) => sum + c.amountCents, 0);
-    expect(user.walletCents).toBeGreaterThanOrEqual(0);
-    expect(user.walletCents).toBe(INITIAL_WALLET_CENTS - spent);
+    const own = entries.filter((e) => e.userId === user._id); // in insertion (creation) order
+    const wallet = user.walletCents ?? 0;
+    expect(wallet).toBeGreaterThanOrEqual(0);
+    expect(wallet).toBe(sum(own));
+    expect(own.at(-1)?.balanceAfterCents ?? 0).toBe(wallet);
+    // Every entry's balance follows from the one before it.
+    own.reduce((before, entry) => {
+      expect(entry.balanceAfterCents).toBe(before + entry.amountCents);
+      return entry.balanceAfterCents;
+    }, 0);
+    const spent = contributions.filter((c) => c.userId === user._id);
+    expect(sum(own.filter((e) => e.kind === "support")) + sum(spent)).toBe(0);
+    expect(sum(own.filter((e) => e.kind === "refund"))).toBe(sum(spent.filter((c) => c.refundedAt !== undefined)));
+    const paidOut = events.filter((e) => e.creatorId === user._id && e.settlement === "paidOut");
+    expect(sum(own.filter((e) => e.kind === "payout"))).toBe(paidOut.reduce((total, e) => total + e.raisedCents, 0));
   }
+  // Money is conserved: what wallets hold plus what unsettled events hold is what was given.
+  const held = events
+    .filter((e) => e.settlement !== "paidOut")
+    .reduce((total, e) => total + e.raisedCents - (e.refundedCents ?? 0), 0);
+  const given = sum(entries.filter((e) => e.kind === "welcome" || e.kind === "opening"));
+  expect(users.reduce((total, u) => total + (u.walletCents ?? 0), 0) + held).toBe(given);
+
   for (const event of events) {
     const rows = contributions.filter((c) => c.eventId === event._id);
-    expect(event.raisedCents).toBe(rows.reduce((sum, c) => sum + c.amountCents, 0));
+    const ownTickets = tickets.filter((ticket) => ticket.eventId === event._id);
+    expect(event.raisedCents).toBe(sum(rows));
+    const refunding = event.settlement === "refunded" || event.settlement === "cancelled";
+    expect(event.refundedCents ?? 0).toBe(refunding ? event.raisedCents : 0);
+    expect(rows.every((c) => (c.refundedAt !== undefined) === refunding)).toBe(true);
+    expect(ownTickets.every((ticket) => (ticket.status === "cancelled") === refunding)).toBe(true);
     expect(event.uniqueSupporters).toBe(new Set(rows.map((c) => c.userId)).size);
     const running = supporters.filter((s) => s.eventId === event._id);
     expect(running).toHaveLength(event.uniqueSupporters);
     for (const supporter of running) {
-      const own = rows.filter((c) => c.userId === supporter.userId);
-      expect(supporter.amountCents).toBe(own.reduce((sum, c) => sum + c.amountCents, 0));
+      expect(supporter.amountCents).toBe(sum(rows.filter((c) => c.userId === supporter.userId)));
     }
-    expect(event.ticketsGenerated).toBe(tickets.filter((ticket) => ticket.eventId === event._id).length);
+    expect(event.ticketsGenerated).toBe(ownTickets.length);
     expect(event.ticketsGenerated).toBe(event.isTicketed ? rows.length : 0);
   }
   expect(new Set(tickets.map((ticket) => ticket.code)).size).toBe(tickets.length);

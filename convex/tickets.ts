@@ -1,4 +1,8 @@
-import { query } from "./_generated/server";
+import { getAuthUserId } from "@convex-dev/auth/server";
+import { v } from "convex/values";
+import { mutation, query } from "./_generated/server";
+import { idArg } from "./model/args";
+import { checkInStatsOf, checkInTicket, requireOrganizer } from "./model/checkIn";
 import { currentUser } from "./model/users";
 
 /** Bound on "Meus Ingressos"; far more tickets than one person holds. */
@@ -25,8 +29,29 @@ export const mine = query({
           eventName: ticket.eventName,
           eventStartsAt: event?.startsAt ?? null,
           issuedAt: ticket.issuedAt,
+          status: ticket.status ?? "valid",
+          usedAt: ticket.usedAt ?? null,
         };
       }),
     );
   },
 });
+
+/** At the door: the event's creator marks a ticket used; returns the holder's name. */
+export const checkIn = mutation({
+  args: { eventId: v.string(), code: v.string() },
+  handler: async (ctx, { eventId, code }) => {
+    const event = await requireOrganizer(ctx, await getAuthUserId(ctx), idArg(ctx, "events", eventId));
+    return checkInTicket(ctx, event, code, Date.now());
+  },
+});
+
+/** How many of the event's tickets were issued and checked in; the event's creator only. */
+export const checkInStats = query({
+  args: { eventId: v.string() },
+  handler: async (ctx, { eventId }) => {
+    const event = await requireOrganizer(ctx, await getAuthUserId(ctx), idArg(ctx, "events", eventId));
+    return checkInStatsOf(event);
+  },
+});
+

@@ -1,15 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./support/axe";
 import { apiEvent, apiSupport, apiUser, unique } from "./support/backend";
 import { openUserMenu, signInLocally } from "./support/ui";
-
-/** Serious and critical axe violations on the page as it is now, summarized for the report. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 test("home, event, chat and the open modals have no serious or critical axe violations", async ({ page }) => {
   const creator = await apiUser("Criadora Acessível");

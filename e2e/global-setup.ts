@@ -1,11 +1,12 @@
 /**
- * Starts what the browser tests need, on free loopback ports: the local backend (in memory,
- * no demo data) and a production build of the app served by `vite preview`. Both stop when
- * the run ends.
+ * Starts what the browser tests need, on free loopback ports: an OpenID Connect issuer standing
+ * in for Google, the local backend (in memory, no demo data, Google pointed at that issuer) and
+ * a production build of the app served by `vite preview`. All stop when the run ends.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
+import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, startGoogleIssuer } from "./support/google-issuer";
 
 const root = path.resolve(import.meta.dirname, "..");
 // Node runs the tools directly (not through npx) so that stopping a child stops the server.
@@ -53,12 +54,23 @@ function startAndWait(command: string, args: string[], env: NodeJS.ProcessEnv, r
 
 export default async function globalSetup() {
   const [backendPort, sitePort, appPort] = [await freePort(), await freePort(), await freePort()];
+  // The redirect URI a deployment registers with Google, here on the backend's site port.
+  const google = await startGoogleIssuer({ redirectUri: `http://127.0.0.1:${sitePort}/api/auth/callback/google` });
   const backend = await startAndWait(
     process.execPath,
     ["--import", "tsx", "local-backend/main.ts", "--port", `${backendPort}`, "--site-port", `${sitePort}`, "--in-memory", "--no-seed"],
-    { SITE_URL: `http://127.0.0.1:${appPort}` },
+    {
+      SITE_URL: `http://127.0.0.1:${appPort}`,
+      // The real Google provider, pointed at the stand-in issuer (only tests set the issuer).
+      AUTH_GOOGLE_ID: GOOGLE_CLIENT_ID,
+      AUTH_GOOGLE_SECRET: GOOGLE_CLIENT_SECRET,
+      AUTH_GOOGLE_ISSUER: google.issuer,
+    },
     /Local backend ready at http:\/\/127\.0\.0\.1:\d+/,
-  );
+  ).catch(async (error: unknown) => {
+    await google.stop();
+    throw error;
+  });
   const convexUrl = `http://127.0.0.1:${backendPort}`;
   const outDir = path.join(root, "node_modules", ".e2e-dist");
   const build = spawnSync(process.execPath, [vite, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], {
@@ -68,6 +80,7 @@ export default async function globalSetup() {
   });
   if (build.status !== 0) {
     backend.kill("SIGTERM");
+    await google.stop();
     throw new Error("vite build failed");
   }
   const app = await startAndWait(
@@ -75,18 +88,21 @@ export default async function globalSetup() {
     [vite, "preview", "--outDir", outDir, "--port", `${appPort}`, "--strictPort", "--host", "127.0.0.1"],
     {},
     new RegExp(`127\\.0\\.0\\.1:${appPort}`),
-  ).catch((error: unknown) => {
+  ).catch(async (error: unknown) => {
     backend.kill("SIGTERM");
+    await google.stop();
     throw error;
   });
 
   process.env.E2E_BASE_URL = `http://127.0.0.1:${appPort}`;
   process.env.E2E_CONVEX_URL = convexUrl;
+  process.env.E2E_GOOGLE_ISSUER = google.issuer;
 
   return async () => {
     for (const child of [app, backend]) {
       child.removeAllListeners("exit");
       child.kill("SIGTERM");
     }
+    await google.stop();
   };
 }

@@ -451,6 +451,12 @@ export class Engine {
     );
   }
 
+  /** Whether the loaded convex/ exports a function at `udfPath` ("migrations:lifecycle"). */
+  hasFunction(udfPath: string): boolean {
+    const [modulePath = "", exportName = "default"] = udfPath.split(":");
+    return this.instance.modules.byPath.get(modulePath)?.[exportName] !== undefined;
+  }
+
   /** Releases the module loader; call it last. */
   dispose(): Promise<void> {
     return this.reloads.run(() => this.instance.modules.release());

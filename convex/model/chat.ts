@@ -1,5 +1,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
+import { isWithinRawLimit } from "./args";
+import { cleanText, hasVisibleText } from "./cleanText";
 import { appError } from "./errors";
 import { MAX_MESSAGE_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
@@ -22,10 +24,14 @@ export async function requireChatAccess(
   return event;
 }
 
-/** The trimmed message body; throws INVALID_MESSAGE when empty or too long. */
+/**
+ * The message body cleaned of hidden characters (line breaks kept); throws INVALID_MESSAGE when
+ * nothing visible is left or it is too long. A huge body is refused before it is looked at.
+ */
 export function cleanMessageBody(body: string): string {
-  const trimmed = body.trim();
-  if (trimmed.length === 0) throw appError("INVALID_MESSAGE", MESSAGES.emptyMessage);
-  if (trimmed.length > MAX_MESSAGE_LENGTH) throw appError("INVALID_MESSAGE", MESSAGES.messageTooLong);
-  return trimmed;
+  if (!isWithinRawLimit(body, MAX_MESSAGE_LENGTH)) throw appError("INVALID_MESSAGE", MESSAGES.messageTooLong);
+  const cleaned = cleanText(body, { multiline: true });
+  if (!hasVisibleText(cleaned)) throw appError("INVALID_MESSAGE", MESSAGES.emptyMessage);
+  if (cleaned.length > MAX_MESSAGE_LENGTH) throw appError("INVALID_MESSAGE", MESSAGES.messageTooLong);
+  return cleaned;
 }

@@ -10,7 +10,17 @@ export type ErrorCode =
   | "EVENT_NOT_FOUND"
   | "INVALID_EVENT"
   | "NOT_A_SUPPORTER"
-  | "INVALID_MESSAGE";
+  | "INVALID_MESSAGE"
+  | "EVENT_STARTED"
+  | "EVENT_CANCELLED"
+  | "EVENT_IN_PAST"
+  | "NOT_THE_CREATOR"
+  | "INVALID_PAGE"
+  | "NOT_THE_ORGANIZER"
+  | "TICKET_NOT_FOUND"
+  | "TICKET_ALREADY_USED"
+  | "TICKET_CANCELLED"
+  | "RATE_LIMITED";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

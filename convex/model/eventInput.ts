@@ -1,4 +1,6 @@
+import { isWithinRawLimit, MAX_KEYWORD_LENGTH } from "./args";
 import { CATEGORIES, type Category } from "./categories";
+import { cleanText, hasVisibleText } from "./cleanText";
 import { MAX_EVENT_NAME_LENGTH, MAX_IMAGE_URL_LENGTH } from "./limits";
 import { isValidAmountCents } from "./money";
 
@@ -34,19 +36,31 @@ export function isSafeImageUrl(url: string): boolean {
   }
 }
 
+/** The lifecycle's rule for a new event: its date (the supporting deadline) is still ahead. */
+export function startsInFuture({ startsAt }: { startsAt: number }, now: number): boolean {
+  return startsAt > now;
+}
+
 /**
- * Checks a new event. Returns the normalized event (trimmed name, empty image URL dropped),
- * or null when any field is missing or wrong. `now` is passed in so the rule stays pure.
+ * Checks a new event. Returns the normalized event (name cleaned of hidden characters, empty
+ * image URL dropped), or null when any field is missing or wrong. Over-long strings are refused
+ * before any work on them. `now` is passed in so the rule stays pure.
  */
 export function validateEventInput(input: EventInput, now: number): ValidEventInput | null {
-  const name = input.name.trim();
-  if (name.length === 0 || name.length > MAX_EVENT_NAME_LENGTH) return null;
+  if (
+    !isWithinRawLimit(input.name, MAX_EVENT_NAME_LENGTH) ||
+    input.category.length > MAX_KEYWORD_LENGTH ||
+    (input.imageUrl !== undefined && !isWithinRawLimit(input.imageUrl, MAX_IMAGE_URL_LENGTH))
+  ) {
+    return null;
+  }
+  const name = cleanText(input.name);
+  if (!hasVisibleText(name) || name.length > MAX_EVENT_NAME_LENGTH) return null;
   const category = CATEGORIES.find((c) => c === input.category);
   if (!category) return null;
   const latest = now + MAX_YEARS_AHEAD * 365 * 24 * 60 * 60 * 1000;
-  if (!Number.isSafeInteger(input.startsAt) || input.startsAt < now || input.startsAt > latest) {
-    return null;
-  }
+  // A date in the past is a separate refusal with its own message: see startsInFuture.
+  if (!Number.isSafeInteger(input.startsAt) || input.startsAt > latest) return null;
   if (!isValidAmountCents(input.goalCents) || !isValidAmountCents(input.minSupportCents)) return null;
   if (input.minSupportCents > input.goalCents) return null;
   const { goalPercentage } = input;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { goalReached, isSupportingOpen, percentRaised, progressValue, statusOf } from "./eventRules";
+import { goalReached, percentLabel, percentRaised, progressValue, statusOf } from "./eventRules";
 
 const funding = (raisedCents: number, goalCents = 10_000, goalPercentage = 100) => ({
   raisedCents,
@@ -38,13 +38,17 @@ describe("progress", () => {
     expect(percentRaised(funding(25_000))).toBe(250);
     expect(progressValue(funding(25_000))).toBe(100);
   });
+  test("a support below 1% reads '< 1%', never '0%'; nothing raised reads '0%'", () => {
+    const label = (raisedCents: number, goalCents: number) =>
+      percentLabel({ raisedCents, percent: percentRaised(funding(raisedCents, goalCents)) });
+    expect(label(1_000, 123_450)).toBe("< 1%");
+    expect(label(1, 10_000)).toBe("< 1%");
+    expect(label(0, 10_000)).toBe("0%");
+    expect(label(100, 10_000)).toBe("1%");
+    expect(label(25_000, 10_000)).toBe("250%");
+  });
   test("goal reached only at 100% of the goal", () => {
     expect(goalReached(funding(9_999))).toBe(false);
     expect(goalReached(funding(10_000))).toBe(true);
-  });
-  test("supporting is open until concluded", () => {
-    expect(isSupportingOpen(funding(0))).toBe(true);
-    expect(isSupportingOpen(funding(7_999, 10_000, 80))).toBe(true);
-    expect(isSupportingOpen(funding(8_000, 10_000, 80))).toBe(false);
   });
 });

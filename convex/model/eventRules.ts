@@ -16,6 +16,14 @@ export function progressValue(funding: Funding): number {
   return Math.min(100, percentRaised(funding));
 }
 
+/**
+ * The percent as people read it ("37%"). Anything raised below 1% reads "< 1%" rather than
+ * "0%", so a real support never looks like nothing happened.
+ */
+export function percentLabel({ raisedCents, percent }: { raisedCents: number; percent: number }): string {
+  return raisedCents > 0 && percent < 1 ? "< 1%" : `${percent}%`;
+}
+
 /** True once raised reaches the goal ("META ATINGIDA"). */
 export function goalReached({ raisedCents, goalCents }: Funding): boolean {
   return raisedCents >= goalCents;
@@ -30,9 +38,4 @@ export function isConcluded(funding: Funding): boolean {
 export function statusOf(funding: Funding): EventStatus {
   if (funding.raisedCents <= 0) return "Não Iniciado";
   return isConcluded(funding) ? "Concluído" : "Em Progresso";
-}
-
-/** Supporting stays open until the event is concluded. */
-export function isSupportingOpen(funding: Funding): boolean {
-  return !isConcluded(funding);
 }

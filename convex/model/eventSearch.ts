@@ -1,9 +1,12 @@
 import type { PaginationOptions, PaginationResult } from "convex/server";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
+import { MAX_KEYWORD_LENGTH, rawLengthLimit } from "./args";
 import { matchCategory, type Category } from "./categories";
+import { cleanText } from "./cleanText";
 import { toEventSummary, type EventSummary } from "./events";
 import { MAX_EVENT_NAME_LENGTH } from "./limits";
+import { invalidPage, paginateOrRefuse } from "./pagination";
 import { foldText, GRAM_LENGTH, gramsOf } from "./text";
 
 export type EventFilters = { name?: string; category?: string; from?: number; to?: number };
@@ -27,16 +30,25 @@ export async function listEvents(
   filters: EventFilters,
   paginationOpts: PaginationOptions,
 ): Promise<PaginationResult<EventSummary>> {
-  const category = matchCategory(filters.category);
+  const category = (filters.category?.length ?? 0) > MAX_KEYWORD_LENGTH ? null : matchCategory(filters.category);
   const range = dateRange(filters);
-  const name = foldText((filters.name ?? "").trim()).slice(0, MAX_EVENT_NAME_LENGTH);
+  const name = searchText(filters.name ?? "");
   if (category === null || range === undefined) return emptyPage();
 
   if (name.length >= GRAM_LENGTH) return searchByName(ctx, name, category, range, paginationOpts);
 
-  const page = await eventsByDate(ctx, category, range).paginate(paginationOpts);
+  const page = await paginateOrRefuse(eventsByDate(ctx, category, range), paginationOpts);
   const events = name === "" ? page.page : page.page.filter((e) => e.nameLower.includes(name));
   return { ...page, page: events.map(toEventSummary) };
+}
+
+/**
+ * The name filter as searched: cut before any work (a filter longer than any name can only
+ * match by its start), cleaned of hidden characters like stored names, folded.
+ */
+function searchText(raw: string): string {
+  const bounded = raw.slice(0, rawLengthLimit(MAX_EVENT_NAME_LENGTH));
+  return foldText(cleanText(bounded)).slice(0, MAX_EVENT_NAME_LENGTH);
 }
 
 /** Both ends or none; undefined when the range is empty (from after to). */
@@ -68,6 +80,8 @@ async function searchByName(
   // page with cursor null and an endCursor when it splits a page: that one carries it too.
   const carried =
     unwrapCursor(paginationOpts.cursor) ?? unwrapCursor(paginationOpts.endCursor ?? null);
+  // A cursor we did not issue would silently restart the search from the first page.
+  if (paginationOpts.cursor !== null && unwrapCursor(paginationOpts.cursor) === null) throw invalidPage();
   const gram = carried?.gram ?? (await rarestGram(ctx, gramsOf(name)));
   if (gram === null) return emptyPage();
 
@@ -76,13 +90,13 @@ async function searchByName(
     cursor: unwrapCursor(paginationOpts.cursor)?.cursor ?? null,
     ...(paginationOpts.endCursor ? { endCursor: unwrapCursor(paginationOpts.endCursor)?.cursor ?? null } : {}),
   };
-  const page = await ctx.db
-    .query("eventNameGrams")
-    .withIndex("by_gram_and_startsAt", (q) => {
+  const page = await paginateOrRefuse(
+    ctx.db.query("eventNameGrams").withIndex("by_gram_and_startsAt", (q) => {
       const byGram = q.eq("gram", gram);
       return range ? byGram.gte("startsAt", range.from).lte("startsAt", range.to) : byGram;
-    })
-    .paginate(opts);
+    }),
+    opts,
+  );
 
   const matches = page.page.filter(
     (row) => row.nameLower.includes(name) && (category === "all" || row.category === category),
@@ -128,7 +142,7 @@ function unwrapCursor(cursor: string | null): { gram: string; cursor: string } |
       return { gram: parsed[0], cursor: parsed[1] };
     }
   } catch {
-    // fall through: a cursor we did not issue starts a fresh search
+    // fall through: not a cursor we issued
   }
   return null;
 }

@@ -1,7 +1,8 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { ValidEventInput } from "./eventInput";
-import { isSupportingOpen, percentRaised, progressValue, statusOf } from "./eventRules";
+import { percentRaised, progressValue, statusOf } from "./eventRules";
+import { SETTLEMENT_LABELS, supportClosedReason } from "./lifecycle";
 import { foldText, gramsOf } from "./text";
 
 /** Stores a validated event with zero raised, and indexes its name for search. */
@@ -58,6 +59,9 @@ export function toEventSummary(event: Doc<"events">) {
     percent: percentRaised(event),
     progress: progressValue(event),
     status: statusOf(event),
+    settlement: event.settlement ?? null,
+    /** "Repassado ao organizador" etc. once settled, else null. */
+    settlementLabel: event.settlement === undefined ? null : SETTLEMENT_LABELS[event.settlement],
   };
 }
 export type EventSummary = ReturnType<typeof toEventSummary>;
@@ -71,7 +75,8 @@ export function toEventDetail(event: Doc<"events">) {
     creatorId: event.creatorId,
     ticketsGenerated: event.ticketsGenerated,
     uniqueSupporters: event.uniqueSupporters,
-    supportingOpen: isSupportingOpen(event),
+    supportClosedReason: supportClosedReason(event, null),
+    supportingOpen: supportClosedReason(event, null) === null,
   };
 }
 

@@ -1,8 +1,11 @@
 import { env } from "../_generated/server";
 import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
 import { createAccount } from "@convex-dev/auth/server";
+import { isWithinRawLimit } from "./args";
+import { cleanText, hasVisibleText, isPlainEmailText } from "./cleanText";
 import { appError } from "./errors";
 import { MESSAGES } from "./messages";
+import { enforceRateLimit } from "./rateLimits";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_NAME_LENGTH = 80;
@@ -21,16 +24,25 @@ export function localSignInEnabled(): boolean {
 export const LocalSignIn = ConvexCredentials({
   id: "local",
   authorize: async (credentials, ctx) => {
-    const name = typeof credentials.name === "string" ? credentials.name.trim() : "";
-    const email = typeof credentials.email === "string" ? credentials.email.trim().toLowerCase() : "";
+    const rawName = typeof credentials.name === "string" ? credentials.name : "";
+    const rawEmail = typeof credentials.email === "string" ? credentials.email : "";
+    // Bounded before any work; then the name is cleaned and the e-mail must be plain text.
+    if (!isWithinRawLimit(rawName, MAX_NAME_LENGTH) || !isWithinRawLimit(rawEmail, MAX_EMAIL_LENGTH)) {
+      throw appError("NOT_SIGNED_IN", MESSAGES.invalidSignIn);
+    }
+    const name = cleanText(rawName);
+    const email = rawEmail.trim().toLowerCase();
     if (
-      name.length === 0 ||
+      !hasVisibleText(name) ||
       name.length > MAX_NAME_LENGTH ||
       email.length > MAX_EMAIL_LENGTH ||
+      !isPlainEmailText(email) ||
       !EMAIL.test(email)
     ) {
       throw appError("NOT_SIGNED_IN", MESSAGES.invalidSignIn);
     }
+    // Its own transaction (this runs in an action), so a refused sign-in still spends a try.
+    await enforceRateLimit(ctx, "localSignIn", email);
     const { user } = await createAccount(ctx, {
       provider: "local",
       account: { id: email },

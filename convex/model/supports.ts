@@ -1,11 +1,20 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { appError } from "./errors";
-import { goalReached, isSupportingOpen } from "./eventRules";
+import { goalReached } from "./eventRules";
+import { supportClosedMessage, supportClosedReason, type SupportClosedReason } from "./lifecycle";
 import { MESSAGES } from "./messages";
 import { formatBRL, isValidAmountCents } from "./money";
 import { issueTicket } from "./tickets";
+import { recordSupport } from "./timeline";
 import { walletCentsOf } from "./users";
+import { changeWallet } from "./wallet";
+
+const CLOSED_CODES = {
+  cancelled: "EVENT_CANCELLED",
+  started: "EVENT_STARTED",
+  concluded: "SUPPORT_CLOSED",
+} as const satisfies Record<SupportClosedReason, string>;
 
 export type SupportResult = { goalReached: boolean; ticketCode: string | null };
 
@@ -39,16 +48,19 @@ export async function hasSupported(
 /**
  * Supports an event with wallet money, as one transaction. Checks run in the order of
  * DESIGN.md, each failing with its SPEC.md message before anything is written:
- * amount valid → event exists → wallet > 0 → amount ≤ wallet → amount ≥ minimum → open.
- * Then: debit the wallet, record the contribution, add to the event's total and to the
+ * amount valid → event exists → wallet > 0 → amount ≤ wallet → amount ≥ minimum → open
+ * (not cancelled, not started or settled, not concluded).
+ * Then: debit the wallet (with its statement entry), record the contribution, add to the event's total and to the
  * supporter's running total (a first support counts a new supporter), and for a ticketed
- * event issue a ticket.
+ * event issue a ticket; then note the new total in the event's timeline.
  */
 export async function supportEvent(
   ctx: MutationCtx,
   user: Doc<"users">,
   eventId: Id<"events"> | null,
   amountCents: number,
+  /** The clock, for the deadline; only the demo seed replays supports in the past. */
+  now: number = Date.now(),
 ): Promise<SupportResult> {
   if (!isValidAmountCents(amountCents)) throw appError("INVALID_AMOUNT", MESSAGES.invalidAmount);
   const event = eventId === null ? null : await ctx.db.get("events", eventId);
@@ -60,9 +72,10 @@ export async function supportEvent(
   if (amountCents < event.minSupportCents) {
     throw appError("BELOW_MINIMUM", MESSAGES.belowMinimum(formatBRL(event.minSupportCents)));
   }
-  if (!isSupportingOpen(event)) throw appError("SUPPORT_CLOSED", MESSAGES.supportClosed);
+  const closed = supportClosedReason(event, now);
+  if (closed !== null) throw appError(CLOSED_CODES[closed], supportClosedMessage(closed));
 
-  await ctx.db.patch("users", user._id, { walletCents: walletCents - amountCents });
+  await changeWallet(ctx, user._id, { kind: "support", amountCents: -amountCents, eventId: event._id });
   await ctx.db.insert("contributions", { eventId: event._id, userId: user._id, amountCents });
   const supporter = await supporterRow(ctx, event._id, user._id);
   if (supporter === null) {
@@ -78,5 +91,6 @@ export async function supportEvent(
     ticketsGenerated: event.ticketsGenerated + (event.isTicketed ? 1 : 0),
     uniqueSupporters: event.uniqueSupporters + (supporter === null ? 1 : 0),
   });
+  await recordSupport(ctx, event._id, raisedCents);
   return { goalReached: goalReached({ ...event, raisedCents }), ticketCode };
 }

@@ -1,7 +1,7 @@
 import { getAuthUserId } from "@convex-dev/auth/server";
-import type { AnyDataModel, GenericMutationCtx } from "convex/server";
-import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { Doc } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import { cleanText, hasVisibleText } from "./cleanText";
 import { appError } from "./errors";
 import { MESSAGES } from "./messages";
 import { INITIAL_WALLET_CENTS } from "./money";
@@ -27,20 +27,11 @@ export function walletCentsOf(user: Doc<"users">): number {
   return user.walletCents ?? INITIAL_WALLET_CENTS;
 }
 
-/** The name shown for a user: display name, else e-mail, else "Usuário". */
+/**
+ * The name shown for a user: display name, else e-mail, else "Usuário". Cleaned here too, since
+ * a Google profile's name reaches the database as Google sends it.
+ */
 export function displayNameOf(user: Doc<"users">): string {
-  return user.name?.trim() || user.email || "Usuário";
-}
-
-/** Sets the starting balance on a user's first sign-in (called from Convex Auth's callback). */
-export async function giveInitialWallet(
-  // Convex Auth's callback hands us a mutation context typed for any data model.
-  ctx: GenericMutationCtx<AnyDataModel>,
-  userId: Id<"users">,
-): Promise<void> {
-  const db = (ctx as unknown as MutationCtx).db;
-  const user = await db.get("users", userId);
-  if (user !== null && user.walletCents === undefined) {
-    await db.patch("users", userId, { walletCents: INITIAL_WALLET_CENTS });
-  }
+  const name = cleanText(user.name ?? "");
+  return hasVisibleText(name) ? name : user.email || "Usuário";
 }

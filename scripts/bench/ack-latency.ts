@@ -20,7 +20,7 @@ export async function measureAckLatency(): Promise<AckLatency[]> {
   const results: AckLatency[] = [];
   for (const storage of ["in memory", "data folder"] as const) {
     const dataDir = storage === "data folder" ? await mkdtemp(path.join(tmpdir(), "apoie-bench-")) : null;
-    const backend = await startLocalBackendProcess(dataDir);
+    const backend = await startLocalBackendProcess({ dataDir });
     const [creator, supporter] = [openClient(backend.url), openClient(backend.url)];
     try {
       await signIn(creator, "Criadora", "criadora@bench.example");

@@ -32,7 +32,7 @@ export async function checkFillMatchesInsertEvent(): Promise<void> {
 
 /** Runs `write` on a fresh backend; returns the rows it left, ids replaced by insertion order. */
 async function storedRows(write: (t: Backend, creatorId: Id<"users">) => Promise<void>) {
-  const t = newBackend();
+  const t = await newBackend();
   const creatorId = await insertUser(t, "Conferência");
   await write(t, creatorId);
   return t.run(async (ctx) => {

@@ -13,7 +13,7 @@ import { CREATOR_COUNT, eventSpec, inputOf, type EventSpec } from "./dataset";
  * `transactionLimits: true` enforces on `t.run` too.
  */
 const EVENTS_PER_BATCH = 400;
-const ROWS_PER_BATCH = 8_000;
+export const ROWS_PER_BATCH = 8_000;
 
 export type Catalogue = {
   specs: EventSpec[];

@@ -9,7 +9,8 @@ export const CHAT_MESSAGES = 5_000;
 /** Messages per chat page; the figure grows with the page, not with the chat. */
 export const CHAT_PAGE_SIZE = 50;
 
-export type FunctionCost = { name: string; detail: string; cost: Cost };
+/** `points`: how many points a timeline returned (events:timeline only). */
+export type FunctionCost = { name: string; detail: string; cost: Cost; points?: number };
 
 /**
  * The other hot functions, on a filled catalogue: a support (on a ticketed event, the path

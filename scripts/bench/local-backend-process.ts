@@ -9,19 +9,22 @@ const START_TIMEOUT_MS = 60_000;
 export type RunningBackend = { url: string; stop: () => void };
 
 /**
- * Starts the local backend (no demo data; in memory unless given a data folder) in its own process, as `npm run
- * backend:local` would, so the server does not share an event loop with the clients whose
- * latency we measure.
+ * Starts the local backend (demo data only with `seed`; in memory unless given a data folder)
+ * in its own process, as `npm run backend:local` would, so the server does not share an event
+ * loop with the clients whose latency we measure.
  */
-export async function startLocalBackendProcess(dataDir: string | null = null): Promise<RunningBackend> {
+export async function startLocalBackendProcess({
+  seed = false,
+  dataDir = null,
+}: { seed?: boolean; dataDir?: string | null } = {}): Promise<RunningBackend> {
   const [port, sitePort] = [await freePort(), await freePort()];
   const storage = dataDir === null ? ["--in-memory"] : ["--data-dir", dataDir];
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "local-backend/main.ts", "--port", `${port}`, "--site-port", `${sitePort}`, ...storage, "--no-seed"],
+    ["--import", "tsx", "local-backend/main.ts", "--port", `${port}`, "--site-port", `${sitePort}`, ...storage, ...(seed ? [] : ["--no-seed"])],
     { cwd: ROOT, stdio: "pipe", env: { ...process.env, AUTH_LOG_LEVEL: "WARN" } },
   );
-  const url = await waitForReady(child);
+  const url = await waitForReady(child, READY);
   return {
     url,
     stop: () => {
@@ -31,16 +34,17 @@ export async function startLocalBackendProcess(dataDir: string | null = null): P
   };
 }
 
-function waitForReady(child: ChildProcess): Promise<string> {
+/** Resolves with the first capture group of `ready` once the child prints it; stops the child on timeout. */
+export function waitForReady(child: ChildProcess, ready: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = "";
     const timer = setTimeout(() => {
       child.kill("SIGTERM");
-      reject(new Error(`local backend not ready after ${START_TIMEOUT_MS} ms:\n${output}`));
+      reject(new Error(`not ready after ${START_TIMEOUT_MS} ms:\n${output}`));
     }, START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = READY.exec(output);
+      const match = ready.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1]);
@@ -50,12 +54,12 @@ function waitForReady(child: ChildProcess): Promise<string> {
     child.stderr?.on("data", onData);
     child.on("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`local backend exited with ${code}:\n${output}`));
+      reject(new Error(`exited with ${code}:\n${output}`));
     });
   });
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on("error", reject);

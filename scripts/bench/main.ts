@@ -4,12 +4,14 @@
  *
  *   npm run bench                                   # 1,000, 10,000 and 50,000 events, everything
  *   npm run bench -- --scales 1000 --skip latency   # a quick run while developing
+ *   npm run bench -- --lighthouse-runs 1            # one Lighthouse run per page instead of the median of 3
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import type { Id } from "../../convex/_generated/dataModel";
 import { measureAckLatency } from "./ack-latency";
 import { measureBundle } from "./bundle-size";
 import { newBackend } from "./convex-backend";
@@ -17,7 +19,10 @@ import { fillCatalogue } from "./fill";
 import { checkFillMatchesInsertEvent } from "./fill-check";
 import { measureFunctionCosts, type FunctionCost } from "./function-cost";
 import { measureLiveLatency } from "./latency";
+import { measureLighthouse } from "./lighthouse";
 import { measureListCosts, type ListCost } from "./list-cost";
+import { measureSettlement } from "./settlement-cost";
+import { measureTimelineCost } from "./timeline-cost";
 import { reportRows, type NotMeasured, type Results } from "./report";
 import { renderTable } from "./table";
 
@@ -27,6 +32,7 @@ const { values } = parseArgs({
   options: {
     scales: { type: "string", default: "1000,10000,50000" },
     skip: { type: "string", default: "" },
+    "lighthouse-runs": { type: "string", default: "3" },
   },
 });
 const scales = values.scales.split(",").map(Number);
@@ -44,7 +50,7 @@ async function measureCosts(): Promise<{ listCosts: ListCost[]; functionCosts: F
   for (const events of scales) {
     // A fresh backend per scale: convex-test scans the whole database on every index read,
     // so reusing one would only slow the smaller scales down.
-    const t = newBackend();
+    const t = await newBackend();
     log(`filling ${events.toLocaleString("en")} events`);
     const catalogue = await fillCatalogue(t, events);
     log(`measuring events:list at ${events.toLocaleString("en")} events`);
@@ -52,6 +58,8 @@ async function measureCosts(): Promise<{ listCosts: ListCost[]; functionCosts: F
     if (events === largest) {
       log(`measuring the other functions at ${events.toLocaleString("en")} events`);
       functionCosts = await measureFunctionCosts(t, catalogue);
+      log("measuring events:timeline at 10,000 supports");
+      functionCosts.push(await measureTimelineCost(t, catalogue.eventIds[1] as Id<"events">));
     }
   }
   return { listCosts, functionCosts };
@@ -72,9 +80,11 @@ async function optional<T>(name: string, run: () => Promise<T> | T): Promise<T |
 const started = Date.now();
 const results: Results = {
   ...(await measureCosts()),
+  settlement: await optional("settlement", measureSettlement),
   latency: await optional("latency", measureLiveLatency),
   ackLatency: await optional("ack-latency", measureAckLatency),
   bundle: await optional("bundle", measureBundle),
+  lighthouse: await optional("lighthouse", () => measureLighthouse(Number(values["lighthouse-runs"]))),
 };
 const rows = reportRows(results);
 console.log(renderTable(rows));

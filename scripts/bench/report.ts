@@ -4,7 +4,9 @@ import { FILTERS, type FilterName } from "./dataset";
 import { bytes, cost, count, ms } from "./format";
 import type { FunctionCost } from "./function-cost";
 import type { Latency } from "./latency";
+import type { LighthouseResult } from "./lighthouse";
 import { PAGE_SIZE, type ListCost } from "./list-cost";
+import type { SettlementCost } from "./settlement-cost";
 import type { Row, Status } from "./table";
 
 /** Issue 6's targets. */
@@ -12,10 +14,16 @@ const MAX_PAGE_DOCS = 2 * PAGE_SIZE;
 const NAME_TARGET_EVENTS = 50_000;
 const MAX_NAME_PAGE_DOCS = 500;
 const MAX_SUPPORT_DOCS = 10;
+/** events:timeline (issue 15): bounded whatever the number of supports. */
+const MAX_TIMELINE_POINTS = 100;
+const MAX_TIMELINE_DOCS = 2;
 const LATENCY_TARGET_SUBSCRIBERS = 10;
 const MAX_P95_MS = 50;
 // react + react-dom + convex + Convex Auth + react-router-dom alone weigh ~103 kB (NOTES.md).
 const MAX_HOME_JS_BYTES = 118_000;
+// Issue 14: Lighthouse, mobile, on every route.
+const MIN_PERFORMANCE = 95;
+const LIGHTHOUSE_TARGET = `performance ≥ ${MIN_PERFORMANCE}, others 100`;
 
 /** A part that could not run (say, the local backend failed to start), with why. */
 export type NotMeasured = { notMeasured: string };
@@ -24,8 +32,10 @@ export type Results = {
   listCosts: ListCost[];
   functionCosts: FunctionCost[];
   latency: Latency[] | NotMeasured;
+  settlement: SettlementCost | NotMeasured;
   ackLatency: AckLatency[] | NotMeasured;
   bundle: BundleSizes | NotMeasured;
+  lighthouse: LighthouseResult[] | NotMeasured;
 };
 
 const FILTER_LABELS: Record<FilterName, string> = {
@@ -37,7 +47,15 @@ const FILTER_LABELS: Record<FilterName, string> = {
 
 /** One row per figure, with the target and PASS/FAIL where the issue sets one. */
 export function reportRows(results: Results): Row[] {
-  return [...listRows(results.listCosts), ...functionRows(results.functionCosts), ...latencyRows(results.latency), ...ackLatencyRows(results.ackLatency), ...bundleRows(results.bundle)];
+  return [
+    ...listRows(results.listCosts),
+    ...functionRows(results.functionCosts),
+    ...settlementRows(results.settlement),
+    ...latencyRows(results.latency),
+    ...ackLatencyRows(results.ackLatency),
+    ...bundleRows(results.bundle),
+    ...lighthouseRows(results.lighthouse),
+  ];
 }
 
 function listRows(costs: ListCost[]): Row[] {
@@ -55,11 +73,33 @@ function listRows(costs: ListCost[]): Row[] {
 }
 
 function functionRows(costs: FunctionCost[]): Row[] {
-  return costs.map(({ name, detail, cost: read }) => {
+  return costs.map(({ name, detail, cost: read, points }) => {
     const row: Row = { measure: `${name}, ${detail}`, result: cost(read) };
+    if (name === "events:timeline") {
+      const ok = read.documentsRead <= MAX_TIMELINE_DOCS && (points ?? Infinity) <= MAX_TIMELINE_POINTS;
+      return { ...row, target: `≤ ${MAX_TIMELINE_POINTS} points, ≤ ${MAX_TIMELINE_DOCS} docs`, status: check(ok) };
+    }
     if (name !== "supports:support") return row;
     return { ...row, target: `≤ ${MAX_SUPPORT_DOCS} docs`, status: check(read.documentsRead <= MAX_SUPPORT_DOCS) };
   });
+}
+
+/** Convex's per-transaction read limit, which every settlement transaction must stay within. */
+const MAX_TRANSACTION_DOCS = 32_000;
+
+function settlementRows(settlement: SettlementCost | NotMeasured): Row[] {
+  const measure = "settlement at the date, refund of 10,000 contributions (ticketed)";
+  const target = `each transaction ≤ ${count(MAX_TRANSACTION_DOCS)} docs`;
+  if ("notMeasured" in settlement) return [{ measure, result: `not measured: ${settlement.notMeasured}`, target }];
+  const { transactions, totalMs, documentsRead, maxDocumentsReadPerTransaction, bytesRead } = settlement;
+  return [
+    {
+      measure,
+      result: `${count(transactions)} transactions, ${ms(totalMs)} in all; ${count(documentsRead)} docs (${bytes(bytesRead)}) read in all, at most ${count(maxDocumentsReadPerTransaction)} per transaction`,
+      target,
+      status: check(maxDocumentsReadPerTransaction <= MAX_TRANSACTION_DOCS),
+    },
+  ];
 }
 
 function latencyRows(latency: Latency[] | NotMeasured): Row[] {
@@ -103,8 +143,29 @@ function bundleRows(bundle: BundleSizes | NotMeasured): Row[] {
   return [
     { measure: "first load of /, gzip", result: routeWeight(home), target, status: check(home.js <= MAX_HOME_JS_BYTES) },
     { measure: "first load of /event/:id, gzip", result: routeWeight(bundle.routes["/event/:id"]) },
+    {
+      measure: "/event/:id with Evolução dos apoios (first load + chart chunk), gzip",
+      result: `${weight(bundle.eventWithChart)} (chart chunk: JS ${bytes(bundle.eventWithChart.chartJs)})`,
+    },
     { measure: "whole build, gzip", result: weight(bundle.total) },
   ];
+}
+
+function lighthouseRows(lighthouse: LighthouseResult[] | NotMeasured): Row[] {
+  if ("notMeasured" in lighthouse) {
+    return [{ measure: "Lighthouse, mobile", result: `not measured: ${lighthouse.notMeasured}`, target: LIGHTHOUSE_TARGET }];
+  }
+  return lighthouse.map(({ route, runs, slowHostRuns, benchmarkIndex, scores, lcpMs, tbtMs, cls }) => ({
+    measure: `Lighthouse, mobile, ${route}`,
+    result:
+      `performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores["best-practices"]}, ` +
+      `SEO ${scores.seo}; LCP ${(lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)} ` +
+      `(median of ${runs - slowHostRuns === 0 ? runs : runs - slowHostRuns} runs, ${slowHostRuns} of ${runs} on a slow host; benchmarkIndex ${benchmarkIndex})`,
+    target: LIGHTHOUSE_TARGET,
+    status: check(
+      scores.performance >= MIN_PERFORMANCE && scores.accessibility === 100 && scores["best-practices"] === 100 && scores.seo === 100,
+    ),
+  }));
 }
 
 const check = (ok: boolean): Status => (ok ? "PASS" : "FAIL");

@@ -8,8 +8,9 @@ import { paths } from "./paths";
 const MyEventsModal = lazy(() => import("../features/events/my-events-modal"));
 const CreateEventModal = lazy(() => import("../features/events/create-event-modal"));
 const TicketsModal = lazy(() => import("../features/account/tickets-modal"));
+const StatementModal = lazy(() => import("../features/wallet/statement-modal"));
 
-type OpenModal = "myEvents" | "createEvent" | "tickets" | null;
+type OpenModal = "myEvents" | "createEvent" | "tickets" | "statement" | null;
 
 /** Header (brand + account) around every screen, and the modals the avatar menu opens. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -43,6 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
             onOpenMyEvents={() => setModal("myEvents")}
             onCreateEvent={() => setModal("createEvent")}
             onOpenTickets={() => setModal("tickets")}
+            onOpenStatement={() => setModal("statement")}
             menuTriggerRef={menuTriggerRef}
           />
         </div>
@@ -58,6 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {modal === "myEvents" && <MyEventsModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
         {modal === "createEvent" && <CreateEventModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
         {modal === "tickets" && <TicketsModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
+        {modal === "statement" && <StatementModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
       </Suspense>
     </div>
   );

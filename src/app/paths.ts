@@ -9,6 +9,11 @@ export const paths = {
     pattern: "/event/:id",
     build: (id: string) => `/event/${encodeURIComponent(id)}`,
   },
+  checkIn: {
+    /** Relative to the event's route, which declares it (see routes/event.tsx). */
+    pattern: "checkin",
+    build: (id: string) => `/event/${encodeURIComponent(id)}/checkin`,
+  },
   chat: {
     pattern: "/chat/:eventId",
     build: (eventId: string) => `/chat/${encodeURIComponent(eventId)}`,

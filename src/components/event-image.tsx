@@ -1,10 +1,16 @@
 import { useState } from "react";
 import "./components.css";
 
-type EventImageProps = { src: string | null; alt: string; className?: string };
+type EventImageProps = {
+  src: string | null;
+  alt: string;
+  className?: string;
+  /** The page's largest image above the fold: fetched first, not lazily (it is the LCP). */
+  priority?: boolean;
+};
 
 /** An event's poster, or a drawn placeholder when there is none or it fails to load. */
-export function EventImage({ src, alt, className = "" }: EventImageProps) {
+export function EventImage({ src, alt, className = "", priority = false }: EventImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (src === null || src === "" || failedSrc === src) {
     return (
@@ -23,7 +29,8 @@ export function EventImage({ src, alt, className = "" }: EventImageProps) {
       className={`event-image ${className}`}
       src={src}
       alt={alt}
-      loading="lazy"
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : "auto"}
       decoding="async"
       onError={() => setFailedSrc(src)}
     />

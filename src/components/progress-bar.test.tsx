@@ -19,4 +19,18 @@ describe("ProgressBar", () => {
     expect(bar).toHaveAttribute("aria-valuetext", "R$ 150,00 de R$ 100,00 (150%)");
     expect(bar.firstElementChild).toHaveStyle({ width: "100%" });
   });
+
+  it("shows a sliver and says '< 1%' when something below 1% was raised", () => {
+    render(<ProgressBar raisedCents={1000} goalCents={123450} percent={0} progress={0} />);
+    const bar = screen.getByRole("progressbar");
+    expect(bar).toHaveAttribute("aria-valuetext", "R$ 10,00 de R$ 1.234,50 (< 1%)");
+    expect(bar.firstElementChild).toHaveStyle({ width: "0%", minWidth: "8px" });
+  });
+
+  it("stays empty when nothing was raised", () => {
+    render(<ProgressBar raisedCents={0} goalCents={10000} percent={0} progress={0} />);
+    const bar = screen.getByRole("progressbar");
+    expect(bar).toHaveAttribute("aria-valuetext", "R$ 0,00 de R$ 100,00 (0%)");
+    expect((bar.firstElementChild as HTMLElement).style.minWidth).toBe("");
+  });
 });

@@ -1,3 +1,4 @@
+import { percentLabel } from "../../convex/model/eventRules";
 import { formatBRL } from "../../convex/model/money";
 import "./components.css";
 
@@ -11,6 +12,9 @@ type ProgressBarProps = {
   label?: string;
   size?: "small" | "large";
 };
+
+// Wide enough to see on the small bar, so a support below 1% never leaves it empty.
+const SLIVER = "8px";
 
 /** The funding bar: role=progressbar, spoken as "R$ 30,00 de R$ 100,00 (30%)". */
 export function ProgressBar({
@@ -31,9 +35,9 @@ export function ProgressBar({
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={value}
-      aria-valuetext={`${formatBRL(raisedCents)} de ${formatBRL(goalCents)} (${percent}%)`}
+      aria-valuetext={`${formatBRL(raisedCents)} de ${formatBRL(goalCents)} (${percentLabel({ raisedCents, percent })})`}
     >
-      <div className="progress__fill" style={{ width: `${value}%` }} />
+      <div className="progress__fill" style={{ width: `${value}%`, minWidth: raisedCents > 0 ? SLIVER : undefined }} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { Link, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { chatRoom } from "../../../convex/model/presenceRooms";
+import { onlineText, PresenceCount } from "../../components/presence-count";
 import { Spinner } from "../../components/spinner";
 import { CHAT_TEXTS, ChatErrorBoundary, ChatNotice } from "../../features/chat/chat-access";
 import { SignInButtons } from "../../features/account/sign-in-buttons";
@@ -34,6 +36,7 @@ export default function ChatRoute() {
             <p className="chat-header__eyebrow">Chat dos apoiadores</p>
             <h1 className="chat-header__title">{event.name}</h1>
             <p className="chat-header__date">{formatDateTime(event.startsAt)}</p>
+            {mayChat && <PresenceCount roomId={chatRoom(event._id)} describe={onlineText} />}
           </header>
           {me === null ? (
             <ChatNotice title={CHAT_TEXTS.signInTitle} message={CHAT_TEXTS.notSignedIn}>

@@ -1,15 +1,41 @@
-import { Link, useParams } from "react-router-dom";
+import { lazy, Suspense } from "react";
+import { Link, Route, Routes, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { eventRoom } from "../../../convex/model/presenceRooms";
+import { PresenceCount, viewersText } from "../../components/presence-count";
 import { Spinner } from "../../components/spinner";
+import { CancelEvent } from "../../features/events/cancel-event";
 import { EventDetails } from "../../features/events/event-details";
+import { SupportTimeline } from "../../features/events/timeline/support-timeline";
 import { SupportPanel } from "../../features/support/support-panel";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
 
+const CheckInRoute = lazy(() => import("./checkin"));
+const NotFoundRoute = lazy(() => import("./not-found"));
+
+/**
+ * `/event/:id` and its sub-pages. The door screen is declared here, not in the app's router, so
+ * the first load of "/" carries nothing of it.
+ */
 export default function EventRoute() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Routes>
+        <Route index element={<EventPage />} />
+        <Route path={paths.checkIn.pattern} element={<CheckInRoute />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+function EventPage() {
   const { id = "" } = useParams<{ id: string }>();
   const event = useQuery(api.events.get, { id });
+  const me = useQuery(api.users.me);
+  const isOrganizerOfTicketed = event != null && event.isTicketed && me != null && me._id === event.creatorId;
   useDocumentTitle(event ? pageTitle(event.name) : event === null ? pageTitle("Evento não encontrado") : pageTitle());
 
   return (
@@ -25,9 +51,19 @@ export default function EventRoute() {
           <p>O evento que você procura não existe ou foi removido.</p>
         </section>
       ) : (
-        <EventDetails event={event}>
-          <SupportPanel event={event} chatPath={paths.chat.build(event._id)} />
-        </EventDetails>
+        <>
+          <PresenceCount roomId={eventRoom(event._id)} describe={viewersText} />
+          <EventDetails event={event}>
+            <SupportPanel event={event} chatPath={paths.chat.build(event._id)} />
+            {isOrganizerOfTicketed && (
+              <Link to={paths.checkIn.build(event._id)} className="button button--secondary button--large event-detail__check-in">
+                Validar ingressos
+              </Link>
+            )}
+            <CancelEvent event={event} />
+          </EventDetails>
+          <SupportTimeline eventId={event._id} />
+        </>
       )}
     </main>
   );

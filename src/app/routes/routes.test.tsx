@@ -8,6 +8,12 @@ import NotFoundRoute from "./not-found";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: vi.fn(), signOut: vi.fn() }) }));
+// Presence heartbeats need a live client; here the room simply holds whom each test says.
+const presentInRoom = vi.hoisted(() => ({ byRoom: {} as Record<string, number> }));
+vi.mock("@convex-dev/presence/react", () => ({
+  default: (_api: unknown, roomId: string) =>
+    Array.from({ length: presentInRoom.byRoom[roomId] ?? 1 }, (_, i) => ({ userId: `u${i}`, online: true, lastDisconnected: 0 })),
+}));
 
 const detail = {
   _id: "ev1",
@@ -27,6 +33,9 @@ const detail = {
   ticketsGenerated: 2,
   uniqueSupporters: 2,
   supportingOpen: true,
+  supportClosedReason: null,
+  settlement: null,
+  settlementLabel: null,
 };
 const me = { _id: "u1", name: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
 
@@ -34,7 +43,7 @@ function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/event/:id" element={<EventRoute />} />
+        <Route path="/event/:id/*" element={<EventRoute />} />
         <Route path="/chat/:eventId" element={<ChatRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>
@@ -46,6 +55,7 @@ beforeEach(() => {
   resetConvexFake();
   setQuery("users:me", me);
   setQuery("supports:mine", { supported: false, amountCents: 0 });
+  presentInRoom.byRoom = {};
 });
 
 describe("event page", () => {
@@ -76,6 +86,8 @@ describe("event page", () => {
     expect(screen.getByLabelText("Valor do apoio")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "APOIE" })).toBeEnabled();
     expect(document.title).toBe("Festival de Jazz na Praça · Apoie");
+    expect(screen.getByText("1 pessoa vendo agora")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "Evolução dos apoios" })).toBeInTheDocument();
     // The same status colours as Meus Eventos.
     expect(screen.getByText("Em Progresso")).toHaveClass("chip--progress");
   });
@@ -107,8 +119,10 @@ describe("chat page", () => {
     setQuery("events:get", detail);
     setQuery("supports:mine", { supported: true, amountCents: 1000 });
     setPaginated("chat:list", []);
+    presentInRoom.byRoom = { "chat:ev1": 3 };
     const { unmount } = renderAt("/chat/ev1");
     expect(screen.getByPlaceholderText("Digite sua mensagem")).toBeInTheDocument();
+    expect(screen.getByText("3 online")).toBeInTheDocument();
     unmount();
     setQuery("supports:mine", { supported: false, amountCents: 0 });
     setQuery("users:me", { ...me, _id: "creator" });

@@ -9,7 +9,7 @@ const signIn = vi.fn(async () => ({ signingIn: true }));
 const signOut = vi.fn(async () => {});
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut }) }));
 
-const handlers = { onOpenMyEvents: vi.fn(), onCreateEvent: vi.fn(), onOpenTickets: vi.fn() };
+const handlers = { onOpenMyEvents: vi.fn(), onCreateEvent: vi.fn(), onOpenTickets: vi.fn(), onOpenStatement: vi.fn() };
 
 beforeEach(() => {
   resetConvexFake();
@@ -18,6 +18,15 @@ beforeEach(() => {
 });
 
 describe("AccountArea", () => {
+  it("Entrar com Google asks Convex Auth to bring the person back to the page they are on", async () => {
+    setQuery("auth:providers", { google: true, local: false });
+    window.history.replaceState(null, "", "/event/ev1?de=hoje");
+    render(<AccountArea {...handlers} />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Entrar com Google" }));
+    expect(signIn).toHaveBeenCalledWith("google", { redirectTo: "/event/ev1?de=hoje" });
+    window.history.replaceState(null, "", "/");
+  });
+
   it("shows only the configured sign-in buttons", () => {
     setQuery("auth:providers", { google: true, local: false });
     const { unmount } = render(<AccountArea {...handlers} />);
@@ -57,7 +66,7 @@ describe("AccountArea", () => {
     expect(within(menu).getByText("Usuário")).toBeInTheDocument();
     expect(within(menu).getByText("Saldo: R$ 50,00")).toBeInTheDocument();
     const items = within(menu).getAllByRole("menuitem").map((item) => item.textContent);
-    expect(items).toEqual(["Meus Eventos", "Criar Evento", "Meus Ingressos", "Sair"]);
+    expect(items).toEqual(["Meus Eventos", "Criar Evento", "Meus Ingressos", "Extrato", "Sair"]);
     await user.click(within(menu).getByRole("menuitem", { name: "Criar Evento" }));
     expect(handlers.onCreateEvent).toHaveBeenCalled();
   });

@@ -12,6 +12,7 @@ type AccountAreaProps = {
   onOpenMyEvents: () => void;
   onCreateEvent: () => void;
   onOpenTickets: () => void;
+  onOpenStatement: () => void;
   /** Receives the avatar button, so modals opened from its menu can return focus to it. */
   menuTriggerRef?: Ref<HTMLButtonElement>;
 };

@@ -14,6 +14,11 @@ type SignInButtonsProps = {
   firstButtonRef?: Ref<HTMLButtonElement>;
 };
 
+/** Where Google should bring the person back to: this page (Convex Auth resolves it against SITE_URL). */
+function currentAddress(): string {
+  return window.location.pathname + window.location.search;
+}
+
 /** The configured sign-in buttons: `Entrar com Google` and/or `Entrar (modo local)`. */
 export function SignInButtons({ onLocalSignedIn, firstButtonRef }: SignInButtonsProps) {
   const providers = useQuery(api.auth.providers);
@@ -23,7 +28,7 @@ export function SignInButtons({ onLocalSignedIn, firstButtonRef }: SignInButtons
   return (
     <div className="sign-in-buttons">
       {providers?.google && (
-        <button type="button" className="button button--google" ref={firstButtonRef} onClick={() => void signIn("google")}>
+        <button type="button" className="button button--google" ref={firstButtonRef} onClick={() => void signIn("google", { redirectTo: currentAddress() })}>
           <svg viewBox="0 0 18 18" width="18" height="18" aria-hidden="true" focusable="false">
             <path fill="#4285F4" d="M17.64 9.2c0-.64-.06-1.25-.16-1.84H9v3.48h4.84a4.14 4.14 0 0 1-1.8 2.72v2.26h2.92c1.7-1.57 2.68-3.88 2.68-6.62z" />
             <path fill="#34A853" d="M9 18c2.43 0 4.47-.8 5.96-2.18l-2.92-2.26c-.8.54-1.84.86-3.04.86-2.34 0-4.32-1.58-5.03-3.7H.96v2.33A9 9 0 0 0 9 18z" />

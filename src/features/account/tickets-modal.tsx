@@ -3,8 +3,17 @@ import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
-import { formatDateTime } from "../../lib/dates";
+import { formatDateTime, formatTime } from "../../lib/dates";
+import { TicketQr } from "./ticket-qr";
 import "./account.css";
+
+type TicketStatus = "valid" | "used" | "cancelled";
+
+/** What a ticket's status reads as; the time of use is in the viewer's own time zone. */
+function statusText(status: TicketStatus, usedAt: number | null): string {
+  if (status === "used") return usedAt === null ? "Utilizado" : `Utilizado às ${formatTime(usedAt)}`;
+  return status === "cancelled" ? "Cancelado" : "Válido";
+}
 
 type TicketsModalProps = {
   open: boolean;
@@ -12,7 +21,10 @@ type TicketsModalProps = {
   returnFocusRef?: RefObject<HTMLElement | null>;
 };
 
-/** "Meus Ingressos": every ticket's code with its event's name and date, newest first. */
+/**
+ * "Meus Ingressos": every ticket's QR code and code with its event's name, date and status,
+ * newest first. This module (with the QR encoder) is loaded only when the modal opens.
+ */
 export default function TicketsModal({ open, onOpenChange, returnFocusRef }: TicketsModalProps) {
   const tickets = useQuery(api.tickets.mine, open ? {} : "skip");
   return (
@@ -33,8 +45,12 @@ export default function TicketsModal({ open, onOpenChange, returnFocusRef }: Tic
                 <p className="ticket__date">
                   {ticket.eventStartsAt === null ? "Data não disponível" : formatDateTime(ticket.eventStartsAt)}
                 </p>
+                <p className={`ticket__status ticket__status--${ticket.status}`}>
+                  {statusText(ticket.status, ticket.usedAt)}
+                </p>
               </div>
               <div className="ticket__stub">
+                <TicketQr code={ticket.code} />
                 <span className="ticket__label">Código</span>
                 <span className="ticket__code">{ticket.code}</span>
               </div>

@@ -9,6 +9,7 @@ type UserMenuProps = {
   onOpenMyEvents: () => void;
   onCreateEvent: () => void;
   onOpenTickets: () => void;
+  onOpenStatement: () => void;
   onSignOut: () => void;
   triggerRef?: Ref<HTMLButtonElement>;
 };
@@ -20,8 +21,21 @@ function initialsOf(user: MenuUser): string {
   return letters.toUpperCase() || "U";
 }
 
+// Radix sizes the menu to its widest line, so a long name would push it past the screen's
+// edge. Bounded by the room Radix measured (the viewport less collisionPadding), the name
+// wraps instead, whole, so screen readers still read all of it.
+const FIT_ON_SCREEN = { maxWidth: "min(320px, var(--radix-dropdown-menu-content-available-width))" };
+
 /** The avatar and its menu: name, wallet, and the signed-in actions. */
-export default function UserMenu({ user, onOpenMyEvents, onCreateEvent, onOpenTickets, onSignOut, triggerRef }: UserMenuProps) {
+export default function UserMenu({
+  user,
+  onOpenMyEvents,
+  onCreateEvent,
+  onOpenTickets,
+  onOpenStatement,
+  onSignOut,
+  triggerRef,
+}: UserMenuProps) {
   const displayName = user.name?.trim() || "Usuário";
   return (
     <DropdownMenu.Root modal={false}>
@@ -38,7 +52,7 @@ export default function UserMenu({ user, onOpenMyEvents, onCreateEvent, onOpenTi
         </span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={8} collisionPadding={8}>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={8} collisionPadding={8} style={FIT_ON_SCREEN}>
           <DropdownMenu.Label className="menu__name">{displayName}</DropdownMenu.Label>
           <DropdownMenu.Label className="menu__wallet">Saldo: {formatBRL(user.walletCents)}</DropdownMenu.Label>
           <DropdownMenu.Separator className="menu__separator" />
@@ -50,6 +64,9 @@ export default function UserMenu({ user, onOpenMyEvents, onCreateEvent, onOpenTi
           </DropdownMenu.Item>
           <DropdownMenu.Item className="menu__item" onSelect={onOpenTickets}>
             Meus Ingressos
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={onOpenStatement}>
+            Extrato
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={onSignOut}>

@@ -66,6 +66,19 @@ describe("CreateEventModal", () => {
     expect(create).not.toHaveBeenCalled();
   });
 
+  it("refuses a date in the past with its own message, without calling the server", async () => {
+    const user = userEvent.setup();
+    const create = setMutation("events:create", () => "new-id");
+    render(<CreateEventModal open onOpenChange={vi.fn()} />);
+    await fillValidForm(user);
+    await user.clear(screen.getByLabelText("Data"));
+    await user.type(screen.getByLabelText("Data"), `${nextYear - 2}-05-20`);
+    await user.click(screen.getByRole("button", { name: "Criar" }));
+    const alert = await screen.findByRole("alertdialog");
+    expect(within(alert).getByText("A data do evento deve ser no futuro.")).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it("rejects a minimum above the goal and a non-numeric goal", async () => {
     const user = userEvent.setup();
     const create = setMutation("events:create", () => "new-id");

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { startsInFuture } from "../../../convex/model/eventInput";
 import { MAX_EVENT_NAME_LENGTH } from "../../../convex/model/limits";
 import { MESSAGES } from "../../../convex/model/messages";
 import { AlertDialog } from "../../components/alert-dialog";
@@ -43,9 +44,11 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending || created) return;
-    const input = toEventInput(values, Date.now());
-    if (input === null) {
-      setNotice({ title: "Atenção", message: MESSAGES.invalidEventInput, tone: "error" });
+    const now = Date.now();
+    const input = toEventInput(values, now);
+    if (input === null || !startsInFuture(input, now)) {
+      const message = input === null ? MESSAGES.invalidEventInput : MESSAGES.eventInPast;
+      setNotice({ title: "Atenção", message, tone: "error" });
       return;
     }
     setPending(true);

@@ -14,12 +14,14 @@ const base: EventCardData = {
   raisedCents: 3000,
   percent: 30,
   progress: 30,
+  settlement: null,
+  settlementLabel: null,
 };
 
-function renderCard(event: Partial<EventCardData> = {}) {
+function renderCard(event: Partial<EventCardData> = {}, { priority = false } = {}) {
   return render(
     <MemoryRouter>
-      <EventCard event={{ ...base, ...event }} to="/event/ev1" />
+      <EventCard event={{ ...base, ...event }} to="/event/ev1" priority={priority} />
     </MemoryRouter>,
   );
 }
@@ -35,6 +37,15 @@ describe("EventCard", () => {
     expect(screen.queryByText("META ATINGIDA")).not.toBeInTheDocument();
   });
 
+  it.each([
+    ["paidOut", "Repassado ao organizador"],
+    ["refunded", "Encerrado · apoios devolvidos"],
+    ["cancelled", "Cancelado · apoios devolvidos"],
+  ] as const)("shows how a settled event ended: %s", (settlement, label) => {
+    renderCard({ settlement, settlementLabel: label });
+    expect(screen.getByText(label)).toBeInTheDocument();
+  });
+
   it("formats thousands the Brazilian way", () => {
     renderCard({ raisedCents: 123450, goalCents: 300000, percent: 41, progress: 41 });
     expect(screen.getByText("R$ 1.234,50 de R$ 3.000,00")).toBeInTheDocument();
@@ -48,6 +59,30 @@ describe("EventCard", () => {
     expect(screen.getByText("META ATINGIDA")).toBeInTheDocument();
     expect(screen.getByText("R$ 120,00 de R$ 100,00")).toBeInTheDocument();
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+  });
+
+  it("says '< 1% da meta' with a sliver on the bar after a support below 1%, '0% da meta' before any", () => {
+    const { unmount } = renderCard({ raisedCents: 1000, goalCents: 123450, percent: 0, progress: 0 });
+    expect(screen.getByText("< 1% da meta")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar").firstElementChild).toHaveStyle({ minWidth: "8px" });
+    unmount();
+    renderCard({ raisedCents: 0, percent: 0, progress: 0 });
+    expect(screen.getByText("0% da meta")).toBeInTheDocument();
+  });
+
+  it("titles the card with a level-2 heading, under the page's h1 (heading order)", () => {
+    renderCard();
+    expect(screen.getByRole("heading", { level: 2, name: "Festival de Jazz na Praça" })).toBeInTheDocument();
+  });
+
+  it("loads only the first card's image eagerly and first, as the page's largest paint", () => {
+    const { unmount } = renderCard({}, { priority: true });
+    expect(screen.getByRole("img")).toHaveAttribute("loading", "eager");
+    expect(screen.getByRole("img")).toHaveAttribute("fetchpriority", "high");
+    unmount();
+    renderCard();
+    expect(screen.getByRole("img")).toHaveAttribute("loading", "lazy");
+    expect(screen.getByRole("img")).toHaveAttribute("fetchpriority", "auto");
   });
 
   it("shows a placeholder when there is no image or it fails to load", () => {

@@ -1,9 +1,12 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
+import { percentLabel } from "../../../convex/model/eventRules";
 import { formatBRL } from "../../../convex/model/money";
 import { EventImage } from "../../components/event-image";
 import { ProgressBar } from "../../components/progress-bar";
+import type { Settlement } from "../../../convex/model/lifecycle";
 import { formatDateTime } from "../../lib/dates";
+import { SettlementChip } from "./settlement-chip";
 import "./events.css";
 
 export type EventCardData = {
@@ -17,12 +20,19 @@ export type EventCardData = {
   raisedCents: number;
   percent: number;
   progress: number;
+  settlement: Settlement | null;
+  settlementLabel: string | null;
 };
 
-type EventCardProps = { event: EventCardData; to: string };
+type EventCardProps = {
+  event: EventCardData;
+  to: string;
+  /** The first card on the page: its image is the home page's largest paint. */
+  priority?: boolean;
+};
 
 /** A home-grid card: the whole card is one link to the event page, named by the event. */
-export function EventCard({ event, to }: EventCardProps) {
+export function EventCard({ event, to, priority = false }: EventCardProps) {
   const titleId = useId();
   const detailsId = useId();
   // percent is floor(raised × 100 / goal), so ≥ 100 exactly when raised reaches the goal.
@@ -31,17 +41,18 @@ export function EventCard({ event, to }: EventCardProps) {
     <article className="event-card">
       <Link to={to} className="event-card__link" aria-labelledby={titleId} aria-describedby={detailsId}>
         <div className="event-card__media">
-          <EventImage src={event.imageUrl} alt={`Imagem do evento ${event.name}`} className="event-card__image" />
+          <EventImage src={event.imageUrl} alt={`Imagem do evento ${event.name}`} className="event-card__image" priority={priority} />
           {reached && <span className="badge badge--success event-card__badge">META ATINGIDA</span>}
         </div>
         <div className="event-card__body">
           <p className="event-card__meta">
             <span className="chip">{event.category}</span>
             {event.isTicketed && <span className="chip chip--ticket">Com ingresso</span>}
+            <SettlementChip settlement={event.settlement} label={event.settlementLabel} />
           </p>
-          <h3 id={titleId} className="event-card__title">
+          <h2 id={titleId} className="event-card__title">
             {event.name}
-          </h3>
+          </h2>
           <p className="event-card__date">
             <time dateTime={new Date(event.startsAt).toISOString()}>{formatDateTime(event.startsAt)}</time>
           </p>
@@ -55,7 +66,7 @@ export function EventCard({ event, to }: EventCardProps) {
               percent={event.percent}
               progress={event.progress}
             />
-            <p className="event-card__percent">{event.percent}% da meta</p>
+            <p className="event-card__percent">{percentLabel(event)} da meta</p>
           </div>
         </div>
       </Link>

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
+import { percentLabel } from "../../../convex/model/eventRules";
 import { formatBRL } from "../../../convex/model/money";
 import { EventImage } from "../../components/event-image";
 import { ProgressBar } from "../../components/progress-bar";
 import { formatDateTime } from "../../lib/dates";
+import { SettlementChip } from "./settlement-chip";
 import { statusTone } from "./status";
 import type { EventCardData } from "./event-card";
 import "./events.css";
@@ -23,12 +25,13 @@ export function EventDetails({ event, children }: EventDetailsProps) {
   return (
     <article className="event-detail">
       <div className="event-detail__media">
-        <EventImage src={event.imageUrl} alt={`Imagem do evento ${event.name}`} className="event-detail__image" />
+        <EventImage src={event.imageUrl} alt={`Imagem do evento ${event.name}`} className="event-detail__image" priority />
       </div>
       <div className="event-detail__info">
         <p className="event-card__meta">
           <span className="chip">{event.category}</span>
           <span className={`chip chip--status chip--${statusTone(event.status)}`}>{event.status}</span>
+          <SettlementChip settlement={event.settlement} label={event.settlementLabel} />
         </p>
         <h1 className="event-detail__title">{event.name}</h1>
         <p className="event-detail__date">
@@ -80,7 +83,7 @@ export function EventDetails({ event, children }: EventDetailsProps) {
             <span>
               {formatBRL(event.raisedCents)} de {formatBRL(event.goalCents)}
             </span>
-            <span className="event-card__percent">{event.percent}% da meta</span>
+            <span className="event-card__percent">{percentLabel(event)} da meta</span>
           </p>
           {reached && <p className="badge badge--success">META ATINGIDA</p>}
         </div>

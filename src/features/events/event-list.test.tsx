@@ -19,6 +19,8 @@ const summary = (id: string, name: string) => ({
   percent: 0,
   progress: 0,
   status: "Não Iniciado",
+  settlement: null,
+  settlementLabel: null,
 });
 
 beforeEach(() => resetConvexFake());
@@ -37,6 +39,18 @@ describe("EventList", () => {
     expect(screen.getByRole("link", { name: "Yoga" })).toHaveAttribute("href", "/event/b");
     await user.click(screen.getByRole("button", { name: "Carregar mais" }));
     expect(loadMore).toHaveBeenCalledWith(12);
+  });
+
+  it("gives only the first card's image priority (the home page's largest paint)", () => {
+    setPaginated("events:list", [{ ...summary("a", "Corrida"), imageUrl: "/a.svg" }, { ...summary("b", "Yoga"), imageUrl: "/b.svg" }], "Exhausted");
+    render(
+      <MemoryRouter>
+        <EventList args={{}} eventPath={(id) => `/event/${id}`} />
+      </MemoryRouter>,
+    );
+    const [first, second] = screen.getAllByRole("img");
+    expect(first).toHaveAttribute("loading", "eager");
+    expect(second).toHaveAttribute("loading", "lazy");
   });
 
   it("says so when nothing matches and hides Carregar mais at the end", () => {

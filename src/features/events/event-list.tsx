@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { LoadMoreButton } from "../../components/load-more-button";
 import { Spinner } from "../../components/spinner";
 import { EventCard } from "./event-card";
 import type { EventListArgs } from "./filters";
@@ -48,9 +49,9 @@ export function EventList({ args, eventPath }: EventListProps) {
   return (
     <>
       <ul className={`event-grid${loadingNewFilters ? " event-grid--stale" : ""}`} aria-label="Eventos" aria-busy={loadingNewFilters}>
-        {shown.map((event) => (
+        {shown.map((event, index) => (
           <li key={event._id}>
-            <EventCard event={event} to={eventPath(event._id)} />
+            <EventCard event={event} to={eventPath(event._id)} priority={index === 0} />
           </li>
         ))}
       </ul>
@@ -58,15 +59,5 @@ export function EventList({ args, eventPath }: EventListProps) {
         <LoadMoreButton loading={status === "LoadingMore"} onClick={() => loadMore(EVENTS_PAGE_SIZE)} />
       )}
     </>
-  );
-}
-
-function LoadMoreButton({ loading, onClick }: { loading: boolean; onClick: () => void }) {
-  return (
-    <div className="load-more">
-      <button type="button" className="button button--secondary" disabled={loading} onClick={onClick}>
-        {loading ? "Carregando..." : "Carregar mais"}
-      </button>
-    </div>
   );
 }

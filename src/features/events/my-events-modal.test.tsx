@@ -23,6 +23,9 @@ const own = {
   ticketsGenerated: 3,
   uniqueSupporters: 2,
   supportingOpen: true,
+  supportClosedReason: null,
+  settlement: null,
+  settlementLabel: null,
   balanceCents: -7500,
 };
 

@@ -1,12 +1,14 @@
 import type { RefObject } from "react";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { percentLabel } from "../../../convex/model/eventRules";
 import { formatBRL } from "../../../convex/model/money";
 import { EventImage } from "../../components/event-image";
 import { Modal } from "../../components/modal";
 import { ProgressBar } from "../../components/progress-bar";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime } from "../../lib/dates";
+import { SettlementChip } from "./settlement-chip";
 import { statusTone } from "./status";
 import "./events.css";
 
@@ -38,6 +40,7 @@ export default function MyEventsModal({ open, onOpenChange, returnFocusRef }: My
                 <p className="event-card__meta">
                   <span className="chip">{event.category}</span>
                   <span className={`chip chip--status chip--${statusTone(event.status)}`}>{event.status}</span>
+                  <SettlementChip settlement={event.settlement} label={event.settlementLabel} />
                 </p>
                 <p className="own-event__date">{formatDateTime(event.startsAt)}</p>
                 <ul className="fact-lines">
@@ -62,7 +65,7 @@ export default function MyEventsModal({ open, onOpenChange, returnFocusRef }: My
                   label={`Progresso de ${event.name}`}
                 />
                 <p className="own-event__percent">
-                  {event.percent}% da meta · {event.status}
+                  {percentLabel(event)} da meta · {event.status}
                 </p>
               </div>
             </li>

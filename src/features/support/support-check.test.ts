@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkSupport } from "./support-check";
 
-const base = { walletCents: 5000, amountText: "10", minSupportCents: 500, supportingOpen: true };
+const base = { walletCents: 5000, amountText: "10", minSupportCents: 500, closedReason: null };
 
 describe("checkSupport", () => {
   it("follows DESIGN.md's order: signed in, amount, wallet, limit, minimum, open", () => {
@@ -18,8 +18,14 @@ describe("checkSupport", () => {
     expect(checkSupport({ ...base, amountText: "1", minSupportCents: 250 })).toMatchObject({
       notice: { message: "O valor mínimo de apoio é R$ 2,50" },
     });
-    expect(checkSupport({ ...base, supportingOpen: false })).toMatchObject({
+    expect(checkSupport({ ...base, closedReason: "concluded" })).toMatchObject({
       notice: { message: "A porcentagem minima foi batida! Os apoios foram desativados..." },
+    });
+    expect(checkSupport({ ...base, closedReason: "started" })).toMatchObject({
+      notice: { message: "Este evento já começou. Os apoios estão encerrados." },
+    });
+    expect(checkSupport({ ...base, closedReason: "cancelled" })).toMatchObject({
+      notice: { message: "Este evento foi cancelado." },
     });
     expect(checkSupport(base)).toEqual({ ok: true, amountCents: 1000 });
   });

@@ -1,3 +1,4 @@
+import { supportClosedMessage, type SupportClosedReason } from "../../../convex/model/lifecycle";
 import { MESSAGES } from "../../../convex/model/messages";
 import { formatBRL, parseBRL } from "../../../convex/model/money";
 
@@ -8,7 +9,8 @@ export type SupportCheckInput = {
   walletCents: number | null;
   amountText: string;
   minSupportCents: number;
-  supportingOpen: boolean;
+  /** Why supporting is closed (cancelled, started, concluded), or null while open. */
+  closedReason: SupportClosedReason | null;
 };
 
 export type SupportCheck = { ok: true; amountCents: number } | { ok: false; notice: SupportNotice };
@@ -25,13 +27,13 @@ const fail = (message: string, title: string = ATTENTION_TITLE): SupportCheck =>
  * The support checks, in DESIGN.md's order and with SPEC.md's texts, run before calling the
  * server so people get an answer at once. The server repeats every check.
  */
-export function checkSupport({ walletCents, amountText, minSupportCents, supportingOpen }: SupportCheckInput): SupportCheck {
+export function checkSupport({ walletCents, amountText, minSupportCents, closedReason }: SupportCheckInput): SupportCheck {
   if (walletCents === null) return fail(MESSAGES.notSignedInToSupport);
   const amountCents = parseBRL(amountText);
   if (amountCents === null) return fail(MESSAGES.invalidAmount);
   if (walletCents <= 0) return fail(MESSAGES.noBalance, MESSAGES.noBalanceTitle);
   if (amountCents > walletCents) return fail(MESSAGES.insufficientFunds);
   if (amountCents < minSupportCents) return fail(MESSAGES.belowMinimum(formatBRL(minSupportCents)));
-  if (!supportingOpen) return fail(MESSAGES.supportClosed);
+  if (closedReason !== null) return fail(supportClosedMessage(closedReason));
   return { ok: true, amountCents };
 }

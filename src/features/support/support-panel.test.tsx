@@ -8,7 +8,7 @@ import { SupportPanel, type SupportableEvent } from "./support-panel";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
-const event: SupportableEvent = { _id: "ev1", minSupportCents: 500, supportingOpen: true, isTicketed: false };
+const event: SupportableEvent = { _id: "ev1", minSupportCents: 500, supportClosedReason: null, isTicketed: false };
 const user = { _id: "u1", name: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
 
 function renderPanel(overrides: Partial<SupportableEvent> = {}) {
@@ -170,12 +170,32 @@ describe("SupportPanel", () => {
     await expectAlert("Atenção", "A porcentagem minima foi batida! Os apoios foram desativados...");
   });
 
+  it("a rate limit refusal shows its wait and keeps the amount typed", async () => {
+    setMutation("supports:support", () => {
+      throw new ConvexError({ code: "RATE_LIMITED", message: "Muitas tentativas. Tente novamente em 3 segundos." });
+    });
+    renderPanel();
+    const u = await support("10,50");
+    const alert = await expectAlert("Atenção", "Muitas tentativas. Tente novamente em 3 segundos.");
+    await u.click(within(alert).getByRole("button", { name: "OK" }));
+    expect(screen.getByLabelText("Valor do apoio")).toHaveValue("10,50");
+  });
+
   it("disables supporting once the event is concluded", () => {
-    renderPanel({ supportingOpen: false });
+    renderPanel({ supportClosedReason: "concluded" });
     expect(screen.getByText("A porcentagem minima foi batida! Os apoios foram desativados...")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "APOIE" })).toBeDisabled();
     expect(screen.getByLabelText("Valor do apoio")).toBeDisabled();
     expect(screen.getByLabelText("Valor do apoio")).not.toHaveAttribute("placeholder");
+  });
+
+  it.each([
+    ["started", "Este evento já começou. Os apoios estão encerrados."],
+    ["cancelled", "Este evento foi cancelado."],
+  ] as const)("says why supporting is closed: %s", (reason, message) => {
+    renderPanel({ supportClosedReason: reason });
+    expect(screen.getByRole("status")).toHaveTextContent(message);
+    expect(screen.getByRole("button", { name: "APOIE" })).toBeDisabled();
   });
 
   it("shows CHAT only after the person has supported", () => {

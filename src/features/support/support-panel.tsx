@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { useMutation, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { MESSAGES } from "../../../convex/model/messages";
+import { supportClosedMessage, type SupportClosedReason } from "../../../convex/model/lifecycle";
 import { formatBRL } from "../../../convex/model/money";
 import { AlertDialog } from "../../components/alert-dialog";
 import { errorNotice } from "../../lib/errors";
@@ -12,7 +12,8 @@ import "./support.css";
 export type SupportableEvent = {
   _id: string;
   minSupportCents: number;
-  supportingOpen: boolean;
+  /** Cancelled, started (settled) or concluded; null while supporting is open. */
+  supportClosedReason: SupportClosedReason | null;
   isTicketed: boolean;
 };
 
@@ -35,7 +36,8 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
   const chatRef = useRef<HTMLAnchorElement>(null);
   // Read when the alert has already closed (notice is null by then).
   const goalJustReached = useRef(false);
-  const closed = !event.supportingOpen;
+  const closedReason = event.supportClosedReason;
+  const closed = closedReason !== null;
 
   function show(next: Notice) {
     setNotice(next);
@@ -57,7 +59,7 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
       walletCents: me === null ? null : me.walletCents,
       amountText: amount,
       minSupportCents: event.minSupportCents,
-      supportingOpen: event.supportingOpen,
+      closedReason,
     });
     if (!check.ok) {
       show({ ...check.notice, tone: "error" });
@@ -88,9 +90,9 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
       <h2 id={`${id}-heading`} className="support__heading" ref={headingRef} tabIndex={-1}>
         Apoie este evento
       </h2>
-      {closed ? (
-        <p className="note note--closed" role="status">
-          {MESSAGES.supportClosed}
+      {closedReason !== null ? (
+        <p className={`note note--closed note--${closedReason}`} role="status">
+          {supportClosedMessage(closedReason)}
         </p>
       ) : (
         <p className="support__hint">

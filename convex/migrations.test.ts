@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { internal } from "./_generated/api";
+import { advanceClock, allRows, DAY, newBackend, runDueFunctions } from "./test.helpers";
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const oldEvent = { category: "Música" as const, goalCents: 1_000, raisedCents: 0, minSupportCents: 100, goalPercentage: 100 };
+
+test("data from before the lifecycle: opening entries, settlements scheduled, idempotent", async () => {
+  const t = newBackend();
+  // As the app stored it before: wallets without entries, events without a settlement.
+  const { ana } = await t.run(async (ctx) => {
+    const ana = await ctx.db.insert("users", { name: "Ana", walletCents: 3_000 });
+    const creator = await ctx.db.insert("users", { name: "Criador", walletCents: 5_000 });
+    await ctx.db.insert("users", { name: "Sem carteira" });
+    const past = await ctx.db.insert("events", {
+      ...oldEvent, name: "Passado", nameLower: "passado", startsAt: Date.now() - DAY, creatorId: creator,
+      raisedCents: 2_000, isTicketed: false, ticketsGenerated: 0, uniqueSupporters: 1,
+    });
+    await ctx.db.insert("contributions", { eventId: past, userId: ana, amountCents: 2_000 });
+    await ctx.db.insert("supporters", { eventId: past, userId: ana, amountCents: 2_000 });
+    await ctx.db.insert("events", {
+      ...oldEvent, name: "Futuro", nameLower: "futuro", startsAt: Date.now() + DAY, creatorId: creator,
+      isTicketed: true, ticketsGenerated: 0, uniqueSupporters: 0,
+    });
+    return { ana };
+  });
+
+  await t.mutation(internal.migrations.lifecycle, {});
+  await runDueFunctions(t);
+  const entries = await allRows(t, "walletEntries");
+  expect(entries.filter((e) => e.kind === "opening").map((e) => e.amountCents).sort()).toEqual([3_000, 5_000]);
+  // The past event (R$ 20 of R$ 10: concluded) was paid out at once; the future one waits.
+  const events = await allRows(t, "events");
+  expect(events.map((e) => [e.name, e.settlement ?? null, e.settlementJobId !== undefined])).toEqual([
+    ["Passado", "paidOut", true],
+    ["Futuro", null, true],
+  ]);
+
+  const before = await allRows(t, "walletEntries");
+  await t.mutation(internal.migrations.lifecycle, {});
+  await runDueFunctions(t);
+  expect(await allRows(t, "walletEntries")).toEqual(before);
+  await advanceClock(t, DAY);
+  expect((await allRows(t, "events")).map((e) => e.settlement)).toEqual(["paidOut", "refunded"]);
+  expect((await t.run((ctx) => ctx.db.get("users", ana)))?.walletCents).toBe(3_000);
+  // Σ entries = wallet for everyone (the opening entry stands for the history before it).
+  const all = await allRows(t, "walletEntries");
+  for (const user of await allRows(t, "users")) {
+    const sum = all.filter((e) => e.userId === user._id).reduce((total, e) => total + e.amountCents, 0);
+    expect(sum).toBe(user.walletCents ?? 0);
+  }
+});

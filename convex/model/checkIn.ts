@@ -1,0 +1,93 @@
+import { ConvexError } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { appError } from "./errors";
+import { MESSAGES } from "./messages";
+import { TICKET_CODE_LENGTH } from "./tickets";
+import { displayNameOf } from "./users";
+
+/**
+ * The time zone of the refusal text `Ingresso já utilizado às HH:mm.`: the server does not know
+ * the viewer's, and Apoie's events are in Brazil. The error also carries `usedAt`, so a client
+ * may show the time in its own zone instead.
+ */
+const DOOR_TIME_ZONE = "America/Sao_Paulo";
+
+const doorTime = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: DOOR_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "HH:mm" of a moment, in the door's time zone. */
+export function formatDoorTime(at: number): string {
+  return doorTime.format(at);
+}
+
+/** A typed or scanned code as stored: spaces dropped, upper case. Null when it cannot be one. */
+export function normalizeTicketCode(raw: string): string | null {
+  // Bounded before any work: a code is 9 characters, a few spaces around them are fine.
+  if (raw.length > TICKET_CODE_LENGTH * 4) return null;
+  const code = raw.replace(/\s+/g, "").toUpperCase();
+  return code.length === TICKET_CODE_LENGTH ? code : null;
+}
+
+/**
+ * The event when the caller created it. Signed out, another user, or an event that does not
+ * exist all get the same refusal: nobody learns more than "not yours".
+ */
+export async function requireOrganizer(
+  ctx: QueryCtx,
+  userId: Id<"users"> | null,
+  eventId: Id<"events"> | null,
+): Promise<Doc<"events">> {
+  const event = eventId === null ? null : await ctx.db.get("events", eventId);
+  if (userId === null || event === null || event.creatorId !== userId) {
+    throw appError("NOT_THE_ORGANIZER", MESSAGES.notTheOrganizer);
+  }
+  return event;
+}
+
+/** The refusal for a ticket already used, with `usedAt` for clients that format it locally. */
+function alreadyUsed(usedAt: number) {
+  return new ConvexError({
+    code: "TICKET_ALREADY_USED" as const,
+    message: MESSAGES.ticketAlreadyUsed(formatDoorTime(usedAt)),
+    usedAt,
+  });
+}
+
+/**
+ * Marks the event's ticket with `rawCode` used and counts it on the event; returns the holder's
+ * name. Refuses a code of another event, a used ticket (with its time) and a cancelled one.
+ */
+export async function checkInTicket(
+  ctx: MutationCtx,
+  event: Doc<"events">,
+  rawCode: string,
+  now: number,
+): Promise<{ holderName: string; code: string }> {
+  const code = normalizeTicketCode(rawCode);
+  const ticket =
+    code === null
+      ? null
+      : await ctx.db
+          .query("tickets")
+          .withIndex("by_code", (q) => q.eq("code", code))
+          .unique();
+  if (ticket === null || ticket.eventId !== event._id) {
+    throw appError("TICKET_NOT_FOUND", MESSAGES.ticketNotFound);
+  }
+  if (ticket.status === "cancelled") throw appError("TICKET_CANCELLED", MESSAGES.ticketCancelled);
+  if (ticket.status === "used") throw alreadyUsed(ticket.usedAt ?? now);
+  await ctx.db.patch("tickets", ticket._id, { status: "used", usedAt: now });
+  await ctx.db.patch("events", event._id, { ticketsUsed: (event.ticketsUsed ?? 0) + 1 });
+  const holder = await ctx.db.get("users", ticket.userId);
+  return { holderName: holder === null ? "Usuário" : displayNameOf(holder), code: ticket.code };
+}
+
+/** Tickets issued and checked in, from the event's own counters (one read, however many). */
+export function checkInStatsOf(event: Doc<"events">): { issued: number; used: number } {
+  return { issued: event.ticketsGenerated, used: event.ticketsUsed ?? 0 };
+}

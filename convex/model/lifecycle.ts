@@ -1,0 +1,44 @@
+/**
+ * The event lifecycle ("tudo ou nada"): startsAt is the deadline. Pure, shared with the UI.
+ */
+import { isConcluded, type Funding } from "./eventRules";
+import { MESSAGES } from "./messages";
+
+/** How an event ended: paid to its creator, refunded at its date, or cancelled by its creator. */
+export type Settlement = "paidOut" | "refunded" | "cancelled";
+
+/** What every screen shows for a settled event (DESIGN.md, exact texts). */
+export const SETTLEMENT_LABELS: Record<Settlement, string> = {
+  paidOut: "Repassado ao organizador",
+  refunded: "Encerrado · apoios devolvidos",
+  cancelled: "Cancelado · apoios devolvidos",
+};
+
+export type Lifecycle = Funding & { startsAt: number; settlement?: Settlement | null };
+
+/** Why supporting is closed, most specific first; null while it is open. */
+export type SupportClosedReason = "cancelled" | "started" | "concluded";
+
+/**
+ * Supporting is open while the event is not cancelled, has not started (nor been settled) and
+ * is not "Concluído". `now` is passed in; a query, which must not read the clock, passes null
+ * and relies on the settlement that runs at startsAt to close the event live.
+ */
+export function supportClosedReason(event: Lifecycle, now: number | null): SupportClosedReason | null {
+  if (event.settlement === "cancelled") return "cancelled";
+  if (event.settlement != null || (now !== null && now >= event.startsAt)) return "started";
+  if (isConcluded(event)) return "concluded";
+  return null;
+}
+
+/** At its date a concluded event is paid out; any other is refunded. */
+export function settlementAtDate(funding: Funding): Exclude<Settlement, "cancelled"> {
+  return isConcluded(funding) ? "paidOut" : "refunded";
+}
+
+/** What people read when supporting is closed, for each reason (SPEC.md and DESIGN.md texts). */
+export function supportClosedMessage(reason: SupportClosedReason): string {
+  if (reason === "cancelled") return MESSAGES.eventCancelled;
+  if (reason === "started") return MESSAGES.eventStarted;
+  return MESSAGES.supportClosed;
+}

@@ -1,0 +1,126 @@
+/**
+ * Settlement: what happens to an event's money at its date, or when its creator cancels it.
+ * A concluded event pays its raisedCents to the creator; any other event, and a cancelled
+ * one, refunds every contribution and cancels its tickets, in batches that each schedule the
+ * next so an event with any number of contributions stays within Convex's per-transaction
+ * limits. Every step is idempotent.
+ */
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { appError } from "./errors";
+import { settlementAtDate, type Settlement } from "./lifecycle";
+import { MESSAGES } from "./messages";
+import { changeWallet } from "./wallet";
+
+/** Contributions (or tickets) per refund transaction: ~5 reads and writes each, far below the limits. */
+export const REFUND_BATCH_SIZE = 500;
+
+/** A refund walks the contributions first, then (ticketed events) the tickets. */
+export type RefundPhase = "contributions" | "tickets";
+
+/** Schedules the settlement at the event's date, replacing an earlier schedule still pending. */
+export async function scheduleSettlement(
+  ctx: MutationCtx,
+  event: Pick<Doc<"events">, "_id" | "startsAt" | "settlementJobId">,
+): Promise<void> {
+  await cancelPendingSettlement(ctx, event.settlementJobId);
+  const settlementJobId = await ctx.scheduler.runAt(event.startsAt, internal.settlement.settle, { eventId: event._id });
+  await ctx.db.patch("events", event._id, { settlementJobId });
+}
+
+/**
+ * Settles an event at its date. Does nothing for a missing or already settled event, so
+ * running it twice changes nothing, nor for one whose date is still ahead (a stale schedule:
+ * whoever moves the date calls scheduleSettlement, which replaces it).
+ */
+export async function settleAtDate(ctx: MutationCtx, eventId: Id<"events">): Promise<Settlement | null> {
+  const event = await ctx.db.get("events", eventId);
+  if (event === null || event.settlement !== undefined || Date.now() < event.startsAt) return null;
+  const outcome = settlementAtDate(event);
+  if (outcome === "paidOut") {
+    await ctx.db.patch("events", eventId, { settlement: "paidOut" });
+    await changeWallet(ctx, event.creatorId, { kind: "payout", amountCents: event.raisedCents, eventId });
+  } else {
+    await startRefund(ctx, event, "refunded");
+  }
+  return outcome;
+}
+
+/** The creator cancels before the date: every contribution goes back, as at a failed date. */
+export async function cancelEvent(ctx: MutationCtx, userId: Id<"users">, eventId: Id<"events"> | null): Promise<void> {
+  const event = eventId === null ? null : await ctx.db.get("events", eventId);
+  if (event === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
+  if (event.creatorId !== userId) throw appError("NOT_THE_CREATOR", MESSAGES.notTheCreator);
+  if (event.settlement === "cancelled") throw appError("EVENT_CANCELLED", MESSAGES.eventCancelled);
+  if (event.settlement !== undefined || Date.now() >= event.startsAt) {
+    throw appError("EVENT_STARTED", MESSAGES.cancelAfterStart);
+  }
+  await cancelPendingSettlement(ctx, event.settlementJobId);
+  await startRefund(ctx, event, "cancelled");
+}
+
+/** Calls off a scheduled settlement that has not started (never the one running now). */
+async function cancelPendingSettlement(ctx: MutationCtx, jobId: Id<"_scheduled_functions"> | undefined) {
+  if (jobId === undefined) return;
+  const job = await ctx.db.system.get("_scheduled_functions", jobId);
+  if (job?.state.kind === "pending") await ctx.scheduler.cancel(jobId);
+}
+
+/**
+ * Marks the event, which closes supporting at once, and schedules the first refund batch
+ * (a batch pages through contributions, and a function may run only one paginated query).
+ */
+async function startRefund(ctx: MutationCtx, event: Doc<"events">, settlement: "refunded" | "cancelled") {
+  await ctx.db.patch("events", event._id, { settlement, refundedCents: 0 });
+  await ctx.scheduler.runAfter(0, internal.settlement.refundBatch, {
+    eventId: event._id,
+    phase: "contributions",
+    cursor: null,
+  });
+}
+
+/**
+ * Refunds up to REFUND_BATCH_SIZE contributions (or cancels as many tickets) from `cursor`,
+ * then schedules the next batch. A contribution already refunded and a ticket already
+ * cancelled are skipped, so a batch that ran twice pays nothing twice.
+ */
+export async function refundBatch(
+  ctx: MutationCtx,
+  eventId: Id<"events">,
+  phase: RefundPhase,
+  cursor: string | null,
+): Promise<void> {
+  const event = await ctx.db.get("events", eventId);
+  if (event === null || (event.settlement !== "refunded" && event.settlement !== "cancelled")) return;
+  const paginationOpts = { numItems: REFUND_BATCH_SIZE, cursor };
+  let next: { phase: RefundPhase; cursor: string | null } | null;
+
+  if (phase === "contributions") {
+    const page = await ctx.db
+      .query("contributions")
+      .withIndex("by_eventId_and_userId", (q) => q.eq("eventId", eventId))
+      .paginate(paginationOpts);
+    const now = Date.now();
+    let refundedCents = 0;
+    for (const contribution of page.page) {
+      if (contribution.refundedAt !== undefined) continue;
+      await changeWallet(ctx, contribution.userId, { kind: "refund", amountCents: contribution.amountCents, eventId });
+      await ctx.db.patch("contributions", contribution._id, { refundedAt: now });
+      refundedCents += contribution.amountCents;
+    }
+    await ctx.db.patch("events", eventId, { refundedCents: (event.refundedCents ?? 0) + refundedCents });
+    if (!page.isDone) next = { phase, cursor: page.continueCursor };
+    else next = event.isTicketed ? { phase: "tickets", cursor: null } : null;
+  } else {
+    const page = await ctx.db
+      .query("tickets")
+      .withIndex("by_eventId", (q) => q.eq("eventId", eventId))
+      .paginate(paginationOpts);
+    for (const ticket of page.page) {
+      if (ticket.status !== "cancelled") await ctx.db.patch("tickets", ticket._id, { status: "cancelled" });
+    }
+    next = page.isDone ? null : { phase, cursor: page.continueCursor };
+  }
+  if (next !== null) await ctx.scheduler.runAfter(0, internal.settlement.refundBatch, { eventId, ...next });
+}

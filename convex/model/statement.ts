@@ -1,0 +1,22 @@
+/**
+ * How a wallet entry reads in the statement (Extrato). Pure, shared with the UI.
+ */
+
+export type EntryKind = "welcome" | "support" | "refund" | "payout" | "opening";
+
+/** DESIGN.md texts; "opening" is the balance a wallet had before statements existed. */
+export function describeEntry(kind: EntryKind, eventName: string | null): string {
+  const event = eventName ?? "evento removido";
+  switch (kind) {
+    case "welcome":
+      return "Bônus de boas-vindas";
+    case "support":
+      return `Apoio a ${event}`;
+    case "refund":
+      return `Estorno de ${event}`;
+    case "payout":
+      return `Repasse de ${event}`;
+    case "opening":
+      return "Saldo inicial";
+  }
+}

@@ -1,0 +1,77 @@
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { percentRaised } from "./eventRules";
+
+/** A point of "Evolução dos apoios": the event's total right after a support. */
+export type TimelinePoint = { at: number; raisedCents: number };
+export type TimelineSeries = { bucketMs: number; points: TimelinePoint[] };
+
+/** At most this many points come back from events:timeline (the creation point included). */
+export const MAX_TIMELINE_POINTS = 100;
+/** Stored points: one fewer, the event's creation (nothing raised) being always the first. */
+const MAX_STORED_POINTS = MAX_TIMELINE_POINTS - 1;
+/** The finest bucket: supports within the same minute share one point. */
+const FIRST_BUCKET_MS = 60_000;
+
+/**
+ * The series after a support at `at` brought the total to `raisedCents`. A support in the
+ * same bucket as the last point replaces it (the point keeps the bucket's latest total);
+ * when the points outgrow the cap, buckets double in width and each keeps its latest point.
+ * So the series stays one small document however many supports the event gets.
+ */
+export function withSupport(series: TimelineSeries | null, at: number, raisedCents: number): TimelineSeries {
+  let bucketMs = series?.bucketMs ?? FIRST_BUCKET_MS;
+  let points = latestPerBucket([...(series?.points ?? []), { at, raisedCents }], bucketMs);
+  while (points.length > MAX_STORED_POINTS) {
+    bucketMs *= 2;
+    points = latestPerBucket(points, bucketMs);
+  }
+  return { bucketMs, points };
+}
+
+/** Keeps, of time-ordered points, the last one of each bucket. */
+function latestPerBucket(points: TimelinePoint[], bucketMs: number): TimelinePoint[] {
+  const kept: TimelinePoint[] = [];
+  for (const point of points) {
+    const previous = kept[kept.length - 1];
+    if (previous !== undefined && Math.floor(previous.at / bucketMs) === Math.floor(point.at / bucketMs)) {
+      kept[kept.length - 1] = point;
+    } else {
+      kept.push(point);
+    }
+  }
+  return kept;
+}
+
+function seriesRow(ctx: QueryCtx, eventId: Id<"events">) {
+  return ctx.db
+    .query("supportTimelines")
+    .withIndex("by_eventId", (q) => q.eq("eventId", eventId))
+    .unique();
+}
+
+/**
+ * Records a support in the event's series, in the support's transaction. One more document
+ * per event: supports already write the event itself, so this adds no new contention.
+ */
+export async function recordSupport(ctx: MutationCtx, eventId: Id<"events">, raisedCents: number): Promise<void> {
+  const row = await seriesRow(ctx, eventId);
+  const series = withSupport(row, Date.now(), raisedCents);
+  if (row === null) await ctx.db.insert("supportTimelines", { eventId, ...series });
+  else await ctx.db.patch("supportTimelines", row._id, series);
+}
+
+/**
+ * The event's total over time, from its creation, and its goal: two documents read (the
+ * event and its series) and at most MAX_TIMELINE_POINTS points, whatever the number of supports.
+ */
+export async function timelineOf(ctx: QueryCtx, event: Doc<"events">) {
+  const row = await seriesRow(ctx, event._id);
+  return {
+    goalCents: event.goalCents,
+    raisedCents: event.raisedCents,
+    percent: percentRaised(event),
+    points: [{ at: event._creationTime, raisedCents: 0 }, ...(row?.points ?? [])],
+  };
+}
+export type Timeline = Awaited<ReturnType<typeof timelineOf>>;

@@ -1,0 +1,99 @@
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { AnyDataModel, GenericMutationCtx, PaginationOptions } from "convex/server";
+import { INITIAL_WALLET_CENTS } from "./money";
+import { paginateOrRefuse } from "./pagination";
+import { describeEntry, type EntryKind } from "./statement";
+import { walletCentsOf } from "./users";
+
+export type WalletEntryKind = Doc<"walletEntries">["kind"];
+// Fails to compile if the schema's kinds and the statement's texts ever disagree.
+const kindsMatch: [WalletEntryKind] extends [EntryKind] ? ([EntryKind] extends [WalletEntryKind] ? true : never) : never = true;
+void kindsMatch;
+
+/**
+ * Moves money in or out of a user's wallet and writes its statement row, in the caller's
+ * transaction, so the wallet always equals the sum of its entries. `amountCents` is signed.
+ * Returns the new balance. A debit below zero is a broken invariant, not a user error.
+ */
+export async function changeWallet(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  change: { kind: WalletEntryKind; amountCents: number; eventId?: Id<"events"> },
+): Promise<number> {
+  const user = await ctx.db.get("users", userId);
+  if (user === null) throw new Error(`wallet change for a missing user ${userId}`);
+  const balanceAfterCents = walletCentsOf(user) + change.amountCents;
+  if (balanceAfterCents < 0) throw new Error(`wallet of ${userId} would go below zero`);
+  await ctx.db.patch("users", userId, { walletCents: balanceAfterCents });
+  await ctx.db.insert("walletEntries", { userId, ...change, balanceAfterCents });
+  return balanceAfterCents;
+}
+
+/** Opens a new user's wallet with its welcome bonus (first sign-in, demo users). */
+export async function openWallet(ctx: MutationCtx, userId: Id<"users">, cents: number): Promise<void> {
+  await ctx.db.patch("users", userId, { walletCents: cents });
+  await ctx.db.insert("walletEntries", { userId, kind: "welcome", amountCents: cents, balanceAfterCents: cents });
+}
+
+/** Opens the wallet with its welcome bonus on a user's first sign-in (Convex Auth's callback). */
+export async function giveInitialWallet(
+  // Convex Auth's callback hands us a mutation context typed for any data model.
+  ctx: GenericMutationCtx<AnyDataModel>,
+  userId: Id<"users">,
+): Promise<void> {
+  const appCtx = ctx as unknown as MutationCtx;
+  const user = await appCtx.db.get("users", userId);
+  if (user !== null && user.walletCents === undefined) await openWallet(appCtx, userId, INITIAL_WALLET_CENTS);
+}
+
+/**
+ * Gives a wallet that predates the statement one "opening" entry of its balance, so that
+ * Σ entries = wallet. Idempotent: a user with any entry is left alone.
+ */
+export async function backfillOpeningEntry(ctx: MutationCtx, user: Doc<"users">): Promise<boolean> {
+  if (user.walletCents === undefined) return false;
+  const any = await ctx.db
+    .query("walletEntries")
+    .withIndex("by_userId", (q) => q.eq("userId", user._id))
+    .first();
+  if (any !== null) return false;
+  await ctx.db.insert("walletEntries", {
+    userId: user._id,
+    kind: "opening",
+    amountCents: user.walletCents,
+    balanceAfterCents: user.walletCents,
+  });
+  return true;
+}
+
+/** A page of the user's statement, newest first, each entry with its event's name. */
+export async function statementPage(ctx: QueryCtx, userId: Id<"users">, paginationOpts: PaginationOptions) {
+  const page = await paginateOrRefuse(
+    ctx.db
+      .query("walletEntries")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .order("desc"),
+    paginationOpts,
+  );
+  const names = new Map<Id<"events">, string | null>();
+  const rows = [];
+  for (const entry of page.page) {
+    let eventName: string | null = null;
+    if (entry.eventId !== undefined) {
+      if (!names.has(entry.eventId)) names.set(entry.eventId, (await ctx.db.get("events", entry.eventId))?.name ?? null);
+      eventName = names.get(entry.eventId) ?? null;
+    }
+    rows.push({
+      _id: entry._id,
+      at: entry._creationTime,
+      kind: entry.kind,
+      description: describeEntry(entry.kind, eventName),
+      amountCents: entry.amountCents,
+      balanceAfterCents: entry.balanceAfterCents,
+      eventName,
+    });
+  }
+  return { ...page, page: rows };
+}
+export type StatementRow = Awaited<ReturnType<typeof statementPage>>["page"][number];

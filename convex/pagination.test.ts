@@ -1,0 +1,62 @@
+/**
+ * `paginationOpts` from a hostile client: refused with a clear Portuguese message, or capped.
+ */
+import { describe, expect, test } from "vitest";
+import { api } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { MESSAGES } from "./model/messages";
+import { MAX_PAGE_SIZE } from "./model/pagination";
+import { createEvent, newBackend, rejectionData, signedInUser, type Backend, type Caller } from "./test.helpers";
+
+const INVALID_PAGE = { code: "INVALID_PAGE", message: MESSAGES.invalidPage };
+
+async function setup() {
+  const t = newBackend();
+  const { as } = await signedInUser(t);
+  const eventId = await createEvent(as, { name: "Show de Rock" });
+  await as.mutation(api.chat.send, { eventId, body: "oi" });
+  return { t, as, eventId };
+}
+
+type Lists = { t: Backend; as: Caller; eventId: Id<"events"> };
+type Opts = { numItems: number; cursor: string | null; endCursor?: string | null };
+const LISTS: [string, (w: Lists, opts: Opts) => Promise<unknown>][] = [
+  ["events:list", (w, paginationOpts) => w.t.query(api.events.list, { paginationOpts })],
+  ["events:list by name", (w, paginationOpts) => w.t.query(api.events.list, { name: "rock", paginationOpts })],
+  ["chat:list", (w, paginationOpts) => w.as.query(api.chat.list, { eventId: w.eventId, paginationOpts })],
+  ["wallet:statement", (w, paginationOpts) => w.as.query(api.wallet.statement, { paginationOpts })],
+];
+
+const BAD_OPTS: [string, Opts][] = [
+  ["numItems 0", { numItems: 0, cursor: null }],
+  ["numItems negative", { numItems: -5, cursor: null }],
+  ["numItems fractional", { numItems: 2.5, cursor: null }],
+  ["numItems NaN", { numItems: Number.NaN, cursor: null }],
+  ["numItems Infinity", { numItems: Number.POSITIVE_INFINITY, cursor: null }],
+  ["a cursor we never issued", { numItems: 10, cursor: "not-a-cursor" }],
+  ["a JSON-looking bogus cursor", { numItems: 10, cursor: '["x"]' }],
+  ["a 10 KB cursor", { numItems: 10, cursor: "a".repeat(10_000) }],
+  ["a 10 KB end cursor", { numItems: 10, cursor: null, endCursor: "a".repeat(10_000) }],
+];
+
+describe.each(LISTS)("%s", (_name, list) => {
+  test.each(BAD_OPTS)("refuses %s with INVALID_PAGE", async (_label, opts) => {
+    const w = await setup();
+    expect(await rejectionData(list(w, opts))).toEqual(INVALID_PAGE);
+  });
+});
+
+test(`numItems 1e9 returns at most ${MAX_PAGE_SIZE} items`, async () => {
+  const t = newBackend();
+  // Ten events per creator: one person may create 10 an hour (model/rateLimits.ts).
+  let creator = (await signedInUser(t, { name: "Criador 0" })).as;
+  for (let i = 0; i <= MAX_PAGE_SIZE; i++) {
+    if (i > 0 && i % 10 === 0) creator = (await signedInUser(t, { name: `Criador ${i}` })).as;
+    await createEvent(creator, { name: `Evento ${i}` });
+  }
+  const result = await t.query(api.events.list, { paginationOpts: { numItems: 1e9, cursor: null } });
+  expect(result.page).toHaveLength(MAX_PAGE_SIZE);
+  expect(result.isDone).toBe(false);
+  const rest = await t.query(api.events.list, { paginationOpts: { numItems: 1e9, cursor: result.continueCursor } });
+  expect(rest.page).toHaveLength(1);
+});

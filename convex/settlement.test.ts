@@ -1,0 +1,281 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { MESSAGES } from "./model/messages";
+import { scheduleSettlement } from "./model/settlement";
+import {
+  advanceClock,
+  allRows,
+  createEvent,
+  DAY,
+  expectInvariants,
+  newBackend,
+  rejectionData,
+  runDueFunctions,
+  signedInUser,
+  snapshot,
+  type Backend,
+  type Caller,
+} from "./test.helpers";
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+/** A creator's event a day away (R$ 100,00 goal), and two supporters with R$ 50,00 each. */
+async function setup(overrides: { goalCents?: number; isTicketed?: boolean; goalPercentage?: number } = {}) {
+  const t = newBackend();
+  const creator = await signedInUser(t, { name: "Criadora" });
+  const ana = await signedInUser(t, { name: "Ana" });
+  const bia = await signedInUser(t, { name: "Bia" });
+  const eventId = await createEvent(creator.as, { goalCents: 10_000, minSupportCents: 100, startsAt: Date.now() + DAY, ...overrides });
+  const support = (who: typeof ana, amountCents: number) => who.as.mutation(api.supports.support, { eventId, amountCents });
+  const event = () => t.query(api.events.get, { id: eventId });
+  return { t, creator, ana, bia, eventId, support, event };
+}
+
+const wallet = (who: { as: Caller }) => who.as.query(api.users.me, {}).then((me) => me?.walletCents);
+
+describe("settlement at the event's date", () => {
+  test("a concluded event pays what it raised to its creator, once", async () => {
+    const { t, creator, ana, bia, support, event, eventId } = await setup({ goalCents: 6_000 });
+    await support(ana, 4_000);
+    await support(bia, 2_000);
+    expect(await event()).toMatchObject({ status: "Concluído", settlement: null, settlementLabel: null });
+
+    await advanceClock(t, DAY);
+    expect(await event()).toMatchObject({ settlement: "paidOut", settlementLabel: "Repassado ao organizador", raisedCents: 6_000 });
+    expect(await wallet(creator)).toBe(11_000);
+    expect([await wallet(ana), await wallet(bia)]).toEqual([1_000, 3_000]);
+    const page = await creator.as.query(api.wallet.statement, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(page.page[0]).toMatchObject({ kind: "payout", description: "Repasse de Show de Rock", amountCents: 6_000, balanceAfterCents: 11_000 });
+
+    const before = await snapshot(t);
+    await t.mutation(internal.settlement.settle, { eventId });
+    expect(await snapshot(t)).toEqual(before);
+    await expectInvariants(t);
+  });
+
+  test("any other event refunds every contribution and cancels its tickets", async () => {
+    const { t, ana, bia, support, event, eventId } = await setup({ isTicketed: true });
+    await support(ana, 1_000);
+    await support(ana, 500);
+    await support(bia, 2_000);
+    await advanceClock(t, DAY);
+
+    expect(await event()).toMatchObject({
+      settlement: "refunded",
+      settlementLabel: "Encerrado · apoios devolvidos",
+      supportingOpen: false,
+      supportClosedReason: "started",
+    });
+    expect([await wallet(ana), await wallet(bia)]).toEqual([5_000, 5_000]);
+    const tickets = await allRows(t, "tickets");
+    expect(tickets.map((ticket) => ticket.status)).toEqual(["cancelled", "cancelled", "cancelled"]);
+    const statement = await ana.as.query(api.wallet.statement, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(statement.page.map((row) => [row.description, row.amountCents, row.balanceAfterCents])).toEqual([
+      ["Estorno de Show de Rock", 500, 5_000],
+      ["Estorno de Show de Rock", 1_000, 4_500],
+      ["Apoio a Show de Rock", -500, 3_500],
+      ["Apoio a Show de Rock", -1_000, 4_000],
+      ["Bônus de boas-vindas", 5_000, 5_000],
+    ]);
+
+    const before = await snapshot(t);
+    await t.mutation(internal.settlement.settle, { eventId });
+    await t.mutation(internal.settlement.refundBatch, { eventId, phase: "contributions", cursor: null });
+    await t.mutation(internal.settlement.refundBatch, { eventId, phase: "tickets", cursor: null });
+    await runDueFunctions(t);
+    expect(await snapshot(t)).toEqual(before);
+    await expectInvariants(t);
+  });
+
+  test("an event with nothing raised simply closes", async () => {
+    const { t, event } = await setup();
+    await advanceClock(t, DAY);
+    expect(await event()).toMatchObject({ settlement: "refunded", raisedCents: 0 });
+    await expectInvariants(t);
+  });
+
+  test("a date moved later: the new schedule replaces the old, and an early run changes nothing", async () => {
+    const { t, eventId, support, ana, event } = await setup({ goalCents: 1_000 });
+    await support(ana, 1_000);
+    const later = Date.now() + 3 * DAY;
+    await t.run(async (ctx) => {
+      await ctx.db.patch("events", eventId, { startsAt: later });
+      await scheduleSettlement(ctx, (await ctx.db.get("events", eventId))!);
+    });
+    await advanceClock(t, DAY);
+    expect(await event()).toMatchObject({ settlement: null });
+    const before = await snapshot(t);
+    await t.mutation(internal.settlement.settle, { eventId });
+    expect(await snapshot(t)).toEqual(before);
+    await advanceClock(t, 2 * DAY);
+    expect(await event()).toMatchObject({ settlement: "paidOut" });
+    const jobs = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
+    expect(jobs.map((job) => job.state.kind).sort()).toEqual(["canceled", "success"]);
+    await expectInvariants(t);
+  });
+});
+
+describe("events:cancel", () => {
+  test("the creator cancels: every support is refunded, live labels, supporting closed", async () => {
+    const { t, creator, ana, bia, support, event, eventId } = await setup({ isTicketed: true });
+    await support(ana, 1_500);
+    await support(bia, 3_000);
+    await creator.as.mutation(api.events.cancel, { id: eventId });
+    expect(await event()).toMatchObject({ settlement: "cancelled", settlementLabel: "Cancelado · apoios devolvidos" });
+    await runDueFunctions(t);
+    expect([await wallet(ana), await wallet(bia)]).toEqual([5_000, 5_000]);
+    expect((await allRows(t, "tickets")).every((ticket) => ticket.status === "cancelled")).toBe(true);
+    const rows = await bia.as.query(api.wallet.statement, { paginationOpts: { numItems: 1, cursor: null } });
+    expect(rows.page[0]).toMatchObject({ description: "Estorno de Show de Rock", amountCents: 3_000, balanceAfterCents: 5_000 });
+    // Its settlement at the date was called off: nothing more happens then.
+    const before = await snapshot(t);
+    await advanceClock(t, 2 * DAY);
+    expect(await snapshot(t)).toEqual(before);
+    await expectInvariants(t);
+  });
+
+  async function refusal(call: (w: Awaited<ReturnType<typeof setup>>) => Promise<unknown>, prepare?: (w: Awaited<ReturnType<typeof setup>>) => Promise<unknown>) {
+    const w = await setup();
+    await w.support(w.ana, 1_000);
+    await prepare?.(w);
+    await runDueFunctions(w.t);
+    const before = await snapshot(w.t);
+    const error = await rejectionData(call(w));
+    expect(await snapshot(w.t)).toEqual(before);
+    return error;
+  }
+
+  test("refused when signed out", async () => {
+    const error = await refusal(({ t, eventId }) => t.mutation(api.events.cancel, { id: eventId }));
+    expect(error).toEqual({ code: "NOT_SIGNED_IN", message: MESSAGES.notSignedIn });
+  });
+
+  test("refused to anyone but the creator", async () => {
+    const error = await refusal(({ ana, eventId }) => ana.as.mutation(api.events.cancel, { id: eventId }));
+    expect(error).toEqual({ code: "NOT_THE_CREATOR", message: "Apenas o organizador pode cancelar este evento." });
+  });
+
+  test.each([
+    ["malformed", () => "nope"],
+    ["a user's", (w: Awaited<ReturnType<typeof setup>>) => w.creator.userId],
+    ["a 10 KB", () => "a".repeat(10_000)],
+  ])("refused for %s id", async (_label, id) => {
+    const error = await refusal((w) => w.creator.as.mutation(api.events.cancel, { id: id(w) }));
+    expect(error).toEqual({ code: "EVENT_NOT_FOUND", message: "Evento não encontrado" });
+  });
+
+  test("refused twice", async () => {
+    const error = await refusal(
+      ({ creator, eventId }) => creator.as.mutation(api.events.cancel, { id: eventId }),
+      ({ creator, eventId }) => creator.as.mutation(api.events.cancel, { id: eventId }),
+    );
+    expect(error).toEqual({ code: "EVENT_CANCELLED", message: "Este evento foi cancelado." });
+  });
+
+  test("refused once the date has come, settled or not yet", async () => {
+    const started = await refusal(
+      ({ creator, eventId }) => creator.as.mutation(api.events.cancel, { id: eventId }),
+      async ({ t, eventId }) => t.run((ctx) => ctx.db.patch("events", eventId, { startsAt: Date.now() })),
+    );
+    expect(started).toEqual({ code: "EVENT_STARTED", message: "Este evento já começou e não pode mais ser cancelado." });
+    const settled = await refusal(
+      ({ creator, eventId }) => creator.as.mutation(api.events.cancel, { id: eventId }),
+      ({ t }) => advanceClock(t, DAY),
+    );
+    expect(settled.code).toBe("EVENT_STARTED");
+  });
+});
+
+describe("supports:support after the lifecycle closes the event", () => {
+  test("cancelled: 'Este evento foi cancelado.'", async () => {
+    const { t, creator, ana, support, eventId } = await setup();
+    await creator.as.mutation(api.events.cancel, { id: eventId });
+    await runDueFunctions(t);
+    const before = await snapshot(t);
+    expect(await rejectionData(support(ana, 1_000))).toEqual({ code: "EVENT_CANCELLED", message: "Este evento foi cancelado." });
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  test("at its date, before the settlement ran: 'Este evento já começou. Os apoios estão encerrados.'", async () => {
+    const { t, ana, support } = await setup();
+    vi.setSystemTime(Date.now() + DAY); // the clock only: no timer fires, so no settlement yet
+    const before = await snapshot(t);
+    expect(await rejectionData(support(ana, 1_000))).toEqual({
+      code: "EVENT_STARTED",
+      message: "Este evento já começou. Os apoios estão encerrados.",
+    });
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  test("after the settlement: the same refusal", async () => {
+    const { t, ana, support } = await setup();
+    await advanceClock(t, DAY);
+    expect((await rejectionData(support(ana, 1_000))).code).toBe("EVENT_STARTED");
+  });
+});
+
+describe("wallet:statement", () => {
+  test("newest first, paginated, only the caller's, empty when signed out", async () => {
+    const { t, ana, bia, support } = await setup();
+    for (const amount of [100, 200, 300]) await support(ana, amount);
+    await support(bia, 400);
+    const first = await ana.as.query(api.wallet.statement, { paginationOpts: { numItems: 2, cursor: null } });
+    expect(first.page.map((row) => row.amountCents)).toEqual([-300, -200]);
+    expect(first.isDone).toBe(false);
+    const second = await ana.as.query(api.wallet.statement, { paginationOpts: { numItems: 2, cursor: first.continueCursor } });
+    expect(second.page.map((row) => row.description)).toEqual(["Apoio a Show de Rock", "Bônus de boas-vindas"]);
+    expect(second.page[1]).toMatchObject({ kind: "welcome", amountCents: 5_000, balanceAfterCents: 5_000, eventName: null });
+    expect(await t.query(api.wallet.statement, { paginationOpts: { numItems: 5, cursor: null } })).toEqual({
+      page: [],
+      isDone: true,
+      continueCursor: "",
+    });
+  });
+});
+
+describe("a refund of 10,000 contributions", () => {
+  test("settles in batches of 500 within Convex's per-transaction limits", async () => {
+    const t = newBackend({ transactionLimits: true });
+    const creator = await signedInUser(t, { name: "Criadora" });
+    const eventId = await createEvent(creator.as, { goalCents: 100_000_000, minSupportCents: 1, startsAt: Date.now() + DAY });
+    const supporters = await fillContributions(t, eventId, 100, 100);
+
+    await advanceClock(t, DAY);
+    const jobs = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
+    const batches = jobs.filter((job) => job.name.includes("refundBatch"));
+    expect(batches).toHaveLength(20);
+    expect(jobs.every((job) => job.state.kind === "success")).toBe(true);
+    const event = await t.run((ctx) => ctx.db.get("events", eventId));
+    expect(event).toMatchObject({ settlement: "refunded", raisedCents: 500_000, refundedCents: 500_000 });
+    const wallets = await t.run(async (ctx) => Promise.all(supporters.map(async (id) => (await ctx.db.get("users", id))?.walletCents)));
+    expect(new Set(wallets)).toEqual(new Set([5_000]));
+    await expectInvariants(t);
+  }, 120_000);
+});
+
+/**
+ * `users` supporters each giving `each` contributions of R$ 0,50, written directly (the rows
+ * supports:support writes) because 10,000 calls through convex-test would take minutes.
+ */
+async function fillContributions(t: Backend, eventId: Id<"events">, users: number, each: number) {
+  const ids: Id<"users">[] = [];
+  for (let u = 0; u < users; u++) ids.push((await signedInUser(t, { name: `Apoiador ${u}` })).userId);
+  for (const userId of ids) {
+    await t.run(async (ctx) => {
+      let balance = 5_000;
+      for (let i = 0; i < each; i++) {
+        balance -= 50;
+        await ctx.db.insert("contributions", { eventId, userId, amountCents: 50 });
+        await ctx.db.insert("walletEntries", { userId, kind: "support", amountCents: -50, eventId, balanceAfterCents: balance });
+      }
+      await ctx.db.patch("users", userId, { walletCents: balance });
+      await ctx.db.insert("supporters", { eventId, userId, amountCents: 50 * each });
+    });
+  }
+  await t.run(async (ctx) => {
+    await ctx.db.patch("events", eventId, { raisedCents: 50 * users * each, uniqueSupporters: users });
+  });
+  return ids;
+}

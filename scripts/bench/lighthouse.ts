@@ -1,0 +1,167 @@
+import { ConvexHttpClient } from "convex/browser";
+import lighthouse from "lighthouse";
+import puppeteer, { type Browser } from "puppeteer-core";
+import { api } from "../../convex/_generated/api";
+import { startLocalBackendProcess } from "./local-backend-process";
+import { startProductionApp } from "./production-app";
+
+const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
+// The closed network would otherwise flood Chromium with refused connections (NOTES.md).
+const CHROME_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
+
+export type LighthouseResult = {
+  route: string;
+  path: string;
+  runs: number;
+  /** Runs on a host too slow by Lighthouse's own measure; they count only if no run was faster. */
+  slowHostRuns: number;
+  /** Lighthouse's measure of the host's speed during the kept run (it warns below 1000). */
+  benchmarkIndex: number;
+  /** Scores 0–100 of the median run (by performance score). */
+  scores: Record<Category, number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Audits below full marks in the categories that count, to say what to fix. */
+  failing: string[];
+};
+
+type Page = { route: string; path: string; signedIn: boolean };
+
+/**
+ * Lighthouse (mobile form factor, its default simulated throttling) on a production build
+ * served by `vite preview`, against the local backend with its demo data. Each page is run
+ * `runs` times, in rounds over all pages so a burst of load on the shared machine hits every
+ * page alike, and the median run by performance score is kept, as Lighthouse advises for
+ * noisy machines. Runs on a host Lighthouse itself calls too slow for reliable performance
+ * figures (benchmarkIndex below SLOW_HOST) count only if no run was faster. The chat is measured twice: signed out (what a visitor following a link
+ * sees) and as a signed-in supporter with messages (the chat itself).
+ */
+export async function measureLighthouse(runs = 3): Promise<LighthouseResult[]> {
+  const backend = await startLocalBackendProcess({ seed: true });
+  try {
+    const app = await startProductionApp(backend.url);
+    try {
+      const { eventId, tokens } = await supporterWithMessages(backend.url);
+      const pages: Page[] = [
+        { route: "/", path: "/", signedIn: false },
+        { route: "/event/:id", path: `/event/${eventId}`, signedIn: false },
+        { route: "/chat/:id, signed out", path: `/chat/${eventId}`, signedIn: false },
+        { route: "/chat/:id, supporter", path: `/chat/${eventId}`, signedIn: true },
+      ];
+      const browser = await puppeteer.launch({ executablePath: CHROME, args: CHROME_ARGS });
+      try {
+        const reports: Report[][] = pages.map(() => []);
+        for (let run = 0; run < runs; run++) {
+          for (const [index, page] of pages.entries()) {
+            reports[index]?.push(await audit(browser, app.url, page, page.signedIn ? { convexUrl: backend.url, ...tokens } : null));
+          }
+        }
+        return pages.map((page, index) => summarize(page, reports[index] ?? []));
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      app.stop();
+    }
+  } finally {
+    backend.stop();
+  }
+}
+
+type Tokens = { token: string; refreshToken: string };
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+/** The first event on the home page, and a supporter of it who has written in its chat. */
+async function supporterWithMessages(convexUrl: string): Promise<{ eventId: string; tokens: Tokens }> {
+  const client = new ConvexHttpClient(convexUrl);
+  const { page } = await client.query(api.events.list, { paginationOpts: { numItems: 24, cursor: null } });
+  const event = page.find((candidate) => candidate.status !== "Concluído");
+  if (!event) throw new Error("the demo data has no event open for support");
+  const result = await client.action(api.auth.signIn, { provider: "local", params: { name: "Bia Lighthouse", email: "bia@bench.example" } });
+  const tokens = result.tokens;
+  if (!tokens?.token || !tokens.refreshToken) throw new Error("local sign-in returned no tokens");
+  client.setAuth(tokens.token);
+  const detail = await client.query(api.events.get, { id: event._id });
+  await client.mutation(api.supports.support, { eventId: event._id, amountCents: detail?.minSupportCents ?? 500 });
+  for (const body of ["Oi, gente! Alguém vai de bicicleta?", "Eu vou! Saio do centro às 7h.", "Levo água para quem precisar."]) {
+    await client.mutation(api.chat.send, { eventId: event._id, body });
+  }
+  return { eventId: event._id, tokens: { token: tokens.token, refreshToken: tokens.refreshToken } };
+}
+
+/** One Lighthouse run in a fresh tab; a signed-in run first stores the session as Convex Auth does. */
+async function audit(browser: Browser, origin: string, page: Page, session: ({ convexUrl: string } & Tokens) | null): Promise<Report> {
+  const tab = await browser.newPage();
+  try {
+    if (session) {
+      // Any static file of the origin will do: localStorage belongs to the origin.
+      await tab.goto(`${origin}/favicon.svg`);
+      // Convex Auth keeps its tokens under keys suffixed with the deployment address, alphanumerics only.
+      const suffix = session.convexUrl.replace(/[^a-zA-Z0-9]/g, "");
+      await tab.evaluate(
+        (entries: Record<string, string>) => {
+          for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+        },
+        { [`__convexAuthJWT_${suffix}`]: session.token, [`__convexAuthRefreshToken_${suffix}`]: session.refreshToken },
+      );
+    }
+    // Lighthouse keeps the HTTP cache too when told to keep storage: empty it, so the
+    // supporter's page loads cold like the others.
+    if (session) await (await tab.createCDPSession()).send("Network.clearBrowserCache");
+    const result = await lighthouse(
+      `${origin}${page.path}`,
+      { onlyCategories: [...CATEGORIES], formFactor: "mobile", disableStorageReset: session !== null, logLevel: "error" },
+      undefined,
+      tab,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+    return result.lhr;
+  } finally {
+    await tab.close();
+  }
+}
+
+/** Lighthouse warns that performance figures are unreliable on a host benchmarking below this. */
+const SLOW_HOST = 1000;
+
+function median(reports: Report[]): Report {
+  const fastEnough = reports.filter((report) => report.environment.benchmarkIndex >= SLOW_HOST);
+  const sorted = [...(fastEnough.length > 0 ? fastEnough : reports)].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (!middle) throw new Error("no Lighthouse runs");
+  return middle;
+}
+
+function summarize(page: Page, reports: Report[]): LighthouseResult {
+  const report = median(reports);
+  const score = (category: Category) => Math.round((report.categories[category]?.score ?? 0) * 100);
+  const numeric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  const failing = CATEGORIES.flatMap((category) =>
+    (report.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (report.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${category}: ${ref.id} (${report.audits[ref.id]?.displayValue ?? report.audits[ref.id]?.score})`),
+  );
+  return {
+    route: page.route,
+    path: page.path,
+    runs: reports.length,
+    slowHostRuns: reports.filter((run) => run.environment.benchmarkIndex < SLOW_HOST).length,
+    benchmarkIndex: Math.round(report.environment.benchmarkIndex),
+    scores: Object.fromEntries(CATEGORIES.map((category) => [category, score(category)])) as Record<Category, number>,
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    failing,
+  };
+}

@@ -1,0 +1,48 @@
+import { render, screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { resetConvexFake, setQuery } from "../../../test/convex-fake";
+import { SupportTimeline } from "./support-timeline";
+
+vi.mock("convex/react", async () => (await import("../../../test/convex-fake")).convexReactFake);
+
+const at = (day: number, hour: number) => new Date(2026, 10, day, hour, 0).getTime();
+
+beforeEach(() => resetConvexFake());
+
+describe("Evolução dos apoios", () => {
+  it("summarises the curve and lists its points in a table for screen readers", async () => {
+    setQuery("events:timeline", {
+      goalCents: 10_000,
+      raisedCents: 12_500,
+      percent: 125,
+      points: [
+        { at: at(10, 9), raisedCents: 0 },
+        { at: at(11, 14), raisedCents: 4_000 },
+        { at: at(12, 20), raisedCents: 10_000 },
+        { at: at(13, 8), raisedCents: 12_500 },
+      ],
+    });
+    render(<SupportTimeline eventId="ev1" />);
+    const section = screen.getByRole("region", { name: "Evolução dos apoios" });
+    expect(
+      await within(section).findByText(
+        "R$ 125,00 arrecadados de R$ 100,00 (125% da meta) entre 10/11/2026 09:00 e 13/11/2026 08:00. A meta foi atingida em 12/11/2026 20:00.",
+      ),
+    ).toBeInTheDocument();
+    const table = within(section).getByRole("table", { name: "Evolução dos apoios: total arrecadado ao longo do tempo" });
+    const rows = within(table).getAllByRole("row").map((row) => row.textContent);
+    expect(rows).toEqual([
+      "Data e horaTotal arrecadado",
+      "10/11/2026 09:00R$ 0,00",
+      "11/11/2026 14:00R$ 40,00",
+      "12/11/2026 20:00R$ 100,00",
+      "13/11/2026 08:00R$ 125,00",
+    ]);
+  });
+
+  it("says when nobody has supported yet", async () => {
+    setQuery("events:timeline", { goalCents: 5_000, raisedCents: 0, percent: 0, points: [{ at: at(10, 9), raisedCents: 0 }] });
+    render(<SupportTimeline eventId="ev1" />);
+    expect(await screen.findByText("Nenhum apoio ainda. A meta é R$ 50,00.")).toBeInTheDocument();
+  });
+});

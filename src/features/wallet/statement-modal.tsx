@@ -1,0 +1,64 @@
+import type { RefObject } from "react";
+import { usePaginatedQuery } from "convex/react";
+import { api } from "../../../convex/_generated/api";
+import { formatBRL } from "../../../convex/model/money";
+import { LoadMoreButton } from "../../components/load-more-button";
+import { Modal } from "../../components/modal";
+import { Spinner } from "../../components/spinner";
+import { formatDateTime } from "../../lib/dates";
+import "./wallet.css";
+
+export const STATEMENT_PAGE_SIZE = 20;
+
+type StatementModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusRef?: RefObject<HTMLElement | null>;
+};
+
+/** "+R$ 50,00" for credits, "−R$ 10,00" for debits. */
+export function formatSignedBRL(cents: number): string {
+  return `${cents < 0 ? "−" : "+"}${formatBRL(Math.abs(cents))}`;
+}
+
+/** "Extrato": every wallet change, newest first, live (a refund appears the moment it is made). */
+export default function StatementModal({ open, onOpenChange, returnFocusRef }: StatementModalProps) {
+  const { results, status, loadMore } = usePaginatedQuery(api.wallet.statement, open ? {} : "skip", {
+    initialNumItems: STATEMENT_PAGE_SIZE,
+  });
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} returnFocusRef={returnFocusRef} title="Extrato">
+      {status === "LoadingFirstPage" ? (
+        <Spinner />
+      ) : results.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-state__title">Nenhuma movimentação ainda.</p>
+        </div>
+      ) : (
+        <>
+          <ul className="statement" aria-label="Movimentações da carteira">
+            {results.map((entry) => (
+              <li key={entry._id} className="statement__entry">
+                <div className="statement__what">
+                  <p className="statement__description">{entry.description}</p>
+                  <p className="statement__date">
+                    <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>
+                  </p>
+                </div>
+                <div className="statement__money">
+                  <p className={`statement__amount statement__amount--${entry.amountCents < 0 ? "debit" : "credit"}`}>
+                    {formatSignedBRL(entry.amountCents)}
+                  </p>
+                  <p className="statement__balance">Saldo: {formatBRL(entry.balanceAfterCents)}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {status !== "Exhausted" && (
+            <LoadMoreButton loading={status === "LoadingMore"} onClick={() => loadMore(STATEMENT_PAGE_SIZE)} />
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
