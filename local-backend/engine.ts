@@ -30,6 +30,26 @@ export type DatabaseSnapshot = {
   components?: Record<string, ComponentSnapshot>;
   /** Results of recent mutations by "session id|request id": [key, result, commit ts]. */
   requests?: [string, JSONValue, string][];
+  /** Number of commits this state holds; journal records up to it are already in it. */
+  commitCount?: number;
+};
+
+/** What some commits changed, as one journal record: replaying it on the state before gives the state after. */
+export type ChangeRecord = {
+  /** The commit count after these commits. */
+  seq: number;
+  lastCommitTs: string;
+  /** By component path ("" is the app): counters and the documents written (null: deleted). */
+  components: Record<string, { nextDocId: number; lastCreationTime: number; documents: Record<string, JSONValue | null> }>;
+  requests: [string, JSONValue, string][];
+};
+
+/** How to undo the changes of a ChangeRecord in memory (documents as they were before). */
+export type UndoRecord = {
+  components: Map<string, { nextDocId: number; lastCreationTime: number; documents: Map<string, Document | null> }>;
+  lastCommitTs: bigint;
+  commitCount: number;
+  requestKeys: string[];
 };
 
 export type ComponentSnapshot = { nextDocId: number; lastCreationTime: number; documents: JSONValue[] };
@@ -56,7 +76,7 @@ export type CallResult = { value: Value; ts: bigint; logLines: string[]; commit?
 const REMEMBERED_REQUESTS = 10_000;
 type RequestRecord = { value: JSONValue; ts: bigint; commit: number };
 
-type Document = { _id: string } & Record<string, Value>;
+export type Document = { _id: string } & Record<string, Value>;
 
 /** The parts of convex-test's private state this file uses. */
 type ConvexGlobal = {
@@ -65,6 +85,8 @@ type ConvexGlobal = {
 };
 type DatabaseFake = {
   _documents: Record<string, Document>;
+  /** Pending writes, one layer per nested transaction (null: a deletion). */
+  _writes: Record<string, Document | null>[];
   _nextDocId: number;
   _lastCreationTime: number;
   /** Throws when `doc` does not match the table's validator in this instance's schema. */
@@ -170,6 +192,8 @@ export class Engine {
   private recording: Promise<void> | null = null;
   private finishRecording: () => void = () => {};
   private readonly requestKeyContext = new AsyncLocalStorage<string>();
+  /** What changed since the last `takeChanges`: the state before, to undo it or journal it. */
+  private unsaved: UndoRecord | null = null;
 
   private constructor(
     private readonly convexDir: string,
@@ -220,6 +244,7 @@ export class Engine {
     const manager = this.instance.global.transactionManager;
     const commit = manager.commit.bind(manager);
     manager.commit = (isNested) => {
+      if (!isNested) this.noteWrites();
       const ts = commit(isNested);
       if (ts === null) return ts;
       this.commitCount += 1;
@@ -285,17 +310,6 @@ export class Engine {
   }
 
   /**
-   * Puts a saved state back after a failed save. Runs with no mutation in progress, and `then`
-   * in the same step, so nothing commits between the two.
-   */
-  rollBack(snapshot: DatabaseSnapshot, then: () => void): Promise<void> {
-    return this.mutations.run(async () => {
-      this.restore(snapshot);
-      then();
-    });
-  }
-
-  /**
    * Runs a public function for a client. Internal functions and unknown names fail like on
    * Convex. Mutations run one at a time, in the order they were called.
    * Resolves to the result and, for a mutation, its commit timestamp.
@@ -348,7 +362,104 @@ export class Engine {
     });
   }
 
+  /** Before a top-level commit applies its writes: keeps what each written document was. */
+  private noteWrites(): void {
+    this.unsaved ??= {
+      components: new Map(),
+      lastCommitTs: this.lastCommitTs,
+      commitCount: this.commitCount,
+      requestKeys: [],
+    };
+    for (const [componentPath, { db }] of Object.entries(this.instance.global.components)) {
+      const writes = db._writes.at(-1);
+      if (writes === undefined) continue;
+      let before = this.unsaved.components.get(componentPath);
+      for (const id of Object.keys(writes)) {
+        if (before === undefined) {
+          before = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents: new Map() };
+          this.unsaved.components.set(componentPath, before);
+        }
+        if (!before.documents.has(id)) before.documents.set(id, db._documents[id] ?? null);
+      }
+    }
+  }
+
+  /**
+   * What changed since the last call, as a journal record, and how to undo it; null when
+   * nothing did. Taken synchronously, so it matches the state at this moment exactly.
+   */
+  takeChanges(): { record: ChangeRecord; undo: UndoRecord } | null {
+    const undo = this.unsaved;
+    if (undo === null) return null;
+    this.unsaved = null;
+    const components: ChangeRecord["components"] = {};
+    for (const [componentPath, before] of undo.components) {
+      const db = this.instance.global.components[componentPath]?.db;
+      if (db === undefined) continue;
+      const documents: Record<string, JSONValue | null> = {};
+      for (const id of before.documents.keys()) {
+        const document = db._documents[id];
+        documents[id] = document === undefined ? null : convexToJson(document);
+      }
+      components[componentPath] = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents };
+    }
+    const requests: ChangeRecord["requests"] = [];
+    for (const key of undo.requestKeys) {
+      const record = this.requests.get(key);
+      if (record !== undefined) requests.push([key, record.value, record.ts.toString()]);
+    }
+    const record = { seq: this.commitCount, lastCommitTs: this.lastCommitTs.toString(), components, requests };
+    return { record, undo };
+  }
+
+  /** Applies a journal record read at start (nothing runs yet). */
+  replay(record: ChangeRecord): void {
+    for (const [componentPath, change] of Object.entries(record.components)) {
+      const db = this.instance.global.components[componentPath]?.db;
+      if (db === undefined) continue;
+      for (const [id, json] of Object.entries(change.documents)) {
+        if (json === null) delete db._documents[id];
+        else db._documents[id] = jsonToConvex(json) as Document;
+      }
+      db._nextDocId = change.nextDocId;
+      db._lastCreationTime = change.lastCreationTime;
+    }
+    for (const [key, value, ts] of record.requests) this.remember(key, { value, ts: BigInt(ts), commit: 0 });
+    this.instance.global.transactionManager._lastCommitTs = BigInt(record.lastCommitTs);
+    this.commitCount = record.seq;
+  }
+
+  /**
+   * Undoes every commit not saved yet after a failed save: those since `taken` was taken and
+   * `taken` itself. Runs with no client mutation in progress; `then` runs in the same step.
+   */
+  rollBackUnsaved(taken: UndoRecord, then: () => void): Promise<void> {
+    return this.mutations.run(async () => {
+      const newer = this.unsaved;
+      this.unsaved = null;
+      if (newer !== null) this.undo(newer);
+      this.undo(taken);
+      then();
+    });
+  }
+
+  private undo(changes: UndoRecord): void {
+    for (const [componentPath, before] of changes.components) {
+      const db = this.instance.global.components[componentPath]?.db;
+      if (db === undefined) continue;
+      for (const [id, document] of before.documents) {
+        if (document === null) delete db._documents[id];
+        else db._documents[id] = document;
+      }
+      db._nextDocId = before.nextDocId;
+      db._lastCreationTime = before.lastCreationTime;
+    }
+    for (const key of changes.requestKeys) this.requests.delete(key);
+    this.instance.global.transactionManager._lastCommitTs = changes.lastCommitTs;
+  }
+
   private remember(requestKey: string, record: RequestRecord): void {
+    this.unsaved?.requestKeys.push(requestKey);
     this.requests.set(requestKey, record);
     if (this.requests.size > REMEMBERED_REQUESTS) this.requests.delete(this.requests.keys().next().value!);
   }
@@ -416,6 +527,7 @@ export class Engine {
       documents: Object.values(db._documents).map((document) => convexToJson(document)),
       components,
       requests: [...this.requests].map(([key, record]) => [key, record.value, record.ts.toString()]),
+      commitCount: this.commitCount,
     };
   }
 
@@ -445,6 +557,7 @@ export class Engine {
       component.db._lastCreationTime = saved.lastCreationTime;
     }
     this.instance.global.transactionManager._lastCommitTs = BigInt(snapshot.lastCommitTs);
+    this.commitCount = snapshot.commitCount ?? 0;
     // A remembered request is durable by definition: it came from a saved state.
     this.requests = new Map(
       (snapshot.requests ?? []).map(([key, value, ts]) => [key, { value, ts: BigInt(ts), commit: 0 }]),

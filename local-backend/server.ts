@@ -16,7 +16,8 @@ import { DEFAULT_MAX_UPLOAD_BYTES, FileStorage } from "./files/storage.ts";
 import { handleApiRequest, handleSiteRequest } from "./http-api.ts";
 import { isModuleFile } from "./modules.ts";
 import { loadSnapshot } from "./storage/database-file.ts";
-import { GroupCommitWriter } from "./storage/group-commit.ts";
+import { GroupCommitWriter, type DiskWriteHook } from "./storage/group-commit.ts";
+import { JournalFile, readJournal } from "./storage/journal-file.ts";
 import { CronRunner } from "./scheduler/crons.ts";
 import { DurableScheduler } from "./scheduler/scheduler.ts";
 import { SyncSession, type SessionDeps } from "./subscriptions.ts";
@@ -54,8 +55,8 @@ export type LocalBackendOptions = {
   convexDir?: string;
   /** The largest file upload taken, in bytes. Default 20 MiB. */
   maxUploadBytes?: number;
-  /** For tests: replaces the database file write (to inject disk failures). */
-  writeDatabaseFile?: (file: string, contents: string) => Promise<void>;
+  /** For tests: runs before each write to the data folder's journal or snapshot (to delay or fail it). */
+  beforeDiskWrite?: DiskWriteHook;
 };
 
 export type LocalBackend = {
@@ -147,10 +148,8 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   });
   engine = ready;
   cleanups.push(() => ready.dispose());
-  const saved = dataDir === null ? null : await loadSnapshot(dataDir);
-  if (saved !== null) ready.restore(saved);
-  const writer = dataDir === null ? null : new GroupCommitWriter(dataDir, ready, options.writeDatabaseFile);
-  cleanups.push(() => writer?.idle());
+  const writer = dataDir === null ? null : await openData(dataDir, ready, options.beforeDiskWrite);
+  cleanups.push(() => writer?.close());
   const sessions = new Set<SyncSession>();
   ready.onCommit(() => {
     writer?.markDirty();
@@ -208,6 +207,18 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     cleanups.push(() => watcher.close());
   }
   return { url, siteUrl };
+}
+
+/**
+ * Reads the data folder into the engine (snapshot, then the journal's newer records) and
+ * returns the writer that saves every commit from now on. Damaged files stop the start.
+ */
+async function openData(dataDir: string, engine: Engine, beforeDiskWrite?: DiskWriteHook): Promise<GroupCommitWriter> {
+  const saved = await loadSnapshot(dataDir);
+  if (saved !== null) engine.restore(saved);
+  const { records, validBytes } = await readJournal(dataDir);
+  for (const record of records) if (record.seq > engine.commitCount) engine.replay(record);
+  return new GroupCommitWriter(dataDir, await JournalFile.open(dataDir, validBytes), engine, beforeDiskWrite);
 }
 
 /** Serves the sync protocol on `/api/<client version>/sync`, one SyncSession per socket. */

@@ -6,7 +6,6 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { DatabaseSnapshot } from "../engine.ts";
 import { createEvent, newClient, signedInClient, signInLocally, startTestBackend, waitForQuery } from "../test-support.ts";
-import { writeFileAtomic } from "./database-file.ts";
 
 let dataDir: string;
 
@@ -24,7 +23,9 @@ it("rolls a commit back when it cannot be saved: the caller gets the error and n
   let failWrites = false;
   const backend = await startTestBackend({
     dataDir,
-    writeDatabaseFile: (file, contents) => (failWrites ? Promise.reject(new Error("disco cheio")) : writeFileAtomic(file, contents)),
+    beforeDiskWrite: async () => {
+      if (failWrites) throw new Error("disco cheio");
+    },
   });
   const creator = await signedInClient(backend.url, "Criadora", "criadora@exemplo.com");
   const watcher = await signedInClient(backend.url, "Criadora", "criadora@exemplo.com");
@@ -43,6 +44,8 @@ it("rolls a commit back when it cannot be saved: the caller gets the error and n
     await waitForQuery(watcher, api.events.mine, {}, (events) => events.length === 2);
     stop();
     expect(seen.flat()).not.toContain("Não Salvo");
+    await Promise.all([creator.close(), watcher.close()]);
+    await backend.close();
     const saved = JSON.parse(await readFile(databaseFile(), "utf8")) as DatabaseSnapshot;
     const names = saved.documents.map((document) => (document as { name?: string }).name);
     expect(names).toContain("Salvo");
@@ -71,9 +74,8 @@ it("acknowledges each group of commits as soon as it is saved, not at the end of
   const backend = await startTestBackend({
     dataDir,
     // Each write takes a while, so a burst of commits spans several writes.
-    writeDatabaseFile: async (file, contents) => {
+    beforeDiskWrite: async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      await writeFileAtomic(file, contents);
       writes += 1;
     },
   });
