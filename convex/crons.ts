@@ -5,5 +5,7 @@ const crons = cronJobs();
 
 // Convex Auth keeps expired sessions and refresh tokens; clear them once an hour.
 crons.hourly("delete expired sessions", { minuteUTC: 17 }, internal.authSessions.deleteExpired);
+// Event images uploaded but never claimed (model/eventImages.ts); claimed ones clean up themselves.
+crons.hourly("delete unclaimed event images", { minuteUTC: 41 }, internal.events.deleteUnclaimedImages);
 
 export default crons;

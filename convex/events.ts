@@ -1,9 +1,10 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
-import { mutation, query } from "./_generated/server";
-import { idArg } from "./model/args";
+import { internalMutation, mutation, query } from "./_generated/server";
+import { idArg, storageIdArg } from "./model/args";
 import { appError } from "./model/errors";
 import { startsInFuture, validateEventInput } from "./model/eventInput";
+import { claimUpload, deleteIfUnused, deleteUnclaimedUploads, markUsed, requireOwnUnusedUpload } from "./model/eventImages";
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
 import { listEvents } from "./model/eventSearch";
 import { timelineOf } from "./model/timeline";
@@ -35,7 +36,7 @@ export const get = query({
   handler: async (ctx, { id }) => {
     const eventId = idArg(ctx, "events", id);
     const event = eventId === null ? null : await ctx.db.get("events", eventId);
-    return event === null ? null : toEventDetail(event);
+    return event === null ? null : toEventDetail(ctx, event);
   },
 });
 
@@ -49,16 +50,22 @@ export const create = mutation({
     minSupportCents: v.number(),
     goalPercentage: v.number(),
     imageUrl: v.optional(v.string()),
+    /** An upload claimed with `claimImageUpload`, instead of imageUrl. */
+    imageStorageId: v.optional(v.string()),
     isTicketed: v.boolean(),
   },
-  handler: async (ctx, args) => {
+  handler: async (ctx, { imageStorageId: rawStorageId, ...args }) => {
     const user = await requireUser(ctx);
     await enforceRateLimit(ctx, "createEvent", user._id);
     const now = Date.now();
     const input = validateEventInput(args, now);
-    if (input === null) throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
+    if (input === null || (rawStorageId !== undefined && input.imageUrl !== undefined)) {
+      throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
+    }
     if (!startsInFuture(input, now)) throw appError("EVENT_IN_PAST", MESSAGES.eventInPast);
-    const eventId = await insertEvent(ctx, user._id, input);
+    const image = rawStorageId === undefined ? null : await requireOwnUnusedUpload(ctx, user._id, rawStorageId);
+    const eventId = await insertEvent(ctx, user._id, input, image?.storageId);
+    if (image !== null) await markUsed(ctx, image.uploadId, eventId);
     await scheduleSettlement(ctx, { _id: eventId, startsAt: input.startsAt });
     return eventId;
   },
@@ -73,6 +80,44 @@ export const cancel = mutation({
   },
 });
 
+/** Where the signed-in caller may upload one event image (the bytes go straight to storage). */
+export const generateImageUploadUrl = mutation({
+  args: {},
+  handler: async (ctx) => {
+    await requireUser(ctx);
+    return ctx.storage.generateUploadUrl();
+  },
+});
+
+/**
+ * Called right after an upload: checks the stored file (a wrong one is deleted and refused with
+ * `{accepted: false, message}`) and records the caller as its uploader, the only one who may
+ * attach it to an event.
+ */
+export const claimImageUpload = mutation({
+  args: { storageId: v.string() },
+  handler: async (ctx, { storageId: raw }) => {
+    const user = await requireUser(ctx);
+    const storageId = storageIdArg(ctx, raw);
+    if (storageId === null) throw appError("INVALID_IMAGE", MESSAGES.imageNotFound);
+    return claimUpload(ctx, user._id, storageId);
+  },
+});
+
+/** Hourly (crons.ts): removes uploads nobody claimed within the hour. */
+export const deleteUnclaimedImages = internalMutation({
+  args: {},
+  handler: async (ctx) => {
+    await deleteUnclaimedUploads(ctx, Date.now());
+  },
+});
+
+/** Scheduled by a claim: removes the upload if no event took it in the meantime. */
+export const deleteUnusedImage = internalMutation({
+  args: { uploadId: v.id("imageUploads") },
+  handler: async (ctx, { uploadId }) => deleteIfUnused(ctx, uploadId),
+});
+
 /** The caller's events, soonest first, with surplus/shortfall and status; [] when signed out. */
 export const mine = query({
   args: {},
@@ -83,7 +128,7 @@ export const mine = query({
       .query("events")
       .withIndex("by_creatorId_and_startsAt", (q) => q.eq("creatorId", user._id))
       .take(MAX_OWN_EVENTS);
-    return events.map(toOwnEvent);
+    return Promise.all(events.map((event) => toOwnEvent(ctx, event)));
   },
 });
 

@@ -58,6 +58,8 @@ export default defineSchema({
     minSupportCents: v.number(),
     goalPercentage: v.number(),
     imageUrl: v.optional(v.string()),
+    /** An uploaded image (see imageUploads); its URL is resolved when the event is read. */
+    imageStorageId: v.optional(v.id("_storage")),
     isTicketed: v.boolean(),
     creatorId: v.id("users"),
     ticketsGenerated: v.number(),
@@ -74,6 +76,15 @@ export default defineSchema({
     .index("by_startsAt", ["startsAt"])
     .index("by_category_and_startsAt", ["category", "startsAt"])
     .index("by_creatorId_and_startsAt", ["creatorId", "startsAt"]),
+
+  // Who uploaded which event image. Uploads go straight to storage, so the uploader claims the
+  // file right after; only the claimer may attach it to an event, and only once (eventId).
+  // An upload still without an event a day later is deleted (model/eventImages.ts).
+  imageUploads: defineTable({
+    storageId: v.id("_storage"),
+    userId: v.id("users"),
+    eventId: v.optional(v.id("events")),
+  }).index("by_storageId", ["storageId"]),
 
   // Substring search without scanning every event: one row per distinct 3-character piece
   // of each event's folded name, plus how many events hold each piece so a search can walk

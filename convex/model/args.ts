@@ -32,3 +32,8 @@ export const MAX_KEYWORD_LENGTH = 64;
 export function idArg<Table extends TableNames>(ctx: QueryCtx, table: Table, raw: string): Id<Table> | null {
   return raw.length > MAX_ID_LENGTH ? null : ctx.db.normalizeId(table, raw);
 }
+
+/** A caller's storage id argument, or null when it is malformed, too long or not a file's id. */
+export function storageIdArg(ctx: QueryCtx, raw: string): Id<"_storage"> | null {
+  return raw.length > MAX_ID_LENGTH ? null : ctx.db.system.normalizeId("_storage", raw);
+}

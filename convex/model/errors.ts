@@ -20,7 +20,8 @@ export type ErrorCode =
   | "TICKET_NOT_FOUND"
   | "TICKET_ALREADY_USED"
   | "TICKET_CANCELLED"
-  | "RATE_LIMITED";
+  | "RATE_LIMITED"
+  | "INVALID_IMAGE";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

@@ -39,7 +39,7 @@ export async function listEvents(
 
   const page = await paginateOrRefuse(eventsByDate(ctx, category, range), paginationOpts);
   const events = name === "" ? page.page : page.page.filter((e) => e.nameLower.includes(name));
-  return { ...page, page: events.map(toEventSummary) };
+  return { ...page, page: await Promise.all(events.map((event) => toEventSummary(ctx, event))) };
 }
 
 /**
@@ -108,7 +108,7 @@ async function searchByName(
   }
   return {
     ...page,
-    page: events.map(toEventSummary),
+    page: await Promise.all(events.map((event) => toEventSummary(ctx, event))),
     continueCursor: wrapCursor(gram, page.continueCursor),
     ...(page.splitCursor ? { splitCursor: wrapCursor(gram, page.splitCursor) } : {}),
   };

@@ -1,5 +1,6 @@
 import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx } from "../_generated/server";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { imageUrlOf } from "./eventImages";
 import type { ValidEventInput } from "./eventInput";
 import { percentRaised, progressValue, statusOf } from "./eventRules";
 import { SETTLEMENT_LABELS, supportClosedReason } from "./lifecycle";
@@ -10,10 +11,12 @@ export async function insertEvent(
   ctx: MutationCtx,
   creatorId: Id<"users">,
   input: ValidEventInput,
+  imageStorageId?: Id<"_storage">,
 ): Promise<Id<"events">> {
   const nameLower = foldText(input.name);
   const eventId = await ctx.db.insert("events", {
     ...input,
+    ...(imageStorageId === undefined ? {} : { imageStorageId }),
     nameLower,
     creatorId,
     raisedCents: 0,
@@ -46,13 +49,13 @@ async function indexEventName(
 }
 
 /** What a card on the home page needs. */
-export function toEventSummary(event: Doc<"events">) {
+export async function toEventSummary(ctx: QueryCtx, event: Doc<"events">) {
   return {
     _id: event._id,
     name: event.name,
     category: event.category,
     startsAt: event.startsAt,
-    imageUrl: event.imageUrl ?? null,
+    imageUrl: await imageUrlOf(ctx, event),
     isTicketed: event.isTicketed,
     goalCents: event.goalCents,
     raisedCents: event.raisedCents,
@@ -64,12 +67,12 @@ export function toEventSummary(event: Doc<"events">) {
     settlementLabel: event.settlement === undefined ? null : SETTLEMENT_LABELS[event.settlement],
   };
 }
-export type EventSummary = ReturnType<typeof toEventSummary>;
+export type EventSummary = Awaited<ReturnType<typeof toEventSummary>>;
 
 /** The event page: everything, plus the derived progress and whether supporting is open. */
-export function toEventDetail(event: Doc<"events">) {
+export async function toEventDetail(ctx: QueryCtx, event: Doc<"events">) {
   return {
-    ...toEventSummary(event),
+    ...(await toEventSummary(ctx, event)),
     minSupportCents: event.minSupportCents,
     goalPercentage: event.goalPercentage,
     creatorId: event.creatorId,
@@ -81,9 +84,9 @@ export function toEventDetail(event: Doc<"events">) {
 }
 
 /** A row of "Meus Eventos": the summary plus surplus (positive) or shortfall (negative). */
-export function toOwnEvent(event: Doc<"events">) {
+export async function toOwnEvent(ctx: QueryCtx, event: Doc<"events">) {
   return {
-    ...toEventDetail(event),
+    ...(await toEventDetail(ctx, event)),
     balanceCents: event.raisedCents - event.goalCents,
   };
 }

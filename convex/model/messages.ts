@@ -22,6 +22,8 @@ export const MESSAGES = {
   notTheCreator: "Apenas o organizador pode cancelar este evento.",
   cancelAfterStart: "Este evento já começou e não pode mais ser cancelado.",
   invalidSignIn: "Informe um nome e um e-mail válidos para entrar.",
+  invalidImage: "A imagem deve ser JPG, PNG ou WebP de até 5 MB.",
+  imageNotFound: "Imagem não encontrada. Envie a imagem novamente.",
   invalidPage: "Não foi possível carregar esta lista. Recarregue a página e tente de novo.",
   notTheOrganizer: "Apenas o organizador pode validar ingressos.",
   ticketNotFound: "Ingresso não encontrado para este evento.",

@@ -29,6 +29,9 @@ export function EventImage({ src, alt, className = "", priority = false }: Event
       className={`event-image ${className}`}
       src={src}
       alt={alt}
+      // The card's 250×350 frame: the browser reserves the space before the file arrives.
+      width={250}
+      height={350}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : "auto"}
       decoding="async"

@@ -8,6 +8,8 @@ import { AlertDialog } from "../../components/alert-dialog";
 import { Modal } from "../../components/modal";
 import { errorNotice } from "../../lib/errors";
 import { EMPTY_CREATE_EVENT, toEventInput, type CreateEventValues } from "./create-event-form";
+import { ImagePicker } from "./image-picker";
+import { useImageUpload, withUploadedImage } from "./use-image-upload";
 import "./events.css";
 
 /** The create form's categories, in SPEC.md's order. */
@@ -34,6 +36,7 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
   const [created, setCreated] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
+  const image = useImageUpload();
 
   useEffect(() => () => {
     if (closeTimer.current !== null) clearTimeout(closeTimer.current);
@@ -43,7 +46,7 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending || created) return;
+    if (pending || created || image.upload.status === "uploading") return;
     const now = Date.now();
     const input = toEventInput(values, now);
     if (input === null || !startsInFuture(input, now)) {
@@ -53,7 +56,7 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
     }
     setPending(true);
     try {
-      await create(input);
+      await create(withUploadedImage(input, image.upload));
       setCreated(true);
       setNotice({ title: "Sucesso!", message: "Evento criado com sucesso.", tone: "success" });
       closeTimer.current = setTimeout(() => onOpenChange(false), CLOSE_AFTER_SUCCESS_MS);
@@ -142,6 +145,7 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
             Ao atingir essa porcentagem da meta, o evento é concluído e os apoios são encerrados.
           </p>
         </div>
+        <ImagePicker upload={image.upload} onChoose={(file) => void image.choose(file)} />
         <div className="field">
           <label htmlFor={`${id}-image`}>URL da imagem (opcional)</label>
           <input
@@ -150,6 +154,7 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
             inputMode="url"
             placeholder="https://..."
             value={values.imageUrl}
+            disabled={image.upload.status !== "empty"}
             aria-describedby={`${id}-image-hint`}
             onChange={(e) => set({ imageUrl: e.target.value })}
           />
@@ -170,7 +175,7 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
           <button type="button" className="button button--ghost" onClick={() => onOpenChange(false)}>
             Cancelar
           </button>
-          <button type="submit" className="button button--primary" disabled={pending || created}>
+          <button type="submit" className="button button--primary" disabled={pending || created || image.upload.status === "uploading"}>
             {pending ? "Criando..." : "Criar"}
           </button>
         </div>
