@@ -70,7 +70,12 @@ export class FunctionError extends Error {
  * A call's result, its commit timestamp and what the function logged (Convex's logLines); for
  * a mutation also `commit`, the sequence number of the commit to wait on before answering.
  */
-export type CallResult = { value: Value; ts: bigint; logLines: string[]; commit?: number };
+export type CallResult = { value: Value; ts: bigint; logLines: string[]; commit?: number; reads?: ReadSet };
+
+/** The tables a query run read, as "component path:table" ("" is the app). */
+export type ReadSet = Set<string>;
+/** How many commits' written tables are kept to decide whether a query must run again. */
+const WRITE_LOG_LENGTH = 10_000;
 
 /** How many mutation results are kept for resent requests (the client resends only unanswered ones). */
 const REMEMBERED_REQUESTS = 10_000;
@@ -89,6 +94,10 @@ type DatabaseFake = {
   _writes: Record<string, Document | null>[];
   _nextDocId: number;
   _lastCreationTime: number;
+  /** Every document read goes through here (scans included, see `_iterateDocs`). */
+  get: (tableName: string | null, id: string) => Document | null;
+  /** A table scan or index range: reads the table even when it holds no document. */
+  _iterateDocs: (tableName: string, callback: (document: Document) => void) => void;
   /** Throws when `doc` does not match the table's validator in this instance's schema. */
   _validate: (tableName: string, doc: Document) => void;
 };
@@ -182,6 +191,8 @@ export class Engine {
   private queryCache = { ts: -1n, results: new Map<string, Promise<CallResult>>() };
   /** Commits that are not durable yet and reads that clients see never overlap (see PhaseLock). */
   private readonly phases = new PhaseLock();
+  /** Counts reloads: a query's result from older code says nothing about the new code's. */
+  codeGeneration = 0;
   /** Number of top-level commits so far; the writer saves up to a count. */
   commitCount = 0;
   /** Recent mutation results by "session id|request id", oldest first (exactly-once mutations). */
@@ -192,6 +203,10 @@ export class Engine {
   private recording: Promise<void> | null = null;
   private finishRecording: () => void = () => {};
   private readonly requestKeyContext = new AsyncLocalStorage<string>();
+  /** Filled with the tables a query reads while it runs (see `watchReads`). */
+  private readonly readSetContext = new AsyncLocalStorage<ReadSet>();
+  /** Tables each recent commit wrote, oldest first: [commit count after it, tables]. */
+  private readonly writeLog: [number, Set<string>][] = [];
   /** What changed since the last `takeChanges`: the state before, to undo it or journal it. */
   private unsaved: UndoRecord | null = null;
 
@@ -240,7 +255,44 @@ export class Engine {
     this.commitListeners.add(listener);
   }
 
+  /**
+   * Records the tables a query reads. Every read of convex-test's database goes through `get`
+   * (table scans call it per document) or `_iterateDocs` (a scan of a table that may be
+   * empty), in every component, so a query whose tables no commit wrote has the same result.
+   */
+  private watchReads(): void {
+    for (const [componentPath, { db }] of Object.entries(this.instance.global.components)) {
+      const { get, _iterateDocs: iterate } = db;
+      const context = this.readSetContext;
+      db.get = function (this: DatabaseFake, tableName, id) {
+        context.getStore()?.add(`${componentPath}:${id.replace(/^[0-9]+/, "")}`);
+        return get.call(this, tableName, id);
+      };
+      db._iterateDocs = function (this: DatabaseFake, tableName, callback) {
+        context.getStore()?.add(`${componentPath}:${tableName}`);
+        iterate.call(this, tableName, callback);
+      };
+    }
+  }
+
+  /**
+   * Whether a commit after `commit` wrote a table in `reads` (or the log no longer reaches
+   * back that far): then a query with those reads must run again.
+   */
+  wroteSince(commit: number, reads: ReadSet): boolean {
+    if (commit >= this.commitCount) return false;
+    const oldest = this.writeLog[0];
+    if (oldest === undefined || oldest[0] > commit + 1) return true;
+    for (let index = this.writeLog.length - 1; index >= 0; index -= 1) {
+      const [seq, tables] = this.writeLog[index]!;
+      if (seq <= commit) break;
+      for (const table of tables) if (reads.has(table)) return true;
+    }
+    return false;
+  }
+
   private watchCommits(): void {
+    this.watchReads();
     const manager = this.instance.global.transactionManager;
     const commit = manager.commit.bind(manager);
     manager.commit = (isNested) => {
@@ -346,11 +398,14 @@ export class Engine {
             }
           });
         }
-        const value = await captureLogLines(logLines, () =>
-          kind === "query"
-            ? caller.query(makeFunctionReference<"query">(udfPath), args)
-            : caller.action(makeFunctionReference<"action">(udfPath), args),
-        );
+        if (kind === "query") {
+          const reads: ReadSet = new Set();
+          const value = await captureLogLines(logLines, () =>
+            this.readSetContext.run(reads, () => caller.query(makeFunctionReference<"query">(udfPath), args)),
+          );
+          return { value, ts: this.lastCommitTs, logLines, commit: this.commitCount, reads };
+        }
+        const value = await captureLogLines(logLines, () => caller.action(makeFunctionReference<"action">(udfPath), args));
         return { value, ts: this.lastCommitTs, logLines };
       } catch (error) {
         // A ConvexError is the app talking to its user; anything else is worth a look.
@@ -364,6 +419,9 @@ export class Engine {
 
   /** Before a top-level commit applies its writes: keeps what each written document was. */
   private noteWrites(): void {
+    const written = new Set<string>();
+    this.writeLog.push([this.commitCount + 1, written]);
+    if (this.writeLog.length > WRITE_LOG_LENGTH) this.writeLog.shift();
     this.unsaved ??= {
       components: new Map(),
       lastCommitTs: this.lastCommitTs,
@@ -375,6 +433,7 @@ export class Engine {
       if (writes === undefined) continue;
       let before = this.unsaved.components.get(componentPath);
       for (const id of Object.keys(writes)) {
+        written.add(`${componentPath}:${id.replace(/^[0-9]+/, "")}`);
         if (before === undefined) {
           before = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents: new Map() };
           this.unsaved.components.set(componentPath, before);
@@ -595,6 +654,7 @@ export class Engine {
         this.instance = next;
         this.queryCache = { ts: -1n, results: new Map() };
         this.restore(data);
+        this.codeGeneration += 1;
         this.watchCommits();
         await previous.modules.release();
       });

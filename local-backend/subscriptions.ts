@@ -10,7 +10,7 @@
  */
 import { convexToJson, type Value } from "convex/values";
 import type { Identity, TokenVerifier } from "./auth-keys.ts";
-import { FunctionError, type Engine } from "./engine.ts";
+import { FunctionError, type Engine, type ReadSet } from "./engine.ts";
 import {
   encodeTs,
   encodeVersion,
@@ -22,12 +22,16 @@ import {
   type StateVersion,
 } from "./protocol.ts";
 
+type QueryRun = { modification: QueryModification; pageEnd: string | undefined; lastRun: Subscription["lastRun"] };
+
 type Subscription = {
   udfPath: string;
   args: Record<string, Value>;
   lastResult: string | null;
   /** For a page of a paginated query: the end its first run found, where every re-run ends. */
   pageEnd?: string;
+  /** The last successful run: at which commit, what it read, with which code. */
+  lastRun?: { commit: number; reads: ReadSet; codeGeneration: number };
 };
 
 function isRecord(value: Value | undefined): value is Record<string, Value> {
@@ -189,6 +193,8 @@ export class SyncSession {
         return;
       }
     }
+    // Every result may differ for another user.
+    for (const subscription of this.queries.values()) subscription.lastRun = undefined;
     await this.sync({ identity: message.baseVersion + 1 }, []);
   }
 
@@ -221,14 +227,18 @@ export class SyncSession {
   private async sync(next: { querySet?: number; identity?: number }, removed: QueryModification[]): Promise<void> {
     // Every result of one Transition comes from one commit, labelled with that commit's time.
     const { value: results, ts: commitTs } = await this.deps.engine.readAtOneCommit(async () => {
-      const runs: [Subscription, QueryModification, string | undefined][] = [];
-      for (const [queryId, subscription] of this.queries) runs.push([subscription, ...(await this.runQuery(queryId, subscription))]);
+      const runs: [Subscription, QueryRun][] = [];
+      for (const [queryId, subscription] of this.queries) {
+        if (this.isUnchanged(subscription)) continue;
+        runs.push([subscription, await this.runQuery(queryId, subscription)]);
+      }
       return runs;
     });
     const ts = commitTs > this.version.ts ? commitTs : this.version.ts;
     const modifications = [...removed];
-    for (const [subscription, modification, pageEnd] of results) {
+    for (const [subscription, { modification, pageEnd, lastRun }] of results) {
       subscription.pageEnd ??= pageEnd;
+      subscription.lastRun = lastRun;
       const result = JSON.stringify({ ...modification, queryId: undefined });
       if (result !== subscription.lastResult) {
         subscription.lastResult = result;
@@ -255,14 +265,26 @@ export class SyncSession {
     if (confirmsMutation) this.confirmPending = false;
   }
 
-  /** One query's result, and the end to pin for a page that had none (see pageEndToPin). */
-  private async runQuery(queryId: number, subscription: Subscription): Promise<[QueryModification, string | undefined]> {
+  /** No commit since its last run wrote a table it read, and the code is the same: same result. */
+  private isUnchanged(subscription: Subscription): boolean {
+    const { engine } = this.deps;
+    const last = subscription.lastRun;
+    return last !== undefined && last.codeGeneration === engine.codeGeneration && !engine.wroteSince(last.commit, last.reads);
+  }
+
+  /** One query's result, the end to pin for a page that had none (see pageEndToPin), and what it read. */
+  private async runQuery(queryId: number, subscription: Subscription): Promise<QueryRun> {
     const { udfPath, args, pageEnd } = subscription;
     const pinned =
       pageEnd === undefined ? args : { ...args, paginationOpts: { ...(args.paginationOpts as object), endCursor: pageEnd } };
     try {
-      const { value, logLines } = await this.deps.engine.cachedQuery(udfPath, pinned, this.identity);
-      return [{ type: "QueryUpdated", queryId, value: convexToJson(value), logLines, journal: null }, pageEndToPin(args, value)];
+      const codeGeneration = this.deps.engine.codeGeneration;
+      const { value, logLines, commit, reads } = await this.deps.engine.cachedQuery(udfPath, pinned, this.identity);
+      return {
+        modification: { type: "QueryUpdated", queryId, value: convexToJson(value), logLines, journal: null },
+        pageEnd: pageEndToPin(args, value),
+        lastRun: commit === undefined || reads === undefined ? undefined : { commit, reads, codeGeneration },
+      };
     } catch (error) {
       if (!(error instanceof FunctionError)) throw error;
       const failed: QueryModification = {
@@ -273,7 +295,8 @@ export class SyncSession {
         logLines: error.logLines,
         journal: null,
       };
-      return [failed, undefined];
+      // A failed run is tried again after every commit.
+      return { modification: failed, pageEnd: undefined, lastRun: undefined };
     }
   }
 
