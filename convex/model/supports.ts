@@ -2,19 +2,14 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { appError } from "./errors";
 import { goalReached } from "./eventRules";
-import { supportClosedMessage, supportClosedReason, type SupportClosedReason } from "./lifecycle";
+import { supportClosedReason } from "./lifecycle";
 import { MESSAGES } from "./messages";
-import { formatBRL, isValidAmountCents } from "./money";
+import { isValidAmountCents } from "./money";
+import { supportRefusal } from "./supportRefusal";
 import { issueTicket } from "./tickets";
 import { recordSupport } from "./timeline";
 import { walletCentsOf } from "./users";
 import { changeWallet } from "./wallet";
-
-const CLOSED_CODES = {
-  cancelled: "EVENT_CANCELLED",
-  started: "EVENT_STARTED",
-  concluded: "SUPPORT_CLOSED",
-} as const satisfies Record<SupportClosedReason, string>;
 
 export type SupportResult = { goalReached: boolean; ticketCode: string | null };
 
@@ -66,14 +61,13 @@ export async function supportEvent(
   const event = eventId === null ? null : await ctx.db.get("events", eventId);
   if (event === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
 
-  const walletCents = walletCentsOf(user);
-  if (walletCents <= 0) throw appError("NO_BALANCE", MESSAGES.noBalance, MESSAGES.noBalanceTitle);
-  if (amountCents > walletCents) throw appError("INSUFFICIENT_FUNDS", MESSAGES.insufficientFunds);
-  if (amountCents < event.minSupportCents) {
-    throw appError("BELOW_MINIMUM", MESSAGES.belowMinimum(formatBRL(event.minSupportCents)));
-  }
-  const closed = supportClosedReason(event, now);
-  if (closed !== null) throw appError(CLOSED_CODES[closed], supportClosedMessage(closed));
+  const refusal = supportRefusal({
+    walletCents: walletCentsOf(user),
+    amountCents,
+    minSupportCents: event.minSupportCents,
+    closedReason: supportClosedReason(event, now),
+  });
+  if (refusal !== null) throw appError(refusal.code, refusal.message, refusal.title);
 
   await changeWallet(ctx, user._id, { kind: "support", amountCents: -amountCents, eventId: event._id });
   await ctx.db.insert("contributions", { eventId: event._id, userId: user._id, amountCents });

@@ -1,6 +1,6 @@
-import { supportClosedMessage, type SupportClosedReason } from "../../../convex/model/lifecycle";
-import { MESSAGES } from "../../../convex/model/messages";
-import { formatBRL, parseBRL } from "../../../convex/model/money";
+import type { SupportClosedReason } from "../../../convex/model/lifecycle";
+import { parseBRL } from "../../../convex/model/money";
+import { supportRefusal } from "../../../convex/model/supportRefusal";
 
 export type SupportNotice = { title: string; message: string };
 
@@ -18,22 +18,14 @@ export type SupportCheck = { ok: true; amountCents: number } | { ok: false; noti
 /** Title of alerts for which SPEC.md gives only a text. */
 export const ATTENTION_TITLE = "Atenção";
 
-const fail = (message: string, title: string = ATTENTION_TITLE): SupportCheck => ({
-  ok: false,
-  notice: { title, message },
-});
-
 /**
- * The support checks, in DESIGN.md's order and with SPEC.md's texts, run before calling the
- * server so people get an answer at once. The server repeats every check.
+ * The server's own support rule (`supportRefusal`), asked before calling the server so people
+ * get an answer at once; this file only parses what was typed and shapes the alert.
  */
 export function checkSupport({ walletCents, amountText, minSupportCents, closedReason }: SupportCheckInput): SupportCheck {
-  if (walletCents === null) return fail(MESSAGES.notSignedInToSupport);
   const amountCents = parseBRL(amountText);
-  if (amountCents === null) return fail(MESSAGES.invalidAmount);
-  if (walletCents <= 0) return fail(MESSAGES.noBalance, MESSAGES.noBalanceTitle);
-  if (amountCents > walletCents) return fail(MESSAGES.insufficientFunds);
-  if (amountCents < minSupportCents) return fail(MESSAGES.belowMinimum(formatBRL(minSupportCents)));
-  if (closedReason !== null) return fail(supportClosedMessage(closedReason));
-  return { ok: true, amountCents };
+  const refusal = supportRefusal({ walletCents, amountCents, minSupportCents, closedReason });
+  if (refusal !== null) return { ok: false, notice: { title: refusal.title ?? ATTENTION_TITLE, message: refusal.message } };
+  // supportRefusal accepts only a valid amount.
+  return { ok: true, amountCents: amountCents as number };
 }
