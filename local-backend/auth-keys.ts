@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { exportJWK, exportPKCS8, generateKeyPair, importJWK, jwtVerify, type JWTPayload } from "jose";
-import { writeFileAtomic } from "./persistence.ts";
+import { writeFileAtomic } from "./storage/database-file.ts";
 
 export type AuthKeys = {
   /** PKCS8 PEM with newlines replaced by spaces, as Convex Auth expects in JWT_PRIVATE_KEY. */

@@ -12,7 +12,7 @@ import { convexTest } from "convex-test";
 import { makeFunctionReference, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Identity } from "./auth-keys.ts";
-import { Gate, Mutex } from "./locks.ts";
+import { Gate, Mutex, PhaseLock } from "./locks.ts";
 import { captureLogLines } from "./logs/function-logs.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
 
@@ -28,6 +28,28 @@ export type DatabaseSnapshot = {
   documents: JSONValue[];
   /** The databases of components (convex.config.ts), by path ("rateLimiter/batchWorker"). */
   components?: Record<string, ComponentSnapshot>;
+  /** Results of recent mutations by "session id|request id": [key, result, commit ts]. */
+  requests?: [string, JSONValue, string][];
+  /** Number of commits this state holds; journal records up to it are already in it. */
+  commitCount?: number;
+};
+
+/** What some commits changed, as one journal record: replaying it on the state before gives the state after. */
+export type ChangeRecord = {
+  /** The commit count after these commits. */
+  seq: number;
+  lastCommitTs: string;
+  /** By component path ("" is the app): counters and the documents written (null: deleted). */
+  components: Record<string, { nextDocId: number; lastCreationTime: number; documents: Record<string, JSONValue | null> }>;
+  requests: [string, JSONValue, string][];
+};
+
+/** How to undo the changes of a ChangeRecord in memory (documents as they were before). */
+export type UndoRecord = {
+  components: Map<string, { nextDocId: number; lastCreationTime: number; documents: Map<string, Document | null> }>;
+  lastCommitTs: bigint;
+  commitCount: number;
+  requestKeys: string[];
 };
 
 export type ComponentSnapshot = { nextDocId: number; lastCreationTime: number; documents: JSONValue[] };
@@ -44,17 +66,66 @@ export class FunctionError extends Error {
   }
 }
 
-/** A call's result, its commit timestamp and what the function logged (Convex's logLines). */
-export type CallResult = { value: Value; ts: bigint; logLines: string[] };
+/**
+ * A call's result, its commit timestamp and what the function logged (Convex's logLines); for
+ * a mutation also `commit`, the sequence number of the commit to wait on before answering.
+ */
+export type CallResult = { value: Value; ts: bigint; logLines: string[]; commit?: number; reads?: ReadSet };
 
-type Document = { _id: string } & Record<string, Value>;
+/** The tables a query run read, as "component path:table" ("" is the app). */
+export type ReadSet = Set<string>;
+/** How many commits' written tables are kept to decide whether a query must run again. */
+const WRITE_LOG_LENGTH = 10_000;
+
+/** How many mutation results are kept for resent requests (the client resends only unanswered ones). */
+const REMEMBERED_REQUESTS = 10_000;
+type RequestRecord = { value: JSONValue; ts: bigint; commit: number };
+
+export type Document = { _id: string } & Record<string, Value>;
 
 /** The parts of convex-test's private state this file uses. */
 type ConvexGlobal = {
   components: Record<string, { db: DatabaseFake }>;
   transactionManager: { _lastCommitTs: bigint; commit: (isNested: boolean) => bigint | null };
 };
-type DatabaseFake = { _documents: Record<string, Document>; _nextDocId: number; _lastCreationTime: number };
+type DatabaseFake = {
+  _documents: Record<string, Document>;
+  /** Pending writes, one layer per nested transaction (null: a deletion). */
+  _writes: Record<string, Document | null>[];
+  _nextDocId: number;
+  _lastCreationTime: number;
+  /** Every document read goes through here (scans included, see `_iterateDocs`). */
+  get: (tableName: string | null, id: string) => Document | null;
+  /** A table scan or index range: reads the table even when it holds no document. */
+  _iterateDocs: (tableName: string, callback: (document: Document) => void) => void;
+  /** Throws when `doc` does not match the table's validator in this instance's schema. */
+  _validate: (tableName: string, doc: Document) => void;
+};
+
+/** Thrown by a reload whose schema the existing data does not match. */
+export class SchemaMismatchError extends Error {}
+
+/**
+ * Checks the app's documents against the schema of a freshly loaded instance, as `convex dev`
+ * does before a push: the first one that does not match stops the reload, named with its table
+ * and id (the validator's message names the field).
+ */
+function checkDocumentsMatch(documents: Record<string, Document>, next: DatabaseFake): void {
+  for (const document of Object.values(documents)) {
+    const table = document._id.replace(/^[0-9]+/, "");
+    // Validators describe a document without its system fields, as written.
+    const fields: Record<string, Value> = { ...document };
+    delete fields._id;
+    delete fields._creationTime;
+    try {
+      next._validate(table, fields as Document);
+    } catch (error) {
+      throw new SchemaMismatchError(
+        `the new schema does not match the data: table "${table}", document ${document._id}: ${(error as Error).message}`,
+      );
+    }
+  }
+}
 
 type Instance = { t: ReturnType<typeof convexTest>; modules: LoadedModules; global: ConvexGlobal };
 /** A convex-test instance with its private state, for the subsystems (scheduler, files, components). */
@@ -118,6 +189,26 @@ export class Engine {
    * (same query, arguments and identity): 50 visitors of an event page cost one run per commit.
    */
   private queryCache = { ts: -1n, results: new Map<string, Promise<CallResult>>() };
+  /** Commits that are not durable yet and reads that clients see never overlap (see PhaseLock). */
+  private readonly phases = new PhaseLock();
+  /** Counts reloads: a query's result from older code says nothing about the new code's. */
+  codeGeneration = 0;
+  /** Number of top-level commits so far; the writer saves up to a count. */
+  commitCount = 0;
+  /** Recent mutation results by "session id|request id", oldest first (exactly-once mutations). */
+  private requests = new Map<string, RequestRecord>();
+  /** Mutations of a request key still running, for a resend that arrives meanwhile. */
+  private readonly requestsInFlight = new Map<string, Promise<CallResult>>();
+  /** Set between a keyed mutation's commit and its record, so no snapshot splits the two. */
+  private recording: Promise<void> | null = null;
+  private finishRecording: () => void = () => {};
+  private readonly requestKeyContext = new AsyncLocalStorage<string>();
+  /** Filled with the tables a query reads while it runs (see `watchReads`). */
+  private readonly readSetContext = new AsyncLocalStorage<ReadSet>();
+  /** Tables each recent commit wrote, oldest first: [commit count after it, tables]. */
+  private readonly writeLog: [number, Set<string>][] = [];
+  /** What changed since the last `takeChanges`: the state before, to undo it or journal it. */
+  private unsaved: UndoRecord | null = null;
 
   private constructor(
     private readonly convexDir: string,
@@ -164,14 +255,110 @@ export class Engine {
     this.commitListeners.add(listener);
   }
 
+  /**
+   * Records the tables a query reads. Every read of convex-test's database goes through `get`
+   * (table scans call it per document) or `_iterateDocs` (a scan of a table that may be
+   * empty), in every component, so a query whose tables no commit wrote has the same result.
+   */
+  private watchReads(): void {
+    for (const [componentPath, { db }] of Object.entries(this.instance.global.components)) {
+      const { get, _iterateDocs: iterate } = db;
+      const context = this.readSetContext;
+      db.get = function (this: DatabaseFake, tableName, id) {
+        context.getStore()?.add(`${componentPath}:${id.replace(/^[0-9]+/, "")}`);
+        return get.call(this, tableName, id);
+      };
+      db._iterateDocs = function (this: DatabaseFake, tableName, callback) {
+        context.getStore()?.add(`${componentPath}:${tableName}`);
+        iterate.call(this, tableName, callback);
+      };
+    }
+  }
+
+  /**
+   * Whether a commit after `commit` wrote a table in `reads` (or the log no longer reaches
+   * back that far): then a query with those reads must run again.
+   */
+  wroteSince(commit: number, reads: ReadSet): boolean {
+    if (commit >= this.commitCount) return false;
+    const oldest = this.writeLog[0];
+    if (oldest === undefined || oldest[0] > commit + 1) return true;
+    for (let index = this.writeLog.length - 1; index >= 0; index -= 1) {
+      const [seq, tables] = this.writeLog[index]!;
+      if (seq <= commit) break;
+      for (const table of tables) if (reads.has(table)) return true;
+    }
+    return false;
+  }
+
   private watchCommits(): void {
+    this.watchReads();
     const manager = this.instance.global.transactionManager;
     const commit = manager.commit.bind(manager);
     manager.commit = (isNested) => {
+      if (!isNested) this.noteWrites();
       const ts = commit(isNested);
-      if (ts !== null) for (const listener of this.commitListeners) listener(ts);
+      if (ts === null) return ts;
+      this.commitCount += 1;
+      if (this.requestKeyContext.getStore() !== undefined && this.recording === null) {
+        this.recording = new Promise((resolve) => (this.finishRecording = resolve));
+      }
+      for (const listener of this.commitListeners) listener(ts);
       return ts;
     };
+  }
+
+  /**
+   * Runs a client's mutation and answers once `durable(commit)` resolves, holding reads back
+   * meanwhile: no one sees a commit before it is saved, so a failed save can be rolled back.
+   * With a `requestKey` ("session id|request id") it runs at most once: a resend gets the
+   * stored result (or waits for the run in progress) and writes nothing.
+   */
+  mutate(
+    udfPath: string,
+    args: Record<string, Value>,
+    identity: Identity | null,
+    requestKey: string | null,
+    durable: (commit: number) => Promise<void>,
+  ): Promise<CallResult> {
+    const remembered = requestKey === null ? undefined : this.requests.get(requestKey);
+    if (remembered !== undefined) {
+      const { value, ts, commit } = remembered;
+      return durable(commit).then(() => ({ value: jsonToConvex(value), ts, logLines: [], commit }));
+    }
+    const running = requestKey === null ? undefined : this.requestsInFlight.get(requestKey);
+    if (running !== undefined) return running;
+    const result = this.phases.run("write", async () => {
+      const outcome = await this.call("mutation", udfPath, args, identity, requestKey);
+      await durable(outcome.commit ?? this.commitCount);
+      return outcome;
+    });
+    if (requestKey !== null) {
+      this.requestsInFlight.set(requestKey, result);
+      const forget = () => void this.requestsInFlight.delete(requestKey);
+      result.then(forget, forget);
+    }
+    return result;
+  }
+
+  /**
+   * Runs `work` (reads) so that everything it reads comes from one commit, which it returns:
+   * no client mutation runs meanwhile, and a commit from elsewhere (an action, a scheduled
+   * job) landing in between makes it run again.
+   */
+  readAtOneCommit<T>(work: () => Promise<T>): Promise<{ value: T; ts: bigint }> {
+    return this.phases.run("read", async () => {
+      for (;;) {
+        const ts = this.lastCommitTs;
+        const value = await work();
+        if (this.lastCommitTs === ts) return { value, ts };
+      }
+    });
+  }
+
+  /** Resolves once the latest commit's request record is in memory (see `recording`). */
+  async settled(): Promise<void> {
+    while (this.recording !== null) await this.recording;
   }
 
   /**
@@ -184,6 +371,7 @@ export class Engine {
     udfPath: string,
     args: Record<string, Value>,
     identity: Identity | null,
+    requestKey: string | null = null,
   ): Promise<CallResult> {
     return this.gate.shared(async () => {
       const { t, modules } = this.instance;
@@ -193,17 +381,31 @@ export class Engine {
       try {
         if (kind === "mutation") {
           return await this.mutations.run(async () => {
-            const value = await captureLogLines(logLines, () =>
-              caller.mutation(makeFunctionReference<"mutation">(udfPath), args),
-            );
-            return { value, ts: this.lastCommitTs, logLines };
+            try {
+              const value = await captureLogLines(logLines, () =>
+                requestKey === null
+                  ? caller.mutation(makeFunctionReference<"mutation">(udfPath), args)
+                  : this.requestKeyContext.run(requestKey, () =>
+                      caller.mutation(makeFunctionReference<"mutation">(udfPath), args),
+                    ),
+              );
+              const outcome = { value, ts: this.lastCommitTs, logLines, commit: this.commitCount };
+              if (requestKey !== null) this.remember(requestKey, { value: convexToJson(value), ts: outcome.ts, commit: outcome.commit });
+              return outcome;
+            } finally {
+              this.recording = null;
+              this.finishRecording();
+            }
           });
         }
-        const value = await captureLogLines(logLines, () =>
-          kind === "query"
-            ? caller.query(makeFunctionReference<"query">(udfPath), args)
-            : caller.action(makeFunctionReference<"action">(udfPath), args),
-        );
+        if (kind === "query") {
+          const reads: ReadSet = new Set();
+          const value = await captureLogLines(logLines, () =>
+            this.readSetContext.run(reads, () => caller.query(makeFunctionReference<"query">(udfPath), args)),
+          );
+          return { value, ts: this.lastCommitTs, logLines, commit: this.commitCount, reads };
+        }
+        const value = await captureLogLines(logLines, () => caller.action(makeFunctionReference<"action">(udfPath), args));
         return { value, ts: this.lastCommitTs, logLines };
       } catch (error) {
         // A ConvexError is the app talking to its user; anything else is worth a look.
@@ -213,6 +415,112 @@ export class Engine {
         throw failure;
       }
     });
+  }
+
+  /** Before a top-level commit applies its writes: keeps what each written document was. */
+  private noteWrites(): void {
+    const written = new Set<string>();
+    this.writeLog.push([this.commitCount + 1, written]);
+    if (this.writeLog.length > WRITE_LOG_LENGTH) this.writeLog.shift();
+    this.unsaved ??= {
+      components: new Map(),
+      lastCommitTs: this.lastCommitTs,
+      commitCount: this.commitCount,
+      requestKeys: [],
+    };
+    for (const [componentPath, { db }] of Object.entries(this.instance.global.components)) {
+      const writes = db._writes.at(-1);
+      if (writes === undefined) continue;
+      let before = this.unsaved.components.get(componentPath);
+      for (const id of Object.keys(writes)) {
+        written.add(`${componentPath}:${id.replace(/^[0-9]+/, "")}`);
+        if (before === undefined) {
+          before = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents: new Map() };
+          this.unsaved.components.set(componentPath, before);
+        }
+        if (!before.documents.has(id)) before.documents.set(id, db._documents[id] ?? null);
+      }
+    }
+  }
+
+  /**
+   * What changed since the last call, as a journal record, and how to undo it; null when
+   * nothing did. Taken synchronously, so it matches the state at this moment exactly.
+   */
+  takeChanges(): { record: ChangeRecord; undo: UndoRecord } | null {
+    const undo = this.unsaved;
+    if (undo === null) return null;
+    this.unsaved = null;
+    const components: ChangeRecord["components"] = {};
+    for (const [componentPath, before] of undo.components) {
+      const db = this.instance.global.components[componentPath]?.db;
+      if (db === undefined) continue;
+      const documents: Record<string, JSONValue | null> = {};
+      for (const id of before.documents.keys()) {
+        const document = db._documents[id];
+        documents[id] = document === undefined ? null : convexToJson(document);
+      }
+      components[componentPath] = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents };
+    }
+    const requests: ChangeRecord["requests"] = [];
+    for (const key of undo.requestKeys) {
+      const record = this.requests.get(key);
+      if (record !== undefined) requests.push([key, record.value, record.ts.toString()]);
+    }
+    const record = { seq: this.commitCount, lastCommitTs: this.lastCommitTs.toString(), components, requests };
+    return { record, undo };
+  }
+
+  /** Applies a journal record read at start (nothing runs yet). */
+  replay(record: ChangeRecord): void {
+    for (const [componentPath, change] of Object.entries(record.components)) {
+      const db = this.instance.global.components[componentPath]?.db;
+      if (db === undefined) continue;
+      for (const [id, json] of Object.entries(change.documents)) {
+        if (json === null) delete db._documents[id];
+        else db._documents[id] = jsonToConvex(json) as Document;
+      }
+      db._nextDocId = change.nextDocId;
+      db._lastCreationTime = change.lastCreationTime;
+    }
+    for (const [key, value, ts] of record.requests) this.remember(key, { value, ts: BigInt(ts), commit: 0 });
+    this.instance.global.transactionManager._lastCommitTs = BigInt(record.lastCommitTs);
+    this.commitCount = record.seq;
+  }
+
+  /**
+   * Undoes every commit not saved yet after a failed save: those since `taken` was taken and
+   * `taken` itself. Runs with no client mutation in progress; `then` runs in the same step.
+   */
+  rollBackUnsaved(taken: UndoRecord, then: () => void): Promise<void> {
+    return this.mutations.run(async () => {
+      const newer = this.unsaved;
+      this.unsaved = null;
+      if (newer !== null) this.undo(newer);
+      this.undo(taken);
+      then();
+    });
+  }
+
+  private undo(changes: UndoRecord): void {
+    for (const [componentPath, before] of changes.components) {
+      const db = this.instance.global.components[componentPath]?.db;
+      if (db === undefined) continue;
+      for (const [id, document] of before.documents) {
+        if (document === null) delete db._documents[id];
+        else db._documents[id] = document;
+      }
+      db._nextDocId = before.nextDocId;
+      db._lastCreationTime = before.lastCreationTime;
+    }
+    for (const key of changes.requestKeys) this.requests.delete(key);
+    this.instance.global.transactionManager._lastCommitTs = changes.lastCommitTs;
+  }
+
+  private remember(requestKey: string, record: RequestRecord): void {
+    this.unsaved?.requestKeys.push(requestKey);
+    this.requests.set(requestKey, record);
+    if (this.requests.size > REMEMBERED_REQUESTS) this.requests.delete(this.requests.keys().next().value!);
   }
 
   /** `call("query", ...)`, answered from the cache while no commit happened in between. */
@@ -277,6 +585,8 @@ export class Engine {
       lastCommitTs: this.lastCommitTs.toString(),
       documents: Object.values(db._documents).map((document) => convexToJson(document)),
       components,
+      requests: [...this.requests].map(([key, record]) => [key, record.value, record.ts.toString()]),
+      commitCount: this.commitCount,
     };
   }
 
@@ -306,6 +616,11 @@ export class Engine {
       component.db._lastCreationTime = saved.lastCreationTime;
     }
     this.instance.global.transactionManager._lastCommitTs = BigInt(snapshot.lastCommitTs);
+    this.commitCount = snapshot.commitCount ?? 0;
+    // A remembered request is durable by definition: it came from a saved state.
+    this.requests = new Map(
+      (snapshot.requests ?? []).map(([key, value, ts]) => [key, { value, ts: BigInt(ts), commit: 0 }]),
+    );
   }
 
   /** Whether the loaded convex/ exports a function at `udfPath` ("migrations:lifecycle"). */
@@ -321,17 +636,25 @@ export class Engine {
 
   /**
    * Loads convex/ again and moves the data over. Waits for calls in progress and holds new
-   * ones meanwhile. If the new code does not load, the old code keeps running.
+   * ones meanwhile. If the new code does not load, or its schema does not match the data
+   * (SchemaMismatchError), the old code keeps running.
    */
   reload(): Promise<void> {
     return this.reloads.run(async () => {
       const next = await Engine.createInstance(this.convexDir, this.setup);
       await this.gate.exclusive(async () => {
+        try {
+          checkDocumentsMatch(this.db._documents, next.global.components[""]!.db);
+        } catch (error) {
+          await next.modules.release();
+          throw error;
+        }
         const data = this.snapshot();
         const previous = this.instance;
         this.instance = next;
         this.queryCache = { ts: -1n, results: new Map() };
         this.restore(data);
+        this.codeGeneration += 1;
         this.watchCommits();
         await previous.modules.release();
       });

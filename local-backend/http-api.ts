@@ -22,8 +22,8 @@ const API_KINDS: Record<string, FunctionKind> = {
 export type ApiDeps = {
   engine: Engine;
   verifyToken: TokenVerifier;
-  /** Resolves when committed data is durable; awaited before a mutation's response. */
-  persisted: () => Promise<void>;
+  /** Resolves when commit `commit` is durable; rejects (FunctionError) when it was rolled back. */
+  persisted: (commit?: number) => Promise<void>;
 };
 
 class HttpError extends Error {
@@ -77,9 +77,11 @@ async function callFunction(kind: FunctionKind, request: IncomingMessage, deps: 
   }
   const identity = await identityOf(request, deps.verifyToken);
   const args = functionArgs((body.args ?? {}) as Parameters<typeof functionArgs>[0]);
-  const result = await deps.engine.call(kind, body.path, args, identity);
-  if (kind === "mutation") await deps.persisted();
-  return result;
+  const path = body.path;
+  if (kind === "mutation") return deps.engine.mutate(path, args, identity, null, deps.persisted);
+  if (kind === "action") return deps.engine.call(kind, path, args, identity);
+  // A query never sees a commit that is not saved yet.
+  return (await deps.engine.readAtOneCommit(() => deps.engine.call(kind, path, args, identity))).value;
 }
 
 /** Handles a request on the main port (the WebSocket upgrade is handled elsewhere). */

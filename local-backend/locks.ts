@@ -45,3 +45,40 @@ export class Gate {
     }
   }
 }
+
+/**
+ * Two kinds of work that exclude each other while each kind runs together: commits that are
+ * not durable yet ("write") and reads that clients see ("read"). Phases alternate in arrival
+ * order, so a steady stream of one kind never starves the other, and a burst of mutations
+ * forms one group that is saved and acknowledged together.
+ */
+export class PhaseLock {
+  private current: "read" | "write" = "read";
+  private active = 0;
+  private readonly waiting: { kind: "read" | "write"; enter: () => void }[] = [];
+
+  async run<T>(kind: "read" | "write", task: () => Promise<T>): Promise<T> {
+    if (this.waiting.length === 0 && (this.active === 0 || this.current === kind)) {
+      this.current = kind;
+      this.active += 1;
+    } else {
+      await new Promise<void>((enter) => this.waiting.push({ kind, enter }));
+    }
+    try {
+      return await task();
+    } finally {
+      this.active -= 1;
+      if (this.active === 0) this.admitNextPhase();
+    }
+  }
+
+  private admitNextPhase(): void {
+    const next = this.waiting[0];
+    if (next === undefined) return;
+    this.current = next.kind;
+    while (this.waiting[0]?.kind === next.kind) {
+      this.active += 1;
+      this.waiting.shift()!.enter();
+    }
+  }
+}

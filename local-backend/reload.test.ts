@@ -1,10 +1,10 @@
-import { cp, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ConvexClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { api } from "../convex/_generated/api";
 import type { LocalBackend } from "./server.ts";
 import { createEvent, signedInClient, startTestBackend, waitForQuery } from "./test-support.ts";
@@ -67,4 +67,31 @@ it("reloads convex/ on a change, keeping the data and the subscriptions", async 
   await client.mutation(api.supports.support, { eventId, amountCents: 1_000 });
   const event = await waitForQuery(client, api.events.get, { id: eventId }, (e) => e?.raisedCents === 3_000);
   expect(event?.uniqueSupporters).toBe(1);
+});
+
+it("refuses code whose schema the existing data does not match, naming table, document and field", async () => {
+  const eventId = await createEvent(client, { name: "Sem Região" });
+  const errors = vi.spyOn(console, "error");
+  const schemaFile = path.join(convexDir, "schema.ts");
+  const schema = await readFile(schemaFile, "utf8");
+  const stricter = schema.replace("events: defineTable({\n    name: v.string(),", "events: defineTable({\n    name: v.string(),\n    region: v.string(),");
+  expect(stricter).not.toBe(schema);
+  try {
+    await writeFile(schemaFile, stricter);
+    await writeFile(
+      path.join(convexDir, "greeting.ts"),
+      'import { query } from "./_generated/server";\nexport const hello = query({ args: {}, handler: async () => "novo" });\n',
+    );
+    const refusal = () => errors.mock.calls.flat().map(String).find((text) => text.includes("does not match the data"));
+    for (let i = 0; i < 150 && refusal() === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(refusal()).toMatch(/table "events", document \w+: .*region/);
+    // The previous code, schema and data keep serving.
+    expect(await client.query(greeting, {})).toBe("oi");
+    expect(await client.query(api.events.get, { id: eventId })).toMatchObject({ name: "Sem Região" });
+  } finally {
+    errors.mockRestore();
+  }
+  // Code that fits the data loads again.
+  await writeFile(schemaFile, schema);
+  await eventuallyGreets("novo");
 });

@@ -15,7 +15,9 @@ import { diskFileStore, memoryFileStore } from "./files/file-store.ts";
 import { DEFAULT_MAX_UPLOAD_BYTES, FileStorage } from "./files/storage.ts";
 import { handleApiRequest, handleSiteRequest } from "./http-api.ts";
 import { isModuleFile } from "./modules.ts";
-import { loadSnapshot, SnapshotWriter } from "./persistence.ts";
+import { loadSnapshot } from "./storage/database-file.ts";
+import { GroupCommitWriter, type DiskWriteHook } from "./storage/group-commit.ts";
+import { JournalFile, readJournal } from "./storage/journal-file.ts";
 import { CronRunner } from "./scheduler/crons.ts";
 import { DurableScheduler } from "./scheduler/scheduler.ts";
 import { SyncSession, type SessionDeps } from "./subscriptions.ts";
@@ -53,6 +55,8 @@ export type LocalBackendOptions = {
   convexDir?: string;
   /** The largest file upload taken, in bytes. Default 20 MiB. */
   maxUploadBytes?: number;
+  /** For tests: runs before each write to the data folder's journal or snapshot (to delay or fail it). */
+  beforeDiskWrite?: DiskWriteHook;
 };
 
 export type LocalBackend = {
@@ -144,14 +148,12 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   });
   engine = ready;
   cleanups.push(() => ready.dispose());
-  const saved = dataDir === null ? null : await loadSnapshot(dataDir);
-  if (saved !== null) ready.restore(saved);
-  const writer = dataDir === null ? null : new SnapshotWriter(dataDir, () => ready.snapshot());
-  // A failed write was already reported; shutting down goes on.
-  cleanups.push(() => writer?.flush().catch(() => {}));
+  const writer = dataDir === null ? null : await openData(dataDir, ready, options.beforeDiskWrite);
+  cleanups.push(() => writer?.close());
   const sessions = new Set<SyncSession>();
   ready.onCommit(() => {
     writer?.markDirty();
+    // Sessions re-run their queries once the commit is readable (saved), see Engine.readAtOneCommit.
     for (const session of sessions) session.requestRefresh();
   });
   // Data from an older version of the app gets what the event lifecycle needs (idempotent);
@@ -167,11 +169,11 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     engine: ready,
     verifyToken: await createTokenVerifier(keys, siteUrl),
     // A commit that cannot be saved fails its request, over the WebSocket and over HTTP alike.
-    persisted: async () => {
+    persisted: async (commit?: number) => {
       try {
-        await writer?.flush();
+        await writer?.durable(commit);
       } catch (error) {
-        throw new FunctionError(`The commit could not be saved: ${(error as Error).message}`, undefined);
+        throw new FunctionError((error as Error).message, undefined);
       }
     },
   };
@@ -205,6 +207,18 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     cleanups.push(() => watcher.close());
   }
   return { url, siteUrl };
+}
+
+/**
+ * Reads the data folder into the engine (snapshot, then the journal's newer records) and
+ * returns the writer that saves every commit from now on. Damaged files stop the start.
+ */
+async function openData(dataDir: string, engine: Engine, beforeDiskWrite?: DiskWriteHook): Promise<GroupCommitWriter> {
+  const saved = await loadSnapshot(dataDir);
+  if (saved !== null) engine.restore(saved);
+  const { records, validBytes } = await readJournal(dataDir);
+  for (const record of records) if (record.seq > engine.commitCount) engine.replay(record);
+  return new GroupCommitWriter(dataDir, await JournalFile.open(dataDir, validBytes), engine, beforeDiskWrite);
 }
 
 /** Serves the sync protocol on `/api/<client version>/sync`, one SyncSession per socket. */

@@ -10,7 +10,7 @@
  */
 import { convexToJson, type Value } from "convex/values";
 import type { Identity, TokenVerifier } from "./auth-keys.ts";
-import { FunctionError, type Engine } from "./engine.ts";
+import { FunctionError, type Engine, type ReadSet } from "./engine.ts";
 import {
   encodeTs,
   encodeVersion,
@@ -22,12 +22,16 @@ import {
   type StateVersion,
 } from "./protocol.ts";
 
+type QueryRun = { modification: QueryModification; pageEnd: string | undefined; lastRun: Subscription["lastRun"] };
+
 type Subscription = {
   udfPath: string;
   args: Record<string, Value>;
   lastResult: string | null;
   /** For a page of a paginated query: the end its first run found, where every re-run ends. */
   pageEnd?: string;
+  /** The last successful run: at which commit, what it read, with which code. */
+  lastRun?: { commit: number; reads: ReadSet; codeGeneration: number };
 };
 
 function isRecord(value: Value | undefined): value is Record<string, Value> {
@@ -55,14 +59,16 @@ export type SessionDeps = {
   send: (message: Record<string, unknown>) => void;
   /** Ends the connection because of `error`; the session does nothing after this. */
   fail: (error: Error) => void;
-  /** Resolves when committed data is durable; awaited before a mutation's response. */
-  persisted: () => Promise<void>;
+  /** Resolves when commit `commit` (default: every commit so far) is durable; rejects when it was rolled back. */
+  persisted: (commit?: number) => Promise<void>;
 };
 
 export class SyncSession {
   private version: StateVersion = { querySet: 0, identity: 0, ts: 0n };
   private readonly queries = new Map<number, Subscription>();
   private identity: Identity | null = null;
+  /** The client's session id (from Connect): with a request id it names a mutation across reconnects. */
+  private sessionId: string | null = null;
   /** Fires when the token behind `identity` expires. */
   private expiryTimer: NodeJS.Timeout | undefined;
   private queue: Promise<void> = Promise.resolve();
@@ -91,6 +97,8 @@ export class SyncSession {
     }
     switch (message.type) {
       case "Connect":
+        this.sessionId = message.sessionId;
+        return;
       case "Event":
         return;
       case "ModifyQuerySet":
@@ -185,6 +193,8 @@ export class SyncSession {
         return;
       }
     }
+    // Every result may differ for another user.
+    for (const subscription of this.queries.values()) subscription.lastRun = undefined;
     await this.sync({ identity: message.baseVersion + 1 }, []);
   }
 
@@ -215,10 +225,20 @@ export class SyncSession {
    * or a mutation the client was told about is not yet covered by a Transition.
    */
   private async sync(next: { querySet?: number; identity?: number }, removed: QueryModification[]): Promise<void> {
-    const ts = this.deps.engine.lastCommitTs > this.version.ts ? this.deps.engine.lastCommitTs : this.version.ts;
+    // Every result of one Transition comes from one commit, labelled with that commit's time.
+    const { value: results, ts: commitTs } = await this.deps.engine.readAtOneCommit(async () => {
+      const runs: [Subscription, QueryRun][] = [];
+      for (const [queryId, subscription] of this.queries) {
+        if (this.isUnchanged(subscription)) continue;
+        runs.push([subscription, await this.runQuery(queryId, subscription)]);
+      }
+      return runs;
+    });
+    const ts = commitTs > this.version.ts ? commitTs : this.version.ts;
     const modifications = [...removed];
-    for (const [queryId, subscription] of this.queries) {
-      const modification = await this.runQuery(queryId, subscription);
+    for (const [subscription, { modification, pageEnd, lastRun }] of results) {
+      subscription.pageEnd ??= pageEnd;
+      subscription.lastRun = lastRun;
       const result = JSON.stringify({ ...modification, queryId: undefined });
       if (result !== subscription.lastResult) {
         subscription.lastResult = result;
@@ -245,17 +265,29 @@ export class SyncSession {
     if (confirmsMutation) this.confirmPending = false;
   }
 
-  private async runQuery(queryId: number, subscription: Subscription): Promise<QueryModification> {
+  /** No commit since its last run wrote a table it read, and the code is the same: same result. */
+  private isUnchanged(subscription: Subscription): boolean {
+    const { engine } = this.deps;
+    const last = subscription.lastRun;
+    return last !== undefined && last.codeGeneration === engine.codeGeneration && !engine.wroteSince(last.commit, last.reads);
+  }
+
+  /** One query's result, the end to pin for a page that had none (see pageEndToPin), and what it read. */
+  private async runQuery(queryId: number, subscription: Subscription): Promise<QueryRun> {
     const { udfPath, args, pageEnd } = subscription;
     const pinned =
       pageEnd === undefined ? args : { ...args, paginationOpts: { ...(args.paginationOpts as object), endCursor: pageEnd } };
     try {
-      const { value, logLines } = await this.deps.engine.cachedQuery(udfPath, pinned, this.identity);
-      subscription.pageEnd ??= pageEndToPin(args, value);
-      return { type: "QueryUpdated", queryId, value: convexToJson(value), logLines, journal: null };
+      const codeGeneration = this.deps.engine.codeGeneration;
+      const { value, logLines, commit, reads } = await this.deps.engine.cachedQuery(udfPath, pinned, this.identity);
+      return {
+        modification: { type: "QueryUpdated", queryId, value: convexToJson(value), logLines, journal: null },
+        pageEnd: pageEndToPin(args, value),
+        lastRun: commit === undefined || reads === undefined ? undefined : { commit, reads, codeGeneration },
+      };
     } catch (error) {
       if (!(error instanceof FunctionError)) throw error;
-      return {
+      const failed: QueryModification = {
         type: "QueryFailed",
         queryId,
         errorMessage: error.message,
@@ -263,6 +295,8 @@ export class SyncSession {
         logLines: error.logLines,
         journal: null,
       };
+      // A failed run is tried again after every commit.
+      return { modification: failed, pageEnd: undefined, lastRun: undefined };
     }
   }
 
@@ -272,14 +306,17 @@ export class SyncSession {
   ): Promise<void> {
     const responseType = message.type === "Mutation" ? "MutationResponse" : "ActionResponse";
     try {
-      const kind = message.type === "Mutation" ? "mutation" : "action";
-      const { value, ts, logLines } = await this.deps.engine.call(kind, message.udfPath, functionArgs(message.args), identity);
-      const result = convexToJson(value);
-      if (kind === "action") {
-        this.respond({ type: responseType, requestId: message.requestId, success: true, result, logLines });
+      const args = functionArgs(message.args);
+      if (message.type === "Action") {
+        const { value, logLines } = await this.deps.engine.call("action", message.udfPath, args, identity);
+        this.respond({ type: responseType, requestId: message.requestId, success: true, result: convexToJson(value), logLines });
         return;
       }
-      await this.deps.persisted();
+      const requestKey = this.sessionId === null ? null : `${this.sessionId}|${message.requestId}`;
+      const { value, ts, logLines } = await this.deps.engine.mutate(message.udfPath, args, identity, requestKey, (commit) =>
+        this.deps.persisted(commit),
+      );
+      const result = convexToJson(value);
       this.respond({ type: responseType, requestId: message.requestId, success: true, result, ts: encodeTs(ts), logLines });
       if (ts > this.unconfirmedTs) this.unconfirmedTs = ts;
       this.confirmPending = true;

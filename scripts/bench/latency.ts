@@ -68,7 +68,7 @@ export async function measureLiveLatency(): Promise<Latency[]> {
   }
 }
 
-function openClient(url: string): ConvexClient {
+export function openClient(url: string): ConvexClient {
   return new ConvexClient(url, {
     // Node 20 has no global WebSocket; the client accepts any compatible constructor.
     webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
@@ -77,7 +77,7 @@ function openClient(url: string): ConvexClient {
 }
 
 /** Signs in with the local provider over the WebSocket and waits until the backend accepts the token. */
-async function signIn(client: ConvexClient, name: string, email: string): Promise<void> {
+export async function signIn(client: ConvexClient, name: string, email: string): Promise<void> {
   const result = await client.action(api.auth.signIn, { provider: "local", params: { name, email } });
   const token = result.tokens?.token;
   if (!token) throw new Error("local sign-in returned no token");
@@ -109,7 +109,7 @@ function watchRaised(client: ConvexClient, eventId: string) {
 }
 
 /** Nearest-rank percentiles, in milliseconds. */
-function percentiles(samples: number[]) {
+export function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
   return { p50: at(50), p95: at(95), p99: at(99) };

@@ -9,15 +9,19 @@ const START_TIMEOUT_MS = 60_000;
 export type RunningBackend = { url: string; stop: () => void };
 
 /**
- * Starts the local backend (in memory; demo data only with `seed`) in its own process, as
- * `npm run backend:local` would, so the server does not share an event loop with the clients
- * whose latency we measure.
+ * Starts the local backend (demo data only with `seed`; in memory unless given a data folder)
+ * in its own process, as `npm run backend:local` would, so the server does not share an event
+ * loop with the clients whose latency we measure.
  */
-export async function startLocalBackendProcess({ seed = false } = {}): Promise<RunningBackend> {
+export async function startLocalBackendProcess({
+  seed = false,
+  dataDir = null,
+}: { seed?: boolean; dataDir?: string | null } = {}): Promise<RunningBackend> {
   const [port, sitePort] = [await freePort(), await freePort()];
+  const storage = dataDir === null ? ["--in-memory"] : ["--data-dir", dataDir];
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "local-backend/main.ts", "--port", `${port}`, "--site-port", `${sitePort}`, "--in-memory", ...(seed ? [] : ["--no-seed"])],
+    ["--import", "tsx", "local-backend/main.ts", "--port", `${port}`, "--site-port", `${sitePort}`, ...storage, ...(seed ? [] : ["--no-seed"])],
     { cwd: ROOT, stdio: "pipe", env: { ...process.env, AUTH_LOG_LEVEL: "WARN" } },
   );
   const url = await waitForReady(child, READY);

@@ -12,6 +12,7 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Id } from "../../convex/_generated/dataModel";
+import { measureAckLatency } from "./ack-latency";
 import { measureBundle } from "./bundle-size";
 import { newBackend } from "./convex-backend";
 import { fillCatalogue } from "./fill";
@@ -81,6 +82,7 @@ const results: Results = {
   ...(await measureCosts()),
   settlement: await optional("settlement", measureSettlement),
   latency: await optional("latency", measureLiveLatency),
+  ackLatency: await optional("ack-latency", measureAckLatency),
   bundle: await optional("bundle", measureBundle),
   lighthouse: await optional("lighthouse", () => measureLighthouse(Number(values["lighthouse-runs"]))),
 };

@@ -1,3 +1,4 @@
+import { CONCURRENT_SUPPORTS, type AckLatency } from "./ack-latency";
 import type { BundleSizes, RouteWeight, Weight } from "./bundle-size";
 import { FILTERS, type FilterName } from "./dataset";
 import { bytes, cost, count, ms } from "./format";
@@ -32,6 +33,7 @@ export type Results = {
   functionCosts: FunctionCost[];
   latency: Latency[] | NotMeasured;
   settlement: SettlementCost | NotMeasured;
+  ackLatency: AckLatency[] | NotMeasured;
   bundle: BundleSizes | NotMeasured;
   lighthouse: LighthouseResult[] | NotMeasured;
 };
@@ -50,6 +52,7 @@ export function reportRows(results: Results): Row[] {
     ...functionRows(results.functionCosts),
     ...settlementRows(results.settlement),
     ...latencyRows(results.latency),
+    ...ackLatencyRows(results.ackLatency),
     ...bundleRows(results.bundle),
     ...lighthouseRows(results.lighthouse),
   ];
@@ -110,6 +113,24 @@ function latencyRows(latency: Latency[] | NotMeasured): Row[] {
     };
     if (entry.otherSubscribers !== LATENCY_TARGET_SUBSCRIBERS) return row;
     return { ...row, target: `p95 < ${MAX_P95_MS} ms`, status: check(entry.p95 < MAX_P95_MS) };
+  });
+}
+
+/** Issue 17: with a data folder, p99 within this factor of the in-memory p99. */
+const MAX_ACK_P99_FACTOR = 2;
+
+function ackLatencyRows(latency: AckLatency[] | NotMeasured): Row[] {
+  const measure = `acknowledgement, ${count(CONCURRENT_SUPPORTS)} concurrent supports`;
+  const target = `data folder p99 ≤ ${MAX_ACK_P99_FACTOR}× in memory`;
+  if ("notMeasured" in latency) return [{ measure, result: `not measured: ${latency.notMeasured}`, target }];
+  const inMemory = latency.find((entry) => entry.storage === "in memory");
+  return latency.map((entry) => {
+    const row: Row = {
+      measure: `${measure}, ${entry.storage}`,
+      result: `p50 ${ms(entry.p50)}, p95 ${ms(entry.p95)}, p99 ${ms(entry.p99)}`,
+    };
+    if (entry.storage !== "data folder" || inMemory === undefined) return row;
+    return { ...row, target, status: check(entry.p99 <= MAX_ACK_P99_FACTOR * inMemory.p99) };
   });
 }
 

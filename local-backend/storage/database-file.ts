@@ -1,0 +1,103 @@
+/**
+ * The data folder's database file: written atomically and fsync'd, read and checked on start.
+ * A file that cannot be read as a database stops the start with a message naming it; it is
+ * never replaced by an empty database.
+ */
+import { mkdir, open, readFile, rename } from "node:fs/promises";
+import path from "node:path";
+import type { DatabaseSnapshot } from "../engine.ts";
+
+export const DATABASE_FILE = "database.json";
+
+/**
+ * Writes via a temporary file and a rename, fsync'd before the rename and the folder after it,
+ * so a crash leaves either the old file or the new one, and a resolved write survives power loss.
+ */
+export async function writeFileAtomic(file: string, contents: string): Promise<void> {
+  const folder = path.dirname(file);
+  await mkdir(folder, { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  const handle = await open(temporary, "w");
+  try {
+    await handle.writeFile(contents);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temporary, file);
+  const directory = await open(folder, "r");
+  try {
+    await directory.sync();
+  } finally {
+    await directory.close();
+  }
+}
+
+/** Thrown when the database file exists but is not a database this backend wrote. */
+export class DamagedDataError extends Error {}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** What is wrong with `value` as a document list, or null when nothing is. */
+function documentsProblem(value: unknown, where: string): string | null {
+  if (!Array.isArray(value)) return `${where} is not a list`;
+  for (const [index, document] of value.entries()) {
+    if (!isRecord(document) || typeof document._id !== "string" || typeof document._creationTime !== "number") {
+      return `${where}[${index}] is not a document (needs _id and _creationTime)`;
+    }
+  }
+  return null;
+}
+
+/** What is wrong with a parsed database file, or null when it is a database. */
+export function snapshotProblem(value: unknown): string | null {
+  if (!isRecord(value)) return `it holds ${value === null ? "null" : typeof value} instead of a database object`;
+  if (value.format !== 1) return `unknown format ${JSON.stringify(value.format)} (expected 1)`;
+  if (typeof value.nextDocId !== "number" || typeof value.lastCreationTime !== "number") {
+    return "the id or time counters (nextDocId, lastCreationTime) are missing";
+  }
+  if (typeof value.lastCommitTs !== "string" || !/^\d+$/.test(value.lastCommitTs)) {
+    return "lastCommitTs is not a decimal timestamp";
+  }
+  const problem = documentsProblem(value.documents, "documents");
+  if (problem !== null) return problem;
+  if (value.components !== undefined) {
+    if (!isRecord(value.components)) return "components is not an object";
+    for (const [name, component] of Object.entries(value.components)) {
+      if (!isRecord(component) || typeof component.nextDocId !== "number" || typeof component.lastCreationTime !== "number") {
+        return `component ${name} has no id or time counters`;
+      }
+      const componentProblem = documentsProblem(component.documents, `components.${name}.documents`);
+      if (componentProblem !== null) return componentProblem;
+    }
+  }
+  if (value.requests !== undefined && !Array.isArray(value.requests)) return "requests is not a list";
+  return null;
+}
+
+/** The saved database, or null when the folder holds none yet; throws DamagedDataError for a bad file. */
+export async function loadSnapshot(dataDir: string): Promise<DatabaseSnapshot | null> {
+  const file = path.join(dataDir, DATABASE_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  const refuse = (what: string) =>
+    new DamagedDataError(
+      `local backend: cannot start: ${file} ${what}. It was left as it is; restore it from a copy, or move it away to start with an empty database.`,
+    );
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw refuse(`is not valid JSON (${text.length === 0 ? "it is empty" : "cut short or damaged"}: ${(error as Error).message})`);
+  }
+  const problem = snapshotProblem(parsed);
+  if (problem !== null) throw refuse(`is not a database: ${problem}`);
+  return parsed as DatabaseSnapshot;
+}

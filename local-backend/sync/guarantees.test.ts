@@ -1,0 +1,106 @@
+import { version } from "convex";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { api } from "../../convex/_generated/api";
+import type { LocalBackend } from "../server.ts";
+import { authenticate, createEvent, signedInClient, signInLocally, newClient, startTestBackend, waitForQuery } from "../test-support.ts";
+
+let backend: LocalBackend;
+
+beforeEach(async () => {
+  backend = await startTestBackend();
+});
+
+afterEach(async () => {
+  await backend.close();
+});
+
+it("applies a mutation once when the connection drops after its commit and the client resends it", async () => {
+  const creator = await signedInClient(backend.url, "Criadora", "criadora@exemplo.com");
+  const supporter = await signedInClient(backend.url, "Apoiadora", "apoiadora@exemplo.com");
+  const eventId = await createEvent(creator);
+  const wallet = (await waitForQuery(supporter, api.users.me, {}, (user) => user !== null))!.walletCents;
+  // The server's socket (same process) drops the connection instead of sending the response:
+  // the commit happened, the answer is lost, and the client resends with the same request id.
+  const send = WebSocket.prototype.send;
+  let dropped = 0;
+  WebSocket.prototype.send = function (this: WebSocket, data: unknown, ...rest: unknown[]) {
+    if (dropped === 0 && typeof data === "string" && data.includes('"MutationResponse"')) {
+      dropped += 1;
+      this.terminate();
+      return;
+    }
+    return (send as (...args: unknown[]) => void).call(this, data, ...rest);
+  } as typeof send;
+  try {
+    await supporter.mutation(api.supports.support, { eventId, amountCents: 700 });
+  } finally {
+    WebSocket.prototype.send = send;
+  }
+  expect(dropped).toBe(1);
+  const event = await waitForQuery(creator, api.events.get, { id: eventId }, (value) => value !== null);
+  expect(event!.raisedCents).toBe(700);
+  expect((await supporter.query(api.users.me, {}))!.walletCents).toBe(wallet - 700);
+  await Promise.all([creator.close(), supporter.close()]);
+});
+
+type Received = { type: string; [key: string]: unknown };
+
+it("computes every Transition against one commit, under concurrent writers", async () => {
+  const creator = await signedInClient(backend.url, "Criadora", "criadora@exemplo.com");
+  const eventId = await createEvent(creator, { minSupportCents: 100 });
+  const signIn = newClient(backend.url);
+  const token = await signInLocally(signIn, "Apoiadora", "apoiadora@exemplo.com");
+  // Four connections sending five supports each at once (twenty: the per-person limit), so
+  // commits keep landing while the observer's queries run.
+  const writers = await Promise.all(
+    [0, 1, 2, 3].map(async () => {
+      const client = newClient(backend.url);
+      await authenticate(client, token);
+      return client;
+    }),
+  );
+  const wallet = (await writers[0]!.query(api.users.me, {}))!.walletCents;
+
+  // A raw session sees each Transition: the wallet and the amount raised move together, so
+  // their sum stays the same in every Transition that comes from one commit.
+  const ws = new WebSocket(`${backend.url.replace("http", "ws")}/api/${version}/sync`);
+  const results = new Map<number, { walletCents?: number; raisedCents?: number }>();
+  const sums: number[] = [];
+  ws.on("message", (data: Buffer) => {
+    const message = JSON.parse(data.toString()) as Received;
+    if (message.type !== "Transition") return;
+    for (const modification of message.modifications as { type: string; queryId: number; value: never }[]) {
+      if (modification.type === "QueryUpdated") results.set(modification.queryId, modification.value);
+    }
+    const walletCents = results.get(1)?.walletCents;
+    const raisedCents = results.get(2)?.raisedCents;
+    if (walletCents !== undefined && raisedCents !== undefined) sums.push(walletCents + raisedCents);
+  });
+  await new Promise((resolve) => ws.once("open", resolve));
+  ws.send(JSON.stringify({ type: "Connect", sessionId: "observer", connectionCount: 0, lastCloseReason: null, clientTs: 0 }));
+  ws.send(JSON.stringify({ type: "Authenticate", tokenType: "User", value: token, baseVersion: 0 }));
+  ws.send(
+    JSON.stringify({
+      type: "ModifyQuerySet",
+      baseVersion: 0,
+      newVersion: 1,
+      modifications: [
+        { type: "Add", queryId: 1, udfPath: "users:me", args: [{}] },
+        { type: "Add", queryId: 2, udfPath: "events:get", args: [{ id: eventId }] },
+      ],
+    }),
+  );
+  for (let i = 0; i < 200 && sums.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  await Promise.all(
+    writers.flatMap((client) =>
+      Array.from({ length: 5 }, () => client.mutation(api.supports.support, { eventId, amountCents: 100 })),
+    ),
+  );
+  await waitForQuery(creator, api.events.get, { id: eventId }, (event) => event?.raisedCents === 2_000);
+  for (let i = 0; i < 200 && results.get(2)?.raisedCents !== 2_000; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  ws.close();
+  expect(sums.length).toBeGreaterThan(1);
+  expect(new Set(sums)).toEqual(new Set([wallet]));
+  await Promise.all([creator, signIn, ...writers].map((client) => client.close()));
+});

@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { api } from "../../convex/_generated/api";
+import { openClient, percentiles, signIn } from "./latency";
+import { startLocalBackendProcess } from "./local-backend-process";
+
+export const CONCURRENT_SUPPORTS = 1_000;
+/** Supports are limited to 20 per person per minute (convex/model/rateLimits.ts). */
+const SUPPORTS_PER_PERSON = 20;
+const DAY = 24 * 60 * 60 * 1000;
+
+export type AckLatency = { storage: "in memory" | "data folder"; samples: number; p50: number; p95: number; p99: number };
+
+/**
+ * Acknowledgement latency under a burst (issue 17): 50 signed-in clients send 20 supports each,
+ * all at once, and each is timed from its call to its promise resolving (the response and the Transition
+ * that confirms it). With a data folder every acknowledgement waits for its commit's fsync, so
+ * this shows whether commits are saved and answered in groups as they go or only at the end.
+ */
+export async function measureAckLatency(): Promise<AckLatency[]> {
+  const results: AckLatency[] = [];
+  for (const storage of ["in memory", "data folder"] as const) {
+    const dataDir = storage === "data folder" ? await mkdtemp(path.join(tmpdir(), "apoie-bench-")) : null;
+    const backend = await startLocalBackendProcess({ dataDir });
+    const creator = openClient(backend.url);
+    const supporters = Array.from({ length: CONCURRENT_SUPPORTS / SUPPORTS_PER_PERSON }, () => openClient(backend.url));
+    try {
+      await signIn(creator, "Criadora", "criadora@bench.example");
+      await Promise.all(supporters.map((supporter, n) => signIn(supporter, `Apoiadora ${n}`, `apoiadora${n}@bench.example`)));
+      const eventId = await creator.mutation(api.events.create, {
+        name: "Rajada de apoios",
+        category: "Tecnologia",
+        startsAt: Date.now() + 7 * DAY,
+        goalCents: 1_000_000,
+        minSupportCents: 1,
+        goalPercentage: 100,
+        isTicketed: false,
+      });
+      const samples = await Promise.all(
+        supporters.flatMap((supporter) =>
+          Array.from({ length: SUPPORTS_PER_PERSON }, async () => {
+            const started = performance.now();
+            await supporter.mutation(api.supports.support, { eventId, amountCents: 1 });
+            return performance.now() - started;
+          }),
+        ),
+      );
+      results.push({ storage, samples: samples.length, ...percentiles(samples) });
+    } finally {
+      await Promise.all([creator, ...supporters].map((client) => client.close()));
+      backend.stop();
+      if (dataDir !== null) await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  return results;
+}
