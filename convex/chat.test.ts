@@ -50,6 +50,17 @@ describe("chat gating (DESIGN)", () => {
   });
 });
 
+describe("chat:access: the page asks the server who may chat", () => {
+  test("allowed for the creator and a supporter; why not for everyone else", async () => {
+    const { t, creator, supporter, stranger, eventId } = await setup();
+    expect(await creator.as.query(api.chat.access, { eventId })).toBe("allowed");
+    expect(await supporter.as.query(api.chat.access, { eventId })).toBe("allowed");
+    expect(await stranger.as.query(api.chat.access, { eventId })).toBe("notASupporter");
+    expect(await t.query(api.chat.access, { eventId })).toBe("signedOut");
+    expect(await supporter.as.query(api.chat.access, { eventId: "nao-existe" })).toBe("noEvent");
+  });
+});
+
 describe("chat:list pagination", () => {
   test("the first page holds the newest messages, oldest first; later pages go back in time", async () => {
     const { supporter, eventId } = await setup();

@@ -2,10 +2,16 @@ import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
 import { idArg } from "./model/args";
-import { cleanMessageBody, requireChatAccess } from "./model/chat";
+import { chatAccessOf, cleanMessageBody, requireChatAccess } from "./model/chat";
 import { checkPaginationOpts, paginateOrRefuse } from "./model/pagination";
 import { enforceRateLimit } from "./model/rateLimits";
-import { displayNameOf, requireUser } from "./model/users";
+import { currentUser, displayNameOf, requireUser } from "./model/users";
+
+/** Whether the caller may use this event's chat: "allowed", "signedOut", "notASupporter" or "noEvent". */
+export const access = query({
+  args: { eventId: v.string() },
+  handler: async (ctx, { eventId }) => chatAccessOf(ctx, await currentUser(ctx), idArg(ctx, "events", eventId)),
+});
 
 /**
  * A page of an event's chat, newest page first (so the first page is the latest messages);

@@ -7,9 +7,27 @@ import { MAX_MESSAGE_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
 import { hasSupported } from "./supports";
 
+/** Who may use an event's chat: its supporters and its creator (the one statement of the rule). */
+export type ChatAccess = "allowed" | "signedOut" | "notASupporter" | "noEvent";
+
+async function chatAccessTo(
+  ctx: QueryCtx,
+  user: Doc<"users"> | null,
+  event: Doc<"events"> | null,
+): Promise<ChatAccess> {
+  if (event === null) return "noEvent";
+  if (user === null) return "signedOut";
+  if (event.creatorId === user._id || (await hasSupported(ctx, event._id, user._id))) return "allowed";
+  return "notASupporter";
+}
+
+/** Whether `user` (null when signed out) may read and post in the event's chat, and if not, why. */
+export async function chatAccessOf(ctx: QueryCtx, user: Doc<"users"> | null, eventId: Id<"events"> | null): Promise<ChatAccess> {
+  return chatAccessTo(ctx, user, eventId === null ? null : await ctx.db.get("events", eventId));
+}
+
 /**
- * The event whose chat `user` may use: its supporters and its creator. Throws
- * EVENT_NOT_FOUND or NOT_A_SUPPORTER otherwise.
+ * The event whose chat `user` may use. Throws EVENT_NOT_FOUND or NOT_A_SUPPORTER otherwise.
  */
 export async function requireChatAccess(
   ctx: QueryCtx,
@@ -17,10 +35,9 @@ export async function requireChatAccess(
   eventId: Id<"events"> | null,
 ): Promise<Doc<"events">> {
   const event = eventId === null ? null : await ctx.db.get("events", eventId);
+  const access = await chatAccessTo(ctx, user, event);
   if (event === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
-  if (event.creatorId !== user._id && !(await hasSupported(ctx, event._id, user._id))) {
-    throw appError("NOT_A_SUPPORTER", MESSAGES.notASupporter);
-  }
+  if (access !== "allowed") throw appError("NOT_A_SUPPORTER", MESSAGES.notASupporter);
   return event;
 }
 

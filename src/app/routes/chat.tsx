@@ -13,13 +13,13 @@ import { backToHome, paths } from "../paths";
 
 export default function ChatRoute() {
   const { eventId = "" } = useParams<{ eventId: string }>();
-  const me = useQuery(api.users.me);
   const event = useQuery(api.events.get, { id: eventId });
-  const mine = useQuery(api.supports.mine, { eventId });
+  // The server says who may chat (supporters and the creator); this page only shows it.
+  const access = useQuery(api.chat.access, { eventId });
   useDocumentTitle(event ? pageTitle("Chat", event.name) : pageTitle("Chat"));
 
-  const loading = me === undefined || event === undefined || mine === undefined;
-  const mayChat = !loading && me !== null && event !== null && (mine.supported || event.creatorId === me._id);
+  const loading = event === undefined || access === undefined;
+  const mayChat = access === "allowed";
 
   return (
     <main className="page page--narrow page--chat">
@@ -38,7 +38,7 @@ export default function ChatRoute() {
             <p className="chat-header__date">{formatDateTime(event.startsAt)}</p>
             {mayChat && <PresenceCount roomId={chatRoom(event._id)} describe={onlineText} />}
           </header>
-          {me === null ? (
+          {access === "signedOut" ? (
             <ChatNotice title={CHAT_TEXTS.signInTitle} message={CHAT_TEXTS.notSignedIn}>
               <div className="notice-card__actions">
                 <SignInButtons />
