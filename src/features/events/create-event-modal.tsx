@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import { CATEGORIES } from "../../../convex/model/categories";
 import { startsInFuture } from "../../../convex/model/eventInput";
 import { MAX_EVENT_NAME_LENGTH } from "../../../convex/model/limits";
 import { MESSAGES } from "../../../convex/model/messages";
@@ -13,7 +14,6 @@ import { useImageUpload, withUploadedImage } from "./use-image-upload";
 import "./events.css";
 
 /** The create form's categories, in SPEC.md's order. */
-const CATEGORY_OPTIONS = ["Tecnologia", "Esporte", "Música", "Entretenimento"] as const;
 
 /** SPEC.md: after "Evento criado com sucesso." the modal goes away after 2000 ms. */
 export const CLOSE_AFTER_SUCCESS_MS = 2000;
@@ -86,7 +86,7 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
           <label htmlFor={`${id}-category`}>Categoria</label>
           <select id={`${id}-category`} value={values.category} onChange={(e) => set({ category: e.target.value })} required>
             <option value="">Selecione uma categoria</option>
-            {CATEGORY_OPTIONS.map((category) => (
+            {CATEGORIES.map((category) => (
               <option key={category} value={category}>
                 {category}
               </option>

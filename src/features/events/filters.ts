@@ -1,4 +1,4 @@
-import { ALL_CATEGORIES } from "../../../convex/model/categories";
+import { ALL_CATEGORIES, CATEGORIES_IN_FILTER_ORDER } from "../../../convex/model/categories";
 import { endOfDateInput, startOfDateInput } from "../../lib/dates";
 
 /** What the home filters hold: the raw input values. */
@@ -7,7 +7,7 @@ export type EventFilterValues = { name: string; from: string; to: string; catego
 export const EMPTY_FILTERS: EventFilterValues = { name: "", from: "", to: "", category: ALL_CATEGORIES };
 
 /** The category select's options, as SPEC.md lists them (the server matches case-insensitively). */
-export const CATEGORY_FILTER_OPTIONS = [ALL_CATEGORIES, "música", "esporte", "tecnologia", "entretenimento"] as const;
+export const CATEGORY_FILTER_OPTIONS = [ALL_CATEGORIES, ...CATEGORIES_IN_FILTER_ORDER.map((category) => category.toLowerCase())];
 
 export type EventListArgs = { name?: string; category?: string; from?: number; to?: number };
 
