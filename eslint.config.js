@@ -16,6 +16,34 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
   },
+  // The model boundary. The browser may import only convex/model/shared/ (pure rules, texts,
+  // money); the rest of convex/model/ is server-only (database, auth, components). Types may
+  // cross (they are erased). Shared modules in turn may not reach into the server side.
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{
+          regex: "convex/model/(?!shared/)",
+          allowTypeImports: true,
+          message: "The browser may import only convex/model/shared/ (server-only model code would ship to every visitor).",
+        }],
+      }],
+    },
+  },
+  {
+    files: ["convex/model/shared/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{
+          regex: "^(\\.\\./|convex/server$|@convex-dev/|convex-helpers)",
+          allowTypeImports: true,
+          message: "convex/model/shared/ is loaded by the browser: keep it free of server-only modules.",
+        }],
+      }],
+    },
+  },
   // Convex Auth reads its issuer here before any module (and so `env`) exists.
   { files: ["convex/auth.config.ts"], rules: { "@convex-dev/no-process-env": "off" } },
   // Tests and tooling set the environment the functions read.

@@ -1,8 +1,8 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
-// Three environments: Convex functions run in edge-runtime (closest to Convex's V8 runtime),
-// React components in jsdom, the local backend in Node.
+// Four projects: Convex functions run in edge-runtime (closest to Convex's V8 runtime),
+// React components in jsdom, the local backend and tooling checks (scripts/) in Node.
 export default defineConfig({
   test: {
     projects: [
@@ -36,6 +36,14 @@ export default defineConfig({
           include: ["local-backend/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "tooling",
+          include: ["scripts/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
         },
       },
     ],

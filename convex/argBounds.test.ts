@@ -5,7 +5,7 @@
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import { MESSAGES } from "./model/messages";
+import { MESSAGES } from "./model/shared/texts";
 import { allRows, createEvent, eventInput, newBackend, rejectionData, signedInUser, snapshot } from "./test.helpers";
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import type { EventInput } from "./model/eventInput";
-import { MESSAGES } from "./model/messages";
+import type { EventInput } from "./model/shared/eventInput";
+import { MESSAGES } from "./model/shared/texts";
 import { DAY, eventInput, newBackend, rejectionData, signedInUser, snapshot, type Caller } from "./test.helpers";
 
 type World = { as: Caller; eventId: string; userId: string; deletedEventId: string };

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { UNUSED_UPLOAD_TTL_MS } from "./model/eventImages";
-import { MAX_IMAGE_BYTES } from "./model/imageRules";
-import { MESSAGES } from "./model/messages";
+import { MAX_IMAGE_BYTES } from "./model/shared/imageRules";
+import { MESSAGES } from "./model/shared/texts";
 import { eventInput, newBackend, rejectionData, signedInUser, type Backend } from "./test.helpers";
 
 const page = { numItems: 10, cursor: null };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import { MESSAGES } from "./model/messages";
+import { MESSAGES } from "./model/shared/texts";
 import { createEvent, DAY, newBackend, rejectionData, signedInUser, snapshot } from "./test.helpers";
 
 const page = { numItems: 50, cursor: null };

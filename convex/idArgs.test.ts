@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import { MESSAGES } from "./model/messages";
+import { MESSAGES } from "./model/shared/texts";
 import { createEvent, newBackend, rejectionData, signedInUser, snapshot } from "./test.helpers";
 
 async function setup() {

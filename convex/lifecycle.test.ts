@@ -3,7 +3,7 @@ import { decodeJwt, exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { INITIAL_WALLET_CENTS } from "./model/money";
+import { INITIAL_WALLET_CENTS } from "./model/shared/money";
 import { advanceClock, allRows, DAY, expectInvariants, newBackend, type Backend, type Caller } from "./test.helpers";
 
 const HOUR = DAY / 24;

@@ -4,7 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { MESSAGES } from "./model/messages";
+import { MESSAGES } from "./model/shared/texts";
 import { MAX_PAGE_SIZE } from "./model/pagination";
 import { createEvent, newBackend, rejectionData, signedInUser, type Backend, type Caller } from "./test.helpers";
 

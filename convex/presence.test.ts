@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import { chatRoom, eventRoom, PRESENCE_INTERVAL_MS } from "./model/presenceRooms";
+import { chatRoom, eventRoom, PRESENCE_INTERVAL_MS } from "./model/shared/presenceRooms";
 import { createEvent, DAY, newBackend, rejectionData, signedInUser, type Backend, type Caller } from "./test.helpers";
 
 beforeEach(() => {

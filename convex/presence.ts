@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
 import { MAX_PRESENCE_ARG_LENGTH, MAX_PRESENCE_TOKEN_LENGTH, presence, presentViewer } from "./model/presence";
-import { MAX_PRESENCE_COUNT, PRESENCE_INTERVAL_MS } from "./model/presenceRooms";
+import { MAX_PRESENCE_COUNT, PRESENCE_INTERVAL_MS } from "./model/shared/presenceRooms";
 
 // The three functions @convex-dev/presence's usePresence hook calls, by these names
 // (its goodbye beacon posts to "presence:disconnect").

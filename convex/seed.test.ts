@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import { CATEGORIES } from "./model/categories";
+import { CATEGORIES } from "./model/shared/categories";
 import { allRows, expectInvariants, newBackend } from "./test.helpers";
 
 beforeEach(() => vi.useFakeTimers());

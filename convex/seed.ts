@@ -1,8 +1,8 @@
 import type { Id } from "./_generated/dataModel";
 import { internalMutation, type MutationCtx } from "./_generated/server";
-import type { Category } from "./model/categories";
+import type { Category } from "./model/shared/categories";
 import { insertEvent } from "./model/events";
-import { INITIAL_WALLET_CENTS } from "./model/money";
+import { INITIAL_WALLET_CENTS } from "./model/shared/money";
 import { cancelEvent, scheduleSettlement, settleAtDate } from "./model/settlement";
 import { supportEvent } from "./model/supports";
 import { openWallet } from "./model/wallet";

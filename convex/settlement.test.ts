@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { MESSAGES } from "./model/messages";
+import { MESSAGES } from "./model/shared/texts";
 import { scheduleSettlement } from "./model/settlement";
 import {
   advanceClock,

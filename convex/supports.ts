@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
 import { idArg } from "./model/args";
-import { MESSAGES } from "./model/messages";
+import { MESSAGES } from "./model/shared/texts";
 import { enforceRateLimit } from "./model/rateLimits";
 import { contributionTotal, supportEvent } from "./model/supports";
 import { currentUser, requireUser } from "./model/users";

@@ -1,11 +1,11 @@
 /**
  * Text that is empty to the eye, or carries hidden characters, through the public functions
- * (convex/model/cleanText.ts has the character-level cases).
+ * (convex/model/shared/cleanText.ts has the character-level cases).
  */
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { beforeAll, describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import { MESSAGES } from "./model/messages";
+import { MESSAGES } from "./model/shared/texts";
 import { allRows, createEvent, eventInput, newBackend, rejectionData, signedInUser, snapshot } from "./test.helpers";
 
 beforeAll(async () => {

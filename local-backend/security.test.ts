@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
 import type { LocalBackend } from "./server.ts";
-import { MESSAGES } from "../convex/model/messages";
+import { MESSAGES } from "../convex/model/shared/texts";
 import { createEvent, newClient, rejectionData, signedInClient, startTestBackend } from "./test-support.ts";
 
 let backend: LocalBackend;

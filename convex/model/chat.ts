@@ -1,10 +1,10 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
-import { isWithinRawLimit } from "./args";
-import { cleanText, hasVisibleText } from "./cleanText";
-import { appError } from "./errors";
-import { MAX_MESSAGE_LENGTH } from "./limits";
-import { MESSAGES } from "./messages";
+import { isWithinRawLimit } from "./shared/limits";
+import { cleanText, hasVisibleText } from "./shared/cleanText";
+import { appError } from "./shared/errors";
+import { MAX_MESSAGE_LENGTH } from "./shared/limits";
+import { MESSAGES } from "./shared/texts";
 import { hasSupported } from "./supports";
 
 /** Who may use an event's chat: its supporters and its creator (the one statement of the rule). */

@@ -1,8 +1,8 @@
 import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { appError } from "./errors";
-import { MESSAGES } from "./messages";
+import { appError } from "./shared/errors";
+import { MESSAGES } from "./shared/texts";
 import { TICKET_CODE_LENGTH } from "./tickets";
 import { displayNameOf } from "./users";
 

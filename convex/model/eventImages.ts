@@ -2,9 +2,9 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { storageIdArg } from "./args";
-import { appError } from "./errors";
-import { isAcceptableImage } from "./imageRules";
-import { MESSAGES } from "./messages";
+import { appError } from "./shared/errors";
+import { isAcceptableImage } from "./shared/imageRules";
+import { MESSAGES } from "./shared/texts";
 
 /** An upload not attached to an event within a day is deleted: the form is long closed. */
 export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;

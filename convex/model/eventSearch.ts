@@ -1,13 +1,13 @@
 import type { PaginationOptions, PaginationResult } from "convex/server";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
-import { MAX_KEYWORD_LENGTH, rawLengthLimit } from "./args";
-import { matchCategory, type Category } from "./categories";
-import { cleanText } from "./cleanText";
+import { MAX_KEYWORD_LENGTH, rawLengthLimit } from "./shared/limits";
+import { matchCategory, type Category } from "./shared/categories";
+import { cleanText } from "./shared/cleanText";
 import { toEventSummary, type EventSummary } from "./events";
-import { MAX_EVENT_NAME_LENGTH } from "./limits";
+import { MAX_EVENT_NAME_LENGTH } from "./shared/limits";
 import { invalidPage, paginateOrRefuse } from "./pagination";
-import { foldText, GRAM_LENGTH, gramsOf } from "./text";
+import { foldText, GRAM_LENGTH, gramsOf } from "./shared/text";
 
 export type EventFilters = { name?: string; category?: string; from?: number; to?: number };
 

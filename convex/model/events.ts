@@ -1,10 +1,10 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { imageUrlOf } from "./eventImages";
-import type { ValidEventInput } from "./eventInput";
-import { goalReached, percentRaised, progressValue, statusOf } from "./eventRules";
-import { SETTLEMENT_LABELS, supportClosedReason } from "./lifecycle";
-import { foldText, gramsOf } from "./text";
+import type { ValidEventInput } from "./shared/eventInput";
+import { goalReached, percentRaised, progressValue, statusOf } from "./shared/eventRules";
+import { SETTLEMENT_LABELS, supportClosedReason } from "./shared/lifecycle";
+import { foldText, gramsOf } from "./shared/text";
 
 /** Stores a validated event with zero raised, and indexes its name for search. */
 export async function insertEvent(

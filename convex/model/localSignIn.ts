@@ -1,11 +1,11 @@
 import { env } from "../_generated/server";
 import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
 import { createAccount } from "@convex-dev/auth/server";
-import { isWithinRawLimit } from "./args";
-import { cleanText, hasVisibleText, isPlainEmailText } from "./cleanText";
-import { isEmailAddress } from "./email";
-import { appError } from "./errors";
-import { MESSAGES } from "./messages";
+import { isWithinRawLimit } from "./shared/limits";
+import { cleanText, hasVisibleText, isPlainEmailText } from "./shared/cleanText";
+import { isEmailAddress } from "./shared/email";
+import { appError } from "./shared/errors";
+import { MESSAGES } from "./shared/texts";
 import { enforceRateLimit } from "./rateLimits";
 
 const MAX_NAME_LENGTH = 80;

@@ -1,7 +1,7 @@
 import type { PaginationOptions, PaginationResult } from "convex/server";
 import { ConvexError } from "convex/values";
-import { appError } from "./errors";
-import { MESSAGES } from "./messages";
+import { appError } from "./shared/errors";
+import { MESSAGES } from "./shared/texts";
 
 /** The largest page any list returns, whatever a client asks for. */
 export const MAX_PAGE_SIZE = 100;

@@ -3,9 +3,9 @@ import { components } from "../_generated/api";
 import type { QueryCtx } from "../_generated/server";
 import { idArg } from "./args";
 import { requireChatAccess } from "./chat";
-import { appError } from "./errors";
-import { MESSAGES } from "./messages";
-import { ANONYMOUS_VIEWER, parseRoom } from "./presenceRooms";
+import { appError } from "./shared/errors";
+import { MESSAGES } from "./shared/texts";
+import { ANONYMOUS_VIEWER, parseRoom } from "./shared/presenceRooms";
 import { currentUser, requireUser } from "./users";
 
 export const presence = new Presence(components.presence);

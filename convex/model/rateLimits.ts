@@ -1,8 +1,8 @@
 import { HOUR, MINUTE, RateLimiter, SECOND } from "@convex-dev/rate-limiter";
 import { components } from "../_generated/api";
 import type { ActionCtx, MutationCtx } from "../_generated/server";
-import { appError } from "./errors";
-import { MESSAGES } from "./messages";
+import { appError } from "./shared/errors";
+import { MESSAGES } from "./shared/texts";
 
 /**
  * The limits of DESIGN.md "Limits and presence". Token buckets whose capacity is the whole

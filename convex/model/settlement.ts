@@ -8,9 +8,9 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { appError } from "./errors";
-import { settlementAtDate, type Settlement } from "./lifecycle";
-import { MESSAGES } from "./messages";
+import { appError } from "./shared/errors";
+import { settlementAtDate, type Settlement } from "./shared/lifecycle";
+import { MESSAGES } from "./shared/texts";
 import { changeWallet } from "./wallet";
 
 /** Contributions (or tickets) per refund transaction: ~5 reads and writes each, far below the limits. */

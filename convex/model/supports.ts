@@ -1,11 +1,11 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { appError } from "./errors";
-import { goalReached } from "./eventRules";
-import { supportClosedReason } from "./lifecycle";
-import { MESSAGES } from "./messages";
-import { isValidAmountCents } from "./money";
-import { supportRefusal } from "./supportRefusal";
+import { appError } from "./shared/errors";
+import { goalReached } from "./shared/eventRules";
+import { supportClosedReason } from "./shared/lifecycle";
+import { MESSAGES } from "./shared/texts";
+import { isValidAmountCents } from "./shared/money";
+import { supportRefusal } from "./shared/supportRefusal";
 import { issueTicket } from "./tickets";
 import { recordSupport } from "./timeline";
 import { walletCentsOf } from "./users";

@@ -1,6 +1,6 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { percentRaised } from "./eventRules";
+import { percentRaised } from "./shared/eventRules";
 
 /** A point of "Evolução dos apoios": the event's total right after a support. */
 export type TimelinePoint = { at: number; raisedCents: number };

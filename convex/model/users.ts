@@ -1,10 +1,10 @@
 import { getAuthUserId } from "@convex-dev/auth/server";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
-import { cleanText, hasVisibleText } from "./cleanText";
-import { appError } from "./errors";
-import { MESSAGES } from "./messages";
-import { INITIAL_WALLET_CENTS } from "./money";
+import { cleanText, hasVisibleText } from "./shared/cleanText";
+import { appError } from "./shared/errors";
+import { MESSAGES } from "./shared/texts";
+import { INITIAL_WALLET_CENTS } from "./shared/money";
 
 /** The signed-in user's document, or null when signed out (or the user was deleted). */
 export async function currentUser(ctx: QueryCtx): Promise<Doc<"users"> | null> {

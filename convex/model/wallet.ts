@@ -1,9 +1,9 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { AnyDataModel, GenericMutationCtx, PaginationOptions } from "convex/server";
-import { INITIAL_WALLET_CENTS } from "./money";
+import { INITIAL_WALLET_CENTS } from "./shared/money";
 import { paginateOrRefuse } from "./pagination";
-import { describeEntry, type EntryKind } from "./statement";
+import { describeEntry, type EntryKind } from "./shared/statement";
 import { walletCentsOf } from "./users";
 
 export type WalletEntryKind = Doc<"walletEntries">["kind"];

@@ -4,7 +4,7 @@
  */
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
-import type { EventInput } from "../../convex/model/eventInput";
+import type { EventInput } from "../../convex/model/shared/eventInput";
 
 const DAY = 24 * 60 * 60 * 1000;
 

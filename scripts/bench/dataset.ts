@@ -1,6 +1,6 @@
-import { CATEGORIES, type Category } from "../../convex/model/categories";
-import type { ValidEventInput } from "../../convex/model/eventInput";
-import { foldText } from "../../convex/model/text";
+import { CATEGORIES, type Category } from "../../convex/model/shared/categories";
+import type { ValidEventInput } from "../../convex/model/shared/eventInput";
+import { foldText } from "../../convex/model/shared/text";
 
 /**
  * The synthetic catalogue: deterministic, so every run and every scale measures the same

@@ -1,9 +1,9 @@
 import { getDocumentSize } from "convex/values";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
-import type { ValidEventInput } from "../../convex/model/eventInput";
-import { INITIAL_WALLET_CENTS } from "../../convex/model/money";
-import { foldText, gramsOf } from "../../convex/model/text";
+import type { ValidEventInput } from "../../convex/model/shared/eventInput";
+import { INITIAL_WALLET_CENTS } from "../../convex/model/shared/money";
+import { foldText, gramsOf } from "../../convex/model/shared/text";
 import type { Backend } from "./convex-backend";
 import { CREATOR_COUNT, eventSpec, inputOf, type EventSpec } from "./dataset";
 

@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { DropdownMenu } from "radix-ui";
-import { formatBRL } from "../../../convex/model/money";
+import { formatBRL } from "../../../convex/model/shared/money";
 
 /** users:me as the menu uses it; `menuName` is the server's "name, or Usuário". */
 export type MenuUser = { name: string | null; menuName: string; email: string | null; image: string | null; walletCents: number };

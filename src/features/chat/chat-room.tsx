@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { MAX_MESSAGE_LENGTH } from "../../../convex/model/limits";
+import { MAX_MESSAGE_LENGTH } from "../../../convex/model/shared/limits";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime, formatTime } from "../../lib/dates";
 import { errorNotice } from "../../lib/errors";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import type { Settlement } from "../../../convex/model/lifecycle";
+import type { Settlement } from "../../../convex/model/shared/lifecycle";
 import { AlertDialog } from "../../components/alert-dialog";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { errorNotice } from "../../lib/errors";

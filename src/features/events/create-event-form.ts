@@ -1,6 +1,6 @@
-import type { EventInput } from "../../../convex/model/eventInput";
-import { validateEventInput, type ValidEventInput } from "../../../convex/model/eventInput";
-import { parseBRL } from "../../../convex/model/money";
+import type { EventInput } from "../../../convex/model/shared/eventInput";
+import { validateEventInput, type ValidEventInput } from "../../../convex/model/shared/eventInput";
+import { parseBRL } from "../../../convex/model/shared/money";
 import { parseDateTimeInputs } from "../../lib/dates";
 
 /** The create-event form's raw values, as typed. */

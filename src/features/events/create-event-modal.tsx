@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { CATEGORIES } from "../../../convex/model/categories";
-import { startsInFuture } from "../../../convex/model/eventInput";
-import { MAX_EVENT_NAME_LENGTH } from "../../../convex/model/limits";
-import { MESSAGES } from "../../../convex/model/messages";
+import { CATEGORIES } from "../../../convex/model/shared/categories";
+import { startsInFuture } from "../../../convex/model/shared/eventInput";
+import { MAX_EVENT_NAME_LENGTH } from "../../../convex/model/shared/limits";
+import { MESSAGES } from "../../../convex/model/shared/texts";
 import { AlertDialog } from "../../components/alert-dialog";
 import { Modal } from "../../components/modal";
 import { errorNotice } from "../../lib/errors";

@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
-import { percentLabel } from "../../../convex/model/eventRules";
-import { formatBRL } from "../../../convex/model/money";
+import { percentLabel } from "../../../convex/model/shared/eventRules";
+import { formatBRL } from "../../../convex/model/shared/money";
 import { EventImage } from "../../components/event-image";
 import { ProgressBar } from "../../components/progress-bar";
-import type { Settlement } from "../../../convex/model/lifecycle";
+import type { Settlement } from "../../../convex/model/shared/lifecycle";
 import { formatDateTime } from "../../lib/dates";
 import { SettlementChip } from "./settlement-chip";
 import "./events.css";

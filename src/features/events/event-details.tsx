@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { percentLabel } from "../../../convex/model/eventRules";
-import { formatBRL } from "../../../convex/model/money";
+import { percentLabel } from "../../../convex/model/shared/eventRules";
+import { formatBRL } from "../../../convex/model/shared/money";
 import { EventImage } from "../../components/event-image";
 import { ProgressBar } from "../../components/progress-bar";
 import { formatDateTime } from "../../lib/dates";

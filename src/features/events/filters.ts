@@ -1,4 +1,4 @@
-import { ALL_CATEGORIES, CATEGORIES_IN_FILTER_ORDER } from "../../../convex/model/categories";
+import { ALL_CATEGORIES, CATEGORIES_IN_FILTER_ORDER } from "../../../convex/model/shared/categories";
 import { endOfDateInput, startOfDateInput } from "../../lib/dates";
 
 /** What the home filters hold: the raw input values. */

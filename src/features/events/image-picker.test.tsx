@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { MAX_IMAGE_BYTES } from "../../../convex/model/imageRules";
+import { MAX_IMAGE_BYTES } from "../../../convex/model/shared/imageRules";
 import { resetConvexFake, setMutation } from "../../test/convex-fake";
 import CreateEventModal from "./create-event-modal";
 

@@ -1,6 +1,6 @@
-import type { SupportClosedReason } from "../../../convex/model/lifecycle";
-import { parseBRL } from "../../../convex/model/money";
-import { supportRefusal } from "../../../convex/model/supportRefusal";
+import type { SupportClosedReason } from "../../../convex/model/shared/lifecycle";
+import { parseBRL } from "../../../convex/model/shared/money";
+import { supportRefusal } from "../../../convex/model/shared/supportRefusal";
 
 export type SupportNotice = { title: string; message: string };
 

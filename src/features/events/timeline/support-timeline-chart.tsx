@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../../convex/_generated/api";
-import { formatBRL } from "../../../../convex/model/money";
+import { formatBRL } from "../../../../convex/model/shared/money";
 import type { Timeline } from "../../../../convex/model/timeline";
 import { formatDateTime } from "../../../lib/dates";
 import { chartGeometry } from "./chart-geometry";

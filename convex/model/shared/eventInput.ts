@@ -1,4 +1,4 @@
-import { isWithinRawLimit, MAX_KEYWORD_LENGTH } from "./args";
+import { isWithinRawLimit, MAX_KEYWORD_LENGTH } from "./limits";
 import { CATEGORIES, type Category } from "./categories";
 import { cleanText, hasVisibleText } from "./cleanText";
 import { MAX_EVENT_NAME_LENGTH, MAX_IMAGE_URL_LENGTH } from "./limits";

@@ -2,7 +2,7 @@
  * The event lifecycle ("tudo ou nada"): startsAt is the deadline. Pure, shared with the UI.
  */
 import { isConcluded, type Funding } from "./eventRules";
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "./texts";
 
 /** How an event ended: paid to its creator, refunded at its date, or cancelled by its creator. */
 export type Settlement = "paidOut" | "refunded" | "cancelled";

@@ -5,7 +5,7 @@
  */
 import type { AppErrorData } from "./errors";
 import { supportClosedMessage, type SupportClosedReason } from "./lifecycle";
-import { MESSAGES } from "./messages";
+import { MESSAGES } from "./texts";
 import { formatBRL, isValidAmountCents } from "./money";
 
 const CLOSED_CODES = {
