@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { seriousViolations } from "./support/axe";
-import { apiEvent, apiSupport, apiUser, unique } from "./support/backend";
-import { openUserMenu, signInLocally } from "./support/ui";
+import { seriousViolations } from "./helpers/axe";
+import { apiEvent, apiSupport, apiUser, unique } from "./helpers/backend";
+import { openUserMenu, signInLocally } from "./helpers/ui";
 
 test("home, event, chat and the open modals have no serious or critical axe violations", async ({ page }) => {
   const creator = await apiUser("Criadora Acessível");

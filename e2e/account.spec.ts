@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { unique } from "./support/backend";
-import { expectAlert, isoDate, openUserMenu, signInLocally } from "./support/ui";
+import { unique } from "./helpers/backend";
+import { expectAlert, isoDate, openUserMenu, signInLocally } from "./helpers/ui";
 
 test("sign in, see the wallet, create an event that appears live on home and in Meus Eventos", async ({ page }) => {
   const name = `Oficina de Robótica ${unique()}`;

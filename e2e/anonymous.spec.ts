@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { apiEvent, apiUser, unique } from "./support/backend";
-import { expectAlert, isoDate } from "./support/ui";
+import { apiEvent, apiUser, unique } from "./helpers/backend";
+import { expectAlert, isoDate } from "./helpers/ui";
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (days: number) => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiEvent, apiUser, unique } from "./support/backend";
+import { apiEvent, apiUser, unique } from "./helpers/backend";
 
 test("the backend's dashboard lists the events table with its count and pages to its documents", async ({ page }) => {
   const creator = await apiUser("Criadora do Painel");

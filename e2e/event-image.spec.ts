@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { PNG } from "pngjs";
-import { unique } from "./support/backend";
-import { isoDate, openUserMenu, signInLocally } from "./support/ui";
+import { unique } from "./helpers/backend";
+import { isoDate, openUserMenu, signInLocally } from "./helpers/ui";
 
 const INVALID = "A imagem deve ser JPG, PNG ou WebP de até 5 MB.";
 

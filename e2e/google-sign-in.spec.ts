@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiEvent, apiUser, unique } from "./support/backend";
-import { expectAlert, openUserMenu } from "./support/ui";
+import { apiEvent, apiUser, unique } from "./helpers/backend";
+import { expectAlert, openUserMenu } from "./helpers/ui";
 
 // The whole real redirect flow, offline: Entrar com Google → Convex Auth's sign-in route on the
-// backend's site port → the stand-in issuer's /authorize (e2e/support/google-issuer.ts) → the
+// backend's site port → the stand-in issuer's /authorize (e2e/helpers/google-issuer.ts) → the
 // callback route → the app with a code it trades for tokens.
 test.describe.configure({ mode: "serial" });
 

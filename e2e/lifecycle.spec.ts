@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { seriousViolations } from "./support/axe";
-import { apiEvent, apiSupport, apiUser, unique } from "./support/backend";
-import { expectAlert, openUserMenu, signInLocally } from "./support/ui";
+import { seriousViolations } from "./helpers/axe";
+import { apiEvent, apiSupport, apiUser, unique } from "./helpers/backend";
+import { expectAlert, openUserMenu, signInLocally } from "./helpers/ui";
 
 const shots = "e2e/screenshots";
 

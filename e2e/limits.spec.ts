@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { apiEvent, apiSupport, apiUser, unique } from "./support/backend";
-import { signInLocally } from "./support/ui";
+import { apiEvent, apiSupport, apiUser, unique } from "./helpers/backend";
+import { signInLocally } from "./helpers/ui";
 
 // Two months out: these events stay off the home page's first page, which other specs read.
 const later = () => ({ startsAt: Date.now() + 60 * 24 * 60 * 60 * 1000 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { apiEvent, apiUser, unique } from "./support/backend";
-import { expectAlert, signInLocally } from "./support/ui";
+import { apiEvent, apiUser, unique } from "./helpers/backend";
+import { expectAlert, signInLocally } from "./helpers/ui";
 
 test("two people see each other's supports and chat live; a non-supporter cannot read the chat", async ({ browser }) => {
   const creator = await apiUser("Criadora Ao Vivo");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { apiEvent, apiUser, unique } from "./support/backend";
+import { apiEvent, apiUser, unique } from "./helpers/backend";
 
 test.use({ viewport: { width: 375, height: 812 } });
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { apiEvent, apiSupport, apiUser, unique } from "./support/backend";
-import { openUserMenu, signInLocally } from "./support/ui";
+import { apiEvent, apiSupport, apiUser, unique } from "./helpers/backend";
+import { openUserMenu, signInLocally } from "./helpers/ui";
 
 // Issue 18: what a person notices on a phone.
 test.use({ viewport: { width: 375, height: 812 } });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { apiEvent, apiUser, unique } from "./support/backend";
-import { expectAlert, openUserMenu, signInLocally } from "./support/ui";
+import { apiEvent, apiUser, unique } from "./helpers/backend";
+import { expectAlert, openUserMenu, signInLocally } from "./helpers/ui";
 
 test("support journey: every refusal message, success, ticket, goal reached", async ({ page }) => {
   const creator = await apiUser("Criador Apoio");

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { apiEvent, apiUser, unique } from "./support/backend";
-import { expectAlert, openUserMenu, signInLocally } from "./support/ui";
+import { apiEvent, apiUser, unique } from "./helpers/backend";
+import { expectAlert, openUserMenu, signInLocally } from "./helpers/ui";
 
 /** Reads the QR code in a PNG screenshot, as a phone camera would. */
 function decodeQr(png: Buffer): string | null {

@@ -12,8 +12,3 @@ export function errorNotice(error: unknown, fallback: string = GENERIC_ERROR): E
   if (data === null) return { message: fallback };
   return { message: data.message, code: data.code, ...(data.title ? { title: data.title } : {}) };
 }
-
-/** The code of one of our ConvexErrors (e.g. "NOT_A_SUPPORTER"), or null. */
-export function errorCode(error: unknown): string | null {
-  return appErrorData(error)?.code ?? null;
-}

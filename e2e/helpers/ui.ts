@@ -34,8 +34,3 @@ export function isoDate(days: number): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
-
-/** True when the page is wider than the viewport (horizontal scrolling). */
-export function hasHorizontalScroll(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-}
