@@ -1,14 +1,5 @@
 import { defineConfig } from "@playwright/test";
-
-// The system Chromium (no browser download here); flags keep it quiet on a closed network.
-const chromeArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium";
 
 export default defineConfig({
   testDir: "e2e",
@@ -26,7 +17,7 @@ export default defineConfig({
     browserName: "chromium",
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
-    launchOptions: { executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: chromeArgs },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
     trace: "off",
   },
 });

@@ -2,6 +2,7 @@
  * Helpers for the local backend's tests: real `convex/browser` clients against a backend on
  * free loopback ports.
  */
+import { spawn } from "node:child_process";
 import { ConvexClient } from "convex/browser";
 import type { FunctionReference, FunctionReturnType } from "convex/server";
 import { WebSocket } from "ws";
@@ -101,4 +102,26 @@ export async function rejectionData(promise: Promise<unknown>): Promise<unknown>
     throw error;
   }
   throw new Error("expected the call to fail");
+}
+
+/**
+ * A backend in a child process (`node --import tsx <script> ...args`), so a test can kill -9 it.
+ * `url` resolves once it prints that it is ready, and rejects if it exits first.
+ */
+export function spawnBackend(script: string, args: string[]) {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args]);
+  let output = "";
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /Local backend ready at (\S+)/.exec(output)?.[1];
+      if (found !== undefined) resolve(found);
+    });
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("exit", () => reject(new Error(`backend exited:\n${output}`)));
+  });
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  /** kill -9, then wait until the process is gone. */
+  const kill = async () => void (child.kill("SIGKILL"), await exited);
+  return { child, url, exited, kill };
 }

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,7 +6,7 @@ import { makeFunctionReference } from "convex/server";
 import type { GenericId } from "convex/values";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { LocalBackend } from "../server.ts";
-import { newClient, startTestBackend, waitForQuery } from "../test-support.ts";
+import { newClient, spawnBackend, startTestBackend, waitForQuery } from "../test-support.ts";
 
 type JobId = GenericId<"_scheduled_functions">;
 const schedule = makeFunctionReference<"mutation", { delayMs: number; text: string; failing?: boolean }, JobId>("jobs:schedule");
@@ -74,19 +73,7 @@ it("fires the jobs of crons.ts", async () => {
 
 /** Starts test-convex/ in a child process on `dataDir`, resolving with its URL once ready. */
 function startChild(dataDir: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "fixture-backend.ts"), dataDir]);
-  let output = "";
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /Local backend ready at (\S+)/.exec(output)?.[1];
-      if (found !== undefined) resolve(found);
-    });
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", () => reject(new Error(`backend exited:\n${output}`)));
-  });
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  return { child, url, exited };
+  return spawnBackend(path.join(import.meta.dirname, "fixture-backend.ts"), [dataDir]);
 }
 
 it("runs a job that came due while the backend was down (kill -9) once, right after start", async () => {

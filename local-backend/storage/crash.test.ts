@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -6,7 +5,7 @@ import path from "node:path";
 import type { ConvexClient } from "convex/browser";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { authenticate, createEvent, newClient, signInLocally, startTestBackend } from "../test-support.ts";
+import { authenticate, createEvent, newClient, signInLocally, spawnBackend, startTestBackend } from "../test-support.ts";
 
 const MAIN = path.join(import.meta.dirname, "..", "main.ts");
 const SUPPORTERS = 3;
@@ -34,19 +33,7 @@ function freePort(): Promise<number> {
 
 /** The CLI in its own process, on the data folder, so the test can kill -9 it. */
 function startChild(sitePort: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN, "--port", "0", "--site-port", `${sitePort}`, "--data-dir", dataDir, "--no-seed"]);
-  let output = "";
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /Local backend ready at (\S+)/.exec(output)?.[1];
-      if (found !== undefined) resolve(found);
-    });
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", () => reject(new Error(`backend exited:\n${output}`)));
-  });
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  return { url, kill: async () => void (child.kill("SIGKILL"), await exited) };
+  return spawnBackend(MAIN, ["--port", "0", "--site-port", `${sitePort}`, "--data-dir", dataDir, "--no-seed"]);
 }
 
 async function clientWith(url: string, token: string): Promise<ConvexClient> {

@@ -2,20 +2,12 @@ import { ConvexHttpClient } from "convex/browser";
 import lighthouse from "lighthouse";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { api } from "../../convex/_generated/api";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium";
 import { startLocalBackendProcess } from "./local-backend-process";
 import { startProductionApp } from "./production-app";
 
-const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
-// The closed network would otherwise flood Chromium with refused connections (NOTES.md).
-const CHROME_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME = CHROMIUM_PATH;
+const CHROME_ARGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 
