@@ -74,11 +74,13 @@ export async function measureLighthouse(runs = 3): Promise<LighthouseResult[]> {
 type Tokens = { token: string; refreshToken: string };
 type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
-/** The first event on the home page, and a supporter of it who has written in its chat. */
+/** The first event on the home page still open for support, and a supporter of it who has written in its chat. */
 async function supporterWithMessages(convexUrl: string): Promise<{ eventId: string; tokens: Tokens }> {
   const client = new ConvexHttpClient(convexUrl);
   const { page } = await client.query(api.events.list, { paginationOpts: { numItems: 24, cursor: null } });
-  const event = page.find((candidate) => candidate.status !== "Concluído");
+  // Demo data starts with events already past their date (settled): pick one still open.
+  const now = Date.now();
+  const event = page.find((c) => c.status !== "Concluído" && c.settlement === null && c.startsAt > now);
   if (!event) throw new Error("the demo data has no event open for support");
   const result = await client.action(api.auth.signIn, { provider: "local", params: { name: "Bia Lighthouse", email: "bia@bench.example" } });
   const tokens = result.tokens;
