@@ -11,7 +11,7 @@ test("home, event, chat and the open modals have no serious or critical axe viol
   await expect(page.getByRole("link").filter({ hasText: "Concerto Acessível" }).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  await page.getByRole("button", { name: "Entrar (modo local)" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Entrar (modo local)" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press("Escape");

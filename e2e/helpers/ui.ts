@@ -3,7 +3,8 @@ import { unique } from "./backend";
 
 /** Signs in through the header's "Entrar (modo local)" dialog, as a person would. */
 export async function signInLocally(page: Page, name: string, email = `${unique()}@e2e.test`) {
-  await page.getByRole("button", { name: "Entrar (modo local)" }).click();
+  // The header's button: a signed-out chat page offers the same button in its notice too.
+  await page.getByRole("banner").getByRole("button", { name: "Entrar (modo local)" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Nome", { exact: true }).fill(name);
   await dialog.getByLabel("E-mail").fill(email);
