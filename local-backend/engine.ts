@@ -12,9 +12,12 @@ import { convexTest } from "convex-test";
 import { makeFunctionReference, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Identity } from "./auth-keys.ts";
+import { tableOf, type DocumentIndexes } from "./indexes/document-indexes.ts";
+import { instrumentDatabase, type InstrumentedDatabase } from "./indexes/instrument-database.ts";
 import { Gate, Mutex, PhaseLock } from "./locks.ts";
 import { captureLogLines } from "./logs/function-logs.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
+import { ReadSet, type WrittenDocument } from "./sync/read-set.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
 
@@ -72,9 +75,7 @@ export class FunctionError extends Error {
  */
 export type CallResult = { value: Value; ts: bigint; logLines: string[]; commit?: number; reads?: ReadSet };
 
-/** The tables a query run read, as "component path:table" ("" is the app). */
-export type ReadSet = Set<string>;
-/** How many commits' written tables are kept to decide whether a query must run again. */
+/** How many commits' written documents are kept to decide whether a query must run again. */
 const WRITE_LOG_LENGTH = 10_000;
 
 /** How many mutation results are kept for resent requests (the client resends only unanswered ones). */
@@ -88,16 +89,12 @@ type ConvexGlobal = {
   components: Record<string, { db: DatabaseFake }>;
   transactionManager: { _lastCommitTs: bigint; commit: (isNested: boolean) => bigint | null };
 };
-type DatabaseFake = {
+type DatabaseFake = InstrumentedDatabase & {
   _documents: Record<string, Document>;
   /** Pending writes, one layer per nested transaction (null: a deletion). */
   _writes: Record<string, Document | null>[];
   _nextDocId: number;
   _lastCreationTime: number;
-  /** Every document read goes through here (scans included, see `_iterateDocs`). */
-  get: (tableName: string | null, id: string) => Document | null;
-  /** A table scan or index range: reads the table even when it holds no document. */
-  _iterateDocs: (tableName: string, callback: (document: Document) => void) => void;
   /** Throws when `doc` does not match the table's validator in this instance's schema. */
   _validate: (tableName: string, doc: Document) => void;
 };
@@ -203,10 +200,14 @@ export class Engine {
   private recording: Promise<void> | null = null;
   private finishRecording: () => void = () => {};
   private readonly requestKeyContext = new AsyncLocalStorage<string>();
-  /** Filled with the tables a query reads while it runs (see `watchReads`). */
+  /** Filled with what a query reads while it runs (see `instrumentDatabases`). */
   private readonly readSetContext = new AsyncLocalStorage<ReadSet>();
-  /** Tables each recent commit wrote, oldest first: [commit count after it, tables]. */
-  private readonly writeLog: [number, Set<string>][] = [];
+  /** Documents each recent commit wrote, oldest first: [commit count after it, documents]. */
+  private readonly writeLog: [number, WrittenDocument[]][] = [];
+  /** Each component's indexes, by component path. */
+  private indexes = new Map<string, DocumentIndexes>();
+  /** How many times a query function ran (not answered from the cache): the bench counts re-runs. */
+  queryRuns = 0;
   /** What changed since the last `takeChanges`: the state before, to undo it or journal it. */
   private unsaved: UndoRecord | null = null;
 
@@ -256,48 +257,45 @@ export class Engine {
   }
 
   /**
-   * Records the tables a query reads. Every read of convex-test's database goes through `get`
-   * (table scans call it per document) or `_iterateDocs` (a scan of a table that may be
-   * empty), in every component, so a query whose tables no commit wrote has the same result.
+   * Gives every component's database real indexes and records what each query reads (see
+   * instrument-database.ts): documents by id, index ranges, whole tables.
    */
-  private watchReads(): void {
-    for (const [componentPath, { db }] of Object.entries(this.instance.global.components)) {
-      const { get, _iterateDocs: iterate } = db;
-      const context = this.readSetContext;
-      db.get = function (this: DatabaseFake, tableName, id) {
-        context.getStore()?.add(`${componentPath}:${id.replace(/^[0-9]+/, "")}`);
-        return get.call(this, tableName, id);
-      };
-      db._iterateDocs = function (this: DatabaseFake, tableName, callback) {
-        context.getStore()?.add(`${componentPath}:${tableName}`);
-        iterate.call(this, tableName, callback);
-      };
-    }
+  private instrumentDatabases(): void {
+    this.indexes = new Map(
+      Object.entries(this.instance.global.components).map(([component, { db }]) => [
+        component,
+        instrumentDatabase(component, db, this.readSetContext),
+      ]),
+    );
   }
 
   /**
-   * Whether a commit after `commit` wrote a table in `reads` (or the log no longer reaches
-   * back that far): then a query with those reads must run again.
+   * Whether a commit after `commit` wrote something `reads` covers (or the log no longer
+   * reaches back that far): then a query with those reads must run again.
    */
   wroteSince(commit: number, reads: ReadSet): boolean {
     if (commit >= this.commitCount) return false;
     const oldest = this.writeLog[0];
     if (oldest === undefined || oldest[0] > commit + 1) return true;
     for (let index = this.writeLog.length - 1; index >= 0; index -= 1) {
-      const [seq, tables] = this.writeLog[index]!;
+      const [seq, written] = this.writeLog[index]!;
       if (seq <= commit) break;
-      for (const table of tables) if (reads.has(table)) return true;
+      for (const document of written) if (reads.isTouchedBy(document)) return true;
     }
     return false;
   }
 
   private watchCommits(): void {
-    this.watchReads();
+    this.instrumentDatabases();
     const manager = this.instance.global.transactionManager;
     const commit = manager.commit.bind(manager);
     manager.commit = (isNested) => {
-      if (!isNested) this.noteWrites();
+      const written = isNested ? null : this.noteWrites();
       const ts = commit(isNested);
+      // The versions now committed (commit timestamps resolved).
+      for (const document of written ?? []) {
+        document.after = (this.instance.global.components[document.component]?.db._documents[document.id] ?? null) as Document | null;
+      }
       if (ts === null) return ts;
       this.commitCount += 1;
       if (this.requestKeyContext.getStore() !== undefined && this.recording === null) {
@@ -399,7 +397,8 @@ export class Engine {
           });
         }
         if (kind === "query") {
-          const reads: ReadSet = new Set();
+          this.queryRuns += 1;
+          const reads = new ReadSet();
           const value = await captureLogLines(logLines, () =>
             this.readSetContext.run(reads, () => caller.query(makeFunctionReference<"query">(udfPath), args)),
           );
@@ -417,9 +416,12 @@ export class Engine {
     });
   }
 
-  /** Before a top-level commit applies its writes: keeps what each written document was. */
-  private noteWrites(): void {
-    const written = new Set<string>();
+  /**
+   * Before a top-level commit applies its writes: keeps what each written document was, for
+   * undoing and for the write log (whose `after` the caller fills in once committed).
+   */
+  private noteWrites(): WrittenDocument[] {
+    const written: WrittenDocument[] = [];
     this.writeLog.push([this.commitCount + 1, written]);
     if (this.writeLog.length > WRITE_LOG_LENGTH) this.writeLog.shift();
     this.unsaved ??= {
@@ -433,7 +435,7 @@ export class Engine {
       if (writes === undefined) continue;
       let before = this.unsaved.components.get(componentPath);
       for (const id of Object.keys(writes)) {
-        written.add(`${componentPath}:${id.replace(/^[0-9]+/, "")}`);
+        written.push({ component: componentPath, table: tableOf(id), id, before: db._documents[id] ?? null, after: null });
         if (before === undefined) {
           before = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents: new Map() };
           this.unsaved.components.set(componentPath, before);
@@ -441,6 +443,7 @@ export class Engine {
         if (!before.documents.has(id)) before.documents.set(id, db._documents[id] ?? null);
       }
     }
+    return written;
   }
 
   /**
@@ -482,6 +485,7 @@ export class Engine {
       }
       db._nextDocId = change.nextDocId;
       db._lastCreationTime = change.lastCreationTime;
+      this.indexes.get(componentPath)?.reset();
     }
     for (const [key, value, ts] of record.requests) this.remember(key, { value, ts: BigInt(ts), commit: 0 });
     this.instance.global.transactionManager._lastCommitTs = BigInt(record.lastCommitTs);
@@ -506,7 +510,9 @@ export class Engine {
     for (const [componentPath, before] of changes.components) {
       const db = this.instance.global.components[componentPath]?.db;
       if (db === undefined) continue;
+      const indexes = this.indexes.get(componentPath);
       for (const [id, document] of before.documents) {
+        indexes?.changed(id, db._documents[id] ?? null, document);
         if (document === null) delete db._documents[id];
         else db._documents[id] = document;
       }
@@ -615,6 +621,7 @@ export class Engine {
       component.db._nextDocId = saved.nextDocId;
       component.db._lastCreationTime = saved.lastCreationTime;
     }
+    for (const indexes of this.indexes.values()) indexes.reset();
     this.instance.global.transactionManager._lastCommitTs = BigInt(snapshot.lastCommitTs);
     this.commitCount = snapshot.commitCount ?? 0;
     // A remembered request is durable by definition: it came from a saved state.

@@ -10,7 +10,7 @@
  */
 import { convexToJson, type Value } from "convex/values";
 import type { Identity, TokenVerifier } from "./auth-keys.ts";
-import { FunctionError, type Engine, type ReadSet } from "./engine.ts";
+import { FunctionError, type Engine } from "./engine.ts";
 import {
   encodeTs,
   encodeVersion,
@@ -21,6 +21,7 @@ import {
   type QueryModification,
   type StateVersion,
 } from "./protocol.ts";
+import type { ReadSet } from "./sync/read-set.ts";
 
 type QueryRun = { modification: QueryModification; pageEnd: string | undefined; lastRun: Subscription["lastRun"] };
 
@@ -265,7 +266,7 @@ export class SyncSession {
     if (confirmsMutation) this.confirmPending = false;
   }
 
-  /** No commit since its last run wrote a table it read, and the code is the same: same result. */
+  /** No commit since its last run wrote something it read, and the code is the same: same result. */
   private isUnchanged(subscription: Subscription): boolean {
     const { engine } = this.deps;
     const last = subscription.lastRun;

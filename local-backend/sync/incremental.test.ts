@@ -25,7 +25,7 @@ async function convergesToFullRun(subscription: { getCurrentValue: () => unknown
   expect(subscription.getCurrentValue(), what).toEqual(expected);
 }
 
-it("never misses an update: every subscription, re-run only when a commit wrote a table it read, equals a full re-run", { timeout: 120_000 }, async () => {
+it("never misses an update: every subscription, re-run only when a commit wrote a document, index range or table it read, equals a full re-run", { timeout: 120_000 }, async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(commandArbitrary, { minLength: 3, maxLength: 6 }), async (commands) => {
       const backend = await startTestBackend();
@@ -53,6 +53,11 @@ it("never misses an update: every subscription, re-run only when a commit wrote 
           ["supports.mine 0", api.supports.mine, { eventId: events[0] }],
           ["supports.mine 1", api.supports.mine, { eventId: events[1] }],
           ["events.list", api.events.list, { paginationOpts: { numItems: 5, cursor: null } }],
+          ["events.timeline 0", api.events.timeline, { id: events[0] }],
+          ["events.timeline 1", api.events.timeline, { id: events[1] }],
+          ["chat.access 0", api.chat.access, { eventId: events[0] }],
+          ["chat.access 1", api.chat.access, { eventId: events[1] }],
+          ["wallet.statement", api.wallet.statement, { paginationOpts: { numItems: 5, cursor: null } }],
         ];
         const subscriptions = queries.map(([, query, args]) => watcher.onUpdate(query, args, () => {}));
         for (const command of commands) {

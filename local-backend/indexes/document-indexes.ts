@@ -1,0 +1,158 @@
+/**
+ * Real indexes over one component's committed documents. convex-test answers every query by
+ * scanning every document of the component; with these, an index range costs what it
+ * returns, and a table scan what the table holds, so a support costs the same with 1,000 or
+ * 50,000 events. Each index is a sorted array built the first time a query uses it and kept
+ * in step with every change to the committed documents afterwards (`changed`).
+ */
+import type { Value } from "convex/values";
+import { compareKeys, keyOf, positionOf, type IndexKey, type IndexRange } from "./index-range.ts";
+
+export type IndexedDocument = { _id: string } & Record<string, Value>;
+
+/** convex-test ids are a counter followed by the table's name ("10003events"). */
+export function tableOf(id: string): string {
+  return id.replace(/^[0-9]+/, "");
+}
+
+/** `tableOf(id) === table`, without building a string: queries inside large transactions ask often. */
+export function isInTable(id: string, table: string): boolean {
+  const digit = id.charCodeAt(id.length - table.length - 1);
+  return id.endsWith(table) && digit >= 48 && digit <= 57;
+}
+
+type Entry = { key: IndexKey; document: IndexedDocument };
+
+/** The schema's index declarations of one table, as convex-test keeps them. */
+type SchemaTables = Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }>;
+
+/** First position whose entry is not before `key` (binary search). */
+function lowerBound(entries: Entry[], key: IndexKey): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareKeys(entries[middle]!.key, key) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** First position whose entry is at or after `side` of the range (-1: its start, 0: past its end). */
+function rangeBound(entries: Entry[], range: IndexRange, side: -1 | 0): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (positionOf(range, entries[middle]!.key) <= side) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+class SortedIndex {
+  private readonly entries: Entry[];
+
+  constructor(
+    readonly fields: string[],
+    documents: Iterable<IndexedDocument>,
+  ) {
+    this.entries = [...documents].map((document) => ({ key: keyOf(fields, document), document }));
+    this.entries.sort((a, b) => compareKeys(a.key, b.key));
+  }
+
+  /** The committed documents in the range, in index order. */
+  range(range: IndexRange): IndexedDocument[] {
+    const start = rangeBound(this.entries, range, -1);
+    const end = rangeBound(this.entries, range, 0);
+    const documents: IndexedDocument[] = new Array(end - start);
+    for (let i = start; i < end; i++) documents[i - start] = this.entries[i]!.document;
+    return documents;
+  }
+
+  insert(document: IndexedDocument): void {
+    const key = keyOf(this.fields, document);
+    this.entries.splice(lowerBound(this.entries, key), 0, { key, document });
+  }
+
+  remove(document: IndexedDocument): void {
+    const at = lowerBound(this.entries, keyOf(this.fields, document));
+    if (this.entries[at]?.document._id !== document._id) {
+      throw new Error(`local backend: index out of step with the data (${document._id})`);
+    }
+    this.entries.splice(at, 1);
+  }
+}
+
+export class DocumentIndexes {
+  /** Ids of each table's committed documents; null until a query needs them. */
+  private tables: Map<string, Set<string>> | null = null;
+  /** Built indexes: table → index name → index. */
+  private readonly indexes = new Map<string, Map<string, SortedIndex>>();
+
+  constructor(
+    private readonly committed: () => Record<string, IndexedDocument>,
+    private readonly schemaTables: SchemaTables | undefined,
+  ) {}
+
+  /** The fields of an index, `_creationTime` and `_id` included; undefined for an unknown index. */
+  fieldsOf(table: string, indexName: string): string[] | undefined {
+    if (indexName === "by_creation_time") return ["_creationTime", "_id"];
+    if (indexName === "by_id") return ["_id"];
+    const index = this.schemaTables?.get(table)?.indexes.find(({ indexDescriptor }) => indexDescriptor === indexName);
+    return index === undefined ? undefined : [...index.fields, "_creationTime", "_id"];
+  }
+
+  /** Ids of a table's committed documents. */
+  idsOf(table: string): ReadonlySet<string> {
+    return this.tableIds().get(table) ?? new Set();
+  }
+
+  /** The committed documents of `table` in `range` of the index `indexName`, in index order. */
+  range(table: string, indexName: string, range: IndexRange): IndexedDocument[] {
+    let indexes = this.indexes.get(table);
+    if (indexes === undefined) this.indexes.set(table, (indexes = new Map()));
+    let index = indexes.get(indexName);
+    if (index === undefined) {
+      const documents = this.committed();
+      index = new SortedIndex(range.fields, [...this.idsOf(table)].map((id) => documents[id]!));
+      indexes.set(indexName, index);
+    }
+    return index.range(range);
+  }
+
+  /** Keeps the indexes in step with one committed document going from `before` to `after`. */
+  changed(id: string, before: IndexedDocument | null, after: IndexedDocument | null): void {
+    if (before === after) return;
+    const table = tableOf(id);
+    if (this.tables !== null) {
+      let ids = this.tables.get(table);
+      if (ids === undefined) this.tables.set(table, (ids = new Set()));
+      if (after === null) ids.delete(id);
+      else ids.add(id);
+    }
+    for (const index of this.indexes.get(table)?.values() ?? []) {
+      if (before !== null) index.remove(before);
+      if (after !== null) index.insert(after);
+    }
+  }
+
+  /** Forgets everything; rebuilt from the documents when next needed (after a restore or replay). */
+  reset(): void {
+    this.tables = null;
+    this.indexes.clear();
+  }
+
+  private tableIds(): Map<string, Set<string>> {
+    if (this.tables === null) {
+      this.tables = new Map();
+      for (const id of Object.keys(this.committed())) {
+        const table = tableOf(id);
+        let ids = this.tables.get(table);
+        if (ids === undefined) this.tables.set(table, (ids = new Set()));
+        ids.add(id);
+      }
+    }
+    return this.tables;
+  }
+}

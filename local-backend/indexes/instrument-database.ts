@@ -1,0 +1,119 @@
+/**
+ * Wraps one convex-test `DatabaseFake` (a component's database) so that
+ * - index ranges are read from real indexes (DocumentIndexes) instead of a scan of every
+ *   document, and table scans visit only that table;
+ * - the query running records what it read (a ReadSet, see `reads`);
+ * - the indexes follow every commit.
+ * What a query sees is unchanged: the same documents in the same order, its own transaction's
+ * pending writes included. Names of convex-test 0.0.60's private fields are read from
+ * node_modules/convex-test/dist/index.js.
+ */
+import type { AsyncLocalStorage } from "node:async_hooks";
+import type { ReadSet } from "../sync/read-set.ts";
+import { DocumentIndexes, isInTable, type IndexedDocument } from "./document-indexes.ts";
+import { compareKeys, isInRange, keyOf, parseRange, type RangeExpression } from "./index-range.ts";
+
+type QuerySource =
+  | { type: "IndexRange"; indexName: string; range: RangeExpression[]; order?: "asc" | "desc" }
+  | { type: "FullTableScan" | "Search"; [field: string]: unknown };
+type Query = { source: QuerySource; operators: unknown[] };
+type ResolvedQuery = { sortedDocs: IndexedDocument[]; [field: string]: unknown };
+
+/** The parts of convex-test's `DatabaseFake` this file uses. */
+export type InstrumentedDatabase = {
+  _documents: Record<string, IndexedDocument>;
+  /** Pending writes of the transactions in progress, outermost first (null: a deletion). */
+  _writes: Record<string, IndexedDocument | null>[];
+  _schema: { tables: Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }> } | null;
+  get: (tableName: string | null, id: string) => IndexedDocument | null;
+  _iterateDocs: (tableName: string, callback: (document: IndexedDocument) => void) => void;
+  _resolveQuerySource: (query: Query) => ResolvedQuery;
+  commit: (commitTs?: bigint | null) => void;
+};
+
+/** A document as the running transaction sees it: its own pending writes first. */
+function visible(db: InstrumentedDatabase, id: string): IndexedDocument | null {
+  for (let level = db._writes.length - 1; level >= 0; level--) {
+    const write = db._writes[level]![id];
+    if (write !== undefined) return write;
+  }
+  return db._documents[id] ?? null;
+}
+
+/** Ids of `table` the running transaction wrote and has not committed yet. */
+function pendingIds(db: InstrumentedDatabase, table: string): Set<string> {
+  const ids = new Set<string>();
+  for (const writes of db._writes) for (const id of Object.keys(writes)) if (isInTable(id, table)) ids.add(id);
+  return ids;
+}
+
+function sortByKey(documents: IndexedDocument[], fields: string[]): IndexedDocument[] {
+  return documents
+    .map((document) => ({ key: keyOf(fields, document), document }))
+    .sort((a, b) => compareKeys(a.key, b.key))
+    .map(({ document }) => document);
+}
+
+/**
+ * Instruments `db` (the database of `component`, "" for the app) and returns its indexes.
+ * `reads` holds the ReadSet of the query running, if any.
+ */
+export function instrumentDatabase(component: string, db: InstrumentedDatabase, reads: AsyncLocalStorage<ReadSet>): DocumentIndexes {
+  const indexes = new DocumentIndexes(() => db._documents, db._schema?.tables);
+  const { get, _resolveQuerySource: resolveQuerySource, commit } = db;
+
+  db.get = function (this: InstrumentedDatabase, tableName, id) {
+    reads.getStore()?.addDocument(component, id);
+    return get.call(this, tableName, id);
+  };
+
+  // Table scans (FullTableScan, search, vector search): the table's documents only.
+  db._iterateDocs = function (this: InstrumentedDatabase, tableName, callback) {
+    reads.getStore()?.addTable(component, tableName);
+    const ids = new Set([...indexes.idsOf(tableName), ...pendingIds(this, tableName)]);
+    for (const id of ids) {
+      const document = visible(this, id);
+      if (document !== null) callback(document);
+    }
+  };
+
+  db._resolveQuerySource = function (this: InstrumentedDatabase, query) {
+    const { source } = query;
+    if (source.type !== "IndexRange") return resolveQuerySource.call(this, query);
+    const [table = "", indexName = ""] = source.indexName.split(".");
+    const fields = indexes.fieldsOf(table, indexName);
+    const range = fields === undefined ? null : parseRange(fields, source.range);
+    // An unknown index or a malformed range: convex-test reports the mistake.
+    if (range === null) return resolveQuerySource.call(this, query);
+    reads.getStore()?.addRange(component, table, `${indexName}:${JSON.stringify(source.range)}`, range);
+
+    let documents = indexes.range(table, indexName, range);
+    const pending = pendingIds(this, table);
+    if (pending.size > 0) {
+      documents = documents.filter((document) => !pending.has(document._id));
+      for (const id of pending) {
+        const document = visible(this, id);
+        if (document !== null && isInRange(range, document)) documents.push(document);
+      }
+      documents = sortByKey(documents, range.fields);
+    }
+    if ((source.order ?? "asc") === "desc") documents.reverse();
+    // convex-test still compiles the query's filters, limit and order, from an empty scan.
+    const iterate = this._iterateDocs;
+    this._iterateDocs = () => {};
+    try {
+      return { ...resolveQuerySource.call(this, { ...query, source: { ...source, range: [] } }), sortedDocs: documents };
+    } finally {
+      this._iterateDocs = iterate;
+    }
+  };
+
+  // A top-level commit moves the pending writes into `_documents`: the indexes follow.
+  db.commit = function (this: InstrumentedDatabase, commitTs) {
+    const writes = this._writes.length === 1 ? this._writes[0]! : null;
+    const before = writes === null ? [] : Object.keys(writes).map((id) => [id, this._documents[id] ?? null] as const);
+    commit.call(this, commitTs);
+    for (const [id, document] of before) indexes.changed(id, document, this._documents[id] ?? null);
+  };
+  return indexes;
+}
