@@ -64,8 +64,6 @@ export type LocalBackend = {
   url: string;
   /** Where the HTTP actions are served (CONVEX_SITE_URL, the JWT issuer). */
   siteUrl: string;
-  /** Counters for tests and the bench: query functions run so far (cache hits not counted) and commits. */
-  stats: () => { queryRuns: number; commits: number };
   close: () => Promise<void>;
 };
 
@@ -208,7 +206,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     });
     cleanups.push(() => watcher.close());
   }
-  return { url, siteUrl, stats: () => ({ queryRuns: ready.queryRuns, commits: ready.commitCount }) };
+  return { url, siteUrl };
 }
 
 /**

@@ -59,3 +59,12 @@ it("pages through a table's documents, newest first", async () => {
   expect(second).toContain("job 0&#");
   expect((await fetch(`${backend.url}/dashboard/table?component=nope&table=x`)).status).toBe(404);
 });
+
+it("counts commits and query runs in stats.json", async () => {
+  const stats = async () => (await (await fetch(`${backend.url}/dashboard/stats.json`)).json()) as { commits: number; queryRuns: number };
+  const before = await stats();
+  await http.mutation(schedule, { delayMs: 3_600_000, text: "contada" });
+  const after = await stats();
+  expect(after.commits).toBe(before.commits + 1);
+  expect(after.queryRuns).toBe(before.queryRuns);
+});

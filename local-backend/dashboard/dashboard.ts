@@ -2,7 +2,7 @@
  * A read-only dashboard at the backend's root URL: `/` lists every table (the app's and each
  * component's) with its document count, the scheduled functions with their state and the
  * stored files; `/dashboard/table?component=&table=&page=` pages through a table's latest
- * documents.
+ * documents; `/dashboard/stats.json` counts commits and query runs (for the bench).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Engine } from "../engine.ts";
@@ -25,6 +25,11 @@ export async function handleDashboardRequest(request: IncomingMessage, response:
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
   if (url.pathname === "/") {
     sendHtml(response, 200, overviewPage(await engine.withInstance((instance) => Promise.resolve(readOverview(instance)))));
+    return true;
+  }
+  if (url.pathname === "/dashboard/stats.json") {
+    response.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+    response.end(JSON.stringify({ commits: engine.commitCount, queryRuns: engine.queryRuns }));
     return true;
   }
   if (url.pathname !== "/dashboard/table") return false;
