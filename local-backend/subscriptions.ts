@@ -113,9 +113,14 @@ export class SyncSession {
     }
   }
 
-  /** Re-runs the subscribed queries after a commit; requests made meanwhile are coalesced. */
+  /**
+   * Re-runs the subscribed queries after a commit; requests made meanwhile are coalesced. A
+   * session none of whose queries the commit touched, and that owes no mutation confirmation,
+   * is left alone: with 500 event pages open, a support wakes one session, not 500.
+   */
   requestRefresh(): void {
     if (this.refreshQueued || this.ended) return;
+    if (!this.confirmPending && [...this.queries.values()].every((subscription) => this.isUnchanged(subscription))) return;
     this.refreshQueued = true;
     this.enqueue(async () => {
       this.refreshQueued = false;
@@ -266,11 +271,17 @@ export class SyncSession {
     if (confirmsMutation) this.confirmPending = false;
   }
 
-  /** No commit since its last run wrote something it read, and the code is the same: same result. */
+  /**
+   * No commit since its last run wrote something it read, and the code is the same: same
+   * result. The result then holds at the latest commit too, so the next check starts there
+   * and looks only at newer commits (a session watching quietly costs the same on every commit).
+   */
   private isUnchanged(subscription: Subscription): boolean {
     const { engine } = this.deps;
     const last = subscription.lastRun;
-    return last !== undefined && last.codeGeneration === engine.codeGeneration && !engine.wroteSince(last.commit, last.reads);
+    if (last === undefined || last.codeGeneration !== engine.codeGeneration || engine.wroteSince(last.commit, last.reads)) return false;
+    last.commit = engine.commitCount;
+    return true;
   }
 
   /** One query's result, the end to pin for a page that had none (see pageEndToPin), and what it read. */

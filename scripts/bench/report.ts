@@ -5,6 +5,7 @@ import { bytes, cost, count, ms } from "./format";
 import type { FunctionCost } from "./function-cost";
 import type { Latency } from "./latency";
 import type { LighthouseResult } from "./lighthouse";
+import type { PersistedSupport } from "./persisted-support";
 import { PAGE_SIZE, type ListCost } from "./list-cost";
 import type { SettlementCost } from "./settlement-cost";
 import type { Row, Status } from "./table";
@@ -34,6 +35,7 @@ export type Results = {
   latency: Latency[] | NotMeasured;
   settlement: SettlementCost | NotMeasured;
   ackLatency: AckLatency[] | NotMeasured;
+  persistedSupport: PersistedSupport | NotMeasured;
   bundle: BundleSizes | NotMeasured;
   lighthouse: LighthouseResult[] | NotMeasured;
 };
@@ -53,6 +55,7 @@ export function reportRows(results: Results): Row[] {
     ...settlementRows(results.settlement),
     ...latencyRows(results.latency),
     ...ackLatencyRows(results.ackLatency),
+    ...persistedSupportRows(results.persistedSupport),
     ...bundleRows(results.bundle),
     ...lighthouseRows(results.lighthouse),
   ];
@@ -132,6 +135,47 @@ function ackLatencyRows(latency: AckLatency[] | NotMeasured): Row[] {
     if (entry.storage !== "data folder" || inMemory === undefined) return row;
     return { ...row, target, status: check(entry.p99 <= MAX_ACK_P99_FACTOR * inMemory.p99) };
   });
+}
+
+/** Issue 9: the largest catalogue's support p95 within this factor of the smallest's. */
+const MAX_SUPPORT_P95_FACTOR = 1.5;
+const MAX_PAGE_UPDATE_P95_MS = 20;
+
+function persistedSupportRows(persisted: PersistedSupport | NotMeasured): Row[] {
+  const measure = "support → event page, data folder";
+  if ("notMeasured" in persisted) return [{ measure, result: `not measured: ${persisted.notMeasured}` }];
+  const smallest = persisted.support[0];
+  const rows: Row[] = persisted.support.map((entry) => {
+    const row: Row = {
+      measure: `${measure}, ${count(entry.events)} events`,
+      result: `p50 ${ms(entry.p50)}, p95 ${ms(entry.p95)}, p99 ${ms(entry.p99)} (${entry.samples} supports)`,
+    };
+    if (smallest === undefined || entry === smallest) return row;
+    return {
+      ...row,
+      target: `p95 ≤ ${MAX_SUPPORT_P95_FACTOR}× the ${count(smallest.events)} figure`,
+      status: check(entry.p95 <= MAX_SUPPORT_P95_FACTOR * smallest.p95),
+    };
+  });
+  const pages = persisted.pages;
+  if (pages === null) return rows;
+  const sessions = `${count(pages.sessions)} sessions on ${count(pages.sessions)} event pages`;
+  return [
+    ...rows,
+    {
+      measure: `support → its event page, ${sessions}`,
+      result: `p50 ${ms(pages.p50)}, p95 ${ms(pages.p95)}, p99 ${ms(pages.p99)} (${pages.samples} supports)`,
+      target: `p95 < ${MAX_PAGE_UPDATE_P95_MS} ms`,
+      status: check(pages.p95 < MAX_PAGE_UPDATE_P95_MS),
+    },
+    {
+      measure: `query functions re-run per commit, ${sessions} (${count(pages.subscribedQueries)} subscriptions)`,
+      result: `mean ${pages.queryRunsPerCommit.mean.toFixed(1)}, max ${pages.queryRunsPerCommit.max}`,
+      target: "only the supported page's",
+      // The supported page subscribes to 5 queries; fewer re-run (the signed-out ones read nothing a support writes).
+      status: check(pages.queryRunsPerCommit.max <= pages.subscribedQueries / pages.sessions),
+    },
+  ];
 }
 
 function bundleRows(bundle: BundleSizes | NotMeasured): Row[] {
