@@ -71,7 +71,7 @@ export class FunctionError extends Error {
 
 /**
  * A call's result, its commit timestamp and what the function logged (Convex's logLines); for
- * a mutation also `commit`, the sequence number of the commit to wait on before answering.
+ * a mutation, and an action whose mutations committed, also `commit`: the commit to wait on before answering.
  */
 export type CallResult = { value: Value; ts: bigint; logLines: string[]; commit?: number; reads?: ReadSet };
 
@@ -200,6 +200,8 @@ export class Engine {
   private recording: Promise<void> | null = null;
   private finishRecording: () => void = () => {};
   private readonly requestKeyContext = new AsyncLocalStorage<string>();
+  /** Inside an action: the latest commit its mutations made, so its answer can wait for the disk. */
+  private readonly actionCommits = new AsyncLocalStorage<{ last: number | undefined }>();
   /** Filled with what a query reads while it runs (see `instrumentDatabases`). */
   private readonly readSetContext = new AsyncLocalStorage<ReadSet>();
   /** Documents each recent commit wrote, oldest first: [commit count after it, documents]. */
@@ -298,6 +300,8 @@ export class Engine {
       }
       if (ts === null) return ts;
       this.commitCount += 1;
+      const action = this.actionCommits.getStore();
+      if (action !== undefined) action.last = this.commitCount;
       if (this.requestKeyContext.getStore() !== undefined && this.recording === null) {
         this.recording = new Promise((resolve) => (this.finishRecording = resolve));
       }
@@ -344,15 +348,26 @@ export class Engine {
    * no client mutation runs meanwhile, and a commit from elsewhere (an action, a scheduled
    * job) landing in between makes it run again.
    */
-  readAtOneCommit<T>(work: () => Promise<T>): Promise<{ value: T; ts: bigint }> {
-    return this.phases.run("read", async () => {
-      for (;;) {
-        const ts = this.lastCommitTs;
-        const value = await work();
-        if (this.lastCommitTs === ts) return { value, ts };
-      }
-    });
+  async readAtOneCommit<T>(work: () => Promise<T>, saved: (commit: number) => Promise<void> = async () => {}): Promise<{ value: T; ts: bigint }> {
+    for (;;) {
+      const rollbacks = this.rollbacks;
+      const read = await this.phases.run("read", async () => {
+        for (;;) {
+          const ts = this.lastCommitTs;
+          const commit = this.commitCount;
+          const value = await work();
+          if (this.lastCommitTs === ts) return { value, ts, commit };
+        }
+      });
+      // Clients' commits are saved before reads start; one from an action or a job may not be
+      // yet. Nothing read goes out before it is, and a read of a commit rolled back is redone.
+      await saved(read.commit);
+      if (this.rollbacks === rollbacks) return { value: read.value, ts: read.ts };
+    }
   }
+
+  /** Counts rollbacks of unsaved commits: a read taken before one may hold what was undone. */
+  private rollbacks = 0;
 
   /** Resolves once the latest commit's request record is in memory (see `recording`). */
   async settled(): Promise<void> {
@@ -404,8 +419,11 @@ export class Engine {
           );
           return { value, ts: this.lastCommitTs, logLines, commit: this.commitCount, reads };
         }
-        const value = await captureLogLines(logLines, () => caller.action(makeFunctionReference<"action">(udfPath), args));
-        return { value, ts: this.lastCommitTs, logLines };
+        const commits: { last: number | undefined } = { last: undefined };
+        const value = await captureLogLines(logLines, () =>
+          this.actionCommits.run(commits, () => caller.action(makeFunctionReference<"action">(udfPath), args)),
+        );
+        return { value, ts: this.lastCommitTs, logLines, commit: commits.last };
       } catch (error) {
         // A ConvexError is the app talking to its user; anything else is worth a look.
         if (!isConvexError(error)) console.error(`local backend: ${kind} ${udfPath} failed:`, error);
@@ -502,6 +520,7 @@ export class Engine {
       this.unsaved = null;
       if (newer !== null) this.undo(newer);
       this.undo(taken);
+      this.rollbacks += 1;
       then();
     });
   }

@@ -24,6 +24,8 @@ export type ApiDeps = {
   verifyToken: TokenVerifier;
   /** Resolves when commit `commit` is durable; rejects (FunctionError) when it was rolled back. */
   persisted: (commit?: number) => Promise<void>;
+  /** Resolves when commit `commit` is on disk or rolled back (what a read may then send). */
+  saved: (commit: number) => Promise<void>;
 };
 
 class HttpError extends Error {
@@ -79,9 +81,14 @@ async function callFunction(kind: FunctionKind, request: IncomingMessage, deps: 
   const args = functionArgs((body.args ?? {}) as Parameters<typeof functionArgs>[0]);
   const path = body.path;
   if (kind === "mutation") return deps.engine.mutate(path, args, identity, null, deps.persisted);
-  if (kind === "action") return deps.engine.call(kind, path, args, identity);
+  if (kind === "action") {
+    // An action is answered once what its mutations committed is saved, or fails with them.
+    const result = await deps.engine.call(kind, path, args, identity);
+    if (result.commit !== undefined) await deps.persisted(result.commit);
+    return result;
+  }
   // A query never sees a commit that is not saved yet.
-  return (await deps.engine.readAtOneCommit(() => deps.engine.call(kind, path, args, identity))).value;
+  return (await deps.engine.readAtOneCommit(() => deps.engine.call(kind, path, args, identity), deps.saved)).value;
 }
 
 /** Handles a request on the main port (the WebSocket upgrade is handled elsewhere). */

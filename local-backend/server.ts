@@ -176,6 +176,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
         throw new FunctionError((error as Error).message, undefined);
       }
     },
+    saved: async (commit: number) => writer?.saved(commit),
   };
   const mainServer = createServer((request, response) => {
     void (async () => {

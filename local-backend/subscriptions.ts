@@ -62,6 +62,8 @@ export type SessionDeps = {
   fail: (error: Error) => void;
   /** Resolves when commit `commit` (default: every commit so far) is durable; rejects when it was rolled back. */
   persisted: (commit?: number) => Promise<void>;
+  /** Resolves when commit `commit` is on disk or rolled back (what a Transition may then carry). */
+  saved: (commit: number) => Promise<void>;
 };
 
 export class SyncSession {
@@ -239,7 +241,7 @@ export class SyncSession {
         runs.push([subscription, await this.runQuery(queryId, subscription)]);
       }
       return runs;
-    });
+    }, this.deps.saved);
     const ts = commitTs > this.version.ts ? commitTs : this.version.ts;
     const modifications = [...removed];
     for (const [subscription, { modification, pageEnd, lastRun }] of results) {
@@ -320,7 +322,9 @@ export class SyncSession {
     try {
       const args = functionArgs(message.args);
       if (message.type === "Action") {
-        const { value, logLines } = await this.deps.engine.call("action", message.udfPath, args, identity);
+        const { value, logLines, commit } = await this.deps.engine.call("action", message.udfPath, args, identity);
+        // Answered once what its mutations committed is saved; if that failed, the action fails.
+        if (commit !== undefined) await this.deps.persisted(commit);
         this.respond({ type: responseType, requestId: message.requestId, success: true, result: convexToJson(value), logLines });
         return;
       }

@@ -68,6 +68,11 @@ export class GroupCommitWriter {
     });
   }
 
+  /** Resolves once commit `seq` is either on disk or rolled back: what a reader then sees is saved. */
+  saved(seq = this.engine.commitCount): Promise<void> {
+    return this.durable(seq).catch(() => {});
+  }
+
   /** Waits for the writes in progress, leaves the whole state in database.json, closes the journal. */
   async close(): Promise<void> {
     while (this.writing !== null) await this.writing;

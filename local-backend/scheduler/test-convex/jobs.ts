@@ -21,6 +21,12 @@ export const scheduleFromAction = action({
   handler: (ctx, { delayMs, text }) => ctx.scheduler.runAfter(delayMs, writeRef, { text }),
 });
 
+/** An action that commits through a mutation, as Convex Auth's sign-in does. */
+export const writeFromAction = action({
+  args: { text: v.string() },
+  handler: (ctx, { text }) => ctx.runMutation(writeRef, { text }),
+});
+
 export const cancel = mutation({
   args: { id: v.id("_scheduled_functions") },
   handler: (ctx, { id }) => ctx.scheduler.cancel(id),
