@@ -14,7 +14,7 @@ type Write =
   | { kind: "patch"; pick: number; group: string; rank: number }
   | { kind: "delete"; pick: number };
 type Bound = { strict: boolean; rank: number } | null;
-type Read = { index: "by_group_rank" | "by_tag" | "by_creation_time"; group: string; tag: string | undefined; lower: Bound; upper: Bound; desc: boolean; take: number | null; rankAbove: number | null };
+type Read = { index: "by_group_rank" | "by_tag" | "by_creation_time" | "full scan"; group: string; tag: string | undefined; lower: Bound; upper: Bound; desc: boolean; take: number | null; rankAbove: number | null };
 
 const groups = fc.constantFrom("a", "b", "c");
 const ranks = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom(-0, 0.5, 2.5));
@@ -26,7 +26,7 @@ const write: fc.Arbitrary<Write> = fc.oneof(
   fc.record({ kind: fc.constant("delete" as const), pick: fc.nat() }),
 );
 const read: fc.Arbitrary<Read> = fc.record({
-  index: fc.constantFrom("by_group_rank" as const, "by_tag" as const, "by_creation_time" as const),
+  index: fc.constantFrom("by_group_rank" as const, "by_tag" as const, "by_creation_time" as const, "full scan" as const),
   group: groups,
   tag: tags,
   lower: bound,
@@ -54,7 +54,9 @@ async function runRead(ctx: Ctx, query: Read): Promise<string[]> {
   type Range = { eq: (field: string, value: unknown) => Range; gt: (field: string, value: unknown) => Range; gte: (field: string, value: unknown) => Range; lt: (field: string, value: unknown) => Range; lte: (field: string, value: unknown) => Range };
   const table = ctx.db.query("items");
   const indexed =
-    query.index === "by_tag"
+    query.index === "full scan"
+      ? table
+      : query.index === "by_tag"
       ? table.withIndex("by_tag", (q) => (q as unknown as Range).eq("tag", query.tag) as never)
       : table.withIndex(query.index, (q) => {
           const field = query.index === "by_group_rank" ? "rank" : "_creationTime";
@@ -84,7 +86,7 @@ afterAll(async () => {
   await modules.release();
 });
 
-it("answers every index range, order, filter and take as convex-test's full scan does, pending writes included", { timeout: 120_000 }, async () => {
+it("answers every index range and table scan, order, filter and take as convex-test's full scan does, pending writes included", { timeout: 120_000 }, async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
       // A fresh table per run: the engine's instance keeps its data, so start from what it holds.

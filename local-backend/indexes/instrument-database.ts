@@ -11,7 +11,7 @@
 import type { AsyncLocalStorage } from "node:async_hooks";
 import type { ReadSet } from "../sync/read-set.ts";
 import { DocumentIndexes, isInTable, type IndexedDocument } from "./document-indexes.ts";
-import { compareKeys, isInRange, keyOf, parseRange, type RangeExpression } from "./index-range.ts";
+import { compareKeys, isInRange, keyOf, parseRange, type IndexRange, type RangeExpression } from "./index-range.ts";
 
 type QuerySource =
   | { type: "IndexRange"; indexName: string; range: RangeExpression[]; order?: "asc" | "desc" }
@@ -79,6 +79,13 @@ export function instrumentDatabase(component: string, db: InstrumentedDatabase, 
 
   db._resolveQuerySource = function (this: InstrumentedDatabase, query) {
     const { source } = query;
+    // A full table scan is the table in creation order: the by_creation_time index, whole.
+    if (source.type === "FullTableScan") {
+      const table = source.tableName as string;
+      reads.getStore()?.addTable(component, table);
+      const range = parseRange(indexes.fieldsOf(table, "by_creation_time")!, [])!;
+      return withDocuments(this, query, inIndexOrder(this, table, "by_creation_time", range, source.order));
+    }
     if (source.type !== "IndexRange") return resolveQuerySource.call(this, query);
     const [table = "", indexName = ""] = source.indexName.split(".");
     const fields = indexes.fieldsOf(table, indexName);
@@ -86,27 +93,35 @@ export function instrumentDatabase(component: string, db: InstrumentedDatabase, 
     // An unknown index or a malformed range: convex-test reports the mistake.
     if (range === null) return resolveQuerySource.call(this, query);
     reads.getStore()?.addRange(component, table, `${indexName}:${JSON.stringify(source.range)}`, range);
+    return withDocuments(this, query, inIndexOrder(this, table, indexName, range, source.order));
+  };
 
+  /** The documents of the range as the running transaction sees them, in the query's order. */
+  function inIndexOrder(db: InstrumentedDatabase, table: string, indexName: string, range: IndexRange, order: unknown): IndexedDocument[] {
     let documents = indexes.range(table, indexName, range);
-    const pending = pendingIds(this, table);
+    const pending = pendingIds(db, table);
     if (pending.size > 0) {
       documents = documents.filter((document) => !pending.has(document._id));
       for (const id of pending) {
-        const document = visible(this, id);
+        const document = visible(db, id);
         if (document !== null && isInRange(range, document)) documents.push(document);
       }
       documents = sortByKey(documents, range.fields);
     }
-    if ((source.order ?? "asc") === "desc") documents.reverse();
-    // convex-test still compiles the query's filters, limit and order, from an empty scan.
-    const iterate = this._iterateDocs;
-    this._iterateDocs = () => {};
+    return order === "desc" ? documents.reverse() : documents;
+  }
+
+  /** convex-test's own resolution of the query (filters, limit, order) from an empty scan, with `documents` as its rows. */
+  function withDocuments(db: InstrumentedDatabase, query: Query, documents: IndexedDocument[]): ResolvedQuery {
+    const iterate = db._iterateDocs;
+    db._iterateDocs = () => {};
     try {
-      return { ...resolveQuerySource.call(this, { ...query, source: { ...source, range: [] } }), sortedDocs: documents };
+      const source = query.source.type === "IndexRange" ? { ...query.source, range: [] } : query.source;
+      return { ...resolveQuerySource.call(db, { ...query, source }), sortedDocs: documents };
     } finally {
-      this._iterateDocs = iterate;
+      db._iterateDocs = iterate;
     }
-  };
+  }
 
   // A top-level commit moves the pending writes into `_documents`: the indexes follow.
   db.commit = function (this: InstrumentedDatabase, commitTs) {
