@@ -4,70 +4,28 @@
  * notifications with their timestamps, snapshots of the database (ids and _creationTime
  * kept) and swapping in freshly loaded modules without losing data.
  *
- * convex-test does not expose its database, so `attachToInternals` reaches into it; the
- * fields used are listed in `ConvexGlobal` and were read from convex-test 0.0.60.
+ * convex-test does not expose its database, so `attachToInternals` reaches into it (see
+ * engine/convex-test-internals.ts). The saved shapes are in storage/saved-state.ts, the
+ * remembered requests in sync/request-log.ts, the read sets in sync/read-set.ts.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { convexTest } from "convex-test";
 import { makeFunctionReference, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Identity } from "./auth-keys.ts";
+import { attachToInternals, type DatabaseFake, type Document, type EngineInstance, type Instance, type InstanceSetup } from "./engine/convex-test-internals.ts";
+import { FunctionError, isConvexError, toFunctionError } from "./engine/function-error.ts";
+import { checkDocumentsMatch } from "./engine/schema-check.ts";
 import { tableOf, type DocumentIndexes } from "./indexes/document-indexes.ts";
-import { instrumentDatabase, type InstrumentedDatabase } from "./indexes/instrument-database.ts";
+import { instrumentDatabase } from "./indexes/instrument-database.ts";
 import { Gate, Mutex, PhaseLock } from "./locks.ts";
 import { captureLogLines } from "./logs/function-logs.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
+import type { ChangeRecord, ComponentSnapshot, DatabaseSnapshot, UndoRecord } from "./storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "./sync/read-set.ts";
+import { RequestLog, type RequestRecord } from "./sync/request-log.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
-
-/** The saved form of the database: every document as Convex JSON, plus the id and time counters. */
-export type DatabaseSnapshot = {
-  format: 1;
-  nextDocId: number;
-  lastCreationTime: number;
-  /** Last commit timestamp (ns) as a decimal string, so time never runs backwards on restart. */
-  lastCommitTs: string;
-  documents: JSONValue[];
-  /** The databases of components (convex.config.ts), by path ("rateLimiter/batchWorker"). */
-  components?: Record<string, ComponentSnapshot>;
-  /** Results of recent mutations by "session id|request id": [key, result, commit ts]. */
-  requests?: [string, JSONValue, string][];
-  /** Number of commits this state holds; journal records up to it are already in it. */
-  commitCount?: number;
-};
-
-/** What some commits changed, as one journal record: replaying it on the state before gives the state after. */
-export type ChangeRecord = {
-  /** The commit count after these commits. */
-  seq: number;
-  lastCommitTs: string;
-  /** By component path ("" is the app): counters and the documents written (null: deleted). */
-  components: Record<string, { nextDocId: number; lastCreationTime: number; documents: Record<string, JSONValue | null> }>;
-  requests: [string, JSONValue, string][];
-};
-
-/** How to undo the changes of a ChangeRecord in memory (documents as they were before). */
-export type UndoRecord = {
-  components: Map<string, { nextDocId: number; lastCreationTime: number; documents: Map<string, Document | null> }>;
-  lastCommitTs: bigint;
-  commitCount: number;
-  requestKeys: string[];
-};
-
-export type ComponentSnapshot = { nextDocId: number; lastCreationTime: number; documents: JSONValue[] };
-
-/** A function call that failed, in the form the protocol sends it. */
-export class FunctionError extends Error {
-  /** What the function logged before it failed (Convex's logLines). */
-  logLines: string[] = [];
-  constructor(
-    message: string,
-    readonly errorData: JSONValue | undefined,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * A call's result, its commit timestamp and what the function logged (Convex's logLines); for
@@ -77,103 +35,6 @@ export type CallResult = { value: Value; ts: bigint; logLines: string[]; commit?
 
 /** How many commits' written documents are kept to decide whether a query must run again. */
 const WRITE_LOG_LENGTH = 10_000;
-
-/** How many mutation results are kept for resent requests (the client resends only unanswered ones). */
-const REMEMBERED_REQUESTS = 10_000;
-type RequestRecord = { value: JSONValue; ts: bigint; commit: number };
-
-export type Document = { _id: string } & Record<string, Value>;
-
-/** The parts of convex-test's private state this file uses. */
-type ConvexGlobal = {
-  components: Record<string, { db: DatabaseFake }>;
-  transactionManager: { _lastCommitTs: bigint; commit: (isNested: boolean) => bigint | null };
-};
-type DatabaseFake = InstrumentedDatabase & {
-  _documents: Record<string, Document>;
-  /** Pending writes, one layer per nested transaction (null: a deletion). */
-  _writes: Record<string, Document | null>[];
-  _nextDocId: number;
-  _lastCreationTime: number;
-  /** Throws when `doc` does not match the table's validator in this instance's schema. */
-  _validate: (tableName: string, doc: Document) => void;
-};
-
-/** Thrown by a reload whose schema the existing data does not match. */
-export class SchemaMismatchError extends Error {}
-
-/**
- * Checks the app's documents against the schema of a freshly loaded instance, as `convex dev`
- * does before a push: the first one that does not match stops the reload, named with its table
- * and id (the validator's message names the field).
- */
-function checkDocumentsMatch(documents: Record<string, Document>, next: DatabaseFake): void {
-  for (const document of Object.values(documents)) {
-    const table = document._id.replace(/^[0-9]+/, "");
-    // Validators describe a document without its system fields, as written.
-    const fields: Record<string, Value> = { ...document };
-    delete fields._id;
-    delete fields._creationTime;
-    try {
-      next._validate(table, fields as Document);
-    } catch (error) {
-      throw new SchemaMismatchError(
-        `the new schema does not match the data: table "${table}", document ${document._id}: ${(error as Error).message}`,
-      );
-    }
-  }
-}
-
-type Instance = { t: ReturnType<typeof convexTest>; modules: LoadedModules; global: ConvexGlobal };
-/** A convex-test instance with its private state, for the subsystems (scheduler, files, components). */
-export type EngineInstance = Instance;
-/**
- * Prepares each new instance (at start and on every reload) before it serves: registers
- * components, wraps syscalls. Runs before any data is restored into it.
- */
-export type InstanceSetup = (instance: EngineInstance) => Promise<void>;
-
-function isConvexGlobal(value: unknown): value is ConvexGlobal {
-  return typeof value === "object" && value !== null && "components" in value && "transactionManager" in value;
-}
-
-/**
- * convex-test keeps its state in an AsyncLocalStorage it enters on every call. Entering it
- * happens synchronously at the start of a call, so watching `AsyncLocalStorage#run` during one
- * harmless call hands us that state.
- */
-async function attachToInternals(t: Instance["t"]): Promise<ConvexGlobal> {
-  const prototype = AsyncLocalStorage.prototype as { run: (...args: unknown[]) => unknown };
-  const originalRun = prototype.run;
-  let found: ConvexGlobal | null = null;
-  prototype.run = function (this: unknown, store: unknown, ...rest: unknown[]) {
-    if (found === null && isConvexGlobal(store)) found = store;
-    return originalRun.call(this, store, ...rest);
-  };
-  let call: Promise<unknown>;
-  try {
-    call = t.run(async () => null);
-  } finally {
-    prototype.run = originalRun;
-  }
-  await call;
-  const global = found as ConvexGlobal | null;
-  if (global?.components[""]?.db._documents === undefined) {
-    throw new Error("local backend: this convex-test version keeps its state differently; see engine.ts");
-  }
-  return global;
-}
-
-function isConvexError(error: unknown): error is Error & { data: Value } {
-  return typeof error === "object" && error !== null && Symbol.for("ConvexError") in error;
-}
-
-/** What a client sees of a failure: ConvexError data intact, other errors as their message. */
-function toFunctionError(error: unknown): FunctionError {
-  if (isConvexError(error)) return new FunctionError(`Uncaught ConvexError: ${error.message}`, convexToJson(error.data));
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return new FunctionError(`Uncaught ${message}`, undefined);
-}
 
 export class Engine {
   private readonly gate = new Gate();
@@ -193,7 +54,7 @@ export class Engine {
   /** Number of top-level commits so far; the writer saves up to a count. */
   commitCount = 0;
   /** Recent mutation results by "session id|request id", oldest first (exactly-once mutations). */
-  private requests = new Map<string, RequestRecord>();
+  private readonly requests = new RequestLog();
   /** Mutations of a request key still running, for a resend that arrives meanwhile. */
   private readonly requestsInFlight = new Map<string, Promise<CallResult>>();
   /** Set between a keyed mutation's commit and its record, so no snapshot splits the two. */
@@ -483,11 +344,7 @@ export class Engine {
       }
       components[componentPath] = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents };
     }
-    const requests: ChangeRecord["requests"] = [];
-    for (const key of undo.requestKeys) {
-      const record = this.requests.get(key);
-      if (record !== undefined) requests.push([key, record.value, record.ts.toString()]);
-    }
+    const requests = this.requests.saved(undo.requestKeys);
     const record = { seq: this.commitCount, lastCommitTs: this.lastCommitTs.toString(), components, requests };
     return { record, undo };
   }
@@ -505,7 +362,7 @@ export class Engine {
       db._lastCreationTime = change.lastCreationTime;
       this.indexes.get(componentPath)?.reset();
     }
-    for (const [key, value, ts] of record.requests) this.remember(key, { value, ts: BigInt(ts), commit: 0 });
+    for (const [key, value, ts] of record.requests) this.requests.remember(key, { value, ts: BigInt(ts), commit: 0 });
     this.instance.global.transactionManager._lastCommitTs = BigInt(record.lastCommitTs);
     this.commitCount = record.seq;
   }
@@ -538,14 +395,13 @@ export class Engine {
       db._nextDocId = before.nextDocId;
       db._lastCreationTime = before.lastCreationTime;
     }
-    for (const key of changes.requestKeys) this.requests.delete(key);
+    for (const key of changes.requestKeys) this.requests.forget(key);
     this.instance.global.transactionManager._lastCommitTs = changes.lastCommitTs;
   }
 
   private remember(requestKey: string, record: RequestRecord): void {
     this.unsaved?.requestKeys.push(requestKey);
-    this.requests.set(requestKey, record);
-    if (this.requests.size > REMEMBERED_REQUESTS) this.requests.delete(this.requests.keys().next().value!);
+    this.requests.remember(requestKey, record);
   }
 
   /** `call("query", ...)`, answered from the cache while no commit happened in between. */
@@ -610,7 +466,7 @@ export class Engine {
       lastCommitTs: this.lastCommitTs.toString(),
       documents: Object.values(db._documents).map((document) => convexToJson(document)),
       components,
-      requests: [...this.requests].map(([key, record]) => [key, record.value, record.ts.toString()]),
+      requests: this.requests.saved(),
       commitCount: this.commitCount,
     };
   }
@@ -644,9 +500,7 @@ export class Engine {
     this.instance.global.transactionManager._lastCommitTs = BigInt(snapshot.lastCommitTs);
     this.commitCount = snapshot.commitCount ?? 0;
     // A remembered request is durable by definition: it came from a saved state.
-    this.requests = new Map(
-      (snapshot.requests ?? []).map(([key, value, ts]) => [key, { value, ts: BigInt(ts), commit: 0 }]),
-    );
+    this.requests.restore(snapshot.requests ?? []);
   }
 
   /** Whether the loaded convex/ exports a function at `udfPath` ("migrations:lifecycle"). */

@@ -6,7 +6,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { convexToJson } from "convex/values";
 import type { Identity, TokenVerifier } from "./auth-keys.ts";
-import { FunctionError, type CallResult, type Engine, type FunctionKind } from "./engine.ts";
+import type { CallResult, Engine, FunctionKind } from "./engine.ts";
+import { FunctionError } from "./engine/function-error.ts";
 import { functionArgs } from "./protocol.ts";
 
 /** ConvexHttpClient treats this status as "the function failed", with a JSON body. */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
-import type { DatabaseSnapshot } from "./engine.ts";
+import type { DatabaseSnapshot } from "./storage/saved-state.ts";
 import {
   authenticate,
   createEvent,

@@ -4,7 +4,7 @@
  * validated here, so the session code only ever sees well-formed ones.
  */
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
-import { FunctionError } from "./engine.ts";
+import { FunctionError } from "./engine/function-error.ts";
 
 /** A state version as the server tracks it; `ts` is a commit timestamp in nanoseconds. */
 export type StateVersion = { querySet: number; identity: number; ts: bigint };

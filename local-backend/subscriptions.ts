@@ -10,7 +10,8 @@
  */
 import { convexToJson, type Value } from "convex/values";
 import type { Identity, TokenVerifier } from "./auth-keys.ts";
-import { FunctionError, type Engine } from "./engine.ts";
+import type { Engine } from "./engine.ts";
+import { FunctionError } from "./engine/function-error.ts";
 import {
   encodeTs,
   encodeVersion,

@@ -15,7 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SchemaDefinition, GenericSchema } from "convex/server";
 import { register } from "tsx/esm/api";
-import type { EngineInstance } from "../engine.ts";
+import type { EngineInstance } from "../engine/convex-test-internals.ts";
 
 type Use = { name: string; configFile: string };
 type ModuleGlob = Record<string, () => Promise<Record<string, unknown>>>;

@@ -13,7 +13,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Value } from "convex/values";
-import type { Engine, EngineInstance } from "../engine.ts";
+import type { Engine } from "../engine.ts";
+import type { EngineInstance } from "../engine/convex-test-internals.ts";
 import { documentsOf, internalsOf, tableOf, testOf, type ComponentDb, type Document } from "../scheduler/convex-internals.ts";
 import type { FileStore } from "./file-store.ts";
 

@@ -4,7 +4,7 @@
  * Read from node_modules/convex-test/dist/index.js; keep in step when upgrading convex-test.
  */
 import type { Value } from "convex/values";
-import type { EngineInstance } from "../engine.ts";
+import type { EngineInstance } from "../engine/convex-test-internals.ts";
 
 export type Document = { _id: string; _creationTime: number } & Record<string, Value>;
 

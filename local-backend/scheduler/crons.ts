@@ -4,7 +4,8 @@
  * after start (an interval counts from start). Each reload reads the definitions again.
  */
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
-import type { Engine, EngineInstance } from "../engine.ts";
+import type { Engine } from "../engine.ts";
+import type { EngineInstance } from "../engine/convex-test-internals.ts";
 import { testOf } from "./convex-internals.ts";
 import { nextCronTime } from "./cron-schedule.ts";
 

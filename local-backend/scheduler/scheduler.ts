@@ -12,7 +12,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { makeFunctionReference, type GenericMutationCtx, type GenericDataModel } from "convex/server";
 import type { Value } from "convex/values";
-import type { Engine, EngineInstance } from "../engine.ts";
+import type { Engine } from "../engine.ts";
+import type { EngineInstance } from "../engine/convex-test-internals.ts";
 import { documentsOf, internalsOf, testOf, type ComponentDb, type Document, type Internals } from "./convex-internals.ts";
 
 const JOBS = "_scheduled_functions";

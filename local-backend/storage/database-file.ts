@@ -5,7 +5,7 @@
  */
 import { mkdir, open, readFile, rename } from "node:fs/promises";
 import path from "node:path";
-import type { DatabaseSnapshot } from "../engine.ts";
+import type { DatabaseSnapshot } from "./saved-state.ts";
 
 export const DATABASE_FILE = "database.json";
 

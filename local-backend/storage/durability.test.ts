@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import type { DatabaseSnapshot } from "../engine.ts";
+import type { DatabaseSnapshot } from "./saved-state.ts";
 import { createEvent, newClient, signedInClient, signInLocally, startTestBackend, waitForQuery } from "../test-support.ts";
 
 let dataDir: string;

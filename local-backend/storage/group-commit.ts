@@ -8,7 +8,7 @@
  * nothing acknowledged is lost, and nothing that failed stays.
  */
 import path from "node:path";
-import type { ChangeRecord, DatabaseSnapshot, UndoRecord } from "../engine.ts";
+import type { ChangeRecord, DatabaseSnapshot, UndoRecord } from "./saved-state.ts";
 import { DATABASE_FILE, writeFileAtomic } from "./database-file.ts";
 import type { JournalFile } from "./journal-file.ts";
 

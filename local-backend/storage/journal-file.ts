@@ -6,7 +6,7 @@
  */
 import { open, readFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import type { ChangeRecord } from "../engine.ts";
+import type { ChangeRecord } from "./saved-state.ts";
 import { DamagedDataError } from "./database-file.ts";
 
 export const JOURNAL_FILE = "journal.jsonl";
