@@ -1,27 +1,27 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
-import { mutation, query } from "./_generated/server";
 import { idArg } from "./model/args";
+import { callerMutation, callerQuery } from "./model/callerFunctions";
 import { chatAccessOf, cleanMessageBody, requireChatAccess } from "./model/chat";
 import { checkPaginationOpts, paginateOrRefuse } from "./model/pagination";
 import { enforceRateLimit } from "./model/rateLimits";
-import { currentUser, displayNameOf, requireUser } from "./model/users";
+import { displayNameOf, requireSignedIn } from "./model/users";
 
 /** Whether the caller may use this event's chat: "allowed", "signedOut", "notASupporter" or "noEvent". */
-export const access = query({
+export const access = callerQuery({
   args: { eventId: v.string() },
-  handler: async (ctx, { eventId }) => chatAccessOf(ctx, await currentUser(ctx), idArg(ctx, "events", eventId)),
+  handler: async (ctx, { eventId }) => chatAccessOf(ctx, ctx.user, idArg(ctx, "events", eventId)),
 });
 
 /**
  * A page of an event's chat, newest page first (so the first page is the latest messages);
  * within a page, oldest first, ready to render top to bottom.
  */
-export const list = query({
+export const list = callerQuery({
   args: { eventId: v.string(), paginationOpts: paginationOptsValidator },
   handler: async (ctx, { eventId, paginationOpts }) => {
     const page = checkPaginationOpts(paginationOpts);
-    const user = await requireUser(ctx);
+    const user = requireSignedIn(ctx.user);
     const event = await requireChatAccess(ctx, user, idArg(ctx, "events", eventId));
     const result = await paginateOrRefuse(
       ctx.db
@@ -44,12 +44,12 @@ export const list = query({
 });
 
 /** Posts a message to an event's chat; supporters and the creator only. */
-export const send = mutation({
+export const send = callerMutation({
   args: { eventId: v.string(), body: v.string() },
   handler: async (ctx, { eventId, body }) => {
-    // First, so a huge body costs nothing; it is pure and reads nothing.
+    // The message is refused before who sends it (SPEC's order).
     const cleanBody = cleanMessageBody(body);
-    const user = await requireUser(ctx);
+    const user = requireSignedIn(ctx.user);
     await enforceRateLimit(ctx, "chatMessage", user._id);
     const event = await requireChatAccess(ctx, user, idArg(ctx, "events", eventId));
     return ctx.db.insert("messages", {

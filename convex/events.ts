@@ -1,6 +1,6 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
-import { internalMutation, mutation, query } from "./_generated/server";
+import { internalMutation, query } from "./_generated/server";
 import { idArg, storageIdArg } from "./model/args";
 import { appError } from "./model/shared/errors";
 import { startsInFuture, validateEventInput } from "./model/shared/eventInput";
@@ -12,7 +12,7 @@ import { MESSAGES } from "./model/shared/texts";
 import { cancelEvent, scheduleSettlement } from "./model/settlement";
 import { checkPaginationOpts } from "./model/pagination";
 import { enforceRateLimit } from "./model/rateLimits";
-import { requireUser, currentUser } from "./model/users";
+import { callerQuery, signedInMutation } from "./model/callerFunctions";
 
 /** Bound on "Meus Eventos": far more than anyone creates, small enough for one read. */
 export const MAX_OWN_EVENTS = 500;
@@ -41,7 +41,7 @@ export const get = query({
 });
 
 /** Creates an event owned by the caller; every field is checked here, whatever the form did. */
-export const create = mutation({
+export const create = signedInMutation({
   args: {
     name: v.string(),
     category: v.string(),
@@ -55,7 +55,7 @@ export const create = mutation({
     isTicketed: v.boolean(),
   },
   handler: async (ctx, { imageStorageId: rawStorageId, ...args }) => {
-    const user = await requireUser(ctx);
+    const { user } = ctx;
     await enforceRateLimit(ctx, "createEvent", user._id);
     const now = Date.now();
     const input = validateEventInput(args, now);
@@ -72,21 +72,17 @@ export const create = mutation({
 });
 
 /** The creator cancels their event before its date; every support is refunded. */
-export const cancel = mutation({
+export const cancel = signedInMutation({
   args: { id: v.string() },
   handler: async (ctx, { id }) => {
-    const user = await requireUser(ctx);
-    await cancelEvent(ctx, user._id, idArg(ctx, "events", id));
+    await cancelEvent(ctx, ctx.user._id, idArg(ctx, "events", id));
   },
 });
 
 /** Where the signed-in caller may upload one event image (the bytes go straight to storage). */
-export const generateImageUploadUrl = mutation({
+export const generateImageUploadUrl = signedInMutation({
   args: {},
-  handler: async (ctx) => {
-    await requireUser(ctx);
-    return ctx.storage.generateUploadUrl();
-  },
+  handler: (ctx) => ctx.storage.generateUploadUrl(),
 });
 
 /**
@@ -94,13 +90,12 @@ export const generateImageUploadUrl = mutation({
  * `{accepted: false, message}`) and records the caller as its uploader, the only one who may
  * attach it to an event.
  */
-export const claimImageUpload = mutation({
+export const claimImageUpload = signedInMutation({
   args: { storageId: v.string() },
   handler: async (ctx, { storageId: raw }) => {
-    const user = await requireUser(ctx);
     const storageId = storageIdArg(ctx, raw);
     if (storageId === null) throw appError("INVALID_IMAGE", MESSAGES.imageNotFound);
-    return claimUpload(ctx, user._id, storageId);
+    return claimUpload(ctx, ctx.user._id, storageId);
   },
 });
 
@@ -119,10 +114,10 @@ export const deleteUnusedImage = internalMutation({
 });
 
 /** The caller's events, soonest first, with surplus/shortfall and status; [] when signed out. */
-export const mine = query({
+export const mine = callerQuery({
   args: {},
   handler: async (ctx) => {
-    const user = await currentUser(ctx);
+    const { user } = ctx;
     if (user === null) return [];
     const events = await ctx.db
       .query("events")

@@ -1,11 +1,10 @@
-import { query } from "./_generated/server";
-import { currentUser, menuNameOf, walletCentsOf } from "./model/users";
+import { callerQuery } from "./model/callerFunctions";
+import { menuNameOf, walletCentsOf } from "./model/users";
 
 /** The signed-in user with their wallet, or null when signed out. */
-export const me = query({
+export const me = callerQuery({
   args: {},
-  handler: async (ctx) => {
-    const user = await currentUser(ctx);
+  handler: async ({ user }) => {
     if (user === null) return null;
     return {
       _id: user._id,

@@ -1,15 +1,14 @@
 import { paginationOptsValidator } from "convex/server";
-import { query } from "./_generated/server";
 import { checkPaginationOpts } from "./model/pagination";
-import { currentUser } from "./model/users";
+import { callerQuery } from "./model/callerFunctions";
 import { statementPage } from "./model/wallet";
 
 /** The caller's wallet statement (Extrato), newest first; an empty page when signed out. */
-export const statement = query({
+export const statement = callerQuery({
   args: { paginationOpts: paginationOptsValidator },
   handler: async (ctx, { paginationOpts }) => {
     const opts = checkPaginationOpts(paginationOpts);
-    const user = await currentUser(ctx);
+    const { user } = ctx;
     if (user === null) return { page: [], isDone: true, continueCursor: "" };
     return statementPage(ctx, user._id, opts);
   },

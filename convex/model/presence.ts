@@ -6,7 +6,7 @@ import { requireChatAccess } from "./chat";
 import { appError } from "./shared/errors";
 import { MESSAGES } from "./shared/texts";
 import { ANONYMOUS_VIEWER, parseRoom } from "./shared/presenceRooms";
-import { currentUser, requireUser } from "./users";
+import { currentUser, requireSignedIn } from "./users";
 
 export const presence = new Presence(components.presence);
 
@@ -26,7 +26,7 @@ export async function presentViewer(ctx: QueryCtx, roomId: string, claimedViewer
   const eventId = room === null ? null : idArg(ctx, "events", room.eventId);
   if (room === null || eventId === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
   if (room.kind === "chat") {
-    const user = await requireUser(ctx);
+    const user = requireSignedIn(await currentUser(ctx));
     await requireChatAccess(ctx, user, eventId);
     return user._id;
   }

@@ -12,12 +12,8 @@ export async function currentUser(ctx: QueryCtx): Promise<Doc<"users"> | null> {
   return userId === null ? null : await ctx.db.get("users", userId);
 }
 
-/** The signed-in user's document; throws NOT_SIGNED_IN (with `message`) otherwise. */
-export async function requireUser(
-  ctx: QueryCtx,
-  message: string = MESSAGES.notSignedIn,
-): Promise<Doc<"users">> {
-  const user = await currentUser(ctx);
+/** The caller's document (see `currentUser`); throws NOT_SIGNED_IN (with `message`) when signed out. */
+export function requireSignedIn(user: Doc<"users"> | null, message: string = MESSAGES.notSignedIn): Doc<"users"> {
   if (user === null) throw appError("NOT_SIGNED_IN", message);
   return user;
 }
