@@ -1,4 +1,5 @@
 import convexPlugin from "@convex-dev/eslint-plugin";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -15,6 +16,18 @@ export default tseslint.config(
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
+  },
+  // No import cycles anywhere: a cycle makes load order matter (a value read before its module
+  // ran is undefined) and ties modules that should stand alone.
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".d.ts", ".js"] })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   // The model boundary. The browser may import only convex/model/shared/ (pure rules, texts,
   // money); the rest of convex/model/ is server-only (database, auth, components). Types may
