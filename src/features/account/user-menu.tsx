@@ -1,9 +1,10 @@
 import type { Ref } from "react";
 import { DropdownMenu } from "radix-ui";
 import { formatBRL } from "../../../convex/model/shared/money";
+import type { SignedInUser } from "../../lib/api-types";
 
 /** users:me as the menu uses it; `menuName` is the server's "name, or Usuário". */
-export type MenuUser = { name: string | null; menuName: string; email: string | null; image: string | null; walletCents: number };
+export type MenuUser = Pick<SignedInUser, "name" | "menuName" | "email" | "image" | "walletCents">;
 
 type UserMenuProps = {
   user: MenuUser;

@@ -10,8 +10,6 @@ import "./chat.css";
 /** Messages per page: the newest page first, older ones on demand. */
 export const CHAT_PAGE_SIZE = 30;
 
-export type ChatMessage = { _id: string; _creationTime: number; authorName: string; body: string; isMine: boolean };
-
 function isToday(ms: number): boolean {
   return new Date(ms).toDateString() === new Date().toDateString();
 }
@@ -32,7 +30,7 @@ export function ChatRoom({ eventId }: { eventId: string }) {
 
   // Pages arrive newest page first, each oldest first: one sort puts everything in order.
   const messages = useMemo(
-    () => [...(results as ChatMessage[])].sort((a, b) => a._creationTime - b._creationTime),
+    () => [...results].sort((a, b) => a._creationTime - b._creationTime),
     [results],
   );
   const firstId = messages[0]?._id;

@@ -1,13 +1,14 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
+import type { Id } from "../../../convex/_generated/dataModel";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { CancelEvent, type CancellableEvent } from "./cancel-event";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
-const event: CancellableEvent = { _id: "ev1", creatorId: "u1", settlement: null };
+const event: CancellableEvent = { _id: "ev1" as Id<"events">, creatorId: "u1" as Id<"users">, settlement: null };
 const me = (id: string) => ({ _id: id, name: "Ana", email: null, image: null, walletCents: 5_000 });
 
 beforeEach(() => resetConvexFake());

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import type { Settlement } from "../../../convex/model/shared/lifecycle";
 import { AlertDialog } from "../../components/alert-dialog";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import type { EventDetail } from "../../lib/api-types";
 import { errorNotice } from "../../lib/errors";
 
-export type CancellableEvent = { _id: string; creatorId: string; settlement: Settlement | null };
+export type CancellableEvent = Pick<EventDetail, "_id" | "creatorId" | "settlement">;
 
 /**
  * `Cancelar evento`, for the event's creator while it has not started: after a confirmation,

@@ -1,10 +1,11 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
+import type { Id } from "../../../convex/_generated/dataModel";
 import { EventCard, type EventCardData } from "./event-card";
 
 const base: EventCardData = {
-  _id: "ev1",
+  _id: "ev1" as Id<"events">,
   name: "Festival de Jazz na Praça",
   category: "Música",
   startsAt: new Date(2026, 11, 5, 19, 0).getTime(),

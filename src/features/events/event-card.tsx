@@ -4,27 +4,28 @@ import { percentLabel } from "../../../convex/model/shared/eventRules";
 import { formatBRL } from "../../../convex/model/shared/money";
 import { EventImage } from "../../components/event-image";
 import { ProgressBar } from "../../components/progress-bar";
-import type { Settlement } from "../../../convex/model/shared/lifecycle";
+import type { EventSummary } from "../../lib/api-types";
 import { formatDateTime } from "../../lib/dates";
 import { SettlementChip } from "./settlement-chip";
 import "./events.css";
 
-export type EventCardData = {
-  _id: string;
-  name: string;
-  category: string;
-  startsAt: number;
-  imageUrl: string | null;
-  isTicketed: boolean;
-  goalCents: number;
-  raisedCents: number;
-  percent: number;
-  progress: number;
-  /** From the server: raised reached the goal itself. */
-  goalReached: boolean;
-  settlement: Settlement | null;
-  settlementLabel: string | null;
-};
+/** What a card shows of an event (`goalReached` is the server's: raised reached the goal itself). */
+export type EventCardData = Pick<
+  EventSummary,
+  | "_id"
+  | "name"
+  | "category"
+  | "startsAt"
+  | "imageUrl"
+  | "isTicketed"
+  | "goalCents"
+  | "raisedCents"
+  | "percent"
+  | "progress"
+  | "goalReached"
+  | "settlement"
+  | "settlementLabel"
+>;
 
 type EventCardProps = {
   event: EventCardData;

@@ -3,21 +3,13 @@ import { percentLabel } from "../../../convex/model/shared/eventRules";
 import { formatBRL } from "../../../convex/model/shared/money";
 import { EventImage } from "../../components/event-image";
 import { ProgressBar } from "../../components/progress-bar";
+import type { EventDetail } from "../../lib/api-types";
 import { formatDateTime } from "../../lib/dates";
 import { SettlementChip } from "./settlement-chip";
 import { statusTone } from "./status";
-import type { EventCardData } from "./event-card";
 import "./events.css";
 
-/** The card's data plus what only the event page shows. */
-export type EventDetailData = Omit<EventCardData, "_id"> & {
-  minSupportCents: number;
-  status: string;
-  ticketsGenerated: number;
-  uniqueSupporters: number;
-};
-
-type EventDetailsProps = { event: EventDetailData; children?: ReactNode };
+type EventDetailsProps = { event: EventDetail; children?: ReactNode };
 
 /** The event page body: poster, facts and progress; `children` is the support area. */
 export function EventDetails({ event, children }: EventDetailsProps) {

@@ -2,13 +2,14 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { ConvexError } from "convex/values";
+import type { Id } from "../../../convex/_generated/dataModel";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { SupportPanel, type SupportableEvent } from "./support-panel";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
-const event: SupportableEvent = { _id: "ev1", minSupportCents: 500, supportClosedReason: null, isTicketed: false };
+const event: SupportableEvent = { _id: "ev1" as Id<"events">, minSupportCents: 500, supportClosedReason: null, isTicketed: false };
 const user = { _id: "u1", name: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
 
 function renderPanel(overrides: Partial<SupportableEvent> = {}) {

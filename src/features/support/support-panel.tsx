@@ -2,20 +2,16 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { useMutation, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
-import { supportClosedMessage, type SupportClosedReason } from "../../../convex/model/shared/lifecycle";
+import { supportClosedMessage } from "../../../convex/model/shared/lifecycle";
 import { formatBRL } from "../../../convex/model/shared/money";
 import { AlertDialog } from "../../components/alert-dialog";
+import type { EventDetail } from "../../lib/api-types";
 import { errorNotice } from "../../lib/errors";
 import { ATTENTION_TITLE, checkSupport } from "./support-check";
 import "./support.css";
 
-export type SupportableEvent = {
-  _id: string;
-  minSupportCents: number;
-  /** Cancelled, started (settled) or concluded; null while supporting is open. */
-  supportClosedReason: SupportClosedReason | null;
-  isTicketed: boolean;
-};
+/** `supportClosedReason`: cancelled, started (settled) or concluded; null while supporting is open. */
+export type SupportableEvent = Pick<EventDetail, "_id" | "minSupportCents" | "supportClosedReason" | "isTicketed">;
 
 type Notice = { title: string; message: string; detail?: string; tone: "success" | "error"; closesSupport?: boolean };
 
