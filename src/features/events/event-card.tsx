@@ -1,9 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
-import { percentLabel } from "../../../convex/model/shared/eventRules";
-import { formatBRL } from "../../../convex/model/shared/money";
 import { EventImage } from "../../components/event-image";
-import { ProgressBar } from "../../components/progress-bar";
+import { FundingProgress } from "../../components/funding-progress";
 import type { EventSummary } from "../../lib/api-types";
 import { formatDateTime } from "../../lib/dates";
 import { SettlementChip } from "./settlement-chip";
@@ -58,16 +56,7 @@ export function EventCard({ event, to, priority = false }: EventCardProps) {
             <time dateTime={new Date(event.startsAt).toISOString()}>{formatDateTime(event.startsAt)}</time>
           </p>
           <div className="event-card__progress">
-            <p id={detailsId} className="event-card__amounts">
-              {formatBRL(event.raisedCents)} de {formatBRL(event.goalCents)}
-            </p>
-            <ProgressBar
-              raisedCents={event.raisedCents}
-              goalCents={event.goalCents}
-              percent={event.percent}
-              progress={event.progress}
-            />
-            <p className="event-card__percent">{percentLabel(event)} da meta</p>
+            <FundingProgress funding={event} amountsId={detailsId} />
           </div>
         </div>
       </Link>

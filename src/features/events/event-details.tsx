@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
-import { percentLabel } from "../../../convex/model/shared/eventRules";
 import { formatBRL } from "../../../convex/model/shared/money";
 import { EventImage } from "../../components/event-image";
-import { ProgressBar } from "../../components/progress-bar";
+import { FundingProgress } from "../../components/funding-progress";
 import type { EventDetail } from "../../lib/api-types";
 import { formatDateTime } from "../../lib/dates";
 import { SettlementChip } from "./settlement-chip";
@@ -63,19 +62,7 @@ export function EventDetails({ event, children }: EventDetailsProps) {
           </div>
         </dl>
         <div className="event-detail__progress">
-          <ProgressBar
-            raisedCents={event.raisedCents}
-            goalCents={event.goalCents}
-            percent={event.percent}
-            progress={event.progress}
-            size="large"
-          />
-          <p className="event-card__amounts">
-            <span>
-              {formatBRL(event.raisedCents)} de {formatBRL(event.goalCents)}
-            </span>
-            <span className="event-card__percent">{percentLabel(event)} da meta</span>
-          </p>
+          <FundingProgress funding={event} size="large" />
           {event.goalReached && <p className="badge badge--success">META ATINGIDA</p>}
         </div>
         {children}

@@ -1,6 +1,7 @@
 import type { SupportClosedReason } from "../../../convex/model/shared/lifecycle";
 import { parseBRL } from "../../../convex/model/shared/money";
 import { supportRefusal } from "../../../convex/model/shared/supportRefusal";
+import { ATTENTION_TITLE } from "../../lib/notice";
 
 export type SupportNotice = { title: string; message: string };
 
@@ -14,9 +15,6 @@ export type SupportCheckInput = {
 };
 
 export type SupportCheck = { ok: true; amountCents: number } | { ok: false; notice: SupportNotice };
-
-/** Title of alerts for which SPEC.md gives only a text. */
-export const ATTENTION_TITLE = "Atenção";
 
 /**
  * The server's own support rule (`supportRefusal`), asked before calling the server so people

@@ -1,0 +1,43 @@
+import { useId, type FormEvent, type RefObject } from "react";
+
+type SupportFormProps = {
+  amount: string;
+  onAmountChange: (amount: string) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  amountRef: RefObject<HTMLInputElement | null>;
+  /** Supporting is closed: the field and button stay, disabled. */
+  closed: boolean;
+  /** The button waits (sending, or the wallet not loaded yet). */
+  busy: boolean;
+  pending: boolean;
+};
+
+/** "Valor do apoio" in R$ and the APOIE button. */
+export function SupportForm({ amount, onAmountChange, onSubmit, amountRef, closed, busy, pending }: SupportFormProps) {
+  const id = useId();
+  return (
+    <form className="support__form" onSubmit={onSubmit} noValidate>
+      <div className="field support__field">
+        <label htmlFor={`${id}-amount`}>Valor do apoio</label>
+        <div className="money-input">
+          <span className="money-input__prefix" aria-hidden="true">
+            R$
+          </span>
+          <input
+            ref={amountRef}
+            id={`${id}-amount`}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={closed ? undefined : "10,50"}
+            value={amount}
+            disabled={closed}
+            onChange={(e) => onAmountChange(e.target.value)}
+          />
+        </div>
+      </div>
+      <button type="submit" className="button button--primary button--large support__button" disabled={closed || busy}>
+        {pending ? "Enviando..." : "APOIE"}
+      </button>
+    </form>
+  );
+}
