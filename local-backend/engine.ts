@@ -423,9 +423,13 @@ export class Engine {
     );
   }
 
-  /** Serves a request with the app's HTTP actions (convex/http.ts). */
-  fetch(pathAndQuery: string, init: RequestInit): Promise<Response> {
-    return this.gate.shared(() => this.instance.t.fetch(pathAndQuery, init));
+  /** Serves a request with the app's HTTP actions (convex/http.ts); `commit` is the last one its mutations made. */
+  fetch(pathAndQuery: string, init: RequestInit): Promise<{ response: Response; commit: number | undefined }> {
+    return this.gate.shared(async () => {
+      const commits: { last: number | undefined } = { last: undefined };
+      const response = await this.actionCommits.run(commits, () => this.instance.t.fetch(pathAndQuery, init));
+      return { response, commit: commits.last };
+    });
   }
 
   private requirePublic(modules: LoadedModules, kind: FunctionKind, udfPath: string): void {

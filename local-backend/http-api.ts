@@ -127,7 +127,16 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
 }
 
 /** Handles a request on the site port with the app's HTTP actions. */
-export async function handleSiteRequest(request: IncomingMessage, response: ServerResponse, engine: Engine) {
+/**
+ * Serves an HTTP action on the site port. It is answered once what its mutations committed is
+ * saved; if that failed, it gets a 500 and its commits are undone.
+ */
+export async function handleSiteRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  engine: Engine,
+  persisted: (commit: number) => Promise<void>,
+) {
   try {
     const method = request.method ?? "GET";
     const body = method === "GET" || method === "HEAD" ? undefined : await readBody(request);
@@ -137,7 +146,8 @@ export async function handleSiteRequest(request: IncomingMessage, response: Serv
       else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     }
     const init: RequestInit = { method, headers, ...(body ? { body: new Uint8Array(body) } : {}) };
-    const result = await engine.fetch(request.url ?? "/", init);
+    const { response: result, commit } = await engine.fetch(request.url ?? "/", init);
+    if (commit !== undefined) await persisted(commit);
     const outgoing: Record<string, string | string[]> = {};
     result.headers.forEach((value, name) => {
       if (name !== "set-cookie") outgoing[name] = value;

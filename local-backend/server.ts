@@ -126,7 +126,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   let engine: Engine | null = null;
   const siteServer = createServer((request, response) => {
     if (engine === null) response.writeHead(503).end();
-    else void handleSiteRequest(request, response, engine);
+    else void handleSiteRequest(request, response, engine, (commit) => deps.persisted(commit));
   });
   const siteUrl = `http://127.0.0.1:${await listen(siteServer, options.sitePort ?? DEFAULT_SITE_PORT)}`;
   cleanups.push(() => closeServer(siteServer));
@@ -147,7 +147,6 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     scheduler.install(instance);
     crons.install(instance);
   });
-  engine = ready;
   cleanups.push(() => ready.dispose());
   const writer = dataDir === null ? null : await openData(dataDir, ready, options.beforeDiskWrite);
   cleanups.push(() => writer?.close());
@@ -179,6 +178,8 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     },
     saved: async (commit: number) => writer?.saved(commit),
   };
+  // The site port serves HTTP actions from here on (503 before: the data is still loading).
+  engine = ready;
   const mainServer = createServer((request, response) => {
     void (async () => {
       if (await files.handleRequest(request, response)) return;

@@ -74,3 +74,24 @@ it("fails an action whose commit cannot be saved, and no subscriber ever sees it
     await backend.close();
   }
 });
+
+it("answers an HTTP action once its commit is saved, and with a 500 when it could not be", async () => {
+  let failWrites = false;
+  const backend = await startTestBackend({
+    convexDir,
+    dataDir,
+    beforeDiskWrite: async () => {
+      if (failWrites) throw new Error("disco cheio");
+    },
+  });
+  try {
+    const post = (text: string) => fetch(`${backend.siteUrl}/note`, { method: "POST", body: text });
+    expect((await post("salva")).status).toBe(200);
+    failWrites = true;
+    expect((await post("perdida")).status).toBe(500);
+    failWrites = false;
+    expect(await new ConvexHttpClient(backend.url).query(notes, {})).toEqual(["salva"]);
+  } finally {
+    await backend.close();
+  }
+});
