@@ -14,6 +14,19 @@ let dataDir: string;
 beforeEach(async () => void (dataDir = await mkdtemp(path.join(tmpdir(), "apoie-action-durability-"))));
 afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
+/** A backend on the test folder whose disk writes fail while `disk.failing` is set. */
+async function backendWithFailingDisk() {
+  const disk = { failing: false };
+  const backend = await startTestBackend({
+    convexDir,
+    dataDir,
+    beforeDiskWrite: async () => {
+      if (disk.failing) throw new Error("disco cheio");
+    },
+  });
+  return { backend, disk };
+}
+
 it("shows what an action's mutations committed only once it is saved, and answers the action after that", async () => {
   let hold: Promise<void> | null = null;
   let release = () => {};
@@ -49,22 +62,15 @@ it("shows what an action's mutations committed only once it is saved, and answer
 });
 
 it("fails an action whose commit cannot be saved, and no subscriber ever sees it", async () => {
-  let failWrites = false;
-  const backend = await startTestBackend({
-    convexDir,
-    dataDir,
-    beforeDiskWrite: async () => {
-      if (failWrites) throw new Error("disco cheio");
-    },
-  });
+  const { backend, disk } = await backendWithFailingDisk();
   const client = newClient(backend.url);
   try {
     const seen: string[][] = [];
     const stop = client.onUpdate(notes, {}, (texts) => seen.push(texts));
     await client.action(writeFromAction, { text: "salva" });
-    failWrites = true;
+    disk.failing = true;
     await expect(client.action(writeFromAction, { text: "perdida" })).rejects.toThrow(/could not be saved: disco cheio/);
-    failWrites = false;
+    disk.failing = false;
     await client.action(writeFromAction, { text: "depois" });
     expect(await new ConvexHttpClient(backend.url).query(notes, {})).toEqual(["salva", "depois"]);
     stop();
@@ -76,20 +82,13 @@ it("fails an action whose commit cannot be saved, and no subscriber ever sees it
 });
 
 it("answers an HTTP action once its commit is saved, and with a 500 when it could not be", async () => {
-  let failWrites = false;
-  const backend = await startTestBackend({
-    convexDir,
-    dataDir,
-    beforeDiskWrite: async () => {
-      if (failWrites) throw new Error("disco cheio");
-    },
-  });
+  const { backend, disk } = await backendWithFailingDisk();
   try {
     const post = (text: string) => fetch(`${backend.siteUrl}/note`, { method: "POST", body: text });
     expect((await post("salva")).status).toBe(200);
-    failWrites = true;
+    disk.failing = true;
     expect((await post("perdida")).status).toBe(500);
-    failWrites = false;
+    disk.failing = false;
     expect(await new ConvexHttpClient(backend.url).query(notes, {})).toEqual(["salva"]);
   } finally {
     await backend.close();
