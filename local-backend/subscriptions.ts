@@ -85,6 +85,8 @@ export class SyncSession {
    * response waits for the disk, so the commit's own Transition may already have gone out.
    */
   private confirmPending = false;
+  /** Mutations of this session not answered yet (see requestRefresh). */
+  private mutationsRunning = 0;
   private ended = false;
 
   constructor(private readonly deps: SessionDeps) {}
@@ -118,12 +120,15 @@ export class SyncSession {
 
   /**
    * Re-runs the subscribed queries after a commit; requests made meanwhile are coalesced. A
-   * session none of whose queries the commit touched, and that owes no mutation confirmation,
-   * is left alone: with 500 event pages open, a support wakes one session, not 500.
+   * session none of whose queries the commit touched, with no mutation of its own under way or
+   * owing its confirmation, is left alone: with 500 event pages open, a support wakes one
+   * session, not 500. (A session with mutations under way queues its refresh at once, so the
+   * Transition confirming them takes its turn among the commits of a burst instead of after it.)
    */
   requestRefresh(): void {
     if (this.refreshQueued || this.ended) return;
-    if (!this.confirmPending && [...this.queries.values()].every((subscription) => this.isUnchanged(subscription))) return;
+    const quiet = !this.confirmPending && this.mutationsRunning === 0;
+    if (quiet && [...this.queries.values()].every((subscription) => this.isUnchanged(subscription))) return;
     this.refreshQueued = true;
     this.enqueue(async () => {
       this.refreshQueued = false;
@@ -330,9 +335,10 @@ export class SyncSession {
         return;
       }
       const requestKey = this.sessionId === null ? null : `${this.sessionId}|${message.requestId}`;
-      const { value, ts, logLines } = await this.deps.engine.mutate(message.udfPath, args, identity, requestKey, (commit) =>
-        this.deps.persisted(commit),
-      );
+      this.mutationsRunning += 1;
+      const { value, ts, logLines } = await this.deps.engine
+        .mutate(message.udfPath, args, identity, requestKey, (commit) => this.deps.persisted(commit))
+        .finally(() => (this.mutationsRunning -= 1));
       const result = convexToJson(value);
       this.respond({ type: responseType, requestId: message.requestId, success: true, result, ts: encodeTs(ts), logLines });
       if (ts > this.unconfirmedTs) this.unconfirmedTs = ts;

@@ -34,8 +34,19 @@ export type PersistedSupport = { support: SupportLatency[]; pages: PagesLatency 
 
 type Stats = { commits: number; queryRuns: number };
 
+/**
+ * The backend's counters. Tried again on a network error: while the backend is busy (the
+ * migration at start), a kept-alive connection can be closed under the request (ECONNRESET).
+ */
 async function stats(url: string): Promise<Stats> {
-  return (await (await fetch(`${url}/dashboard/stats.json`)).json()) as Stats;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await (await fetch(`${url}/dashboard/stats.json`)).json()) as Stats;
+    } catch (error) {
+      if (attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 /** Waits until the backend commits nothing for a while: the start-up migration runs page by page. */
