@@ -1,5 +1,6 @@
 import type { RefObject } from "react";
 import { useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
 import { api } from "../../../convex/_generated/api";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
@@ -7,7 +8,8 @@ import { formatDateTime, formatTime } from "../../lib/dates";
 import { TicketQr } from "./ticket-qr";
 import "./account.css";
 
-type TicketStatus = "valid" | "used" | "cancelled";
+/** tickets:mine's status ("valid", "used" or "cancelled"), read off the query instead of restated. */
+type TicketStatus = FunctionReturnType<typeof api.tickets.mine>[number]["status"];
 
 /** What a ticket's status reads as; the time of use is in the viewer's own time zone. */
 function statusText(status: TicketStatus, usedAt: number | null): string {
