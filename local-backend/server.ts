@@ -2,7 +2,6 @@
  * Starts the local backend: JWT keys and environment, the engine with its data, the main port
  * (WebSocket sync + HTTP API) and the site port (HTTP actions), and the convex/ watcher.
  */
-import { randomBytes } from "node:crypto";
 import { watch, type FSWatcher } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
@@ -27,6 +26,7 @@ import { JournalFile, readJournal } from "./storage/journal-file.ts";
 import { CronRunner } from "./scheduler/crons.ts";
 import { DurableScheduler } from "./scheduler/scheduler.ts";
 import { SyncSession, type SessionDeps } from "./subscriptions.ts";
+import { generateAdminKey, loadOrCreateAdminKey } from "./security/admin-key.ts";
 
 /** The app's idempotent migration for data from before the event lifecycle (convex/migrations.ts). */
 const LIFECYCLE_MIGRATION = "migrations:lifecycle";
@@ -61,8 +61,8 @@ export type LocalBackendOptions = {
   convexDir?: string;
   /** The largest file upload taken, in bytes. Default 20 MiB. */
   maxUploadBytes?: number;
-  /** The admin key the Convex CLI authenticates with. Default: a new random one. */
-  adminKey?: string;
+  /** Replace the admin key kept in the data folder with a new one. Default false. */
+  newAdminKey?: boolean;
   /** For tests: runs before each write to the data folder's journal or snapshot (to delay or fail it). */
   beforeDiskWrite?: DiskWriteHook;
 };
@@ -72,7 +72,7 @@ export type LocalBackend = {
   url: string;
   /** Where the HTTP actions are served (CONVEX_SITE_URL, the JWT issuer). */
   siteUrl: string;
-  /** For the Convex CLI (CONVEX_SELF_HOSTED_ADMIN_KEY) and admin calls. */
+  /** The admin key (security/admin-key.ts): the dashboard's and the admin API's password, the Convex CLI's CONVEX_SELF_HOSTED_ADMIN_KEY. */
   adminKey: string;
   close: () => Promise<void>;
 };
@@ -130,6 +130,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
   const convexDir = options.convexDir ?? path.join(PROJECT_ROOT, "convex");
   const keys = dataDir === null ? await generateAuthKeys() : await loadOrCreateAuthKeys(dataDir);
+  const adminKey = dataDir === null ? generateAdminKey() : await loadOrCreateAdminKey(dataDir, { replace: options.newAdminKey });
 
   // The site port comes first: its URL is the JWT issuer, which the functions read at load.
   let engine: Engine | null = null;
@@ -174,7 +175,6 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   crons.start(ready);
   cleanups.push(async () => void (await Promise.all([scheduler.stop(), crons.stop()])));
 
-  const adminKey = options.adminKey ?? randomBytes(32).toString("hex");
   let url = "";
   const system: SystemState = { engine: ready, url: () => url, extra: new Map() };
   const deps = {

@@ -7,8 +7,8 @@
  * An admin may call internal functions and the functions of components, and only an admin
  * may call the `_system/*` functions. A wrong or missing key gets 401 and nothing runs.
  */
-import { timingSafeEqual } from "node:crypto";
 import type { Identity } from "../auth-keys.ts";
+import { isAdminKey } from "../security/admin-key.ts";
 
 /** Whether `key` is this backend's admin key. */
 export type AdminKeyCheck = (key: string) => boolean;
@@ -29,13 +29,9 @@ export class AdminAuthError extends Error {
   }
 }
 
-/** Compares in constant time, so a wrong key says nothing about the right one. */
+/** Checks against the backend's admin key (security/admin-key.ts), in constant time. */
 export function adminKeyCheck(adminKey: string): AdminKeyCheck {
-  const expected = Buffer.from(adminKey);
-  return (key) => {
-    const given = Buffer.from(key);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  };
+  return (key) => isAdminKey(key, adminKey);
 }
 
 /** The identity `convex run --identity` asks to act as; the CLI fills subject, issuer and tokenIdentifier. */
