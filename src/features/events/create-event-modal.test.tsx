@@ -19,9 +19,13 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await user.clear(screen.getByLabelText("Porcentagem da meta (%)"));
   await user.type(screen.getByLabelText("Porcentagem da meta (%)"), "80");
   await user.click(screen.getByLabelText("Evento com ingresso"));
-  await user.type(screen.getByLabelText("Sobre o evento (opcional)"), "Leituras abertas.{Enter}Traga seu poema.");
-  await user.type(screen.getByLabelText("Local"), "Biblioteca Mário de Andrade");
-  await user.type(screen.getByLabelText("Cidade"), "São Paulo");
+  // Pasted, not typed key by key: long texts typed one key at a time make the test slow.
+  await user.click(screen.getByLabelText("Sobre o evento (opcional)"));
+  await user.paste("Leituras abertas.\nTraga seu poema.");
+  await user.click(screen.getByLabelText("Local"));
+  await user.paste("Biblioteca Mário de Andrade");
+  await user.click(screen.getByLabelText("Cidade"));
+  await user.paste("São Paulo");
   await user.selectOptions(screen.getByLabelText("UF"), "SP");
 }
 
@@ -29,7 +33,8 @@ beforeEach(() => {
   resetConvexFake();
 });
 
-describe("CreateEventModal", () => {
+// Filling every field with user-event takes seconds on a busy machine.
+describe("CreateEventModal", { timeout: 20_000 }, () => {
   it("has every labelled field, the category options and the image size hint", () => {
     render(<CreateEventModal open onOpenChange={vi.fn()} />);
     expect(screen.getByRole("dialog", { name: "Criar Evento" })).toBeInTheDocument();
