@@ -107,7 +107,7 @@ export async function snapshot(t: Backend) {
 }
 
 /**
- * Recomputes every total from the ledgers and compares it with what is stored (DESIGN.md).
+ * Recomputes every total from the ledgers and compares it with what is stored (docs/data-model.md).
  * Call it when no refund batch is pending (after finishAllScheduledFunctions): a refund in
  * progress is consistent too, but not yet complete.
  */
@@ -159,6 +159,7 @@ export async function expectInvariants(t: Backend) {
       expect(supporter.amountCents).toBe(sum(rows.filter((c) => c.userId === supporter.userId)));
     }
     expect(event.ticketsGenerated).toBe(ownTickets.length);
+    expect(event.ticketsUsed ?? 0).toBe(ownTickets.filter((ticket) => ticket.status === "used").length);
     expect(event.ticketsGenerated).toBe(event.isTicketed ? rows.length : 0);
   }
   expect(new Set(tickets.map((ticket) => ticket.code)).size).toBe(tickets.length);
