@@ -55,3 +55,17 @@ test("data from before the lifecycle: opening entries, settlements scheduled, do
     expect(sum).toBe(user.walletCents ?? 0);
   }
 });
+
+test("a settled event from before the finished flag is marked finished", async () => {
+  const t = newBackend();
+  await t.run(async (ctx) => {
+    const creator = await ctx.db.insert("users", { name: "Criador", walletCents: 5_000 });
+    await ctx.db.insert("events", {
+      ...oldEvent, name: "Antigo", nameLower: "antigo", startsAt: Date.now() - DAY, creatorId: creator,
+      isTicketed: false, ticketsGenerated: 0, uniqueSupporters: 0, settlement: "refunded",
+    });
+  });
+  await t.mutation(internal.migrations.runAll, {});
+  await runDueFunctions(t);
+  expect((await allRows(t, "events")).map((e) => [e.name, e.finished])).toEqual([["Antigo", true]]);
+});

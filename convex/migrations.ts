@@ -29,4 +29,14 @@ export const scheduleSettlements = migrations.define({
   },
 });
 
-export const runAll = migrations.runner([internal.migrations.openingWalletEntries, internal.migrations.scheduleSettlements]);
+/** A settled event from before the home list split upcoming from finished events is marked finished. */
+export const markSettledFinished = migrations.define({
+  table: "events",
+  migrateOne: (_ctx, event) => (event.settlement !== undefined && event.finished === undefined ? { finished: true } : undefined),
+});
+
+export const runAll = migrations.runner([
+  internal.migrations.openingWalletEntries,
+  internal.migrations.scheduleSettlements,
+  internal.migrations.markSettledFinished,
+]);

@@ -27,6 +27,8 @@ import { CronRunner } from "./scheduler/crons.ts";
 import { DurableScheduler } from "./scheduler/scheduler.ts";
 import { SyncSession, type SessionDeps } from "./subscriptions.ts";
 import { generateAdminKey, loadOrCreateAdminKey } from "./security/admin-key.ts";
+import { dropCounterRefreshTokens } from "./security/legacy-refresh-tokens.ts";
+import { installRandomIds } from "./security/random-ids.ts";
 
 /** Runs the app's pending data migrations (convex/migrations.ts, @convex-dev/migrations). */
 const MIGRATIONS = "migrations:runAll";
@@ -153,6 +155,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const files = new FileStorage(fileStore, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, () => deps.persisted());
   const ready = await Engine.start(convexDir, async (instance) => {
     await registerComponents(instance, convexDir);
+    installRandomIds(instance);
     files.install(instance);
     scheduler.install(instance);
     crons.install(instance);
@@ -168,6 +171,8 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   });
   // Data from an older version of the app is migrated (each migration runs once, then is skipped);
   // an empty database is seeded by today's code instead, and stays empty with --no-seed.
+  const dropped = await dropCounterRefreshTokens(ready);
+  if (dropped > 0) console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
   if (!ready.isEmpty() && ready.hasFunction(MIGRATIONS)) await ready.runInternalMutation(MIGRATIONS);
   if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
   // Jobs run once the data is in and commits are saved, and stop before the last save.
