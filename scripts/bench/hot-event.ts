@@ -92,6 +92,9 @@ async function runSupports(): Promise<Run> {
     const eventId: Id<"events"> = await creator.mutation(api.events.create, {
       name: "Show Esgotado",
       category: "Música",
+      venueName: "Teatro Municipal",
+      city: "São Paulo",
+      uf: "SP",
       startsAt: Date.now() + 7 * DAY,
       goalCents: 100_000_000,
       minSupportCents: 100,
