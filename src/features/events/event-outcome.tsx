@@ -5,7 +5,7 @@ import { api } from "../../../convex/_generated/api";
 import { SETTLEMENT_OUTCOMES, type Settlement } from "../../../convex/model/shared/lifecycle";
 import { formatBRL } from "../../../convex/model/shared/money";
 import type { EventDetail } from "../../lib/api-types";
-import "../support/support.css";
+import "./events.css";
 
 type EventOutcomeProps = {
   event: Pick<EventDetail, "_id" | "raisedCents" | "goalCents" | "settlementLabel"> & { settlement: Settlement };
@@ -20,16 +20,16 @@ export function EventOutcome({ event, chatPath }: EventOutcomeProps) {
   const id = useId();
   const mine = useQuery(api.supports.mine, { eventId: event._id });
   return (
-    <section className="support support--finished" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="support__heading">
+    <section className="event-outcome" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="event-outcome__heading">
         {event.settlementLabel}
       </h2>
       <p>{SETTLEMENT_OUTCOMES[event.settlement]}</p>
-      <p className="support__hint">
+      <p className="event-outcome__hint">
         Arrecadado: {formatBRL(event.raisedCents)} de {formatBRL(event.goalCents)}.
       </p>
       {mine?.supported && (
-        <div className="support__supported">
+        <div className="event-outcome__supported">
           <p>
             Você apoiou este evento com <strong>{formatBRL(mine.amountCents)}</strong>.
           </p>
