@@ -7,5 +7,7 @@ const crons = cronJobs();
 crons.hourly("delete expired sessions", { minuteUTC: 17 }, internal.authSessions.deleteExpired);
 // Event images uploaded but never claimed (model/eventImages.ts); claimed ones clean up themselves.
 crons.hourly("delete unclaimed event images", { minuteUTC: 41 }, internal.events.deleteUnclaimedImages);
+// Notifications are kept 90 days; older ones go in pages (model/notifications.ts).
+crons.daily("delete old notifications", { hourUTC: 4, minuteUTC: 23 }, internal.notifications.deleteOld);
 
 export default crons;

@@ -16,6 +16,7 @@ export const RATE_LIMITS = {
   support: { kind: "token bucket", rate: 20, period: MINUTE, capacity: 20 },
   createEvent: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
   localSignIn: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
+  eventUpdate: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -21,7 +21,9 @@ export type ErrorCode =
   | "TICKET_ALREADY_USED"
   | "TICKET_CANCELLED"
   | "RATE_LIMITED"
-  | "INVALID_IMAGE";
+  | "INVALID_IMAGE"
+  | "NOTIFICATION_NOT_FOUND"
+  | "INVALID_UPDATE";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

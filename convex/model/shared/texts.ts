@@ -29,5 +29,11 @@ export const MESSAGES = {
   ticketNotFound: "Ingresso não encontrado para este evento.",
   ticketAlreadyUsed: (formattedTime: string) => `Ingresso já utilizado às ${formattedTime}.`,
   ticketCancelled: "Ingresso cancelado.",
+  notificationNotFound: "Notificação não encontrada.",
+  notTheUpdateAuthor: "Apenas o organizador pode publicar novidades deste evento.",
+  emptyUpdateTitle: "Dê um título à novidade.",
+  updateTitleTooLong: "O título pode ter no máximo 120 caracteres.",
+  emptyUpdateBody: "Escreva o texto da novidade.",
+  updateBodyTooLong: "O texto pode ter no máximo 2000 caracteres.",
   rateLimited: (seconds: number) => `Muitas tentativas. Tente novamente em ${seconds} ${seconds === 1 ? "segundo" : "segundos"}.`,
 } as const;
