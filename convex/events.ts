@@ -4,7 +4,7 @@ import { internalMutation, query } from "./_generated/server";
 import { idArg, storageIdArg } from "./model/args";
 import { appError } from "./model/shared/errors";
 import { startsInFuture, validateEventInput } from "./model/shared/eventInput";
-import { claimUpload, deleteIfUnused, deleteUnclaimedUploads, markUsed, requireOwnUnusedUpload } from "./model/eventImages";
+import { claimUpload, deleteIfUnused, markUsed, requireOwnUnusedUpload } from "./model/eventImages";
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
 import { listEvents } from "./model/eventSearch";
 import { timelineOf } from "./model/timeline";
@@ -79,10 +79,16 @@ export const cancel = signedInMutation({
   },
 });
 
-/** Where the signed-in caller may upload one event image (the bytes go straight to storage). */
+/**
+ * Where the signed-in caller may upload one event image (the bytes go straight to storage).
+ * Limited per person: a URL takes a file of any size for an hour, and the deployment pays.
+ */
 export const generateImageUploadUrl = signedInMutation({
   args: {},
-  handler: (ctx) => ctx.storage.generateUploadUrl(),
+  handler: async (ctx) => {
+    await enforceRateLimit(ctx, "imageUploadUrl", ctx.user._id);
+    return ctx.storage.generateUploadUrl();
+  },
 });
 
 /**
@@ -96,14 +102,6 @@ export const claimImageUpload = signedInMutation({
     const storageId = storageIdArg(ctx, raw);
     if (storageId === null) throw appError("INVALID_IMAGE", MESSAGES.imageNotFound);
     return claimUpload(ctx, ctx.user._id, storageId);
-  },
-});
-
-/** Hourly (crons.ts): removes uploads nobody claimed within the hour. */
-export const deleteUnclaimedImages = internalMutation({
-  args: {},
-  handler: async (ctx) => {
-    await deleteUnclaimedUploads(ctx, Date.now());
   },
 });
 

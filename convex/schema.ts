@@ -85,6 +85,9 @@ export default defineSchema({
     userId: v.id("users"),
     eventId: v.optional(v.id("events")),
   }).index("by_storageId", ["storageId"]),
+  // One row: files created before sweptBefore were all looked at by the sweep of unclaimed
+  // uploads, so the next run starts there (model/eventImages.ts).
+  uploadSweeps: defineTable({ sweptBefore: v.number() }),
 
   // Substring search without scanning every event: one row per distinct 3-character piece
   // of each event's folded name, plus how many events hold each piece so a search can walk

@@ -1,10 +1,7 @@
 /**
  * Shared setup for the convex-test suites (the name has two dots, so Convex never deploys it).
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { convexTest } from "convex-test";
-import { attachToInternals } from "../local-backend/engine/convex-test-internals";
-import { instrumentDatabase } from "../local-backend/indexes/instrument-database";
 import { expect, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { api } from "./_generated/api";
@@ -25,20 +22,6 @@ export const DAY = 24 * 60 * 60 * 1000;
 export function newBackend({ transactionLimits = false }: { transactionLimits?: boolean } = {}) {
   const t = convexTest({ schema, modules, transactionLimits });
   registerComponents(t);
-  return t;
-}
-
-/**
- * A fresh backend whose index reads use real indexes (the local backend's), for tests at
- * 10,000-row scale: plain convex-test reads every document of the database on each index read.
- * What queries return is unchanged.
- */
-export async function newIndexedBackend(options: { transactionLimits?: boolean } = {}) {
-  const t = newBackend(options);
-  const internals = await attachToInternals(t);
-  for (const [component, { db }] of Object.entries(internals.components)) {
-    instrumentDatabase(component, db, new AsyncLocalStorage());
-  }
   return t;
 }
 
@@ -125,7 +108,7 @@ export async function snapshot(t: Backend) {
 }
 
 /**
- * Recomputes every total from the ledgers and compares it with what is stored (DESIGN.md).
+ * Recomputes every total from the ledgers and compares it with what is stored (docs/data-model.md).
  * Call it when no refund batch is pending (after finishAllScheduledFunctions): a refund in
  * progress is consistent too, but not yet complete.
  */
@@ -177,6 +160,7 @@ export async function expectInvariants(t: Backend) {
       expect(supporter.amountCents).toBe(sum(rows.filter((c) => c.userId === supporter.userId)));
     }
     expect(event.ticketsGenerated).toBe(ownTickets.length);
+    expect(event.ticketsUsed ?? 0).toBe(ownTickets.filter((ticket) => ticket.status === "used").length);
     expect(event.ticketsGenerated).toBe(event.isTicketed ? rows.length : 0);
   }
   expect(new Set(tickets.map((ticket) => ticket.code)).size).toBe(tickets.length);

@@ -28,6 +28,13 @@ import { RequestLog, type RequestRecord } from "./sync/request-log.ts";
 export type FunctionKind = "query" | "mutation" | "action";
 
 /**
+ * What a caller may reach: clients the app's public functions; the admin (the CLI, with the
+ * admin key) internal functions too, and the functions of components (`componentPath`).
+ */
+export type Access = { admin: boolean; componentPath: string };
+const CLIENT_ACCESS: Access = { admin: false, componentPath: "" };
+
+/**
  * A call's result, its commit timestamp and what the function logged (Convex's logLines); for
  * a mutation, and an action whose mutations committed, also `commit`: the commit to wait on before answering.
  */
@@ -183,6 +190,7 @@ export class Engine {
     identity: Identity | null,
     requestKey: string | null,
     durable: (commit: number) => Promise<void>,
+    access: Access = CLIENT_ACCESS,
   ): Promise<CallResult> {
     const remembered = requestKey === null ? undefined : this.requests.get(requestKey);
     if (remembered !== undefined) {
@@ -192,7 +200,7 @@ export class Engine {
     const running = requestKey === null ? undefined : this.requestsInFlight.get(requestKey);
     if (running !== undefined) return running;
     const result = this.phases.run("write", async () => {
-      const outcome = await this.call("mutation", udfPath, args, identity, requestKey);
+      const outcome = await this.call("mutation", udfPath, args, identity, requestKey, access);
       await durable(outcome.commit ?? this.commitCount);
       return outcome;
     });
@@ -246,10 +254,14 @@ export class Engine {
     args: Record<string, Value>,
     identity: Identity | null,
     requestKey: string | null = null,
+    access: Access = CLIENT_ACCESS,
   ): Promise<CallResult> {
     return this.gate.shared(async () => {
       const { t, modules } = this.instance;
-      this.requirePublic(modules, kind, udfPath);
+      if (access.admin) await this.requireFunction(kind, udfPath, access.componentPath);
+      else this.requirePublic(modules, kind, udfPath);
+      // A component's function is reached through its handle, as the app's code would.
+      const reference = access.componentPath === "" ? udfPath : `function://${access.componentPath};${udfPath}`;
       const caller = identity === null ? t : t.withIdentity(identity);
       const logLines: string[] = [];
       try {
@@ -258,9 +270,9 @@ export class Engine {
             try {
               const value = await captureLogLines(logLines, () =>
                 requestKey === null
-                  ? caller.mutation(makeFunctionReference<"mutation">(udfPath), args)
+                  ? caller.mutation(makeFunctionReference<"mutation">(reference), args)
                   : this.requestKeyContext.run(requestKey, () =>
-                      caller.mutation(makeFunctionReference<"mutation">(udfPath), args),
+                      caller.mutation(makeFunctionReference<"mutation">(reference), args),
                     ),
               );
               const outcome = { value, ts: this.lastCommitTs, logLines, commit: this.commitCount };
@@ -276,13 +288,13 @@ export class Engine {
           this.queryRuns += 1;
           const reads = new ReadSet();
           const value = await captureLogLines(logLines, () =>
-            this.readSetContext.run(reads, () => caller.query(makeFunctionReference<"query">(udfPath), args)),
+            this.readSetContext.run(reads, () => caller.query(makeFunctionReference<"query">(reference), args)),
           );
           return { value, ts: this.lastCommitTs, logLines, commit: this.commitCount, reads };
         }
         const commits: { last: number | undefined } = { last: undefined };
         const value = await captureLogLines(logLines, () =>
-          this.actionCommits.run(commits, () => caller.action(makeFunctionReference<"action">(udfPath), args)),
+          this.actionCommits.run(commits, () => caller.action(makeFunctionReference<"action">(reference), args)),
         );
         return { value, ts: this.lastCommitTs, logLines, commit: commits.last };
       } catch (error) {
@@ -405,12 +417,12 @@ export class Engine {
   }
 
   /** `call("query", ...)`, answered from the cache while no commit happened in between. */
-  cachedQuery(udfPath: string, args: Record<string, Value>, identity: Identity | null): Promise<CallResult> {
+  cachedQuery(udfPath: string, args: Record<string, Value>, identity: Identity | null, access: Access = CLIENT_ACCESS): Promise<CallResult> {
     if (this.queryCache.ts !== this.lastCommitTs) this.queryCache = { ts: this.lastCommitTs, results: new Map() };
-    const key = JSON.stringify([identity?.tokenIdentifier ?? null, udfPath, convexToJson(args)]);
+    const key = JSON.stringify([identity?.tokenIdentifier ?? null, access.admin && identity !== null ? identity : null, access.componentPath, udfPath, convexToJson(args)]);
     let result = this.queryCache.results.get(key);
     if (result === undefined) {
-      result = this.call("query", udfPath, args, identity);
+      result = this.call("query", udfPath, args, identity, null, access);
       this.queryCache.results.set(key, result);
     }
     return result;
@@ -441,6 +453,32 @@ export class Engine {
     if (fn?.isPublic !== true || fn[isKind] !== true) {
       throw new FunctionError(
         `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
+        undefined,
+      );
+    }
+  }
+
+  /**
+   * What kind of function `udfPath` is in a component ("" the app), public or internal; null
+   * when there is none.
+   */
+  async functionKind(udfPath: string, componentPath = ""): Promise<{ kind: FunctionKind; isPublic: boolean } | null> {
+    const separator = udfPath.lastIndexOf(":");
+    const modulePath = (separator === -1 ? udfPath : udfPath.slice(0, separator)).replace(/\.js$/, "");
+    const exportName = separator === -1 ? "default" : udfPath.slice(separator + 1);
+    const component = this.instance.global.components[componentPath];
+    if (component === undefined || modulePath.startsWith("_")) return null;
+    const fn = (await component.modules(modulePath).catch(() => undefined))?.[exportName] as Record<string, unknown> | undefined;
+    const kind = fn?.isQuery === true ? "query" : fn?.isMutation === true ? "mutation" : fn?.isAction === true ? "action" : null;
+    return kind === null ? null : { kind, isPublic: fn?.isPublic === true };
+  }
+
+  /** For the admin: any function of that kind, internal or in a component, with Convex's wording when there is none. */
+  private async requireFunction(kind: FunctionKind, udfPath: string, componentPath: string): Promise<void> {
+    if ((await this.functionKind(udfPath, componentPath))?.kind !== kind) {
+      const where = componentPath === "" ? "" : ` in component '${componentPath}'`;
+      throw new FunctionError(
+        `Could not find function for '${udfPath}'${where}. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
         undefined,
       );
     }

@@ -6,8 +6,12 @@ import { watch, type FSWatcher } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Value } from "convex/values";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createTokenVerifier, generateAuthKeys, loadOrCreateAuthKeys } from "./auth-keys.ts";
+import { adminKeyCheck } from "./cli-api/admin-auth.ts";
+import { handleCliApiRequest } from "./cli-api/routes.ts";
+import { runSystemQuery, type SystemState } from "./cli-api/system-functions.ts";
 import { registerComponents } from "./components/components.ts";
 import { handleDashboardRequest } from "./dashboard/dashboard.ts";
 import { Engine } from "./engine.ts";
@@ -22,6 +26,9 @@ import { JournalFile, readJournal } from "./storage/journal-file.ts";
 import { CronRunner } from "./scheduler/crons.ts";
 import { DurableScheduler } from "./scheduler/scheduler.ts";
 import { SyncSession, type SessionDeps } from "./subscriptions.ts";
+import { generateAdminKey, loadOrCreateAdminKey } from "./security/admin-key.ts";
+import { dropCounterRefreshTokens } from "./security/legacy-refresh-tokens.ts";
+import { installRandomIds } from "./security/random-ids.ts";
 
 /** The app's idempotent migration for data from before the event lifecycle (convex/migrations.ts). */
 const LIFECYCLE_MIGRATION = "migrations:lifecycle";
@@ -56,6 +63,8 @@ export type LocalBackendOptions = {
   convexDir?: string;
   /** The largest file upload taken, in bytes. Default 20 MiB. */
   maxUploadBytes?: number;
+  /** Replace the admin key kept in the data folder with a new one. Default false. */
+  newAdminKey?: boolean;
   /** For tests: runs before each write to the data folder's journal or snapshot (to delay or fail it). */
   beforeDiskWrite?: DiskWriteHook;
 };
@@ -65,6 +74,8 @@ export type LocalBackend = {
   url: string;
   /** Where the HTTP actions are served (CONVEX_SITE_URL, the JWT issuer). */
   siteUrl: string;
+  /** The admin key (security/admin-key.ts): the dashboard's and the admin API's password, the Convex CLI's CONVEX_SELF_HOSTED_ADMIN_KEY. */
+  adminKey: string;
   close: () => Promise<void>;
 };
 
@@ -121,6 +132,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
   const convexDir = options.convexDir ?? path.join(PROJECT_ROOT, "convex");
   const keys = dataDir === null ? await generateAuthKeys() : await loadOrCreateAuthKeys(dataDir);
+  const adminKey = dataDir === null ? generateAdminKey() : await loadOrCreateAdminKey(dataDir, { replace: options.newAdminKey });
 
   // The site port comes first: its URL is the JWT issuer, which the functions read at load.
   let engine: Engine | null = null;
@@ -143,6 +155,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const files = new FileStorage(fileStore, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, () => deps.persisted());
   const ready = await Engine.start(convexDir, async (instance) => {
     await registerComponents(instance, convexDir);
+    installRandomIds(instance);
     files.install(instance);
     scheduler.install(instance);
     crons.install(instance);
@@ -158,6 +171,8 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   });
   // Data from an older version of the app gets what the event lifecycle needs (idempotent);
   // an empty database is seeded by today's code instead, and stays empty with --no-seed.
+  const dropped = await dropCounterRefreshTokens(ready);
+  if (dropped > 0) console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
   if (!ready.isEmpty() && ready.hasFunction(LIFECYCLE_MIGRATION)) await ready.runInternalMutation(LIFECYCLE_MIGRATION);
   if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
   // Jobs run once the data is in and commits are saved, and stop before the last save.
@@ -165,7 +180,11 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   crons.start(ready);
   cleanups.push(async () => void (await Promise.all([scheduler.stop(), crons.stop()])));
 
+  let url = "";
+  const system: SystemState = { engine: ready, url: () => url, extra: new Map() };
   const deps = {
+    adminKey: adminKeyCheck(adminKey),
+    systemQuery: (udfPath: string, args: Record<string, Value>, componentPath: string) => runSystemQuery(system, udfPath, args, componentPath),
     engine: ready,
     verifyToken: await createTokenVerifier(keys, siteUrl),
     // A commit that cannot be saved fails its request, over the WebSocket and over HTTP alike.
@@ -184,11 +203,12 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     void (async () => {
       if (await files.handleRequest(request, response)) return;
       if (await handleDashboardRequest(request, response, ready)) return;
+      if (await handleCliApiRequest(request, response, { ...deps, url: () => url, siteUrl, routes: new Map() })) return;
       await handleApiRequest(request, response, deps);
     })();
   });
   const sockets = acceptSyncConnections(mainServer, deps, sessions);
-  const url = `http://127.0.0.1:${await listen(mainServer, options.port ?? DEFAULT_PORT)}`;
+  url = `http://127.0.0.1:${await listen(mainServer, options.port ?? DEFAULT_PORT)}`;
   await files.start(ready, url);
   cleanups.push(() => files.stop());
   cleanups.push(async () => {
@@ -209,7 +229,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     });
     cleanups.push(() => watcher.close());
   }
-  return { url, siteUrl };
+  return { url, siteUrl, adminKey };
 }
 
 /**

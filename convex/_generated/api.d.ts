@@ -17,6 +17,7 @@ import type * as auth from "../auth.js";
 import type * as authSessions from "../authSessions.js";
 import type * as chat from "../chat.js";
 import type * as crons from "../crons.js";
+import type * as eventImages from "../eventImages.js";
 import type * as events from "../events.js";
 import type * as http from "../http.js";
 import type * as migrations from "../migrations.js";
@@ -82,6 +83,7 @@ declare const fullApi: ApiFromModules<{
   authSessions: typeof authSessions;
   chat: typeof chat;
   crons: typeof crons;
+  eventImages: typeof eventImages;
   events: typeof events;
   http: typeof http;
   migrations: typeof migrations;

@@ -5,7 +5,7 @@ import { appError } from "./shared/errors";
 import { MESSAGES } from "./shared/texts";
 
 /**
- * The limits of DESIGN.md "Limits and presence". Token buckets whose capacity is the whole
+ * The limits of docs/product.md "Limits and presence". Token buckets whose capacity is the whole
  * rate: a burst of `rate` calls passes, the next waits for a token (period / rate), and an
  * idle key is full again after one period. Every limit is keyed per person (or per e-mail),
  * so each key is its own document in the component: one person's flood never contends with
@@ -16,6 +16,7 @@ export const RATE_LIMITS = {
   support: { kind: "token bucket", rate: 20, period: MINUTE, capacity: 20 },
   createEvent: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
   localSignIn: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
+  imageUploadUrl: { kind: "token bucket", rate: 20, period: HOUR, capacity: 20 },
   eventUpdate: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
 } as const;
 

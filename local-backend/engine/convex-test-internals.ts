@@ -13,7 +13,8 @@ export type Document = { _id: string } & Record<string, Value>;
 
 /** The parts of convex-test's private state the engine uses. */
 export type ConvexGlobal = {
-  components: Record<string, { db: DatabaseFake }>;
+  /** Each component's database and module loader ("" the app); the loader rejects an unknown module. */
+  components: Record<string, { db: DatabaseFake; modules: (modulePath: string) => Promise<Record<string, unknown>> }>;
   transactionManager: { _lastCommitTs: bigint; commit: (isNested: boolean) => bigint | null };
 };
 export type DatabaseFake = InstrumentedDatabase & {
