@@ -135,3 +135,10 @@ export async function imageUrlOf(
   if (event.imageStorageId !== undefined) return ctx.storage.getUrl(event.imageStorageId);
   return event.imageUrl ?? null;
 }
+
+/** An event's uploaded image it no longer uses (replaced or removed): the file and its claim go. */
+export async function deleteEventImage(ctx: MutationCtx, storageId: Id<"_storage">): Promise<void> {
+  const upload = await uploadOf(ctx, storageId);
+  if (upload !== null) await ctx.db.delete("imageUploads", upload._id);
+  if ((await ctx.db.system.get("_storage", storageId)) !== null) await ctx.storage.delete(storageId);
+}
