@@ -31,8 +31,8 @@ import { generateAdminKey, loadOrCreateAdminKey } from "./security/admin-key.ts"
 import { dropCounterRefreshTokens } from "./security/legacy-refresh-tokens.ts";
 import { installRandomIds } from "./security/random-ids.ts";
 
-/** The app's idempotent migration for data from before the event lifecycle (convex/migrations.ts). */
-const LIFECYCLE_MIGRATION = "migrations:lifecycle";
+/** Runs the app's pending data migrations (convex/migrations.ts, @convex-dev/migrations). */
+const MIGRATIONS = "migrations:runAll";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -178,11 +178,11 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     // Sessions re-run their queries once the commit is readable (saved), see Engine.readAtOneCommit.
     for (const session of sessions) session.requestRefresh();
   });
-  // Data from an older version of the app gets what the event lifecycle needs (idempotent);
+  // Data from an older version of the app is migrated (each migration runs once, then is skipped);
   // an empty database is seeded by today's code instead, and stays empty with --no-seed.
   const dropped = await dropCounterRefreshTokens(ready);
   if (dropped > 0) console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
-  if (!ready.isEmpty() && ready.hasFunction(LIFECYCLE_MIGRATION)) await ready.runInternalMutation(LIFECYCLE_MIGRATION);
+  if (!ready.isEmpty() && ready.hasFunction(MIGRATIONS)) await ready.runInternalMutation(MIGRATIONS);
   if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
   // Jobs run once the data is in and commits are saved, and stop before the last save.
   await scheduler.start(ready);
