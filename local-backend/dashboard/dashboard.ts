@@ -3,16 +3,19 @@
  * access.ts): `/` lists every table (the app's and each component's) with its document count,
  * the scheduled functions with their state and the stored files;
  * `/dashboard/table?component=&table=&page=` pages through a table's latest documents, secrets
- * masked (mask.ts); `/dashboard/stats.json` counts commits and query runs (for the bench).
+ * masked (mask.ts); `/dashboard/stats.json` counts commits and query runs (for the bench);
+ * `/dashboard/conflicts.json` is the conflict profiler's report, also shown on `/`.
  * Without the key, every page is a sign-in form (`POST /dashboard/login`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Engine } from "../engine.ts";
+import type { ConflictProfiler } from "../profiler/conflict-profiler.ts";
+import { conflictsSection } from "../profiler/conflicts-html.ts";
 import type { DashboardAccess } from "./access.ts";
 import { readOverview, readTablePage } from "./data.ts";
 import { notFoundPage, overviewPage, signInPage, tablePage } from "./html.ts";
 
-const PAGES = new Set(["/", "/dashboard/table", "/dashboard/stats.json"]);
+const PAGES = new Set(["/", "/dashboard/table", "/dashboard/stats.json", "/dashboard/conflicts.json"]);
 const SIGN_IN = "/dashboard/login";
 const MAX_SIGN_IN_BYTES = 4096;
 const WRONG_KEY = "That is not this backend's admin key.";
@@ -50,6 +53,7 @@ export async function handleDashboardRequest(
   request: IncomingMessage,
   response: ServerResponse,
   engine: Engine,
+  profiler: ConflictProfiler,
   access: DashboardAccess,
 ): Promise<boolean> {
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -67,7 +71,7 @@ export async function handleDashboardRequest(
     return true;
   }
   if (!access.allows(request)) {
-    if (url.pathname === "/dashboard/stats.json") {
+    if (url.pathname.endsWith(".json")) {
       response.writeHead(401, { "Content-Type": "application/json", "Cache-Control": "no-store" });
       response.end(JSON.stringify({ code: "Unauthorized", message: "The admin key is needed (Authorization: Convex <key>)" }));
     } else {
@@ -76,12 +80,18 @@ export async function handleDashboardRequest(
     return true;
   }
   if (url.pathname === "/") {
-    sendHtml(response, 200, overviewPage(await engine.withInstance((instance) => Promise.resolve(readOverview(instance)))));
+    const overview = await engine.withInstance((instance) => Promise.resolve(readOverview(instance)));
+    sendHtml(response, 200, overviewPage(overview, conflictsSection(profiler.report())));
     return true;
   }
   if (url.pathname === "/dashboard/stats.json") {
     response.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
     response.end(JSON.stringify({ commits: engine.commitCount, queryRuns: engine.queryRuns }));
+    return true;
+  }
+  if (url.pathname === "/dashboard/conflicts.json") {
+    response.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+    response.end(JSON.stringify(profiler.report()));
     return true;
   }
   const component = url.searchParams.get("component") ?? "";
