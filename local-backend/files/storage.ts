@@ -17,6 +17,7 @@ import type { Engine } from "../engine.ts";
 import type { EngineInstance } from "../engine/convex-test-internals.ts";
 import { documentsOf, internalsOf, tableOf, testOf, type ComponentDb, type Document } from "../scheduler/convex-internals.ts";
 import type { FileStore } from "./file-store.ts";
+import { setCorsHeaders } from "../security/cors.ts";
 
 /** The largest upload taken, in bytes (see local-backend/README.md). */
 export const DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -127,10 +128,7 @@ export class FileStorage {
     const file = FILE_PATH.exec(url.pathname)?.[1];
     if (!isUpload && file === undefined) return false;
     // The browser uploads and shows files from the app's origin.
-    response.setHeader("Access-Control-Allow-Origin", request.headers.origin ?? "*");
-    response.setHeader("Vary", "Origin");
-    response.setHeader("Access-Control-Allow-Headers", "Content-Type");
-    response.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+    setCorsHeaders(request, response);
     if (request.method === "OPTIONS") {
       response.writeHead(204).end();
     } else if (isUpload && request.method === "POST") {
