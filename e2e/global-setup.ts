@@ -13,18 +13,23 @@ const root = path.resolve(import.meta.dirname, "..");
 // Node runs the tools directly (not through npx) so that stopping a child stops the server.
 const vite = path.join(root, "node_modules", "vite", "bin", "vite.js");
 
-/** Starts a process and resolves once its output matches `ready`; rejects if it exits first. */
-async function startAndWait(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
+/** Starts a process and resolves once its output matches `ready` (with that output); rejects if it exits first. */
+async function startAndWait(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; output: string }> {
   // NO_COLOR: with CI set, Vite would wrap the port in colour codes.
-  const { child } = await spawnAndWait(command, args, { cwd: root, env: { ...process.env, NO_COLOR: "1", ...env }, ready });
-  return child;
+  const { child, match } = await spawnAndWait(command, args, { cwd: root, env: { ...process.env, NO_COLOR: "1", ...env }, ready });
+  return { child, output: match.input };
 }
 
 export default async function globalSetup() {
   const [backendPort, sitePort, appPort] = [await freePort(), await freePort(), await freePort()];
   // The redirect URI a deployment registers with Google, here on the backend's site port.
   const google = await startGoogleIssuer({ redirectUri: `http://127.0.0.1:${sitePort}/api/auth/callback/google` });
-  const backend = await startAndWait(
+  const { child: backend, output: backendOutput } = await startAndWait(
     process.execPath,
     ["--import", "tsx", "local-backend/main.ts", "--port", `${backendPort}`, "--site-port", `${sitePort}`, "--in-memory", "--no-seed"],
     {
@@ -51,7 +56,7 @@ export default async function globalSetup() {
     await google.stop();
     throw new Error("vite build failed");
   }
-  const app = await startAndWait(
+  const { child: app } = await startAndWait(
     process.execPath,
     [vite, "preview", "--outDir", outDir, "--port", `${appPort}`, "--strictPort", "--host", "127.0.0.1"],
     {},
@@ -64,6 +69,8 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = `http://127.0.0.1:${appPort}`;
   process.env.E2E_CONVEX_URL = convexUrl;
+  // Printed before the ready line; the backend's dashboard asks for it.
+  process.env.E2E_ADMIN_KEY = /^Admin key: (\S+)$/m.exec(backendOutput)?.[1] ?? "";
   process.env.E2E_GOOGLE_ISSUER = google.issuer;
 
   return async () => {
