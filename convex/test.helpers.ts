@@ -12,6 +12,7 @@ import schema from "./schema";
 import { registerComponents } from "./test.components";
 import { modules } from "./test.setup";
 import { eventInput, type CreateEventArgs } from "../test-kit/event-input";
+import { DAY } from "../test-kit/time";
 
 // The shared test kit's time spans and event defaults, for the suites here.
 export { DAY, HOUR, MINUTE, SECOND } from "../test-kit/time";
