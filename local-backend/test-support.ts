@@ -7,14 +7,15 @@ import { ConvexClient } from "convex/browser";
 import type { FunctionReference, FunctionReturnType } from "convex/server";
 import { WebSocket } from "ws";
 import { api } from "../convex/_generated/api";
+import { STARTUP_MIGRATIONS } from "./app-functions.ts";
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "./server.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const WAIT_MS = 10_000;
 
-/** An in-memory, unseeded backend on free ports, unless the test says otherwise. */
+/** An in-memory, unseeded backend of this project's convex/ on free ports, unless the test says otherwise. */
 export function startTestBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
-  return startLocalBackend({ port: 0, sitePort: 0, dataDir: null, seed: false, ...options });
+  return startLocalBackend({ port: 0, sitePort: 0, dataDir: null, migrations: STARTUP_MIGRATIONS, ...options });
 }
 
 export function newClient(url: string): ConvexClient {

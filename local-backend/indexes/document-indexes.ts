@@ -8,7 +8,7 @@
 import type { Value } from "convex/values";
 import { compareKeys, keyOf, positionOf, type IndexKey, type IndexRange } from "./index-range.ts";
 
-export type IndexedDocument = { _id: string } & Record<string, Value>;
+export type IndexedDocument = { _id: string; _creationTime: number } & Record<string, Value>;
 
 /** convex-test ids are a counter followed by the table's name ("10003events"). */
 export function tableOf(id: string): string {
