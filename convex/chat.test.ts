@@ -13,7 +13,7 @@ async function setup() {
   return { t, creator, supporter, stranger, eventId, firstPage };
 }
 
-describe("chat gating (DESIGN)", () => {
+describe("chat gating", () => {
   test("a non-supporter can neither read nor write", async () => {
     const { t, stranger, eventId, firstPage } = await setup();
     const before = await snapshot(t);

@@ -47,7 +47,7 @@ export const list = callerQuery({
 export const send = callerMutation({
   args: { eventId: v.string(), body: v.string() },
   handler: async (ctx, { eventId, body }) => {
-    // The message is refused before who sends it (SPEC's order).
+    // The message is refused before who sends it (the documented order).
     const cleanBody = cleanMessageBody(body);
     const user = requireSignedIn(ctx.user);
     await enforceRateLimit(ctx, "chatMessage", user._id);

@@ -192,7 +192,7 @@ describe("events:create", () => {
     expect(event?.imageUrl).toBeUndefined();
   });
 
-  test("refuses invalid fields with the SPEC message and writes nothing", async () => {
+  test("refuses invalid fields with the invalid-fields message and writes nothing", async () => {
     const t = newBackend();
     const creator = await signedInUser(t);
     const before = await snapshot(t);

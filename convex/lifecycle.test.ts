@@ -46,7 +46,7 @@ const step = fc.oneof(
 /** Only the app's own refusals are acceptable; anything else is a bug. */
 const refusedByTheApp = (error: { data?: { code?: string } }) => expect(error.data?.code).toMatch(/^[A-Z_]+$/);
 
-/** Σ wallets + Σ what unsettled events hold = R$ 50,00 × people (DESIGN.md). */
+/** Σ wallets + Σ what unsettled events hold = R$ 50,00 × people (docs/data-model.md). */
 async function expectMoneyConserved(t: Backend) {
   const users = await allRows(t, "users");
   const events = await allRows(t, "events");

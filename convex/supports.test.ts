@@ -16,7 +16,7 @@ async function setup(eventOverrides = {}, walletCents?: number) {
 const wallet = (as: Awaited<ReturnType<typeof signedInUser>>["as"]) =>
   as.query(api.users.me, {}).then((me) => me?.walletCents);
 
-describe("supports:support messages (SPEC §5)", () => {
+describe("supports:support messages", () => {
   test("signed out: 'Você precisa estar logado para apoiar este evento!'", async () => {
     const { t, eventId } = await setup();
     const error = await rejectionData(t.mutation(api.supports.support, { eventId, amountCents: 1_000 }));
@@ -56,7 +56,7 @@ describe("supports:support messages (SPEC §5)", () => {
     });
   });
 
-  test("after the goal percentage: supporting is disabled with the SPEC message", async () => {
+  test("after the goal percentage: supporting is disabled with its message", async () => {
     const { support, creator } = await setup({ goalPercentage: 50 });
     await support(5_000, creator.as); // the creator may support too: 50% reached
     expect(await rejectionData(support(1_000))).toEqual({
@@ -73,7 +73,7 @@ describe("supports:support messages (SPEC §5)", () => {
   });
 });
 
-describe("supports:support check order (DESIGN)", () => {
+describe("supports:support check order", () => {
   test("signed in is checked before the amount", async () => {
     const { t, eventId } = await setup();
     const error = await rejectionData(t.mutation(api.supports.support, { eventId, amountCents: -1 }));
@@ -102,7 +102,7 @@ describe("supports:support check order (DESIGN)", () => {
   });
 });
 
-describe("supports:support success (SPEC §4)", () => {
+describe("supports:support success", () => {
   test("debits the wallet, records the support, raises the total, counts the supporter", async () => {
     const { t, supporter, eventId, support } = await setup();
     expect(await support(1_250)).toEqual({ goalReached: false, ticketCode: null });

@@ -107,7 +107,7 @@ export async function snapshot(t: Backend) {
 }
 
 /**
- * Recomputes every total from the ledgers and compares it with what is stored (DESIGN.md).
+ * Recomputes every total from the ledgers and compares it with what is stored (docs/data-model.md).
  * Call it when no refund batch is pending (after finishAllScheduledFunctions): a refund in
  * progress is consistent too, but not yet complete.
  */

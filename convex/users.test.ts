@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import { newBackend, signedInUser } from "./test.helpers";
 
-describe("users:me menuName: SPEC's 'display name, or Usuário'", () => {
+describe("users:me menuName: 'display name, or Usuário'", () => {
   test("is the person's name, cleaned", async () => {
     const t = newBackend();
     const ana = await signedInUser(t, { name: "  Ana\u200b Souza " });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-// Lighthouse's SEO audit (issue 14): crawlers get a real robots.txt, not the app's HTML fallback.
+// Lighthouse's SEO audit: crawlers get a real robots.txt, not the app's HTML fallback.
 test("robots.txt is plain text that allows crawling", async ({ request }) => {
   const response = await request.get("/robots.txt");
   expect(response.ok()).toBe(true);

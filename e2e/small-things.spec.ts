@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { apiEvent, apiSupport, apiUser, unique } from "./helpers/backend";
 import { openUserMenu, signInLocally } from "./helpers/ui";
 
-// Issue 18: what a person notices on a phone.
+// What a person notices on a phone.
 test.use({ viewport: { width: 375, height: 812 } });
 
 const shots = "e2e/screenshots";

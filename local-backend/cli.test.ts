@@ -45,9 +45,10 @@ function receiveUntil(socket: Socket, done: (received: Buffer) => boolean): Prom
   });
 }
 
-it("prints the ready line, serves, and stops cleanly on SIGTERM", async () => {
+it("prints the admin key and the ready line, serves, and stops cleanly on SIGTERM", async () => {
   const cli = runCli(["--port", "0", "--site-port", "0", "--in-memory"]);
   const url = await readyUrl(cli);
+  expect(cli.output().stdout).toMatch(/^Admin key: apoie-local\|[0-9a-f]{64}$/m);
   // Seeded by default, and local sign-in is on.
   const http = new ConvexHttpClient(url);
   expect(await http.query(api.auth.providers, {})).toEqual({ google: false, local: true });

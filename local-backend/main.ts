@@ -1,6 +1,6 @@
 /**
- * CLI: `npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed]`
- * Prints `Local backend ready at http://127.0.0.1:PORT` once it accepts connections.
+ * CLI: `npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed] [--new-admin-key]`
+ * Prints `Admin key: <key>`, then `Local backend ready at http://127.0.0.1:PORT` once it accepts connections.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -8,7 +8,7 @@ import { SEED_FUNCTION, STARTUP_MIGRATIONS } from "./app-functions.ts";
 import { DEFAULT_PORT, DEFAULT_SITE_PORT, startLocalBackend, type LocalBackendOptions } from "./server.ts";
 
 const USAGE =
-  "Usage: npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed]";
+  "Usage: npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed] [--new-admin-key]";
 
 function port(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
@@ -28,6 +28,7 @@ function parseCommandLine(argv: string[]): LocalBackendOptions {
       "data-dir": { type: "string" },
       "in-memory": { type: "boolean" },
       "no-seed": { type: "boolean" },
+      "new-admin-key": { type: "boolean" },
     },
   });
   if (values["in-memory"] && values["data-dir"] !== undefined) {
@@ -40,6 +41,7 @@ function parseCommandLine(argv: string[]): LocalBackendOptions {
     ...(values["data-dir"] !== undefined ? { dataDir: path.resolve(values["data-dir"]) } : {}),
     seed: values["no-seed"] ? null : SEED_FUNCTION,
     migrations: STARTUP_MIGRATIONS,
+    newAdminKey: values["new-admin-key"] === true,
     watch: true,
   };
 }
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const backend = await startLocalBackend(options);
+  console.log(`Admin key: ${backend.adminKey}`);
   console.log(`Local backend ready at ${backend.url}`);
   const stop = () => {
     backend.close().then(

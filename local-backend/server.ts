@@ -22,6 +22,7 @@ import { JournalFile, readJournal } from "./storage/journal-file.ts";
 import { CronRunner } from "./scheduler/crons.ts";
 import { DurableScheduler } from "./scheduler/scheduler.ts";
 import { SyncSession, type SessionDeps } from "./subscriptions.ts";
+import { generateAdminKey, loadOrCreateAdminKey } from "./security/admin-key.ts";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -58,6 +59,8 @@ export type LocalBackendOptions = {
   convexDir?: string;
   /** The largest file upload taken, in bytes. Default 20 MiB. */
   maxUploadBytes?: number;
+  /** Replace the admin key kept in the data folder with a new one. Default false. */
+  newAdminKey?: boolean;
   /** For tests: runs before each write to the data folder's journal or snapshot (to delay or fail it). */
   beforeDiskWrite?: DiskWriteHook;
 };
@@ -67,6 +70,8 @@ export type LocalBackend = {
   url: string;
   /** Where the HTTP actions are served (CONVEX_SITE_URL, the JWT issuer). */
   siteUrl: string;
+  /** The admin key (security/admin-key.ts): the dashboard's and the admin API's password. */
+  adminKey: string;
   close: () => Promise<void>;
 };
 
@@ -123,6 +128,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
   const convexDir = options.convexDir ?? path.join(PROJECT_ROOT, "convex");
   const keys = dataDir === null ? await generateAuthKeys() : await loadOrCreateAuthKeys(dataDir);
+  const adminKey = dataDir === null ? generateAdminKey() : await loadOrCreateAdminKey(dataDir, { replace: options.newAdminKey });
 
   // The site port comes first: its URL is the JWT issuer, which the functions read at load.
   let engine: Engine | null = null;
@@ -214,7 +220,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     });
     cleanups.push(() => watcher.close());
   }
-  return { url, siteUrl };
+  return { url, siteUrl, adminKey };
 }
 
 /**

@@ -5,7 +5,7 @@ import { appError } from "./shared/errors";
 import { MESSAGES } from "./shared/texts";
 
 /**
- * The limits of DESIGN.md "Limits and presence". Token buckets whose capacity is the whole
+ * The limits of docs/product.md "Limits and presence". Token buckets whose capacity is the whole
  * rate: a burst of `rate` calls passes, the next waits for a token (period / rate), and an
  * idle key is full again after one period. Every limit is keyed per person (or per e-mail),
  * so each key is its own document in the component: one person's flood never contends with

@@ -42,7 +42,7 @@ export async function hasSupported(
 
 /**
  * Supports an event with wallet money, as one transaction. Checks run in the order of
- * DESIGN.md, each failing with its SPEC.md message before anything is written:
+ * docs/product.md, each failing with its message before anything is written:
  * amount valid → event exists → wallet > 0 → amount ≤ wallet → amount ≥ minimum → open
  * (not cancelled, not started or settled, not concluded).
  * Then: debit the wallet (with its statement entry), record the contribution, add to the event's total and to the

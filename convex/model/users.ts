@@ -18,7 +18,7 @@ export function requireSignedIn(user: Doc<"users"> | null, message: string = MES
   return user;
 }
 
-/** A user's balance. SPEC: a wallet that does not exist yet starts at R$ 50,00. */
+/** A user's balance. A wallet that does not exist yet starts at R$ 50,00. */
 export function walletCentsOf(user: Doc<"users">): number {
   return user.walletCents ?? INITIAL_WALLET_CENTS;
 }
@@ -31,7 +31,7 @@ export function displayNameOf(user: Doc<"users">): string {
   return ownNameOf(user) ?? (user.email || NO_NAME);
 }
 
-/** SPEC.md's avatar menu: the display name, or "Usuário" when there is none (never the e-mail). */
+/** The avatar menu's name: the display name, or "Usuário" when there is none (never the e-mail). */
 export function menuNameOf(user: Doc<"users">): string {
   return ownNameOf(user) ?? NO_NAME;
 }

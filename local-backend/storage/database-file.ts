@@ -12,12 +12,13 @@ export const DATABASE_FILE = "database.json";
 /**
  * Writes via a temporary file and a rename, fsync'd before the rename and the folder after it,
  * so a crash leaves either the old file or the new one, and a resolved write survives power loss.
+ * `mode` applies to a file created here (0o600 for secrets), before the umask.
  */
-export async function writeFileAtomic(file: string, contents: string): Promise<void> {
+export async function writeFileAtomic(file: string, contents: string, mode = 0o666): Promise<void> {
   const folder = path.dirname(file);
   await mkdir(folder, { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  const handle = await open(temporary, "w");
+  const handle = await open(temporary, "w", mode);
   try {
     await handle.writeFile(contents);
     await handle.sync();

@@ -13,7 +13,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export type AckLatency = { storage: "in memory" | "data folder"; samples: number; p50: number; p95: number; p99: number };
 
 /**
- * Acknowledgement latency under a burst (issue 17): 50 signed-in clients send 20 supports each,
+ * Acknowledgement latency under a burst: 50 signed-in clients send 20 supports each,
  * all at once, and each is timed from its call to its promise resolving (the response and the Transition
  * that confirms it). With a data folder every acknowledgement waits for its commit's fsync, so
  * this shows whether commits are saved and answered in groups as they go or only at the end.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: what the app costs at scale (issue 6). Prints one table on stdout and
+ * `npm run bench`: what the app costs at scale. Prints one table on stdout and
  * writes bench/results.json; progress goes to stderr.
  *
  *   npm run bench                                   # 1,000, 10,000 and 50,000 events, everything
@@ -85,7 +85,7 @@ const results: Results = {
   settlement: await optional("settlement", measureSettlement),
   latency: await optional("latency", measureLiveLatency),
   ackLatency: await optional("ack-latency", measureAckLatency),
-  // Issue 9 asks for 1,000 and 50,000 events: the smallest and largest scale.
+  // 1,000 and 50,000 events: the smallest and largest catalogue measured.
   persistedSupport: await optional("persisted-support", () => measurePersistedSupport([...new Set([Math.min(...scales), Math.max(...scales)])])),
   bundle: await optional("bundle", measureBundle),
   lighthouse: await optional("lighthouse", () => measureLighthouse(Number(values["lighthouse-runs"]))),

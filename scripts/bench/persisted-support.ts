@@ -6,7 +6,7 @@ import { filledDataFolder } from "./filled-data-folder";
 import { openClient, percentiles, signIn } from "./latency";
 import { startLocalBackendProcess } from "./local-backend-process";
 
-/** Issue 9: supports measured at each size, and the pages watched on the smaller one. */
+/** Supports measured at each size, and the pages watched on the smaller one. */
 export const SUPPORT_SAMPLES = 200;
 export const WATCHED_PAGES = 500;
 export const PAGE_SAMPLES = 100;
@@ -101,7 +101,7 @@ async function timedSupport(supporter: ConvexClient, eventId: Id<"events">, page
 }
 
 /**
- * Issue 9, on a local backend with a data folder (every commit fsync'd before its answer):
+ * On a local backend with a data folder (every commit fsync'd before its answer):
  * - support latency, from the call to the event page showing it, at each catalogue size;
  * - on the smallest, 500 signed-out sessions each on a different event page: the same
  *   latency for the page supported, and how many query functions each commit runs again.

@@ -10,19 +10,19 @@ import { PAGE_SIZE, type ListCost } from "./list-cost";
 import type { SettlementCost } from "./settlement-cost";
 import type { Row, Status } from "./table";
 
-/** Issue 6's targets. */
+/** The targets. */
 const MAX_PAGE_DOCS = 2 * PAGE_SIZE;
 const NAME_TARGET_EVENTS = 50_000;
 const MAX_NAME_PAGE_DOCS = 500;
 const MAX_SUPPORT_DOCS = 10;
-/** events:timeline (issue 15): bounded whatever the number of supports. */
+/** events:timeline: bounded whatever the number of supports. */
 const MAX_TIMELINE_POINTS = 100;
 const MAX_TIMELINE_DOCS = 2;
 const LATENCY_TARGET_SUBSCRIBERS = 10;
 const MAX_P95_MS = 50;
-// react + react-dom + convex + Convex Auth + react-router-dom alone weigh ~103 kB (NOTES.md).
+// react + react-dom + convex + Convex Auth + react-router-dom alone weigh ~103 kB.
 const MAX_HOME_JS_BYTES = 118_000;
-// Issue 14: Lighthouse, mobile, on every route.
+// Lighthouse, mobile, on every route.
 const MIN_PERFORMANCE = 95;
 const LIGHTHOUSE_TARGET = `performance ≥ ${MIN_PERFORMANCE}, others 100`;
 
@@ -119,7 +119,7 @@ function latencyRows(latency: Latency[] | NotMeasured): Row[] {
   });
 }
 
-/** Issue 17: with a data folder, p99 within this factor of the in-memory p99. */
+/** With a data folder, p99 within this factor of the in-memory p99. */
 const MAX_ACK_P99_FACTOR = 2;
 
 function ackLatencyRows(latency: AckLatency[] | NotMeasured): Row[] {
@@ -137,7 +137,7 @@ function ackLatencyRows(latency: AckLatency[] | NotMeasured): Row[] {
   });
 }
 
-/** Issue 9: the largest catalogue's support p95 within this factor of the smallest's. */
+/** The largest catalogue's support p95 within this factor of the smallest's. */
 const MAX_SUPPORT_P95_FACTOR = 1.5;
 const MAX_PAGE_UPDATE_P95_MS = 20;
 

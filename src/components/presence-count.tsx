@@ -5,7 +5,7 @@ import { MAX_PRESENCE_COUNT, PRESENCE_INTERVAL_MS } from "../../convex/model/sha
 import { anonymousViewerId } from "../lib/viewer-id";
 import "./presence-count.css";
 
-/** The event page's line (DESIGN.md `N pessoas vendo agora`, in the singular for one). */
+/** The event page's line (`N pessoas vendo agora`, in the singular for one). */
 export const viewersText = (count: string) => (count === "1" ? "1 pessoa vendo agora" : `${count} pessoas vendo agora`);
 /** The chat's line, `N online`. */
 export const onlineText = (count: string) => `${count} online`;

@@ -3,11 +3,11 @@ import { foldText } from "./text";
 // No Convex imports here: the browser loads this file, and the category validator lives in
 // schema.ts so that Convex's validator code stays out of the home page bundle.
 
-/** The event categories, as stored and shown, in the order SPEC.md lists them for Criar Evento. */
+/** The event categories, as stored and shown, in the order Criar Evento lists them. */
 export const CATEGORIES = ["Tecnologia", "Esporte", "Música", "Entretenimento"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** The same categories in the order SPEC.md lists the home filter's options (shown lower-case). */
+/** The same categories in the order the home filter lists them (shown lower-case). */
 export const CATEGORIES_IN_FILTER_ORDER: readonly Category[] = [CATEGORIES[2], CATEGORIES[1], CATEGORIES[0], CATEGORIES[3]];
 
 /** The filter value that means "every category". */

@@ -7,7 +7,7 @@ const funding = (raisedCents: number, goalCents = 10_000, goalPercentage = 100) 
   goalPercentage,
 });
 
-describe("status (SPEC §4)", () => {
+describe("status", () => {
   test("'Não Iniciado' when nothing raised", () => {
     expect(statusOf(funding(0))).toBe("Não Iniciado");
   });

@@ -4,7 +4,7 @@
  */
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 
-/** 5 MB, as DESIGN.md says. */
+/** 5 MB (docs/product.md). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** Whether a file of this content type and size may become an event image. */

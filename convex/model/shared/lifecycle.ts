@@ -7,7 +7,7 @@ import { MESSAGES } from "./texts";
 /** How an event ended: paid to its creator, refunded at its date, or cancelled by its creator. */
 export type Settlement = "paidOut" | "refunded" | "cancelled";
 
-/** What every screen shows for a settled event (DESIGN.md, exact texts). */
+/** What every screen shows for a settled event (exact texts, docs/product.md). */
 export const SETTLEMENT_LABELS: Record<Settlement, string> = {
   paidOut: "Repassado ao organizador",
   refunded: "Encerrado · apoios devolvidos",
@@ -36,7 +36,7 @@ export function settlementAtDate(funding: Funding): Exclude<Settlement, "cancell
   return isConcluded(funding) ? "paidOut" : "refunded";
 }
 
-/** What people read when supporting is closed, for each reason (SPEC.md and DESIGN.md texts). */
+/** What people read when supporting is closed, for each reason (docs/product.md). */
 export function supportClosedMessage(reason: SupportClosedReason): string {
   if (reason === "cancelled") return MESSAGES.eventCancelled;
   if (reason === "started") return MESSAGES.eventStarted;

@@ -13,7 +13,7 @@ const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" 
 
 /**
  * Formats cents as Brazilian reais, e.g. 123450 → "R$ 1.234,50".
- * Intl puts a no-break space after "R$"; we use a plain space so texts match SPEC.md exactly.
+ * Intl puts a no-break space after "R$"; we use a plain space so texts read exactly as docs/product.md gives them.
  */
 export function formatBRL(cents: number): string {
   return brl.format(cents / 100).replace(/\u00a0/g, " ");

@@ -4,7 +4,7 @@
 
 export type EntryKind = "welcome" | "support" | "refund" | "payout" | "opening";
 
-/** DESIGN.md texts; "opening" is the balance a wallet had before statements existed. */
+/** The statement's texts (docs/product.md); "opening" is the balance a wallet had before statements existed. */
 export function describeEntry(kind: EntryKind, eventName: string | null): string {
   const event = eventName ?? "evento removido";
   switch (kind) {

@@ -3,7 +3,7 @@ import { supportRefusal, type SupportAttempt } from "./supportRefusal";
 
 const fine: SupportAttempt = { walletCents: 5000, amountCents: 1000, minSupportCents: 500, closedReason: null };
 
-describe("supportRefusal: DESIGN.md's order, one reason at a time", () => {
+describe("supportRefusal: the documented order, one reason at a time", () => {
   it("lets a valid support through", () => {
     expect(supportRefusal(fine)).toBeNull();
   });

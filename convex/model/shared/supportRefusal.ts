@@ -1,5 +1,5 @@
 /**
- * Why a support cannot go through, in DESIGN.md's order and with SPEC.md's texts — the one
+ * Why a support cannot go through, in the order and with the texts of docs/product.md — the one
  * statement of that rule. Pure (no Convex imports), so the browser asks it too before calling
  * the server, which asks it again inside the transaction.
  */

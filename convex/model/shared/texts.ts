@@ -1,6 +1,6 @@
 /**
- * Every Portuguese text the backend sends to people, in one place. The texts from SPEC.md
- * are binding: do not reword them.
+ * Every Portuguese text the backend sends to people, in one place. They are the
+ * product's texts (docs/product.md) and tests match them exactly: do not reword them.
  */
 export const MESSAGES = {
   notSignedIn: "Você precisa estar logado para continuar.",

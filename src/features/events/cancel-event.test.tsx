@@ -27,7 +27,7 @@ describe("CancelEvent", () => {
     expect(screen.getByRole("button", { name: "Cancelar evento" })).toBeInTheDocument();
   });
 
-  it("asks first, with DESIGN.md's texts; Manter evento changes nothing", async () => {
+  it("asks first, with the product's texts; Manter evento changes nothing", async () => {
     const user = userEvent.setup();
     setQuery("users:me", me("u1"));
     const cancel = setMutation("events:cancel", () => null);

@@ -13,7 +13,7 @@ type CreateEventFieldsProps = {
   nameRef: RefObject<HTMLInputElement | null>;
 };
 
-/** The fields of "Criar Evento", in SPEC.md's order; the image is either uploaded or a URL. */
+/** The fields of "Criar Evento", in the product's order (docs/product.md); the image is either uploaded or a URL. */
 export function CreateEventFields({ values, onChange: set, image, nameRef }: CreateEventFieldsProps) {
   const id = useId();
   return (

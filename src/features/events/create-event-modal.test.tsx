@@ -55,7 +55,7 @@ describe("CreateEventModal", () => {
     expect(create).not.toHaveBeenCalled();
   });
 
-  it("shows SPEC.md's message for an incomplete form and does not call the server", async () => {
+  it("shows the incomplete-form message for an incomplete form and does not call the server", async () => {
     const user = userEvent.setup();
     const create = setMutation("events:create", () => "new-id");
     render(<CreateEventModal open onOpenChange={vi.fn()} />);

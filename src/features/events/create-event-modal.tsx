@@ -12,7 +12,7 @@ import { EMPTY_CREATE_EVENT, toEventInput, type CreateEventValues } from "./crea
 import { useImageUpload, withUploadedImage } from "./use-image-upload";
 import "./events.css";
 
-/** SPEC.md: after "Evento criado com sucesso." the modal goes away after 2000 ms. */
+/** After "Evento criado com sucesso." the modal goes away after 2000 ms. */
 export const CLOSE_AFTER_SUCCESS_MS = 2000;
 
 type CreateEventModalProps = {

@@ -19,7 +19,7 @@ function Harness({ onChange }: { onChange: (values: EventFilterValues) => void }
 }
 
 describe("EventFilters", () => {
-  it("has the labelled fields and SPEC.md's category options", () => {
+  it("has the labelled fields and the category options in the product's order", () => {
     render(<Harness onChange={vi.fn()} />);
     expect(screen.getByLabelText("Nome")).toBeInTheDocument();
     expect(screen.getByLabelText("Data inicial")).toHaveAttribute("type", "date");

@@ -6,7 +6,7 @@ export type EventFilterValues = { name: string; from: string; to: string; catego
 
 export const EMPTY_FILTERS: EventFilterValues = { name: "", from: "", to: "", category: ALL_CATEGORIES };
 
-/** The category select's options, as SPEC.md lists them (the server matches case-insensitively). */
+/** The category select's options, in the product's order (the server matches case-insensitively). */
 export const CATEGORY_FILTER_OPTIONS = [ALL_CATEGORIES, ...CATEGORIES_IN_FILTER_ORDER.map((category) => category.toLowerCase())];
 
 export type EventListArgs = { name?: string; category?: string; from?: number; to?: number };

@@ -4,7 +4,7 @@ import { checkSupport } from "./support-check";
 const base = { walletCents: 5000, amountText: "10", minSupportCents: 500, closedReason: null };
 
 describe("checkSupport", () => {
-  it("follows DESIGN.md's order: signed in, amount, wallet, limit, minimum, open", () => {
+  it("follows the documented order: signed in, amount, wallet, limit, minimum, open", () => {
     expect(checkSupport({ ...base, walletCents: null, amountText: "x" })).toMatchObject({
       notice: { message: "Você precisa estar logado para apoiar este evento!" },
     });

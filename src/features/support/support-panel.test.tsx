@@ -64,7 +64,7 @@ describe("SupportPanel", () => {
     await expectAlert("Atenção", "Por favor, insira um valor válido!");
   });
 
-  it("tells a person with an empty wallet, with SPEC.md's title", async () => {
+  it("tells a person with an empty wallet, with the Saldo Insuficiente title", async () => {
     setQuery("users:me", { ...user, walletCents: 0 });
     renderPanel();
     await support("10");
