@@ -22,6 +22,7 @@ import type * as http from "../http.js";
 import type * as migrations from "../migrations.js";
 import type * as model_args from "../model/args.js";
 import type * as model_authSessions from "../model/authSessions.js";
+import type * as model_callerFunctions from "../model/callerFunctions.js";
 import type * as model_chat from "../model/chat.js";
 import type * as model_checkIn from "../model/checkIn.js";
 import type * as model_eventImages from "../model/eventImages.js";
@@ -78,6 +79,7 @@ declare const fullApi: ApiFromModules<{
   migrations: typeof migrations;
   "model/args": typeof model_args;
   "model/authSessions": typeof model_authSessions;
+  "model/callerFunctions": typeof model_callerFunctions;
   "model/chat": typeof model_chat;
   "model/checkIn": typeof model_checkIn;
   "model/eventImages": typeof model_eventImages;
