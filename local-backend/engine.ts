@@ -15,7 +15,7 @@ import type { Identity } from "./auth-keys.ts";
 import { attachToInternals, checkInternals, type EngineInstance, type Instance, type InstanceSetup } from "./engine/convex-test-adapter.ts";
 import { Database } from "./engine/database.ts";
 import { isConvexError, toFunctionError } from "./engine/function-error.ts";
-import { hasFunction, requirePublic, type FunctionKind } from "./engine/function-registry.ts";
+import { functionKind, hasFunction, requireFunction, requirePublic, type FunctionKind } from "./engine/function-registry.ts";
 import { checkDocumentsMatch } from "./engine/schema-check.ts";
 import { Gate, Mutex, PhaseLock } from "./locks.ts";
 import { captureLogLines } from "./logs/function-logs.ts";
@@ -25,6 +25,13 @@ import { ReadSet } from "./sync/read-set.ts";
 import { RequestLog, type RequestRecord } from "./sync/request-log.ts";
 
 export type { FunctionKind } from "./engine/function-registry.ts";
+
+/**
+ * What a caller may reach: clients the app's public functions; the admin (the CLI, with the
+ * admin key) internal functions too, and the functions of components (`componentPath`).
+ */
+export type Access = { admin: boolean; componentPath: string };
+const CLIENT_ACCESS: Access = { admin: false, componentPath: "" };
 
 /**
  * A call's result, its commit timestamp and what the function logged (Convex's logLines); for
@@ -137,6 +144,7 @@ export class Engine {
     identity: Identity | null,
     requestKey: string | null,
     durable: (commit: number) => Promise<void>,
+    access: Access = CLIENT_ACCESS,
   ): Promise<CallResult> {
     const remembered = requestKey === null ? undefined : this.requests.get(requestKey);
     if (remembered !== undefined) {
@@ -146,7 +154,7 @@ export class Engine {
     const running = requestKey === null ? undefined : this.requestsInFlight.get(requestKey);
     if (running !== undefined) return running;
     const result = this.phases.run("write", async () => {
-      const outcome = await this.call("mutation", udfPath, args, identity, requestKey);
+      const outcome = await this.call("mutation", udfPath, args, identity, requestKey, access);
       await durable(outcome.commit ?? this.commitCount);
       return outcome;
     });
@@ -197,10 +205,14 @@ export class Engine {
     args: Record<string, Value>,
     identity: Identity | null,
     requestKey: string | null = null,
+    access: Access = CLIENT_ACCESS,
   ): Promise<CallResult> {
     return this.gate.shared(async () => {
       const { t, modules } = this.instance;
-      requirePublic(modules, kind, udfPath);
+      if (access.admin) await requireFunction(this.instance.global.components[access.componentPath], kind, udfPath, access.componentPath);
+      else requirePublic(modules, kind, udfPath);
+      // A component's function is reached through its handle, as the app's code would.
+      const reference = access.componentPath === "" ? udfPath : `function://${access.componentPath};${udfPath}`;
       const caller = identity === null ? t : t.withIdentity(identity);
       const logLines: string[] = [];
       try {
@@ -209,9 +221,9 @@ export class Engine {
             try {
               const value = await captureLogLines(logLines, () =>
                 requestKey === null
-                  ? caller.mutation(makeFunctionReference<"mutation">(udfPath), args)
+                  ? caller.mutation(makeFunctionReference<"mutation">(reference), args)
                   : this.requestKeyContext.run(requestKey, () =>
-                      caller.mutation(makeFunctionReference<"mutation">(udfPath), args),
+                      caller.mutation(makeFunctionReference<"mutation">(reference), args),
                     ),
               );
               const outcome = { value, ts: this.lastCommitTs, logLines, commit: this.commitCount };
@@ -227,13 +239,13 @@ export class Engine {
           this.queryRuns += 1;
           const reads = new ReadSet();
           const value = await captureLogLines(logLines, () =>
-            this.database.readSetContext.run(reads, () => caller.query(makeFunctionReference<"query">(udfPath), args)),
+            this.database.readSetContext.run(reads, () => caller.query(makeFunctionReference<"query">(reference), args)),
           );
           return { value, ts: this.lastCommitTs, logLines, commit: this.commitCount, reads };
         }
         const commits: { last: number | undefined } = { last: undefined };
         const value = await captureLogLines(logLines, () =>
-          this.actionCommits.run(commits, () => caller.action(makeFunctionReference<"action">(udfPath), args)),
+          this.actionCommits.run(commits, () => caller.action(makeFunctionReference<"action">(reference), args)),
         );
         return { value, ts: this.lastCommitTs, logLines, commit: commits.last };
       } catch (error) {
@@ -273,12 +285,12 @@ export class Engine {
   }
 
   /** `call("query", ...)`, answered from the cache while no commit happened in between. */
-  cachedQuery(udfPath: string, args: Record<string, Value>, identity: Identity | null): Promise<CallResult> {
+  cachedQuery(udfPath: string, args: Record<string, Value>, identity: Identity | null, access: Access = CLIENT_ACCESS): Promise<CallResult> {
     if (this.queryCache.ts !== this.lastCommitTs) this.queryCache = { ts: this.lastCommitTs, results: new Map() };
-    const key = JSON.stringify([identity?.tokenIdentifier ?? null, udfPath, convexToJson(args)]);
+    const key = JSON.stringify([identity?.tokenIdentifier ?? null, access.admin && identity !== null ? identity : null, access.componentPath, udfPath, convexToJson(args)]);
     let result = this.queryCache.results.get(key);
     if (result === undefined) {
-      result = this.call("query", udfPath, args, identity);
+      result = this.call("query", udfPath, args, identity, null, access);
       this.queryCache.results.set(key, result);
     }
     return result;
@@ -298,6 +310,14 @@ export class Engine {
       const response = await this.actionCommits.run(commits, () => this.instance.t.fetch(pathAndQuery, init));
       return { response, commit: commits.last };
     });
+  }
+
+  /**
+   * What kind of function `udfPath` is in a component ("" the app), public or internal; null
+   * when there is none.
+   */
+  functionKind(udfPath: string, componentPath = ""): Promise<{ kind: FunctionKind; isPublic: boolean } | null> {
+    return functionKind(this.instance.global.components[componentPath], udfPath);
   }
 
   /** True when no table (the app's or Convex Auth's) holds a document. */

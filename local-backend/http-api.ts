@@ -1,12 +1,17 @@
 /**
  * The HTTP side: `POST /api/query|mutation|action` as ConvexHttpClient sends them (Convex
- * Auth refreshes tokens this way, from the browser, hence CORS), and the site port, which
- * serves the app's HTTP actions (convex/http.ts: Convex Auth's routes and JWKS).
+ * Auth refreshes tokens this way, from the browser, hence CORS), `POST /api/function` (the
+ * kind found here, as `npx convex run` sends it), and the site port, which serves the app's
+ * HTTP actions (convex/http.ts: Convex Auth's routes and JWKS).
+ *
+ * With the admin key (`Authorization: Convex …`, see cli-api/admin-auth.ts) internal
+ * functions, components' functions and the `_system/*` functions are callable too.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { convexToJson } from "convex/values";
-import type { Identity, TokenVerifier } from "./auth-keys.ts";
-import type { CallResult, Engine, FunctionKind } from "./engine.ts";
+import { convexToJson, type Value } from "convex/values";
+import type { TokenVerifier } from "./auth-keys.ts";
+import { adminCaller, adminCredentials, AdminAuthError, ANONYMOUS, type AdminKeyCheck, type Caller } from "./cli-api/admin-auth.ts";
+import type { Access, CallResult, Engine, FunctionKind } from "./engine.ts";
 import { FunctionError } from "./engine/function-error.ts";
 import { functionArgs } from "./protocol.ts";
 
@@ -14,11 +19,16 @@ import { functionArgs } from "./protocol.ts";
 const STATUS_FUNCTION_FAILED = 560;
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-const API_KINDS: Record<string, FunctionKind> = {
+/** `null`: the server finds the kind (`/api/function`). */
+const API_KINDS: Record<string, FunctionKind | null> = {
   "/api/query": "query",
   "/api/mutation": "mutation",
   "/api/action": "action",
+  "/api/function": null,
 };
+
+/** Runs a `_system/*` query for the admin (cli-api/system-functions.ts). */
+export type SystemQueryRunner = (udfPath: string, args: Record<string, Value>, componentPath: string) => Promise<Value>;
 
 export type ApiDeps = {
   engine: Engine;
@@ -27,9 +37,13 @@ export type ApiDeps = {
   persisted: (commit?: number) => Promise<void>;
   /** Resolves when commit `commit` is on disk or rolled back (what a read may then send). */
   saved: (commit: number) => Promise<void>;
+  /** Whether a key is the admin key. */
+  adminKey: AdminKeyCheck;
+  /** The `_system/*` queries, for admin callers. */
+  systemQuery: SystemQueryRunner;
 };
 
-class HttpError extends Error {
+export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -39,7 +53,7 @@ class HttpError extends Error {
   }
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
+export async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
@@ -50,25 +64,49 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
+export function sendJson(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { "Content-Type": "application/json" });
   response.end(JSON.stringify(body));
 }
 
-async function identityOf(request: IncomingMessage, verifyToken: TokenVerifier): Promise<Identity | null> {
+/** Who sends the request: a user's `Bearer` token, the admin key, or nobody. A bad credential is refused. */
+export async function callerOf(request: IncomingMessage, deps: Pick<ApiDeps, "adminKey" | "verifyToken">): Promise<Caller> {
   const header = request.headers.authorization;
-  if (header === undefined) return null;
+  const admin = adminCredentials(header, new URL(request.url ?? "/", "http://127.0.0.1"));
+  if (admin !== null) return adminCaller(admin, deps.adminKey);
+  if (header === undefined) return ANONYMOUS;
   const token = /^Bearer (.+)$/.exec(header)?.[1];
-  if (token === undefined) throw new HttpError(401, "Unauthenticated", "Only Bearer tokens are supported");
+  if (token === undefined) throw new HttpError(401, "Unauthenticated", "Only Bearer tokens and the admin key are supported");
   try {
-    return (await verifyToken(token)).identity;
+    return { identity: (await deps.verifyToken(token)).identity, admin: false };
   } catch (error) {
     throw new HttpError(401, "Unauthenticated", `Could not verify the token: ${(error as Error).message}`);
   }
 }
 
-async function callFunction(kind: FunctionKind, request: IncomingMessage, deps: ApiDeps): Promise<CallResult> {
-  let body: { path?: unknown; args?: unknown };
+/** Runs a call the way the HTTP API does: mutations and actions answered once saved, queries at a saved commit. */
+export async function runCall(
+  kind: FunctionKind,
+  path: string,
+  args: Record<string, Value>,
+  caller: Caller,
+  access: Access,
+  deps: ApiDeps,
+): Promise<CallResult> {
+  const { identity } = caller;
+  if (kind === "mutation") return deps.engine.mutate(path, args, identity, null, deps.persisted, access);
+  if (kind === "action") {
+    // An action is answered once what its mutations committed is saved, or fails with them.
+    const result = await deps.engine.call(kind, path, args, identity, null, access);
+    if (result.commit !== undefined) await deps.persisted(result.commit);
+    return result;
+  }
+  // A query never sees a commit that is not saved yet.
+  return (await deps.engine.readAtOneCommit(() => deps.engine.call(kind, path, args, identity, null, access), deps.saved)).value;
+}
+
+async function callFunction(requested: FunctionKind | null, request: IncomingMessage, deps: ApiDeps): Promise<CallResult> {
+  let body: { path?: unknown; args?: unknown; componentPath?: unknown };
   try {
     body = JSON.parse((await readBody(request)).toString("utf8")) as typeof body;
   } catch (error) {
@@ -78,18 +116,18 @@ async function callFunction(kind: FunctionKind, request: IncomingMessage, deps: 
   if (typeof body !== "object" || body === null || typeof body.path !== "string") {
     throw new HttpError(400, "BadRequest", 'The request body needs a "path"');
   }
-  const identity = await identityOf(request, deps.verifyToken);
+  const caller = await callerOf(request, deps);
   const args = functionArgs((body.args ?? {}) as Parameters<typeof functionArgs>[0]);
   const path = body.path;
-  if (kind === "mutation") return deps.engine.mutate(path, args, identity, null, deps.persisted);
-  if (kind === "action") {
-    // An action is answered once what its mutations committed is saved, or fails with them.
-    const result = await deps.engine.call(kind, path, args, identity);
-    if (result.commit !== undefined) await deps.persisted(result.commit);
-    return result;
+  const componentPath = typeof body.componentPath === "string" && caller.admin ? body.componentPath : "";
+  if (path.startsWith("_system/")) {
+    if (!caller.admin || (requested !== null && requested !== "query")) {
+      throw new FunctionError(`Could not find public function for '${path}'.`, undefined);
+    }
+    return { value: await deps.systemQuery(path, args, componentPath), ts: 0n, logLines: [] };
   }
-  // A query never sees a commit that is not saved yet.
-  return (await deps.engine.readAtOneCommit(() => deps.engine.call(kind, path, args, identity), deps.saved)).value;
+  const kind = requested ?? (await deps.engine.functionKind(path, componentPath))?.kind ?? "query";
+  return runCall(kind, path, args, caller, { admin: caller.admin, componentPath }, deps);
 }
 
 /** Handles a request on the main port (the WebSocket upgrade is handled elsewhere). */
@@ -107,14 +145,17 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
   const kind = API_KINDS[pathname];
   if (kind === undefined || request.method !== "POST") {
     const known = pathname === "/" && request.method === "GET";
-    sendJson(response, known ? 200 : 404, known ? { backend: "apoie-local" } : { code: "NotFound", message: "Not found" });
+    if (known) sendJson(response, 200, { backend: "apoie-local" });
+    // The Convex CLI retries a 404 for half a minute: a route it may call that is not here says so at once.
+    else if (pathname.startsWith("/api/")) sendJson(response, 400, { code: "UnknownRoute", message: `${request.method} ${pathname} is not served by the local backend` });
+    else sendJson(response, 404, { code: "NotFound", message: "Not found" });
     return;
   }
   try {
     const { value, logLines } = await callFunction(kind, request, deps);
     sendJson(response, 200, { status: "success", value: convexToJson(value), logLines });
   } catch (error) {
-    if (error instanceof HttpError) {
+    if (error instanceof HttpError || error instanceof AdminAuthError) {
       sendJson(response, error.status, { code: error.code, message: error.message });
     } else if (error instanceof FunctionError) {
       const errorData = error.errorData === undefined ? {} : { errorData: error.errorData };

@@ -9,15 +9,18 @@ import { FunctionError } from "./engine/function-error.ts";
 /** A state version as the server tracks it; `ts` is a commit timestamp in nanoseconds. */
 export type StateVersion = { querySet: number; identity: number; ts: bigint };
 
-export type AddQuery = { type: "Add"; queryId: number; udfPath: string; args: JSONValue[]; journal?: string | null };
+/** `componentPath` (a component's function) is for the admin only. */
+export type AddQuery = { type: "Add"; queryId: number; udfPath: string; args: JSONValue[]; journal?: string | null; componentPath?: string };
 export type RemoveQuery = { type: "Remove"; queryId: number };
 
 export type ClientMessage =
   | { type: "Connect"; sessionId: string; connectionCount: number }
   | { type: "ModifyQuerySet"; baseVersion: number; newVersion: number; modifications: (AddQuery | RemoveQuery)[] }
-  | { type: "Mutation" | "Action"; requestId: number; udfPath: string; args: JSONValue[] }
+  | { type: "Mutation" | "Action"; requestId: number; udfPath: string; args: JSONValue[]; componentPath?: string }
   | { type: "Authenticate"; tokenType: "User"; value: string; baseVersion: number }
-  | { type: "Authenticate"; tokenType: "None" | "Admin"; baseVersion: number }
+  /** The admin key, acting as `impersonating` when given (`npx convex run --identity --watch`). */
+  | { type: "Authenticate"; tokenType: "Admin"; value: string; baseVersion: number; impersonating?: JSONValue }
+  | { type: "Authenticate"; tokenType: "None"; baseVersion: number }
   | { type: "Event" };
 
 export type QueryModification =
@@ -65,7 +68,10 @@ function parseModification(raw: unknown): AddQuery | RemoveQuery {
   if (raw.type !== "Add") throw new ProtocolError(`ModifyQuerySet: unknown modification "${String(raw.type)}"`);
   requireField(typeof raw.udfPath === "string", "ModifyQuerySet Add", "udfPath");
   requireField(Array.isArray(raw.args), "ModifyQuerySet Add", "args");
-  return { type: "Add", queryId: raw.queryId as number, udfPath: raw.udfPath as string, args: raw.args as JSONValue[] };
+  requireField(raw.componentPath === undefined || raw.componentPath === null || typeof raw.componentPath === "string", "ModifyQuerySet Add", "componentPath");
+  const add: AddQuery = { type: "Add", queryId: raw.queryId as number, udfPath: raw.udfPath as string, args: raw.args as JSONValue[] };
+  if (typeof raw.componentPath === "string") add.componentPath = raw.componentPath;
+  return add;
 }
 
 /** Parses one text frame; throws ProtocolError for anything that is not a known, complete message. */
@@ -94,16 +100,26 @@ export function parseClientMessage(text: string): ClientMessage {
       requireField(isCount(raw.requestId), type, "requestId");
       requireField(typeof raw.udfPath === "string", type, "udfPath");
       requireField(Array.isArray(raw.args), type, "args");
-      return { type, requestId: raw.requestId as number, udfPath: raw.udfPath as string, args: raw.args as JSONValue[] };
+      requireField(raw.componentPath === undefined || raw.componentPath === null || typeof raw.componentPath === "string", type, "componentPath");
+      return {
+        type,
+        requestId: raw.requestId as number,
+        udfPath: raw.udfPath as string,
+        args: raw.args as JSONValue[],
+        ...(typeof raw.componentPath === "string" ? { componentPath: raw.componentPath } : {}),
+      };
     case "Authenticate":
       requireField(isCount(raw.baseVersion), type, "baseVersion");
       if (raw.tokenType === "User") {
         requireField(typeof raw.value === "string", type, "value");
         return { type, tokenType: "User", value: raw.value as string, baseVersion: raw.baseVersion as number };
       }
-      if (raw.tokenType === "None" || raw.tokenType === "Admin") {
-        return { type, tokenType: raw.tokenType, baseVersion: raw.baseVersion as number };
+      if (raw.tokenType === "Admin") {
+        requireField(typeof raw.value === "string", type, "value");
+        const admin = { type, tokenType: "Admin", value: raw.value as string, baseVersion: raw.baseVersion as number } as const;
+        return raw.impersonating === undefined || raw.impersonating === null ? admin : { ...admin, impersonating: raw.impersonating as JSONValue };
       }
+      if (raw.tokenType === "None") return { type, tokenType: "None", baseVersion: raw.baseVersion as number };
       throw new ProtocolError(`Authenticate: unknown tokenType "${String(raw.tokenType)}"`);
     case "Event":
       return { type };

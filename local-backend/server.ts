@@ -6,8 +6,12 @@ import { watch, type FSWatcher } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Value } from "convex/values";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createTokenVerifier, generateAuthKeys, loadOrCreateAuthKeys } from "./auth-keys.ts";
+import { adminKeyCheck } from "./cli-api/admin-auth.ts";
+import { handleCliApiRequest } from "./cli-api/routes.ts";
+import { runSystemQuery, type SystemState } from "./cli-api/system-functions.ts";
 import { registerComponents } from "./components/components.ts";
 import { handleDashboardRequest } from "./dashboard/dashboard.ts";
 import { Engine } from "./engine.ts";
@@ -70,7 +74,7 @@ export type LocalBackend = {
   url: string;
   /** Where the HTTP actions are served (CONVEX_SITE_URL, the JWT issuer). */
   siteUrl: string;
-  /** The admin key (security/admin-key.ts): the dashboard's and the admin API's password. */
+  /** The admin key (security/admin-key.ts): the dashboard's and the admin API's password, the Convex CLI's CONVEX_SELF_HOSTED_ADMIN_KEY. */
   adminKey: string;
   close: () => Promise<void>;
 };
@@ -176,7 +180,11 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   crons.start(ready);
   cleanups.push(async () => void (await Promise.all([scheduler.stop(), crons.stop()])));
 
+  let url = "";
+  const system: SystemState = { engine: ready, url: () => url, extra: new Map() };
   const deps = {
+    adminKey: adminKeyCheck(adminKey),
+    systemQuery: (udfPath: string, args: Record<string, Value>, componentPath: string) => runSystemQuery(system, udfPath, args, componentPath),
     engine: ready,
     verifyToken: await createTokenVerifier(keys, siteUrl),
     // A commit that cannot be saved fails its request, over the WebSocket and over HTTP alike.
@@ -195,11 +203,12 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     void (async () => {
       if (await files.handleRequest(request, response)) return;
       if (await handleDashboardRequest(request, response, ready)) return;
+      if (await handleCliApiRequest(request, response, { ...deps, url: () => url, siteUrl, routes: new Map() })) return;
       await handleApiRequest(request, response, deps);
     })();
   });
   const sockets = acceptSyncConnections(mainServer, deps, sessions);
-  const url = `http://127.0.0.1:${await listen(mainServer, options.port ?? DEFAULT_PORT)}`;
+  url = `http://127.0.0.1:${await listen(mainServer, options.port ?? DEFAULT_PORT)}`;
   await files.start(ready, url);
   cleanups.push(() => files.stop());
   cleanups.push(async () => {

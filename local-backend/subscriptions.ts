@@ -10,7 +10,8 @@
  */
 import { convexToJson, type Value } from "convex/values";
 import type { Identity, TokenVerifier } from "./auth-keys.ts";
-import type { Engine } from "./engine.ts";
+import { actingIdentity, type AdminKeyCheck } from "./cli-api/admin-auth.ts";
+import type { Access, Engine } from "./engine.ts";
 import { FunctionError } from "./engine/function-error.ts";
 import {
   encodeTs,
@@ -28,6 +29,8 @@ type QueryRun = { modification: QueryModification; pageEnd: string | undefined; 
 
 type Subscription = {
   udfPath: string;
+  /** "" the app's; another component's only for the admin. */
+  componentPath: string;
   args: Record<string, Value>;
   lastResult: string | null;
   /** For a page of a paginated query: the end its first run found, where every re-run ends. */
@@ -65,12 +68,18 @@ export type SessionDeps = {
   persisted: (commit?: number) => Promise<void>;
   /** Resolves when commit `commit` is on disk or rolled back (what a Transition may then carry). */
   saved: (commit: number) => Promise<void>;
+  /** Whether a key is the admin key (Authenticate with tokenType "Admin"). */
+  adminKey: AdminKeyCheck;
+  /** Runs a `_system/*` query for the admin. */
+  systemQuery: (udfPath: string, args: Record<string, Value>, componentPath: string) => Promise<Value>;
 };
 
 export class SyncSession {
   private version: StateVersion = { querySet: 0, identity: 0, ts: 0n };
   private readonly queries = new Map<number, Subscription>();
   private identity: Identity | null = null;
+  /** Authenticated with the admin key: internal, component and `_system/*` functions too. */
+  private admin = false;
   /** The client's session id (from Connect): with a request id it names a mutation across reconnects. */
   private sessionId: string | null = null;
   /** Fires when the token behind `identity` expires. */
@@ -114,7 +123,7 @@ export class SyncSession {
       case "Mutation":
       case "Action":
         // Captures the identity as of this point in the message order.
-        return this.enqueue(async () => void this.runRequest(message, this.identity));
+        return this.enqueue(async () => void this.runRequest(message, this.identity, this.access(message.componentPath)));
     }
   }
 
@@ -177,7 +186,12 @@ export class SyncSession {
         } catch {
           throw new ProtocolError(`ModifyQuerySet: the arguments of query ${modification.queryId} are not an object`);
         }
-        this.queries.set(modification.queryId, { udfPath: modification.udfPath, args, lastResult: null });
+        this.queries.set(modification.queryId, {
+          udfPath: modification.udfPath,
+          componentPath: modification.componentPath ?? "",
+          args,
+          lastResult: null,
+        });
       } else if (this.queries.delete(modification.queryId)) {
         removed.push({ type: "QueryRemoved", queryId: modification.queryId });
       }
@@ -192,11 +206,23 @@ export class SyncSession {
       );
     }
     clearTimeout(this.expiryTimer);
+    this.admin = false;
     if (message.tokenType === "None") {
       this.identity = null;
-    } else if (message.tokenType !== "User") {
-      this.rejectToken(message.baseVersion, "Admin keys are not supported by the local backend", true);
-      return;
+    } else if (message.tokenType === "Admin") {
+      if (!this.deps.adminKey(message.value)) {
+        this.identity = null;
+        this.rejectToken(message.baseVersion, "The provided admin key was invalid for this instance", true);
+        return;
+      }
+      this.admin = true;
+      try {
+        this.identity = message.impersonating === undefined ? null : actingIdentity(message.impersonating);
+      } catch (error) {
+        this.admin = false;
+        this.rejectToken(message.baseVersion, (error as Error).message, true);
+        return;
+      }
     } else {
       try {
         const { identity, expiresAt } = await this.deps.verifyToken(message.value);
@@ -294,12 +320,19 @@ export class SyncSession {
 
   /** One query's result, the end to pin for a page that had none (see pageEndToPin), and what it read. */
   private async runQuery(queryId: number, subscription: Subscription): Promise<QueryRun> {
-    const { udfPath, args, pageEnd } = subscription;
+    const { udfPath, componentPath, args, pageEnd } = subscription;
     const pinned =
       pageEnd === undefined ? args : { ...args, paginationOpts: { ...(args.paginationOpts as object), endCursor: pageEnd } };
     try {
       const codeGeneration = this.deps.engine.codeGeneration;
-      const { value, logLines, commit, reads } = await this.deps.engine.cachedQuery(udfPath, pinned, this.identity);
+      if (udfPath.startsWith("_system/")) {
+        if (!this.admin) throw new FunctionError(`Could not find public function for '${udfPath}'.`, undefined);
+        // Read from the backend's own state; run again after every commit.
+        const value = await this.deps.systemQuery(udfPath, args, componentPath);
+        return { modification: { type: "QueryUpdated", queryId, value: convexToJson(value), logLines: [], journal: null }, pageEnd: undefined, lastRun: undefined };
+      }
+      const access = this.access(componentPath);
+      const { value, logLines, commit, reads } = await this.deps.engine.cachedQuery(udfPath, pinned, this.identity, access);
       return {
         modification: { type: "QueryUpdated", queryId, value: convexToJson(value), logLines, journal: null },
         pageEnd: pageEndToPin(args, value),
@@ -323,12 +356,13 @@ export class SyncSession {
   private async runRequest(
     message: Extract<ClientMessage, { type: "Mutation" | "Action" }>,
     identity: Identity | null,
+    access: Access,
   ): Promise<void> {
     const responseType = message.type === "Mutation" ? "MutationResponse" : "ActionResponse";
     try {
       const args = functionArgs(message.args);
       if (message.type === "Action") {
-        const { value, logLines, commit } = await this.deps.engine.call("action", message.udfPath, args, identity);
+        const { value, logLines, commit } = await this.deps.engine.call("action", message.udfPath, args, identity, null, access);
         // Answered once what its mutations committed is saved; if that failed, the action fails.
         if (commit !== undefined) await this.deps.persisted(commit);
         this.respond({ type: responseType, requestId: message.requestId, success: true, result: convexToJson(value), logLines });
@@ -337,7 +371,7 @@ export class SyncSession {
       const requestKey = this.sessionId === null ? null : `${this.sessionId}|${message.requestId}`;
       this.mutationsRunning += 1;
       const { value, ts, logLines } = await this.deps.engine
-        .mutate(message.udfPath, args, identity, requestKey, (commit) => this.deps.persisted(commit))
+        .mutate(message.udfPath, args, identity, requestKey, (commit) => this.deps.persisted(commit), access)
         .finally(() => (this.mutationsRunning -= 1));
       const result = convexToJson(value);
       this.respond({ type: responseType, requestId: message.requestId, success: true, result, ts: encodeTs(ts), logLines });
@@ -358,6 +392,11 @@ export class SyncSession {
         logLines: error.logLines,
       });
     }
+  }
+
+  /** What this session may call: a component's functions only as the admin. */
+  private access(componentPath: string | undefined): Access {
+    return { admin: this.admin, componentPath: this.admin ? (componentPath ?? "") : "" };
   }
 
   private respond(message: Record<string, unknown>): void {

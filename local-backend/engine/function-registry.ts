@@ -4,6 +4,7 @@
  * kind they ask for.
  */
 import type { LoadedModules } from "../modules.ts";
+import type { ConvexGlobal } from "./convex-test-adapter.ts";
 import { FunctionError } from "./function-error.ts";
 
 export type FunctionKind = "query" | "mutation" | "action";
@@ -35,6 +36,32 @@ export function requirePublic(modules: LoadedModules, kind: FunctionKind, udfPat
   if (fn?.isPublic !== true || isKind !== true) {
     throw new FunctionError(
       `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
+      undefined,
+    );
+  }
+}
+
+/** A component's module loader (convex-test's); it rejects an unknown module. */
+type Component = ConvexGlobal["components"][string] | undefined;
+
+/**
+ * What kind of function `udfPath` is in `component`, public or internal; null when there is
+ * none (system modules, "_…", are not functions of the app).
+ */
+export async function functionKind(component: Component, udfPath: string): Promise<{ kind: FunctionKind; isPublic: boolean } | null> {
+  const [modulePath, exportName] = splitFunctionPath(udfPath);
+  if (component === undefined || modulePath.startsWith("_")) return null;
+  const fn = (await component.modules(modulePath).catch(() => undefined))?.[exportName] as RegisteredFunction | undefined;
+  const kind = fn?.isQuery === true ? "query" : fn?.isMutation === true ? "mutation" : fn?.isAction === true ? "action" : null;
+  return kind === null ? null : { kind, isPublic: fn?.isPublic === true };
+}
+
+/** For the admin: any function of that kind, internal or in a component, with Convex's wording when there is none. */
+export async function requireFunction(component: Component, kind: FunctionKind, udfPath: string, componentPath: string): Promise<void> {
+  if ((await functionKind(component, udfPath))?.kind !== kind) {
+    const where = componentPath === "" ? "" : ` in component '${componentPath}'`;
+    throw new FunctionError(
+      `Could not find function for '${udfPath}'${where}. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
       undefined,
     );
   }

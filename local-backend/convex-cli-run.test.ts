@@ -1,0 +1,130 @@
+/**
+ * The official Convex CLI (node_modules/convex, run as a developer would) against a local
+ * backend: admin auth, `run`, `data`, `function-spec`, and the routes `dev` starts with.
+ */
+import { ConvexHttpClient } from "convex/browser";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { api } from "../convex/_generated/api";
+import { cliProject, outputUntil, runCli, startCli, type CliTarget } from "./cli-api/convex-cli.ts";
+import type { LocalBackend } from "./server.ts";
+import { createEvent, signedInClient, startTestBackend } from "./test-support.ts";
+
+const CLI_TIMEOUT = 120_000;
+let backend: LocalBackend;
+let target: CliTarget;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  target = { url: backend.url, adminKey: backend.adminKey, cwd: await cliProject() };
+});
+afterAll(() => backend.close());
+
+const eventCount = async () =>
+  (await new ConvexHttpClient(backend.url).query(api.events.list, { paginationOpts: { numItems: 100, cursor: null } })).page.length;
+
+it(
+  "refuses a wrong or missing admin key, and runs nothing",
+  async () => {
+    const wrong = await runCli({ ...target, adminKey: "not-the-key" }, ["run", "seed:run"]);
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toContain("BadAdminKey");
+    const canonical = await fetch(`${backend.url}/api/v1/get_canonical_urls`);
+    expect(canonical.status).toBe(401);
+    expect(await canonical.json()).toMatchObject({ code: "MissingAdminKey" });
+    expect(await eventCount()).toBe(0);
+  },
+  CLI_TIMEOUT,
+);
+
+it(
+  "runs an internal mutation and a public query; an unknown name lists the functions",
+  async () => {
+    const seeded = await runCli(target, ["run", "seed:run"]);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    expect(await eventCount()).toBeGreaterThan(0);
+
+    const providers = await runCli(target, ["run", "auth:providers"]);
+    expect(providers.code, providers.stderr).toBe(0);
+    expect(JSON.parse(providers.stdout)).toEqual({ google: false, local: true });
+
+    const unknown = await runCli(target, ["run", "events:nothing"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("Could not find function for 'events:nothing'");
+    expect(unknown.stderr).toMatch(/Available functions:[\s\S]*events:list/);
+  },
+  CLI_TIMEOUT,
+);
+
+it(
+  "runs as a user with --identity",
+  async () => {
+    const client = await signedInClient(backend.url, "Ana Lima", "ana@example.com");
+    const me = await client.query(api.users.me, {});
+    await client.close();
+    // Convex Auth's subject is "<user id>|<session id>".
+    const run = await runCli(target, ["run", "users:me", "--identity", JSON.stringify({ subject: `${me!._id}|session` })]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ _id: me!._id, name: "Ana Lima" });
+  },
+  CLI_TIMEOUT,
+);
+
+it(
+  "--watch prints a query again when its result changes",
+  async () => {
+    const args = JSON.stringify({ name: "Zabumba", paginationOpts: { numItems: 10, cursor: null } });
+    const watch = startCli(target, ["run", "events:list", args, "--watch"]);
+    try {
+      await outputUntil(watch, (stdout) => stdout.includes('"page": []'));
+      const client = await signedInClient(backend.url, "Bia", "bia@example.com");
+      await createEvent(client, { name: "Zabumba Quântica" });
+      await client.close();
+      await outputUntil(watch, (stdout) => stdout.includes("Zabumba Quântica"));
+    } finally {
+      watch.child.kill("SIGINT");
+      await watch.done;
+    }
+  },
+  CLI_TIMEOUT,
+);
+
+it(
+  "lists tables and a table's latest documents with convex data",
+  async () => {
+    const tables = await runCli(target, ["data"]);
+    expect(tables.code, tables.stderr).toBe(0);
+    expect(tables.stdout.split("\n")).toEqual(expect.arrayContaining(["events", "users"]));
+
+    const events = await runCli(target, ["data", "events", "--limit", "2"]);
+    expect(events.code, events.stderr).toBe(0);
+    expect(events.stdout).toContain("Zabumba Quântica");
+    // A header, a rule, and two rows.
+    expect(events.stdout.trim().split("\n")).toHaveLength(4);
+  },
+  CLI_TIMEOUT,
+);
+
+it(
+  "prints the function spec",
+  async () => {
+    const run = await runCli(target, ["function-spec"]);
+    expect(run.code, run.stderr).toBe(0);
+    const spec = JSON.parse(run.stdout) as { url: string; functions: Record<string, unknown>[] };
+    expect(spec.url).toBe(backend.url);
+    expect(spec.functions).toContainEqual(
+      expect.objectContaining({ identifier: "seed.js:run", functionType: "Mutation", visibility: { kind: "internal" } }),
+    );
+    expect(spec.functions).toContainEqual(expect.objectContaining({ identifier: "events.js:list", functionType: "Query" }));
+    expect(spec.functions).toContainEqual(expect.objectContaining({ functionType: "HttpAction", method: "GET" }));
+  },
+  CLI_TIMEOUT,
+);
+
+it("answers the canonical URLs to the admin, and an unknown admin route with 400 at once", async () => {
+  const headers = { Authorization: `Convex ${backend.adminKey}` };
+  const canonical = await fetch(`${backend.url}/api/v1/get_canonical_urls`, { headers });
+  expect(await canonical.json()).toEqual({ convexCloudUrl: backend.url, convexSiteUrl: backend.siteUrl });
+  const unknown = await fetch(`${backend.url}/api/deploy2/not_a_route`, { method: "POST", headers });
+  expect(unknown.status).toBe(400);
+  expect(await unknown.json()).toMatchObject({ code: "UnknownRoute" });
+});
