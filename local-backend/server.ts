@@ -27,6 +27,8 @@ import { CronRunner } from "./scheduler/crons.ts";
 import { DurableScheduler } from "./scheduler/scheduler.ts";
 import { SyncSession, type SessionDeps } from "./subscriptions.ts";
 import { generateAdminKey, loadOrCreateAdminKey } from "./security/admin-key.ts";
+import { dropCounterRefreshTokens } from "./security/legacy-refresh-tokens.ts";
+import { installRandomIds } from "./security/random-ids.ts";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -155,6 +157,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const files = new FileStorage(fileStore, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, () => deps.persisted());
   const ready = await Engine.start(convexDir, async (instance) => {
     await registerComponents(instance, convexDir);
+    installRandomIds(instance);
     files.install(instance);
     scheduler.install(instance);
     crons.install(instance);
@@ -170,6 +173,8 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   });
   // Data from an older version of the app is migrated (idempotent); an empty database is
   // seeded by today's code instead, and stays empty without a seed function.
+  const dropped = await dropCounterRefreshTokens(ready);
+  if (dropped > 0) console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
   for (const migration of options.migrations ?? []) {
     if (!ready.isEmpty() && ready.hasFunction(migration)) await ready.runInternalMutation(migration);
   }

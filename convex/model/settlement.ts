@@ -40,7 +40,7 @@ export async function settleAtDate(ctx: MutationCtx, eventId: Id<"events">): Pro
   if (event === null || event.settlement !== undefined || Date.now() < event.startsAt) return null;
   const outcome = settlementAtDate(event);
   if (outcome === "paidOut") {
-    await ctx.db.patch("events", eventId, { settlement: "paidOut" });
+    await ctx.db.patch("events", eventId, { settlement: "paidOut", finished: true });
     await changeWallet(ctx, event.creatorId, { kind: "payout", amountCents: event.raisedCents, eventId });
   } else {
     await startRefund(ctx, event, "refunded");
@@ -73,7 +73,7 @@ async function cancelPendingSettlement(ctx: MutationCtx, jobId: Id<"_scheduled_f
  * (a batch pages through contributions, and a function may run only one paginated query).
  */
 async function startRefund(ctx: MutationCtx, event: Doc<"events">, settlement: "refunded" | "cancelled") {
-  await ctx.db.patch("events", event._id, { settlement, refundedCents: 0 });
+  await ctx.db.patch("events", event._id, { settlement, refundedCents: 0, finished: true });
   await ctx.scheduler.runAfter(0, internal.settlement.refundBatch, {
     eventId: event._id,
     phase: "contributions",

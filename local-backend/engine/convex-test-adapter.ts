@@ -29,6 +29,8 @@ export type DatabaseFake = {
   _writes: Record<string, Document | null>[];
   _nextDocId: number;
   _lastCreationTime: number;
+  /** Mints the id of a new document of `table`. */
+  _generateId: (table: string) => string;
   /** The component's schema, or null without one; table name → exported table. */
   _schema: { tables: Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }> } | null;
   /** Throws when `doc` does not match the table's validator in this instance's schema. */
@@ -75,6 +77,7 @@ const DATABASE_MEMBERS = {
   _writes: "object",
   _nextDocId: "number",
   _lastCreationTime: "number",
+  _generateId: "function",
   _schema: "object",
   _validate: "function",
   _iterateDocs: "function",
@@ -180,7 +183,7 @@ export function withTimersWithheld<T>(work: () => T): T {
   }
 }
 
-/** convex-test ids are a counter followed by the table's name ("10003_scheduled_functions"). */
+/** Ids are digits followed by the table's name ("0…10003_scheduled_functions"; see security/random-ids.ts). */
 export function tableOf(id: string): string {
   return id.replace(/^\d+/, "");
 }

@@ -1,7 +1,7 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../../convex/_generated/api";
 import { formatBRL } from "../../../../convex/model/shared/money";
-import type { Timeline } from "../../../../convex/model/timeline";
+import type { Timeline } from "../../../lib/api-types";
 import { formatDateTime } from "../../../lib/dates";
 import { chartGeometry } from "./chart-geometry";
 
