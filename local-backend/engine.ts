@@ -17,11 +17,12 @@ import { Database } from "./engine/database.ts";
 import { isConvexError, toFunctionError } from "./engine/function-error.ts";
 import { functionKind, hasFunction, requireFunction, requirePublic, type FunctionKind } from "./engine/function-registry.ts";
 import { checkDocumentsMatch } from "./engine/schema-check.ts";
+import type { TransactionObserver } from "./profiler/conflict-profiler.ts";
 import { Gate, Mutex, PhaseLock } from "./locks.ts";
 import { captureLogLines } from "./logs/function-logs.ts";
 import { loadModules } from "./modules.ts";
 import type { ChangeRecord, DatabaseSnapshot, UndoRecord } from "./storage/saved-state.ts";
-import { ReadSet } from "./sync/read-set.ts";
+import { ReadSet, type WrittenDocument } from "./sync/read-set.ts";
 import { RequestLog, type RequestRecord } from "./sync/request-log.ts";
 
 export type { FunctionKind } from "./engine/function-registry.ts";
@@ -42,6 +43,10 @@ export type CallResult = { value: Value; ts: bigint; logLines: string[]; commit?
 export class Engine {
   private readonly gate = new Gate();
   private readonly mutations = new Mutex();
+  /** Told of each top-level commit with its read and write sets (the conflict profiler). */
+  private readonly transactionObservers = new Set<TransactionObserver>();
+  /** The name of the mutation running (a client's, or a scheduled job's), for the observers. */
+  private readonly mutationNameContext = new AsyncLocalStorage<{ name: string }>();
   /** Reloads run one after another, so the last change always wins. */
   private readonly reloads = new Mutex();
   /**
@@ -75,7 +80,7 @@ export class Engine {
   ) {
     this.database.attach(instance.global);
     // First listener: the commit's bookkeeping is done before anyone else hears of it.
-    this.database.onCommit(() => this.noteCommit());
+    this.database.onCommit((_ts, written) => this.noteCommit(written));
   }
 
   /** Loads convex/ and starts an empty database. */
@@ -118,18 +123,48 @@ export class Engine {
     this.database.onCommit(listener);
   }
 
+  /**
+   * Calls `observer` after every top-level commit with what the transaction read (null for
+   * scheduled jobs and actions' mutations, which are not recorded) and wrote.
+   */
+  onTransaction(observer: TransactionObserver): void {
+    this.transactionObservers.add(observer);
+  }
+
   /** See Database.wroteSince. */
   wroteSince(commit: number, reads: ReadSet): boolean {
     return this.database.wroteSince(commit, reads);
   }
 
-  /** After each top-level commit: which action made it, and whether a request record must follow. */
-  private noteCommit(): void {
+  /** After each top-level commit: its observers, which action made it, and whether a request record must follow. */
+  private noteCommit(written: WrittenDocument[] | null): void {
+    if (written !== null) this.tellObservers(written);
     const action = this.actionCommits.getStore();
     if (action !== undefined) action.last = this.commitCount;
     if (this.requestKeyContext.getStore() !== undefined && this.recording === null) {
       this.recording = new Promise((resolve) => (this.finishRecording = resolve));
     }
+  }
+
+  private tellObservers(writes: WrittenDocument[]): void {
+    if (this.transactionObservers.size === 0) return;
+    const label = this.mutationNameContext.getStore();
+    const transaction = {
+      functionName: label?.name ?? "action",
+      committedAt: Date.now(),
+      reads: label === undefined ? null : (this.database.readSetContext.getStore() ?? null),
+      writes,
+    };
+    for (const observer of this.transactionObservers) observer(transaction);
+  }
+
+  /**
+   * Runs `transaction` recording its reads and its name for the observers; the name may be
+   * set later, through the label passed (a scheduled job learns its name inside).
+   */
+  observed<T>(name: string, transaction: (label: { name: string }) => Promise<T>): Promise<T> {
+    const label = { name };
+    return this.mutationNameContext.run(label, () => this.database.readSetContext.run(new ReadSet(), () => transaction(label)));
   }
 
   /**
@@ -219,12 +254,10 @@ export class Engine {
         if (kind === "mutation") {
           return await this.mutations.run(async () => {
             try {
+              // Its reads are recorded as a query's are, for the transaction observers.
+              const run = () => this.observed(udfPath, () => caller.mutation(makeFunctionReference<"mutation">(reference), args));
               const value = await captureLogLines(logLines, () =>
-                requestKey === null
-                  ? caller.mutation(makeFunctionReference<"mutation">(reference), args)
-                  : this.requestKeyContext.run(requestKey, () =>
-                      caller.mutation(makeFunctionReference<"mutation">(reference), args),
-                    ),
+                requestKey === null ? run() : this.requestKeyContext.run(requestKey, run),
               );
               const outcome = { value, ts: this.lastCommitTs, logLines, commit: this.commitCount };
               if (requestKey !== null) this.remember(requestKey, { value: convexToJson(value), ts: outcome.ts, commit: outcome.commit });

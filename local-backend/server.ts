@@ -15,6 +15,7 @@ import { runSystemQuery, type SystemState } from "./cli-api/system-functions.ts"
 import { registerComponents } from "./components/components.ts";
 import { handleDashboardRequest } from "./dashboard/dashboard.ts";
 import { Engine } from "./engine.ts";
+import { ConflictProfiler, type ProfilerOptions, type TransactionObserver } from "./profiler/conflict-profiler.ts";
 import { FunctionError } from "./engine/function-error.ts";
 import { diskFileStore, memoryFileStore } from "./files/file-store.ts";
 import { DEFAULT_MAX_UPLOAD_BYTES, FileStorage } from "./files/storage.ts";
@@ -69,6 +70,8 @@ export type LocalBackendOptions = {
   newAdminKey?: boolean;
   /** For tests: runs before each write to the data folder's journal or snapshot (to delay or fail it). */
   beforeDiskWrite?: DiskWriteHook;
+  /** The conflict profiler's settings (window, warning threshold; see profiler/conflict-profiler.ts). */
+  profiler?: ProfilerOptions;
 };
 
 export type LocalBackend = {
@@ -78,6 +81,10 @@ export type LocalBackend = {
   siteUrl: string;
   /** The admin key (security/admin-key.ts): the dashboard's and the admin API's password, the Convex CLI's CONVEX_SELF_HOSTED_ADMIN_KEY. */
   adminKey: string;
+  /** What Convex's concurrency would make of the mutations run so far (also on the dashboard). */
+  profiler: ConflictProfiler;
+  /** Calls `observer` with each committed mutation's read and write sets (the hot-event bench). */
+  onTransaction: (observer: TransactionObserver) => void;
   close: () => Promise<void>;
 };
 
@@ -163,6 +170,8 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     crons.install(instance);
   });
   cleanups.push(() => ready.dispose());
+  const profiler = new ConflictProfiler(options.profiler);
+  if (options.profiler?.enabled !== false) ready.onTransaction(profiler.observe);
   const writer = dataDir === null ? null : await openData(dataDir, ready, options.beforeDiskWrite);
   cleanups.push(() => writer?.close());
   const sessions = new Set<SyncSession>();
@@ -207,7 +216,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const mainServer = createServer((request, response) => {
     void (async () => {
       if (await files.handleRequest(request, response)) return;
-      if (await handleDashboardRequest(request, response, ready)) return;
+      if (await handleDashboardRequest(request, response, ready, profiler)) return;
       if (await handleCliApiRequest(request, response, { ...deps, url: () => url, siteUrl, routes: new Map() })) return;
       await handleApiRequest(request, response, deps);
     })();
@@ -234,7 +243,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     });
     cleanups.push(() => watcher.close());
   }
-  return { url, siteUrl, adminKey };
+  return { url, siteUrl, adminKey, profiler, onTransaction: (observer: TransactionObserver) => ready.onTransaction(observer) };
 }
 
 /**

@@ -40,6 +40,9 @@ function loadComponent(db: DatabaseFake, saved: ComponentSnapshot): void {
   db._lastCreationTime = saved.lastCreationTime;
 }
 
+/** Told of each top-level commit: its timestamp and the documents it wrote (null when not recorded). */
+export type CommitListener = (ts: bigint, written: WrittenDocument[] | null) => void;
+
 export class Database {
   /** Number of top-level commits so far; the writer saves up to a count. */
   commitCount = 0;
@@ -47,7 +50,7 @@ export class Database {
   rollbacks = 0;
   /** Filled with what a query reads while it runs (see `attach`). */
   readonly readSetContext = new AsyncLocalStorage<ReadSet>();
-  private readonly commitListeners = new Set<(ts: bigint) => void>();
+  private readonly commitListeners = new Set<CommitListener>();
   /** Documents each recent commit wrote, oldest first: [commit count after it, documents]. */
   private readonly writeLog: [number, WrittenDocument[]][] = [];
   /** Each component's indexes, by component path. */
@@ -79,7 +82,7 @@ export class Database {
       }
       if (ts === null) return ts;
       this.commitCount += 1;
-      for (const listener of this.commitListeners) listener(ts);
+      for (const listener of this.commitListeners) listener(ts, written);
       return ts;
     };
   }
@@ -90,7 +93,7 @@ export class Database {
   }
 
   /** Calls `listener` after every top-level commit, in the order listeners were added. */
-  onCommit(listener: (ts: bigint) => void): void {
+  onCommit(listener: CommitListener): void {
     this.commitListeners.add(listener);
   }
 
