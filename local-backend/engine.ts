@@ -368,7 +368,7 @@ export class Engine {
     this.database.restore(snapshot);
   }
 
-  /** Whether the loaded convex/ exports a function at `udfPath` ("migrations:lifecycle"). */
+  /** Whether the loaded convex/ exports a function at `udfPath` ("migrations:runAll"). */
   hasFunction(udfPath: string): boolean {
     return hasFunction(this.instance.modules, udfPath);
   }
