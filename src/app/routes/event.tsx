@@ -9,6 +9,7 @@ import { CancelEvent } from "../../features/events/cancel-event";
 import { EventDetails } from "../../features/events/event-details";
 import { SupportTimeline } from "../../features/events/timeline/support-timeline";
 import { SupportPanel } from "../../features/support/support-panel";
+import { EventUpdates } from "../../features/updates/event-updates";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
 
@@ -62,6 +63,7 @@ function EventPage() {
             )}
             <CancelEvent event={event} />
           </EventDetails>
+          <EventUpdates eventId={event._id} canPost={me != null && me._id === event.creatorId} />
           <SupportTimeline eventId={event._id} />
         </>
       )}
