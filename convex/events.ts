@@ -1,4 +1,3 @@
-import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation, query } from "./_generated/server";
 import { idArg, storageIdArg } from "./model/args";
@@ -12,7 +11,7 @@ import { listEvents } from "./model/eventSearch";
 import { timelineOf } from "./model/timeline";
 import { MESSAGES } from "./model/shared/texts";
 import { cancelEvent, scheduleSettlement } from "./model/settlement";
-import { checkPaginationOpts } from "./model/pagination";
+import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
 import { enforceRateLimit } from "./model/rateLimits";
 import { callerQuery, signedInMutation } from "./model/callerFunctions";
 
@@ -31,7 +30,7 @@ export const list = query({
     finished: v.optional(v.boolean()),
     from: v.optional(v.number()),
     to: v.optional(v.number()),
-    paginationOpts: paginationOptsValidator,
+    paginationOpts: paginationOptsArg,
   },
   handler: async (ctx, { paginationOpts, ...filters }) =>
     listEvents(ctx, filters, checkPaginationOpts(paginationOpts)),

@@ -83,6 +83,10 @@ export const convexReactFake = {
       return mock(args);
     };
   },
+  /** Actions answer from the same fakes as mutations (setMutation). */
+  useAction(ref: unknown) {
+    return convexReactFake.useMutation(ref);
+  },
   useConvexAuth() {
     return auth;
   },
