@@ -12,6 +12,7 @@ import schema from "./schema";
 import { registerComponents } from "./test.components";
 import { modules } from "./test.setup";
 import { eventInput, type CreateEventArgs } from "../test-kit/event-input";
+import { DAY } from "../test-kit/time";
 
 // The shared test kit's time spans and event defaults, for the suites here.
 export { DAY, HOUR, MINUTE, SECOND } from "../test-kit/time";
@@ -42,17 +43,21 @@ export async function advanceClock(t: Backend, ms: number) {
   await runDueFunctions(t);
 }
 
-/** Inserts a user (with a wallet and its welcome entry, like one who signed in) and returns a caller acting as them. */
+/**
+ * Inserts a user (with a wallet and its welcome entry, like one who signed in) and a sign-in
+ * session, and returns a caller acting as them through that session.
+ */
 export async function signedInUser(
   t: Backend,
   { name = "Maria Silva", email, walletCents = INITIAL_WALLET_CENTS }: { name?: string; email?: string; walletCents?: number } = {},
 ): Promise<{ userId: Id<"users">; as: Caller }> {
-  const userId = await t.run(async (ctx) => {
+  const { userId, sessionId } = await t.run(async (ctx) => {
     const id = await ctx.db.insert("users", { name, email: email ?? `${name.toLowerCase().replace(/\W+/g, ".")}@exemplo.com` });
     await openWallet(ctx, id, walletCents);
-    return id;
+    const sessionId = await ctx.db.insert("authSessions", { userId: id, expirationTime: Date.now() + 30 * DAY });
+    return { userId: id, sessionId };
   });
-  return { userId, as: t.withIdentity({ subject: `${userId}|test-session`, name }) };
+  return { userId, as: t.withIdentity({ subject: `${userId}|${sessionId}`, name }) };
 }
 
 /** Creates an event through the public API as `creator`. */
