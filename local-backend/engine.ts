@@ -19,7 +19,7 @@ import { checkDocumentsMatch } from "./engine/schema-check.ts";
 import { tableOf, type DocumentIndexes } from "./indexes/document-indexes.ts";
 import { instrumentDatabase } from "./indexes/instrument-database.ts";
 import { Gate, Mutex, PhaseLock } from "./locks.ts";
-import { captureLogLines } from "./logs/function-logs.ts";
+import { recordExecution } from "./cli-api/function-log.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
 import type { ChangeRecord, ComponentSnapshot, DatabaseSnapshot, UndoRecord } from "./storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "./sync/read-set.ts";
@@ -268,12 +268,17 @@ export class Engine {
         if (kind === "mutation") {
           return await this.mutations.run(async () => {
             try {
-              const value = await captureLogLines(logLines, () =>
-                requestKey === null
-                  ? caller.mutation(makeFunctionReference<"mutation">(reference), args)
-                  : this.requestKeyContext.run(requestKey, () =>
-                      caller.mutation(makeFunctionReference<"mutation">(reference), args),
-                    ),
+              const value = await recordExecution(
+                udfPath,
+                "Mutation",
+                access.componentPath,
+                () =>
+                  requestKey === null
+                    ? caller.mutation(makeFunctionReference<"mutation">(reference), args)
+                    : this.requestKeyContext.run(requestKey, () =>
+                        caller.mutation(makeFunctionReference<"mutation">(reference), args),
+                      ),
+                logLines,
               );
               const outcome = { value, ts: this.lastCommitTs, logLines, commit: this.commitCount };
               if (requestKey !== null) this.remember(requestKey, { value: convexToJson(value), ts: outcome.ts, commit: outcome.commit });
@@ -287,14 +292,22 @@ export class Engine {
         if (kind === "query") {
           this.queryRuns += 1;
           const reads = new ReadSet();
-          const value = await captureLogLines(logLines, () =>
-            this.readSetContext.run(reads, () => caller.query(makeFunctionReference<"query">(reference), args)),
+          const value = await recordExecution(
+            udfPath,
+            "Query",
+            access.componentPath,
+            () => this.readSetContext.run(reads, () => caller.query(makeFunctionReference<"query">(reference), args)),
+            logLines,
           );
           return { value, ts: this.lastCommitTs, logLines, commit: this.commitCount, reads };
         }
         const commits: { last: number | undefined } = { last: undefined };
-        const value = await captureLogLines(logLines, () =>
-          this.actionCommits.run(commits, () => caller.action(makeFunctionReference<"action">(reference), args)),
+        const value = await recordExecution(
+          udfPath,
+          "Action",
+          access.componentPath,
+          () => this.actionCommits.run(commits, () => caller.action(makeFunctionReference<"action">(reference), args)),
+          logLines,
         );
         return { value, ts: this.lastCommitTs, logLines, commit: commits.last };
       } catch (error) {
@@ -439,7 +452,10 @@ export class Engine {
   fetch(pathAndQuery: string, init: RequestInit): Promise<{ response: Response; commit: number | undefined }> {
     return this.gate.shared(async () => {
       const commits: { last: number | undefined } = { last: undefined };
-      const response = await this.actionCommits.run(commits, () => this.instance.t.fetch(pathAndQuery, init));
+      const route = `${init.method ?? "GET"} ${new URL(pathAndQuery, "http://site").pathname}`;
+      const response = await recordExecution(route, "HttpAction", "", () =>
+        this.actionCommits.run(commits, () => this.instance.t.fetch(pathAndQuery, init)),
+      );
       return { response, commit: commits.last };
     });
   }
