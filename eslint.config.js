@@ -2,6 +2,38 @@ import convexPlugin from "@convex-dev/eslint-plugin";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { readdirSync } from "node:fs";
+
+const FEATURES = readdirSync(new URL("src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+function architectureZones() {
+  return [
+    {
+      target: "./src",
+      from: "./convex",
+      except: ["./_generated", "./model/shared"],
+      message: "The browser imports only convex/_generated/ and convex/model/shared/ (the rest of convex/ is server code).",
+    },
+    ...FEATURES.map((feature) => ({
+      target: `./src/features/${feature}`,
+      from: "./src/features",
+      except: [`./${feature}`],
+      message: "A feature does not import another feature: move what both need to src/components/ or src/lib/, or compose them in src/app/.",
+    })),
+    {
+      target: ["./src/components", "./src/lib"],
+      from: ["./src/features", "./src/app"],
+      message: "Shared UI and helpers (src/components/, src/lib/) depend on no feature and not on the app.",
+    },
+    {
+      target: "./convex",
+      from: ["./src", "./local-backend", "./e2e", "./scripts"],
+      message: "The backend depends only on itself and its packages.",
+    },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "convex/_generated/", "coverage/", "test-results/", "playwright-report/", ".convex-local/"] },
@@ -29,20 +61,14 @@ export default tseslint.config(
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
-  // The model boundary. The browser may import only convex/model/shared/ (pure rules, texts,
-  // money); the rest of convex/model/ is server-only (database, auth, components). Types may
-  // cross (they are erased). Shared modules in turn may not reach into the server side.
+  // The architecture, as import zones. The browser reaches the backend only through the
+  // generated API and the pure rules of convex/model/shared/ (the rest of convex/ is server
+  // code, types included: the app reads types off the API, see src/lib/api-types.ts). Each
+  // feature stands alone; shared UI and helpers depend on no feature; the server depends on
+  // no tooling. scripts/lint/ proves each zone fires.
   {
-    files: ["src/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{
-          regex: "convex/model/(?!shared/)",
-          allowTypeImports: true,
-          message: "The browser may import only convex/model/shared/ (server-only model code would ship to every visitor).",
-        }],
-      }],
-    },
+    files: ["**/*.{ts,tsx}"],
+    rules: { "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: architectureZones() }] },
   },
   {
     files: ["convex/model/shared/**/*.ts"],

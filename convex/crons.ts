@@ -6,6 +6,8 @@ const crons = cronJobs();
 // Convex Auth keeps expired sessions and refresh tokens; clear them once an hour.
 crons.hourly("delete expired sessions", { minuteUTC: 17 }, internal.authSessions.deleteExpired);
 // Event images uploaded but never claimed (model/eventImages.ts); claimed ones clean up themselves.
-crons.hourly("delete unclaimed event images", { minuteUTC: 41 }, internal.events.deleteUnclaimedImages);
+crons.hourly("delete unclaimed event images", { minuteUTC: 41 }, internal.eventImages.startSweep);
+// The presence component keeps everyone who ever was in a room; clear out who left, once a day.
+crons.daily("sweep people who left presence rooms", { hourUTC: 7, minuteUTC: 23 }, internal.presence.sweepLeft, { cursor: null });
 
 export default crons;

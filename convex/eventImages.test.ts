@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { UNUSED_UPLOAD_TTL_MS } from "./model/eventImages";
+import { CLAIM_WINDOW_MS, SWEEP_PAGE_SIZE, UNUSED_UPLOAD_TTL_MS } from "./model/eventImages";
 import { MAX_IMAGE_BYTES } from "./model/shared/imageRules";
 import { MESSAGES } from "./model/shared/texts";
-import { eventInput, newBackend, rejectionData, signedInUser, type Backend } from "./test.helpers";
+import { eventInput, newBackend, rejectionData, runDueFunctions, signedInUser, type Backend } from "./test.helpers";
 
 const page = { numItems: 10, cursor: null };
 
@@ -142,6 +142,29 @@ describe("cleanup of unused uploads", () => {
   });
 });
 
+describe("upload URLs are limited per person", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-23T12:00:00Z"));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test("attack: minting upload URLs in a loop stops at 20 an hour, for that person only", async () => {
+    const t = newBackend();
+    const flooder = await signedInUser(t, { name: "Enchedor" });
+    const other = await signedInUser(t, { name: "Outra" });
+    for (let i = 0; i < 20; i++) await flooder.as.mutation(api.events.generateImageUploadUrl, {});
+    const refused = await rejectionData(flooder.as.mutation(api.events.generateImageUploadUrl, {}));
+    expect(refused).toEqual({ code: "RATE_LIMITED", message: "Muitas tentativas. Tente novamente em 180 segundos." });
+    expect(await other.as.mutation(api.events.generateImageUploadUrl, {})).toMatch(/^https?:\/\//);
+    // A token comes back every 3 minutes.
+    vi.setSystemTime(Date.now() + 3 * 60 * 1000);
+    expect(await flooder.as.mutation(api.events.generateImageUploadUrl, {})).toMatch(/^https?:\/\//);
+  });
+});
+
 describe("sweep of unclaimed uploads", () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -160,9 +183,44 @@ describe("sweep of unclaimed uploads", () => {
     const recent = await upload(t);
     vi.advanceTimersByTime(31 * 60 * 1000);
 
-    await t.mutation(internal.events.deleteUnclaimedImages, {});
+    await t.mutation(internal.eventImages.startSweep, {});
+    await runDueFunctions(t);
     expect(await fileExists(t, unclaimed)).toBe(false);
     expect(await fileExists(t, claimed)).toBe(true);
     expect(await fileExists(t, recent)).toBe(true);
+    // The next run picks up where this one stopped: the recent one, once its hour is over.
+    vi.advanceTimersByTime(CLAIM_WINDOW_MS);
+    await t.mutation(internal.eventImages.startSweep, {});
+    await runDueFunctions(t);
+    expect(await fileExists(t, recent)).toBe(false);
+    expect(await fileExists(t, claimed)).toBe(true);
+  });
+
+  test("3,000 due files, some days old, are all deleted in one run of pages within the transaction limits", async () => {
+    const t = newBackend({ transactionLimits: true });
+    const { userId } = await signedInUser(t);
+    const storeFiles = (count: number) =>
+      t.run(async (ctx) => {
+        for (let i = 0; i < count; i++) await ctx.storage.store(new Blob([new Uint8Array(10)], { type: "image/png" }));
+      });
+    // A backlog: 1,500 files three days old and 1,500 two hours old.
+    for (let i = 0; i < 3; i++) await storeFiles(500);
+    vi.advanceTimersByTime(70 * CLAIM_WINDOW_MS);
+    for (let i = 0; i < 3; i++) await storeFiles(500);
+    vi.advanceTimersByTime(2 * CLAIM_WINDOW_MS);
+    // One in every 100 was claimed: those stay.
+    const all = await t.run((ctx) => ctx.db.system.query("_storage").collect());
+    expect(all).toHaveLength(3_000);
+    const claimed = all.filter((_, i) => i % 100 === 0).map((file) => file._id);
+    await t.run(async (ctx) => {
+      for (const storageId of claimed) await ctx.db.insert("imageUploads", { storageId, userId });
+    });
+
+    await t.mutation(internal.eventImages.startSweep, {});
+    await runDueFunctions(t);
+    const left = await t.run((ctx) => ctx.db.system.query("_storage").collect());
+    expect(left.map((file) => file._id).sort()).toEqual([...claimed].sort());
+    const pages = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
+    expect(pages.filter((job) => job.name.includes("sweepUnclaimed")).length).toBeGreaterThanOrEqual(3_000 / SWEEP_PAGE_SIZE - 1);
   });
 });

@@ -205,6 +205,9 @@ describe("events:create", () => {
     const t = newBackend();
     const error = await rejectionData(
       t.mutation(api.events.create, {
+        venueName: "Teatro Municipal",
+        city: "São Paulo",
+        uf: "SP",
         name: "X",
         category: "Música",
         startsAt: Date.now() + DAY,

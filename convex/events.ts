@@ -4,8 +4,10 @@ import { internalMutation, query } from "./_generated/server";
 import { idArg, storageIdArg } from "./model/args";
 import { appError } from "./model/shared/errors";
 import { startsInFuture, validateEventInput } from "./model/shared/eventInput";
-import { claimUpload, deleteIfUnused, deleteUnclaimedUploads, markUsed, requireOwnUnusedUpload } from "./model/eventImages";
+import { claimUpload, deleteIfUnused, markUsed, requireOwnUnusedUpload } from "./model/eventImages";
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
+import { editEvent, type ImageChange } from "./model/eventEdit";
+import { validateEventDetails } from "./model/shared/eventDetails";
 import { listEvents } from "./model/eventSearch";
 import { timelineOf } from "./model/timeline";
 import { MESSAGES } from "./model/shared/texts";
@@ -17,11 +19,16 @@ import { callerQuery, signedInMutation } from "./model/callerFunctions";
 /** Bound on "Meus Eventos": far more than anyone creates, small enough for one read. */
 export const MAX_OWN_EVENTS = 500;
 
-/** A page of event summaries by start time, filtered by name, category and date range. */
+/**
+ * A page of event summaries: upcoming ones soonest first, or with `finished` those that are
+ * over, newest first; filtered by name, category, city and date range.
+ */
 export const list = query({
   args: {
     name: v.optional(v.string()),
     category: v.optional(v.string()),
+    city: v.optional(v.string()),
+    finished: v.optional(v.boolean()),
     from: v.optional(v.number()),
     to: v.optional(v.number()),
     paginationOpts: paginationOptsValidator,
@@ -40,21 +47,29 @@ export const get = query({
   },
 });
 
+/** What an event is and where it happens: create and update take the same fields. */
+const eventFields = {
+  name: v.string(),
+  category: v.string(),
+  startsAt: v.number(),
+  goalCents: v.number(),
+  minSupportCents: v.number(),
+  goalPercentage: v.number(),
+  isTicketed: v.boolean(),
+  /** "Sobre o evento", optional. */
+  description: v.optional(v.string()),
+  venueName: v.string(),
+  city: v.string(),
+  uf: v.string(),
+  imageUrl: v.optional(v.string()),
+  /** An upload claimed with `claimImageUpload`, instead of imageUrl. */
+  imageStorageId: v.optional(v.string()),
+};
+
 /** Creates an event owned by the caller; every field is checked here, whatever the form did. */
 export const create = signedInMutation({
-  args: {
-    name: v.string(),
-    category: v.string(),
-    startsAt: v.number(),
-    goalCents: v.number(),
-    minSupportCents: v.number(),
-    goalPercentage: v.number(),
-    imageUrl: v.optional(v.string()),
-    /** An upload claimed with `claimImageUpload`, instead of imageUrl. */
-    imageStorageId: v.optional(v.string()),
-    isTicketed: v.boolean(),
-  },
-  handler: async (ctx, { imageStorageId: rawStorageId, ...args }) => {
+  args: eventFields,
+  handler: async (ctx, { imageStorageId: rawStorageId, description, venueName, city, uf, ...args }) => {
     const { user } = ctx;
     await enforceRateLimit(ctx, "createEvent", user._id);
     const now = Date.now();
@@ -62,12 +77,36 @@ export const create = signedInMutation({
     if (input === null || (rawStorageId !== undefined && input.imageUrl !== undefined)) {
       throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
     }
+    const checked = validateEventDetails({ description, venueName, city, uf });
+    if ("message" in checked) throw appError("INVALID_EVENT", checked.message);
     if (!startsInFuture(input, now)) throw appError("EVENT_IN_PAST", MESSAGES.eventInPast);
     const image = rawStorageId === undefined ? null : await requireOwnUnusedUpload(ctx, user._id, rawStorageId);
-    const eventId = await insertEvent(ctx, user._id, input, image?.storageId);
+    const eventId = await insertEvent(ctx, user._id, input, { imageStorageId: image?.storageId, details: checked.details });
     if (image !== null) await markUsed(ctx, image.uploadId, eventId);
     await scheduleSettlement(ctx, { _id: eventId, startsAt: input.startsAt });
     return eventId;
+  },
+});
+
+/**
+ * "Editar evento" by its creator (rules in model/eventEdit.ts). The image: `imageStorageId`
+ * (a claimed upload) or `imageUrl` replace it, `removeImage` removes it, none of them keeps it.
+ */
+export const update = signedInMutation({
+  args: { id: v.string(), ...eventFields, removeImage: v.optional(v.boolean()) },
+  handler: async (ctx, { id, imageUrl, imageStorageId, removeImage, ...fields }) => {
+    const given = [imageUrl !== undefined, imageStorageId !== undefined, removeImage === true].filter(Boolean).length;
+    if (given > 1) throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
+    await enforceRateLimit(ctx, "editEvent", ctx.user._id);
+    const image: ImageChange =
+      imageStorageId !== undefined
+        ? { kind: "upload", storageId: imageStorageId }
+        : imageUrl !== undefined
+          ? { kind: "url", url: imageUrl }
+          : removeImage === true
+            ? { kind: "remove" }
+            : { kind: "keep" };
+    await editEvent(ctx, ctx.user._id, idArg(ctx, "events", id), { ...fields, image }, Date.now());
   },
 });
 
@@ -79,10 +118,16 @@ export const cancel = signedInMutation({
   },
 });
 
-/** Where the signed-in caller may upload one event image (the bytes go straight to storage). */
+/**
+ * Where the signed-in caller may upload one event image (the bytes go straight to storage).
+ * Limited per person: a URL takes a file of any size for an hour, and the deployment pays.
+ */
 export const generateImageUploadUrl = signedInMutation({
   args: {},
-  handler: (ctx) => ctx.storage.generateUploadUrl(),
+  handler: async (ctx) => {
+    await enforceRateLimit(ctx, "imageUploadUrl", ctx.user._id);
+    return ctx.storage.generateUploadUrl();
+  },
 });
 
 /**
@@ -96,14 +141,6 @@ export const claimImageUpload = signedInMutation({
     const storageId = storageIdArg(ctx, raw);
     if (storageId === null) throw appError("INVALID_IMAGE", MESSAGES.imageNotFound);
     return claimUpload(ctx, ctx.user._id, storageId);
-  },
-});
-
-/** Hourly (crons.ts): removes uploads nobody claimed within the hour. */
-export const deleteUnclaimedImages = internalMutation({
-  args: {},
-  handler: async (ctx) => {
-    await deleteUnclaimedUploads(ctx, Date.now());
   },
 });
 

@@ -74,6 +74,9 @@ describe("lifecycle invariants", () => {
         ].entries()) {
           eventIds.push(
             await creators[i % 2]!.mutation(api.events.create, {
+              venueName: "Teatro Municipal",
+              city: "São Paulo",
+              uf: "SP",
               name: `Evento ${i}`,
               category: "Música",
               startsAt: Date.now() + (i + 1) * 12 * HOUR,

@@ -11,7 +11,8 @@ const PAGE_SIZE = 200;
  * Brings data written before the event lifecycle up to date; idempotent, so it may run on
  * every start (`npx convex run migrations:lifecycle` on a deployment):
  * - a wallet without statement entries gets one "opening" entry of its balance (Σ entries = wallet);
- * - an unsettled event without a scheduled settlement gets one at its date (a past date settles now).
+ * - an unsettled event without a scheduled settlement gets one at its date (a past date settles now);
+ * - a settled event from before the home list split upcoming from finished events is marked finished.
  */
 export const lifecycle = internalMutation({
   args: {
@@ -30,6 +31,10 @@ export const lifecycle = internalMutation({
     } else {
       const page = await ctx.db.query("events").paginate(paginationOpts);
       for (const event of page.page) {
+        if (event.settlement !== undefined && event.finished === undefined) {
+          await ctx.db.patch("events", event._id, { finished: true });
+          changed++;
+        }
         if (event.settlement !== undefined || event.settlementJobId !== undefined) continue;
         await scheduleSettlement(ctx, event);
         changed++;

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
+import { LEFT_AFTER_MS, presence, ROOM_SWEEP_PAGE } from "./model/presence";
 import { chatRoom, eventRoom, PRESENCE_INTERVAL_MS } from "./model/shared/presenceRooms";
-import { createEvent, DAY, newBackend, rejectionData, signedInUser, type Backend, type Caller } from "./test.helpers";
+import { createEvent, DAY, newBackend, rejectionData, runDueFunctions, signedInUser, type Backend, type Caller } from "./test.helpers";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -43,13 +44,34 @@ describe("presence: people, not tabs", () => {
     expect(listed).not.toContain(bruno.userId);
   });
 
-  test("signed-out viewers of an event page count too, once per browser", async () => {
+  test("attack: one signed-out connection inventing 200 visitor ids adds nobody", async () => {
     const { t, ana, eventId } = await setup();
     const { roomToken } = await visit(ana.as, eventRoom(eventId), "ana-tab-1");
-    await visit(t, eventRoom(eventId), "anon-tab-1", ANON);
-    await visit(t, eventRoom(eventId), "anon-tab-2", ANON);
-    expect(await online(t, roomToken)).toBe(2);
-    expect((await rejectionData(visit(t, eventRoom(eventId), "x", "someone-else"))).code).toBe("NOT_SIGNED_IN");
+    for (let i = 0; i < 200; i++) {
+      const invented = `anon:${String(i).padStart(8, "0")}-4b5a-6978-8796-a5b4c3d2e1f0`;
+      await visit(t, eventRoom(eventId), `tab-${i}`, invented).catch(() => null);
+    }
+    expect(await online(t, roomToken)).toBe(1);
+    expect((await rejectionData(visit(t, eventRoom(eventId), "x", ANON))).code).toBe("NOT_SIGNED_IN");
+  });
+
+  test("attack: one signed-in person claiming 200 ids and tabs still counts once", async () => {
+    const { t, ana, eventId } = await setup();
+    let roomToken = "";
+    for (let i = 0; i < 200; i++) ({ roomToken } = await visit(ana.as, eventRoom(eventId), `tab-${i}`, `anon:${i}-fake-0000-0000-000000000000`));
+    expect(await online(t, roomToken)).toBe(1);
+  });
+
+  test("signed-out visitors see the count of an event page without joining it", async () => {
+    const { t, ana, bruno, eventId } = await setup();
+    expect(await t.query(api.presence.count, { roomId: eventRoom(eventId) })).toBe(0);
+    await visit(ana.as, eventRoom(eventId), "ana-tab-1");
+    await visit(bruno.as, eventRoom(eventId), "bruno-tab-1");
+    expect(await t.query(api.presence.count, { roomId: eventRoom(eventId) })).toBe(2);
+    // Only event pages: a chat's count is for who may use the chat, through its heartbeat.
+    expect((await rejectionData(t.query(api.presence.count, { roomId: chatRoom(eventId) }))).code).toBe("EVENT_NOT_FOUND");
+    expect((await rejectionData(t.query(api.presence.count, { roomId: "event:nada" }))).code).toBe("EVENT_NOT_FOUND");
+    expect((await rejectionData(t.query(api.presence.count, { roomId: "x".repeat(100_000) }))).code).toBe("EVENT_NOT_FOUND");
   });
 
   test("closing a page drops the person at once; a vanished page within a minute", async () => {
@@ -84,12 +106,57 @@ describe("presence: people, not tabs", () => {
   });
 
   test("oversized arguments are refused before any work", async () => {
-    const { t, eventId } = await setup();
+    const { t, ana, eventId } = await setup();
     const huge = "x".repeat(1024 * 1024);
-    expect((await rejectionData(visit(t, `${eventRoom(eventId)}${huge}`, "s1", ANON))).code).toBe("EVENT_NOT_FOUND");
-    expect((await rejectionData(visit(t, eventRoom(eventId), "s2", `${ANON}${huge}`))).code).toBe("NOT_SIGNED_IN");
-    await expect(visit(t, eventRoom(eventId), huge, ANON)).rejects.toThrow("sessionId too long");
+    expect((await rejectionData(visit(ana.as, `${eventRoom(eventId)}${huge}`, "s1"))).code).toBe("EVENT_NOT_FOUND");
+    await expect(visit(ana.as, eventRoom(eventId), huge)).rejects.toThrow("sessionId too long");
     expect(await t.query(api.presence.list, { roomToken: huge })).toEqual([]);
     expect(await t.mutation(api.presence.disconnect, { sessionToken: huge })).toBeNull();
+  });
+});
+
+describe("presence: rooms are cleaned of people who left", () => {
+  function roomRows(t: Backend, roomId: string) {
+    return t.run((ctx) => presence.listRoom(ctx, roomId, false, 1_000));
+  }
+
+  test("the sweep removes who left, on every page of events, and keeps who is still there", async () => {
+    const { t, creator, ana, bruno, eventId } = await setup();
+    let organizer = creator;
+    // More events than one sweep page, the watched one last, so reaching it takes the paging.
+    // (Creators make at most 10 events an hour each.)
+    for (let i = 0; i < ROOM_SWEEP_PAGE + 5; i++) {
+      if (i % 10 === 0) organizer = await signedInUser(t, { name: `Organizadora ${i}` });
+      await createEvent(organizer.as, { startsAt: Date.now() + 7 * DAY });
+    }
+    const lastEventId = await createEvent(creator.as, { minSupportCents: 100, startsAt: Date.now() + 7 * DAY });
+    await ana.as.mutation(api.supports.support, { eventId: lastEventId, amountCents: 100 });
+    for (const id of [eventId, lastEventId]) {
+      const left = await visit(bruno.as, eventRoom(id), `bruno-${id}`);
+      await t.mutation(api.presence.disconnect, { sessionToken: left.sessionToken });
+    }
+    const { sessionToken: chatSession } = await visit(ana.as, chatRoom(lastEventId), "ana-chat");
+    await t.mutation(api.presence.disconnect, { sessionToken: chatSession });
+    vi.advanceTimersByTime(LEFT_AFTER_MS + 1_000);
+    // Ana is still on the last event's page (her heartbeat keeps her online).
+    await visit(ana.as, eventRoom(lastEventId), "ana-page");
+    expect(await roomRows(t, eventRoom(lastEventId))).toHaveLength(2);
+
+    await t.mutation(internal.presence.sweepLeft, { cursor: null });
+    await runDueFunctions(t);
+    expect(await roomRows(t, eventRoom(eventId))).toEqual([]);
+    expect(await roomRows(t, chatRoom(lastEventId))).toEqual([]);
+    expect((await roomRows(t, eventRoom(lastEventId))).map((row) => row.online)).toEqual([true]);
+  });
+
+  test("someone who left a moment ago stays until LEFT_AFTER_MS have passed", async () => {
+    const { t, bruno, eventId } = await setup();
+    const { sessionToken } = await visit(bruno.as, eventRoom(eventId), "bruno-tab");
+    await t.mutation(api.presence.disconnect, { sessionToken });
+    await t.mutation(internal.presence.sweepLeft, { cursor: null });
+    expect(await roomRows(t, eventRoom(eventId))).toHaveLength(1);
+    vi.advanceTimersByTime(LEFT_AFTER_MS);
+    await t.mutation(internal.presence.sweepLeft, { cursor: null });
+    expect(await roomRows(t, eventRoom(eventId))).toEqual([]);
   });
 });

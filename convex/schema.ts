@@ -3,9 +3,11 @@ import { defineSchema, defineTable } from "convex/server";
 import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { CATEGORIES } from "./model/shared/categories";
+import { UFS } from "./model/shared/ufs";
 
 // The validator lives here, not beside CATEGORIES, so the browser never loads convex/values.
 const categoryValidator = literals(...CATEGORIES);
+const ufValidator = literals(...UFS);
 
 const settlementValidator = v.union(v.literal("paidOut"), v.literal("refunded"), v.literal("cancelled"));
 
@@ -61,9 +63,24 @@ export default defineSchema({
     refundedCents: v.optional(v.number()),
     /** The scheduled settlement at startsAt; replaced when the date changes. */
     settlementJobId: v.optional(v.id("_scheduled_functions")),
+    /**
+     * Set once the event is over (settled or cancelled); absent while it is upcoming, so the
+     * home list walks `finished = undefined` soonest first and `finished = true` newest first.
+     */
+    finished: v.optional(v.literal(true)),
+    // "Sobre o evento" and the place: required for new events (model/shared/eventDetails.ts),
+    // absent on events from before they existed.
+    description: v.optional(v.string()),
+    venueName: v.optional(v.string()),
+    city: v.optional(v.string()),
+    /** The city folded for the `Cidade` filter (cityKeyOf). */
+    cityKey: v.optional(v.string()),
+    uf: v.optional(ufValidator),
   })
-    .index("by_startsAt", ["startsAt"])
-    .index("by_category_and_startsAt", ["category", "startsAt"])
+    .index("by_finished_and_startsAt", ["finished", "startsAt"])
+    .index("by_finished_and_category_and_startsAt", ["finished", "category", "startsAt"])
+    .index("by_finished_and_cityKey_and_startsAt", ["finished", "cityKey", "startsAt"])
+    .index("by_finished_and_cityKey_and_category_and_startsAt", ["finished", "cityKey", "category", "startsAt"])
     .index("by_creatorId_and_startsAt", ["creatorId", "startsAt"]),
 
   // Who uploaded which event image. Uploads go straight to storage, so the uploader claims the
@@ -74,6 +91,9 @@ export default defineSchema({
     userId: v.id("users"),
     eventId: v.optional(v.id("events")),
   }).index("by_storageId", ["storageId"]),
+  // One row: files created before sweptBefore were all looked at by the sweep of unclaimed
+  // uploads, so the next run starts there (model/eventImages.ts).
+  uploadSweeps: defineTable({ sweptBefore: v.number() }),
 
   // Substring search without scanning every event: one row per distinct 3-character piece
   // of each event's folded name, plus how many events hold each piece so a search can walk

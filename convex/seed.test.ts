@@ -21,15 +21,17 @@ test("seed fills varied demo events once, in every lifecycle state, keeping the 
   expect(new Set(events.map((e) => e.category))).toEqual(new Set(CATEGORIES));
   expect(events.some((e) => e.isTicketed) && events.some((e) => !e.isTicketed)).toBe(true);
 
-  const { page } = await t.query(api.events.list, { paginationOpts: { numItems: 20, cursor: null } });
-  const open = page.filter((e) => e.settlement === null);
-  expect(open.every((e) => e.startsAt > Date.now())).toBe(true);
+  const { page: open } = await t.query(api.events.list, { paginationOpts: { numItems: 20, cursor: null } });
+  // The home list holds only upcoming events, soonest first; the finished ones are apart.
+  expect(open.every((e) => e.settlement === null && e.startsAt > Date.now())).toBe(true);
+  expect(open.map((e) => e.startsAt)).toEqual(open.map((e) => e.startsAt).sort((a, b) => a - b));
+  const { page: finished } = await t.query(api.events.list, { finished: true, paginationOpts: { numItems: 20, cursor: null } });
   const statuses = open.map((e) => e.status);
   expect(statuses).toContain("Não Iniciado");
   expect(statuses).toContain("Em Progresso");
   expect(statuses).toContain("Concluído"); // concluded, awaiting its date
   expect(open.some((e) => e.percent >= 100)).toBe(true);
-  expect(page.map((e) => e.settlementLabel).filter((label) => label !== null).sort()).toEqual([
+  expect(finished.map((e) => e.settlementLabel).sort()).toEqual([
     "Cancelado · apoios devolvidos",
     "Encerrado · apoios devolvidos",
     "Repassado ao organizador",

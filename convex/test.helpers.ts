@@ -5,6 +5,7 @@ import { convexTest } from "convex-test";
 import { expect, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { api } from "./_generated/api";
+import type { EventDetailsInput } from "./model/shared/eventDetails";
 import type { EventInput } from "./model/shared/eventInput";
 import { INITIAL_WALLET_CENTS } from "./model/shared/money";
 import { openWallet } from "./model/wallet";
@@ -51,8 +52,10 @@ export async function signedInUser(
   return { userId, as: t.withIdentity({ subject: `${userId}|test-session`, name }) };
 }
 
+export type CreateEventArgs = EventInput & EventDetailsInput;
+
 /** A valid create-event input a week from now; override any field. */
-export function eventInput(overrides: Partial<EventInput> = {}): EventInput {
+export function eventInput(overrides: Partial<CreateEventArgs> = {}): CreateEventArgs {
   return {
     name: "Show de Rock",
     category: "Música",
@@ -61,12 +64,15 @@ export function eventInput(overrides: Partial<EventInput> = {}): EventInput {
     minSupportCents: 500,
     goalPercentage: 100,
     isTicketed: false,
+    venueName: "Teatro Municipal",
+    city: "São Paulo",
+    uf: "SP",
     ...overrides,
   };
 }
 
 /** Creates an event through the public API as `creator`. */
-export function createEvent(creator: Caller, overrides: Partial<EventInput> = {}) {
+export function createEvent(creator: Caller, overrides: Partial<CreateEventArgs> = {}) {
   return creator.mutation(api.events.create, eventInput(overrides));
 }
 
@@ -159,6 +165,7 @@ export async function expectInvariants(t: Backend) {
       expect(supporter.amountCents).toBe(sum(rows.filter((c) => c.userId === supporter.userId)));
     }
     expect(event.ticketsGenerated).toBe(ownTickets.length);
+    expect(event.ticketsUsed ?? 0).toBe(ownTickets.filter((ticket) => ticket.status === "used").length);
     expect(event.ticketsGenerated).toBe(event.isTicketed ? rows.length : 0);
   }
   expect(new Set(tickets.map((ticket) => ticket.code)).size).toBe(tickets.length);

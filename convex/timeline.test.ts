@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { MAX_TIMELINE_POINTS, withSupport, type TimelineSeries } from "./model/timeline";
-import { createEvent, DAY, newBackend, signedInUser } from "./test.helpers";
+import { createEvent, DAY, newBackend, runDueFunctions, signedInUser } from "./test.helpers";
 
 const MINUTE = 60_000;
 
@@ -62,6 +62,26 @@ describe("events:timeline", () => {
       [expect.any(Number), 0],
       [5 * MINUTE, 700],
       [65 * MINUTE, 1_000],
+    ]);
+  });
+
+  test("a refund is drawn: the curve goes back down to zero when every support went back", async () => {
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Criadora" });
+    const fan = await signedInUser(t, { name: "Fã" });
+    const eventId = await createEvent(creator.as, { minSupportCents: 100, goalCents: 10_000, startsAt: Date.now() + 7 * DAY });
+    const createdAt = Date.now();
+    vi.setSystemTime(createdAt + 5 * MINUTE);
+    await fan.as.mutation(api.supports.support, { eventId, amountCents: 700 });
+    vi.setSystemTime(createdAt + 65 * MINUTE);
+    await creator.as.mutation(api.events.cancel, { id: eventId });
+    await runDueFunctions(t);
+    const timeline = await t.query(api.events.timeline, { id: eventId });
+    expect(timeline?.refundedCents).toBe(700);
+    expect(timeline?.points.map((p) => [p.at - createdAt, p.raisedCents])).toEqual([
+      [expect.any(Number), 0],
+      [5 * MINUTE, 700],
+      [65 * MINUTE, 0],
     ]);
   });
 

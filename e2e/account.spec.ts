@@ -24,6 +24,9 @@ test("sign in, see the wallet, create an event that appears live on home and in 
   await form.getByLabel("Apoio mínimo (R$)").fill("10");
   await form.getByLabel("Porcentagem da meta (%)").fill("100");
   await form.getByLabel("Evento com ingresso").check();
+  await form.getByLabel("Local").fill("Centro Cultural");
+  await form.getByLabel("Cidade").fill("Recife");
+  await form.getByLabel("UF").selectOption("PE");
   await form.getByRole("button", { name: "Criar" }).click();
   await expect(page.getByText("Evento criado com sucesso.")).toBeVisible();
   await expect(page.getByText("Sucesso!")).toBeVisible();

@@ -50,6 +50,9 @@ test("an uploaded PNG becomes the event's image, live on another browser's card 
   await form.getByLabel("Horário").fill("20:00");
   await form.getByLabel("Meta (R$)").fill("500");
   await form.getByLabel("Apoio mínimo (R$)").fill("5");
+  await form.getByLabel("Local").fill("Centro Cultural");
+  await form.getByLabel("Cidade").fill("Recife");
+  await form.getByLabel("UF").selectOption("PE");
   await form.getByLabel("Imagem do evento").setInputFiles({ name: "cartaz.png", mimeType: "image/png", buffer: posterPng() });
   await expect(form.getByAltText("Pré-visualização da imagem do evento")).toBeVisible();
   await expect(form.getByText("Imagem enviada.")).toBeVisible();

@@ -10,17 +10,22 @@ test("two browsers on one event see 2 pessoas vendo agora; when one closes, the 
   test.setTimeout(120_000);
   const creator = await apiUser("Criadora Presença");
   const eventId = await apiEvent(creator, { ...later(), name: `Sarau ${unique()}` });
-  const [contextA, contextB] = [await browser.newContext(), await browser.newContext()];
+  const [contextA, contextB, contextC] = [await browser.newContext(), await browser.newContext(), await browser.newContext()];
   const a = await contextA.newPage();
   const b = await contextB.newPage();
+  const c = await contextC.newPage();
 
   await a.goto(`/event/${eventId}`);
   await signInLocally(a, "Ana Presente");
   await expect(a.getByText("1 pessoa vendo agora")).toBeVisible();
-  // The second viewer is signed out: anonymous visitors count too.
   await b.goto(`/event/${eventId}`);
+  await signInLocally(b, "Bruno Presente");
   await expect(a.getByText("2 pessoas vendo agora")).toBeVisible();
   await expect(b.getByText("2 pessoas vendo agora")).toBeVisible();
+  // A signed-out visitor sees the count live but is not in it (the server counts accounts).
+  await c.goto(`/event/${eventId}`);
+  await expect(c.getByText("2 pessoas vendo agora")).toBeVisible();
+  await expect(a.getByText("2 pessoas vendo agora")).toBeVisible();
   // A second tab of the same person is not a second person.
   const a2 = await contextA.newPage();
   await a2.goto(`/event/${eventId}`);
@@ -29,7 +34,9 @@ test("two browsers on one event see 2 pessoas vendo agora; when one closes, the 
 
   await contextB.close();
   await expect(a.getByText("1 pessoa vendo agora")).toBeVisible({ timeout: 60_000 });
+  await expect(c.getByText("1 pessoa vendo agora")).toBeVisible();
   await contextA.close();
+  await contextC.close();
 });
 
 test("a burst of 6 chat messages: the 6th shows the limit message and stays in the field", async ({ page }) => {

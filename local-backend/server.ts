@@ -28,6 +28,8 @@ import { CronRunner } from "./scheduler/crons.ts";
 import { DurableScheduler } from "./scheduler/scheduler.ts";
 import { SyncSession, type SessionDeps } from "./subscriptions.ts";
 import { generateAdminKey, loadOrCreateAdminKey } from "./security/admin-key.ts";
+import { dropCounterRefreshTokens } from "./security/legacy-refresh-tokens.ts";
+import { installRandomIds } from "./security/random-ids.ts";
 
 /** The app's idempotent migration for data from before the event lifecycle (convex/migrations.ts). */
 const LIFECYCLE_MIGRATION = "migrations:lifecycle";
@@ -162,6 +164,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const files = new FileStorage(fileStore, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, () => deps.persisted());
   const ready = await Engine.start(convexDir, async (instance) => {
     await registerComponents(instance, convexDir);
+    installRandomIds(instance);
     files.install(instance);
     scheduler.install(instance);
     crons.install(instance);
@@ -177,6 +180,8 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   });
   // Data from an older version of the app gets what the event lifecycle needs (idempotent);
   // an empty database is seeded by today's code instead, and stays empty with --no-seed.
+  const dropped = await dropCounterRefreshTokens(ready);
+  if (dropped > 0) console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
   if (!ready.isEmpty() && ready.hasFunction(LIFECYCLE_MIGRATION)) await ready.runInternalMutation(LIFECYCLE_MIGRATION);
   if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
   // Jobs run once the data is in and commits are saved, and stop before the last save.

@@ -175,6 +175,9 @@ describe("sync over the WebSocket", () => {
     const http = new ConvexHttpClient(backend.url);
     http.setAuth(token);
     const eventId = await http.mutation(api.events.create, {
+      venueName: "Teatro Municipal",
+      city: "São Paulo",
+      uf: "SP",
       name: "Evento via HTTP",
       category: "Tecnologia",
       startsAt: Date.now() + 86_400_000,

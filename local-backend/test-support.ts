@@ -82,6 +82,9 @@ export function waitForQuery<Query extends FunctionReference<"query">>(
 /** Creates an event through the public API; override any field. */
 export function createEvent(client: ConvexClient, overrides: Partial<typeof api.events.create._args> = {}) {
   return client.mutation(api.events.create, {
+    venueName: "Teatro Municipal",
+    city: "São Paulo",
+    uf: "SP",
     name: "Show de Teste",
     category: "Música",
     startsAt: Date.now() + 7 * DAY,

@@ -81,27 +81,48 @@ export async function deleteIfUnused(ctx: MutationCtx, uploadId: Id<"imageUpload
 /** An upload must be claimed within an hour of arriving (the form claims it at once). */
 export const CLAIM_WINDOW_MS = 60 * 60 * 1000;
 
-/** Files the hourly sweep looks at per run; more wait for the next run. */
-export const SWEEP_BATCH = 200;
+/** Files one sweep transaction looks at: ~3 reads and a write each, far below the limits. */
+export const SWEEP_PAGE_SIZE = 500;
+
+/** The files one sweep run covers: created in [from, to), page by page from `cursor`. */
+export type SweepRange = { from: number; to: number; cursor: string | null };
 
 /**
- * Deletes files uploaded between a day and an hour ago that nobody claimed (a tab closed
- * between upload and claim, or a client that never claims). Claimed ones have their own
- * cleanup. Every stored file is an event image today: a new kind of upload needs its own claim
- * table, and this sweep must learn to leave it alone.
+ * Starts a sweep of files nobody claimed within CLAIM_WINDOW_MS (a tab closed between upload
+ * and claim, or a client that never claims): from where the last finished run stopped (the
+ * beginning, the first time, so an old backlog goes too) to an hour ago. Claimed files have
+ * their own cleanup (`deleteIfUnused`, a day after the claim).
  */
-export async function deleteUnclaimedUploads(ctx: MutationCtx, now: number): Promise<number> {
-  const files = await ctx.db.system
+export async function startUnclaimedSweep(ctx: MutationCtx, now: number): Promise<SweepRange> {
+  const progress = await ctx.db.query("uploadSweeps").first();
+  return { from: progress?.sweptBefore ?? 0, to: now - CLAIM_WINDOW_MS, cursor: null };
+}
+
+/**
+ * Deletes the unclaimed files of one page of the range and schedules the next page, so a run
+ * goes through every due file however many there are, each transaction within Convex's limits.
+ * The last page records how far the run got. Runs that overlap (a long backlog still going when
+ * the next hour starts) only find fewer files. Every stored file is an event image today: a new
+ * kind of upload needs its own claim table, and this sweep must learn to leave it alone.
+ * Returns how many files the page deleted.
+ */
+export async function sweepUnclaimedPage(ctx: MutationCtx, { from, to, cursor }: SweepRange): Promise<number> {
+  const page = await ctx.db.system
     .query("_storage")
-    .withIndex("by_creation_time", (q) =>
-      q.gte("_creationTime", now - UNUSED_UPLOAD_TTL_MS).lt("_creationTime", now - CLAIM_WINDOW_MS),
-    )
-    .take(SWEEP_BATCH);
+    .withIndex("by_creation_time", (q) => q.gte("_creationTime", from).lt("_creationTime", to))
+    .paginate({ numItems: SWEEP_PAGE_SIZE, cursor });
   let deleted = 0;
-  for (const file of files) {
+  for (const file of page.page) {
     if ((await uploadOf(ctx, file._id)) !== null) continue;
     await ctx.storage.delete(file._id);
     deleted++;
+  }
+  if (!page.isDone) {
+    await ctx.scheduler.runAfter(0, internal.eventImages.sweepUnclaimed, { from, to, cursor: page.continueCursor });
+  } else {
+    const progress = await ctx.db.query("uploadSweeps").first();
+    if (progress === null) await ctx.db.insert("uploadSweeps", { sweptBefore: to });
+    else if (progress.sweptBefore < to) await ctx.db.patch("uploadSweeps", progress._id, { sweptBefore: to });
   }
   return deleted;
 }
@@ -113,4 +134,11 @@ export async function imageUrlOf(
 ): Promise<string | null> {
   if (event.imageStorageId !== undefined) return ctx.storage.getUrl(event.imageStorageId);
   return event.imageUrl ?? null;
+}
+
+/** An event's uploaded image it no longer uses (replaced or removed): the file and its claim go. */
+export async function deleteEventImage(ctx: MutationCtx, storageId: Id<"_storage">): Promise<void> {
+  const upload = await uploadOf(ctx, storageId);
+  if (upload !== null) await ctx.db.delete("imageUploads", upload._id);
+  if ((await ctx.db.system.get("_storage", storageId)) !== null) await ctx.storage.delete(storageId);
 }

@@ -4,24 +4,38 @@ import type { QueryCtx } from "../_generated/server";
 import { MAX_KEYWORD_LENGTH, rawLengthLimit } from "./shared/limits";
 import { matchCategory, type Category } from "./shared/categories";
 import { cleanText } from "./shared/cleanText";
+import { cityKeyOf } from "./shared/eventDetails";
 import { toEventSummary, type EventSummary } from "./events";
 import { MAX_EVENT_NAME_LENGTH } from "./shared/limits";
 import { invalidPage, paginateOrRefuse } from "./pagination";
 import { foldText, GRAM_LENGTH, gramsOf } from "./shared/text";
 
-export type EventFilters = { name?: string; category?: string; from?: number; to?: number };
+export type EventFilters = {
+  name?: string;
+  category?: string;
+  city?: string;
+  from?: number;
+  to?: number;
+  /** "Mostrar encerrados": the events that are over, newest first, instead of the upcoming ones. */
+  finished?: boolean;
+};
+
+/** Which events a list walks: upcoming ones soonest first, or finished ones newest first. */
+type Scope = { finished: true | undefined; cityKey: string | null };
 
 type Range = { from: number; to: number } | null;
 
 /**
- * One page of events ordered by start time, filtered on the server.
+ * One page of events, filtered on the server: the upcoming ones (not settled nor cancelled)
+ * soonest first, or with `finished` the ones that are over, newest first.
  *
- * - No name: walks `by_startsAt` or `by_category_and_startsAt`, with the date range as an
- *   index range, so a page reads about one document per event shown.
+ * - No name: walks the `by_finished_and_…` index that fits the category and city filters, with
+ *   the date range as an index range, so a page reads about one document per event shown.
  * - A name of 3+ characters: walks `eventNameGrams` for the query's rarest 3-character piece
  *   (fewest events, per `eventNameGramCounts`) and keeps rows whose name really contains the
  *   query. Reads grow with the events holding that piece, not with all events. The chosen
- *   piece is carried in the cursor so every later page walks the same index range.
+ *   piece is carried in the cursor so every later page walks the same index range. The city and
+ *   finished filters are checked on each matching event.
  * - A 1–2 character name: short queries match most names, so we walk the date index and
  *   keep matches; pages may come back with fewer than `numItems` items.
  */
@@ -34,10 +48,12 @@ export async function listEvents(
   const range = dateRange(filters);
   const name = searchText(filters.name ?? "");
   if (category === null || range === undefined) return emptyPage();
+  const cityKey = cityKeyOf(filters.city ?? "");
+  const scope: Scope = { finished: filters.finished === true ? true : undefined, cityKey: cityKey === "" ? null : cityKey };
 
-  if (name.length >= GRAM_LENGTH) return searchByName(ctx, name, category, range, paginationOpts);
+  if (name.length >= GRAM_LENGTH) return searchByName(ctx, name, category, range, scope, paginationOpts);
 
-  const page = await paginateOrRefuse(eventsByDate(ctx, category, range), paginationOpts);
+  const page = await paginateOrRefuse(eventsByDate(ctx, category, range, scope), paginationOpts);
   const events = name === "" ? page.page : page.page.filter((e) => e.nameLower.includes(name));
   return { ...page, page: await Promise.all(events.map((event) => toEventSummary(ctx, event))) };
 }
@@ -57,16 +73,40 @@ function dateRange({ from, to }: EventFilters): Range | undefined {
   return from <= to ? { from, to } : undefined;
 }
 
-function eventsByDate(ctx: QueryCtx, category: Category | "all", range: Range) {
-  if (category === "all") {
-    return ctx.db
-      .query("events")
-      .withIndex("by_startsAt", (q) => (range ? q.gte("startsAt", range.from).lte("startsAt", range.to) : q));
+function eventsByDate(ctx: QueryCtx, category: Category | "all", range: Range, { finished, cityKey }: Scope) {
+  const order = finished ? "desc" : "asc";
+  const events = ctx.db.query("events");
+  // startsAt is every index's last field: the date range is the index range's end.
+  if (cityKey !== null && category !== "all") {
+    return events
+      .withIndex("by_finished_and_cityKey_and_category_and_startsAt", (q) => {
+        const scoped = q.eq("finished", finished).eq("cityKey", cityKey).eq("category", category);
+        return range ? scoped.gte("startsAt", range.from).lte("startsAt", range.to) : scoped;
+      })
+      .order(order);
   }
-  return ctx.db.query("events").withIndex("by_category_and_startsAt", (q) => {
-    const byCategory = q.eq("category", category);
-    return range ? byCategory.gte("startsAt", range.from).lte("startsAt", range.to) : byCategory;
-  });
+  if (cityKey !== null) {
+    return events
+      .withIndex("by_finished_and_cityKey_and_startsAt", (q) => {
+        const scoped = q.eq("finished", finished).eq("cityKey", cityKey);
+        return range ? scoped.gte("startsAt", range.from).lte("startsAt", range.to) : scoped;
+      })
+      .order(order);
+  }
+  if (category !== "all") {
+    return events
+      .withIndex("by_finished_and_category_and_startsAt", (q) => {
+        const scoped = q.eq("finished", finished).eq("category", category);
+        return range ? scoped.gte("startsAt", range.from).lte("startsAt", range.to) : scoped;
+      })
+      .order(order);
+  }
+  return events
+    .withIndex("by_finished_and_startsAt", (q) => {
+      const scoped = q.eq("finished", finished);
+      return range ? scoped.gte("startsAt", range.from).lte("startsAt", range.to) : scoped;
+    })
+    .order(order);
 }
 
 async function searchByName(
@@ -74,6 +114,7 @@ async function searchByName(
   name: string,
   category: Category | "all",
   range: Range,
+  scope: Scope,
   paginationOpts: PaginationOptions,
 ): Promise<PaginationResult<EventSummary>> {
   // The piece comes from the cursor when there is one. usePaginatedQuery re-asks for the first
@@ -94,7 +135,7 @@ async function searchByName(
     ctx.db.query("eventNameGrams").withIndex("by_gram_and_startsAt", (q) => {
       const byGram = q.eq("gram", gram);
       return range ? byGram.gte("startsAt", range.from).lte("startsAt", range.to) : byGram;
-    }),
+    }).order(scope.finished ? "desc" : "asc"),
     opts,
   );
 
@@ -104,7 +145,7 @@ async function searchByName(
   const events: Doc<"events">[] = [];
   for (const row of matches) {
     const event = await ctx.db.get("events", row.eventId);
-    if (event !== null) events.push(event);
+    if (event !== null && inScope(event, scope)) events.push(event);
   }
   return {
     ...page,
@@ -112,6 +153,10 @@ async function searchByName(
     continueCursor: wrapCursor(gram, page.continueCursor),
     ...(page.splitCursor ? { splitCursor: wrapCursor(gram, page.splitCursor) } : {}),
   };
+}
+
+function inScope(event: Doc<"events">, { finished, cityKey }: Scope): boolean {
+  return event.finished === finished && (cityKey === null || event.cityKey === cityKey);
 }
 
 /** The piece held by the fewest events; null when some piece is held by none (no match). */

@@ -1,6 +1,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { imageUrlOf } from "./eventImages";
+import type { ValidEventDetails } from "./shared/eventDetails";
 import type { ValidEventInput } from "./shared/eventInput";
 import { goalReached, percentRaised, progressValue, statusOf } from "./shared/eventRules";
 import { SETTLEMENT_LABELS, supportClosedReason } from "./shared/lifecycle";
@@ -11,11 +12,12 @@ export async function insertEvent(
   ctx: MutationCtx,
   creatorId: Id<"users">,
   input: ValidEventInput,
-  imageStorageId?: Id<"_storage">,
+  { imageStorageId, details }: { imageStorageId?: Id<"_storage">; details?: ValidEventDetails } = {},
 ): Promise<Id<"events">> {
   const nameLower = foldText(input.name);
   const eventId = await ctx.db.insert("events", {
     ...input,
+    ...details,
     ...(imageStorageId === undefined ? {} : { imageStorageId }),
     nameLower,
     creatorId,
@@ -27,10 +29,37 @@ export async function insertEvent(
   return eventId;
 }
 
-async function indexEventName(
-  ctx: MutationCtx,
-  event: Pick<Doc<"events">, "_id" | "nameLower" | "startsAt" | "category">,
-): Promise<void> {
+type IndexedName = Pick<Doc<"events">, "_id" | "nameLower" | "startsAt" | "category">;
+
+/** After an edit of the name, date or category: the search rows follow the event. */
+export async function reindexEventName(ctx: MutationCtx, before: IndexedName, after: IndexedName): Promise<void> {
+  if (before.nameLower === after.nameLower && before.startsAt === after.startsAt && before.category === after.category) {
+    return;
+  }
+  await unindexEventName(ctx, before);
+  await indexEventName(ctx, after);
+}
+
+async function unindexEventName(ctx: MutationCtx, event: IndexedName): Promise<void> {
+  for (const gram of gramsOf(event.nameLower)) {
+    // Rows of one piece at one instant: this event's, and rarely another's.
+    const rows = ctx.db
+      .query("eventNameGrams")
+      .withIndex("by_gram_and_startsAt", (q) => q.eq("gram", gram).eq("startsAt", event.startsAt));
+    for await (const row of rows) {
+      if (row.eventId !== event._id) continue;
+      await ctx.db.delete("eventNameGrams", row._id);
+      break;
+    }
+    const counter = await ctx.db
+      .query("eventNameGramCounts")
+      .withIndex("by_gram", (q) => q.eq("gram", gram))
+      .unique();
+    if (counter !== null) await ctx.db.patch("eventNameGramCounts", counter._id, { count: Math.max(0, counter.count - 1) });
+  }
+}
+
+async function indexEventName(ctx: MutationCtx, event: IndexedName): Promise<void> {
   for (const gram of gramsOf(event.nameLower)) {
     await ctx.db.insert("eventNameGrams", {
       gram,
@@ -55,6 +84,9 @@ export async function toEventSummary(ctx: QueryCtx, event: Doc<"events">) {
     name: event.name,
     category: event.category,
     startsAt: event.startsAt,
+    /** Absent on events from before places existed. */
+    city: event.city ?? null,
+    uf: event.uf ?? null,
     imageUrl: await imageUrlOf(ctx, event),
     isTicketed: event.isTicketed,
     goalCents: event.goalCents,
@@ -75,6 +107,8 @@ export type EventSummary = Awaited<ReturnType<typeof toEventSummary>>;
 export async function toEventDetail(ctx: QueryCtx, event: Doc<"events">) {
   return {
     ...(await toEventSummary(ctx, event)),
+    description: event.description ?? null,
+    venueName: event.venueName ?? null,
     minSupportCents: event.minSupportCents,
     goalPercentage: event.goalPercentage,
     creatorId: event.creatorId,

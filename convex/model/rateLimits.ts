@@ -15,7 +15,9 @@ export const RATE_LIMITS = {
   chatMessage: { kind: "token bucket", rate: 5, period: 10 * SECOND, capacity: 5 },
   support: { kind: "token bucket", rate: 20, period: MINUTE, capacity: 20 },
   createEvent: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
+  editEvent: { kind: "token bucket", rate: 30, period: HOUR, capacity: 30 },
   localSignIn: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
+  imageUploadUrl: { kind: "token bucket", rate: 20, period: HOUR, capacity: 20 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

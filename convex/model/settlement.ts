@@ -11,6 +11,7 @@ import type { MutationCtx } from "../_generated/server";
 import { appError } from "./shared/errors";
 import { settlementAtDate, type Settlement } from "./shared/lifecycle";
 import { MESSAGES } from "./shared/texts";
+import { recordRefund } from "./timeline";
 import { changeWallet } from "./wallet";
 
 /** Contributions (or tickets) per refund transaction: ~5 reads and writes each, far below the limits. */
@@ -39,7 +40,7 @@ export async function settleAtDate(ctx: MutationCtx, eventId: Id<"events">): Pro
   if (event === null || event.settlement !== undefined || Date.now() < event.startsAt) return null;
   const outcome = settlementAtDate(event);
   if (outcome === "paidOut") {
-    await ctx.db.patch("events", eventId, { settlement: "paidOut" });
+    await ctx.db.patch("events", eventId, { settlement: "paidOut", finished: true });
     await changeWallet(ctx, event.creatorId, { kind: "payout", amountCents: event.raisedCents, eventId });
   } else {
     await startRefund(ctx, event, "refunded");
@@ -72,7 +73,7 @@ async function cancelPendingSettlement(ctx: MutationCtx, jobId: Id<"_scheduled_f
  * (a batch pages through contributions, and a function may run only one paginated query).
  */
 async function startRefund(ctx: MutationCtx, event: Doc<"events">, settlement: "refunded" | "cancelled") {
-  await ctx.db.patch("events", event._id, { settlement, refundedCents: 0 });
+  await ctx.db.patch("events", event._id, { settlement, refundedCents: 0, finished: true });
   await ctx.scheduler.runAfter(0, internal.settlement.refundBatch, {
     eventId: event._id,
     phase: "contributions",
@@ -109,7 +110,9 @@ export async function refundBatch(
       await ctx.db.patch("contributions", contribution._id, { refundedAt: now });
       refundedCents += contribution.amountCents;
     }
-    await ctx.db.patch("events", eventId, { refundedCents: (event.refundedCents ?? 0) + refundedCents });
+    const totalRefunded = (event.refundedCents ?? 0) + refundedCents;
+    await ctx.db.patch("events", eventId, { refundedCents: totalRefunded });
+    if (refundedCents > 0) await recordRefund(ctx, event, totalRefunded);
     if (!page.isDone) next = { phase, cursor: page.continueCursor };
     else next = event.isTicketed ? { phase: "tickets", cursor: null } : null;
   } else {
@@ -117,9 +120,14 @@ export async function refundBatch(
       .query("tickets")
       .withIndex("by_eventId", (q) => q.eq("eventId", eventId))
       .paginate(paginationOpts);
+    let usedCancelled = 0;
     for (const ticket of page.page) {
-      if (ticket.status !== "cancelled") await ctx.db.patch("tickets", ticket._id, { status: "cancelled" });
+      if (ticket.status === "cancelled") continue;
+      await ctx.db.patch("tickets", ticket._id, { status: "cancelled" });
+      if (ticket.status === "used") usedCancelled += 1;
     }
+    // ticketsUsed counts the tickets whose status is "used"; a cancelled one no longer is.
+    if (usedCancelled > 0) await ctx.db.patch("events", eventId, { ticketsUsed: (event.ticketsUsed ?? 0) - usedCancelled });
     next = page.isDone ? null : { phase, cursor: page.continueCursor };
   }
   if (next !== null) await ctx.scheduler.runAfter(0, internal.settlement.refundBatch, { eventId, ...next });

@@ -2,7 +2,10 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { percentRaised } from "./shared/eventRules";
 
-/** A point of "Evolução dos apoios": the event's total right after a support. */
+/**
+ * A point of "Evolução dos apoios": what the event holds right after a support or a refund
+ * batch (supports raise it; a refund brings it back down, to zero once every support went back).
+ */
 export type TimelinePoint = { at: number; raisedCents: number };
 export type TimelineSeries = { bucketMs: number; points: TimelinePoint[] };
 
@@ -55,8 +58,17 @@ function seriesRow(ctx: QueryCtx, eventId: Id<"events">) {
  * per event: supports already write the event itself, so this adds no new contention.
  */
 export async function recordSupport(ctx: MutationCtx, eventId: Id<"events">, raisedCents: number): Promise<void> {
+  await recordHeld(ctx, eventId, raisedCents);
+}
+
+/** Records a refund batch: the event now holds what was raised less what went back. */
+export async function recordRefund(ctx: MutationCtx, event: Doc<"events">, refundedCents: number): Promise<void> {
+  await recordHeld(ctx, event._id, event.raisedCents - refundedCents);
+}
+
+async function recordHeld(ctx: MutationCtx, eventId: Id<"events">, heldCents: number) {
   const row = await seriesRow(ctx, eventId);
-  const series = withSupport(row, Date.now(), raisedCents);
+  const series = withSupport(row, Date.now(), heldCents);
   if (row === null) await ctx.db.insert("supportTimelines", { eventId, ...series });
   else await ctx.db.patch("supportTimelines", row._id, series);
 }
@@ -70,6 +82,8 @@ export async function timelineOf(ctx: QueryCtx, event: Doc<"events">) {
   return {
     goalCents: event.goalCents,
     raisedCents: event.raisedCents,
+    /** Gone back to the supporters (the event was cancelled or missed its goal). */
+    refundedCents: event.refundedCents ?? 0,
     percent: percentRaised(event),
     points: [{ at: event._creationTime, raisedCents: 0 }, ...(row?.points ?? [])],
   };

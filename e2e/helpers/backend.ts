@@ -37,6 +37,9 @@ export async function apiEvent(
   const start = new Date(Date.now() + 7 * DAY);
   start.setHours(20, 0, 0, 0);
   return user.client.mutation(api.events.create, {
+    venueName: "Teatro Municipal",
+    city: "São Paulo",
+    uf: "SP",
     name: `Evento ${unique()}`,
     category: "Música",
     startsAt: start.getTime(),

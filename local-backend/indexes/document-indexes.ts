@@ -10,7 +10,7 @@ import { compareKeys, keyOf, positionOf, type IndexKey, type IndexRange } from "
 
 export type IndexedDocument = { _id: string } & Record<string, Value>;
 
-/** convex-test ids are a counter followed by the table's name ("10003events"). */
+/** Ids are digits followed by the table's name ("10003events"; see security/random-ids.ts). */
 export function tableOf(id: string): string {
   return id.replace(/^[0-9]+/, "");
 }

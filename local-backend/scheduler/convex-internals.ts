@@ -40,7 +40,7 @@ export function testOf(instance: EngineInstance): TestInternals {
   return instance.t as unknown as TestInternals;
 }
 
-/** convex-test ids are a counter followed by the table's name ("0…10003_scheduled_functions"). */
+/** Ids are digits followed by the table's name ("0…10003_scheduled_functions"; see security/random-ids.ts). */
 export function tableOf(id: string): string {
   return id.replace(/^\d+/, "");
 }

@@ -29,6 +29,9 @@ export async function measureAckLatency(): Promise<AckLatency[]> {
       await signIn(creator, "Criadora", "criadora@bench.example");
       await Promise.all(supporters.map((supporter, n) => signIn(supporter, `Apoiadora ${n}`, `apoiadora${n}@bench.example`)));
       const eventId = await creator.mutation(api.events.create, {
+        venueName: "Teatro Municipal",
+        city: "São Paulo",
+        uf: "SP",
         name: "Rajada de apoios",
         category: "Tecnologia",
         startsAt: Date.now() + 7 * DAY,

@@ -34,6 +34,9 @@ export async function measureLiveLatency(): Promise<Latency[]> {
     const results: Latency[] = [];
     for (const others of OTHER_SUBSCRIBERS) {
       const eventId = await creator.mutation(api.events.create, {
+        venueName: "Teatro Municipal",
+        city: "São Paulo",
+        uf: "SP",
         name: `Latência com ${others} assinantes`,
         category: "Tecnologia",
         startsAt: Date.now() + 7 * DAY,

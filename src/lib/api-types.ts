@@ -14,3 +14,6 @@ export type EventDetail = NonNullable<FunctionReturnType<typeof api.events.get>>
 export type SignedInUser = NonNullable<FunctionReturnType<typeof api.users.me>>;
 /** One chat message (chat:list). */
 export type ChatMessage = FunctionReturnType<typeof api.chat.list>["page"][number];
+/** "Evolução dos apoios" of one event (events:timeline). */
+export type Timeline = NonNullable<FunctionReturnType<typeof api.events.timeline>>;
+export type TimelinePoint = Timeline["points"][number];

@@ -21,7 +21,8 @@ export type ErrorCode =
   | "TICKET_ALREADY_USED"
   | "TICKET_CANCELLED"
   | "RATE_LIMITED"
-  | "INVALID_IMAGE";
+  | "INVALID_IMAGE"
+  | "EVENT_ALREADY_SUPPORTED";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

@@ -5,6 +5,10 @@
 export const MAX_EVENT_NAME_LENGTH = 120;
 export const MAX_IMAGE_URL_LENGTH = 2048;
 export const MAX_MESSAGE_LENGTH = 1000;
+/** "Sobre o evento": plain text, line breaks kept. */
+export const MAX_DESCRIPTION_LENGTH = 5000;
+export const MAX_VENUE_LENGTH = 120;
+export const MAX_CITY_LENGTH = 60;
 
 // Bounds on raw string arguments, checked before any work on them. `v.string()` takes no
 // length, and folding, normalizing or matching a 10 MB string costs time on every call.

@@ -12,9 +12,6 @@ export const PRESENCE_INTERVAL_MS = 10_000;
 /** Shown at most: the count reads this many people, so a crowd costs the same as a few. */
 export const MAX_PRESENCE_COUNT = 100;
 
-/** Signed-out viewers of an event page are `anon:<random id kept by their browser>`. */
-export const ANONYMOUS_VIEWER = /^anon:[A-Za-z0-9-]{16,64}$/;
-
 export type Room = { kind: "event" | "chat"; eventId: string };
 
 /** The room a room id names, or null for anything else. */

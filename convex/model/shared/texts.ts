@@ -29,5 +29,11 @@ export const MESSAGES = {
   ticketNotFound: "Ingresso não encontrado para este evento.",
   ticketAlreadyUsed: (formattedTime: string) => `Ingresso já utilizado às ${formattedTime}.`,
   ticketCancelled: "Ingresso cancelado.",
+  descriptionTooLong: "A descrição pode ter no máximo 5.000 caracteres.",
+  invalidPlace: "Informe o local e a cidade do evento.",
+  invalidUf: "Escolha a UF do evento.",
+  notTheCreatorToEdit: "Apenas o organizador pode editar este evento.",
+  editAfterStart: "Este evento já começou e não pode mais ser editado.",
+  editAfterSupport: "Este evento já recebeu apoios; esses dados não podem mais ser alterados.",
   rateLimited: (seconds: number) => `Muitas tentativas. Tente novamente em ${seconds} ${seconds === 1 ? "segundo" : "segundos"}.`,
 } as const;

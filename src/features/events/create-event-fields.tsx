@@ -2,6 +2,7 @@ import { useId, type RefObject } from "react";
 import { CATEGORIES } from "../../../convex/model/shared/categories";
 import { MAX_EVENT_NAME_LENGTH } from "../../../convex/model/shared/limits";
 import type { CreateEventValues } from "./create-event-form";
+import { EventPlaceFields } from "./event-place-fields";
 import { ImagePicker } from "./image-picker";
 import type { useImageUpload } from "./use-image-upload";
 
@@ -43,6 +44,7 @@ export function CreateEventFields({ values, onChange: set, image, nameRef }: Cre
           <input id={`${id}-time`} type="time" value={values.time} onChange={(e) => set({ time: e.target.value })} required />
         </div>
       </div>
+      <EventPlaceFields values={values} onChange={set} />
       <div className="form__row">
         <div className="field">
           <label htmlFor={`${id}-goal`}>Meta (R$)</label>

@@ -1,3 +1,4 @@
+import { validateEventDetails, type ValidEventDetails } from "../../../convex/model/shared/eventDetails";
 import type { EventInput } from "../../../convex/model/shared/eventInput";
 import { validateEventInput, type ValidEventInput } from "../../../convex/model/shared/eventInput";
 import { parseBRL } from "../../../convex/model/shared/money";
@@ -14,6 +15,10 @@ export type CreateEventValues = {
   goalPercentage: string;
   imageUrl: string;
   isTicketed: boolean;
+  description: string;
+  venueName: string;
+  city: string;
+  uf: string;
 };
 
 export const EMPTY_CREATE_EVENT: CreateEventValues = {
@@ -26,6 +31,10 @@ export const EMPTY_CREATE_EVENT: CreateEventValues = {
   goalPercentage: "100",
   imageUrl: "",
   isTicketed: false,
+  description: "",
+  venueName: "",
+  city: "",
+  uf: "",
 };
 
 /**
@@ -52,3 +61,16 @@ export function toEventInput(values: CreateEventValues, now: number): ValidEvent
   };
   return validateEventInput(input, now);
 }
+
+/**
+ * "Sobre o evento" and the place, checked with the server's rule: what `events:create` and
+ * `events:update` take, or the message saying what is wrong.
+ */
+export function toEventDetails(values: CreateEventValues): { details: SentDetails } | { message: string } {
+  const checked = validateEventDetails(values);
+  if ("message" in checked) return checked;
+  const { description, venueName, city, uf } = checked.details;
+  return { details: { ...(description === undefined ? {} : { description }), venueName, city, uf } };
+}
+
+export type SentDetails = Omit<ValidEventDetails, "cityKey">;

@@ -19,17 +19,26 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await user.clear(screen.getByLabelText("Porcentagem da meta (%)"));
   await user.type(screen.getByLabelText("Porcentagem da meta (%)"), "80");
   await user.click(screen.getByLabelText("Evento com ingresso"));
+  // Pasted, not typed key by key: long texts typed one key at a time make the test slow.
+  await user.click(screen.getByLabelText("Sobre o evento (opcional)"));
+  await user.paste("Leituras abertas.\nTraga seu poema.");
+  await user.click(screen.getByLabelText("Local"));
+  await user.paste("Biblioteca Mário de Andrade");
+  await user.click(screen.getByLabelText("Cidade"));
+  await user.paste("São Paulo");
+  await user.selectOptions(screen.getByLabelText("UF"), "SP");
 }
 
 beforeEach(() => {
   resetConvexFake();
 });
 
-describe("CreateEventModal", () => {
+// Filling every field with user-event takes seconds on a busy machine.
+describe("CreateEventModal", { timeout: 20_000 }, () => {
   it("has every labelled field, the category options and the image size hint", () => {
     render(<CreateEventModal open onOpenChange={vi.fn()} />);
     expect(screen.getByRole("dialog", { name: "Criar Evento" })).toBeInTheDocument();
-    for (const label of ["Nome do evento", "Data", "Horário", "Meta (R$)", "Apoio mínimo (R$)", "Porcentagem da meta (%)", "URL da imagem (opcional)"]) {
+    for (const label of ["Nome do evento", "Sobre o evento (opcional)", "Local", "Cidade", "UF", "Data", "Horário", "Meta (R$)", "Apoio mínimo (R$)", "Porcentagem da meta (%)", "URL da imagem (opcional)"]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     expect(screen.getByRole("checkbox", { name: "Evento com ingresso" })).not.toBeChecked();
@@ -79,6 +88,17 @@ describe("CreateEventModal", () => {
     expect(create).not.toHaveBeenCalled();
   });
 
+  it("asks for the place before calling the server", async () => {
+    const user = userEvent.setup();
+    const create = setMutation("events:create", () => "new-id");
+    render(<CreateEventModal open onOpenChange={vi.fn()} />);
+    await fillValidForm(user);
+    await user.clear(screen.getByLabelText("Cidade"));
+    await user.click(screen.getByRole("button", { name: "Criar" }));
+    expect(await screen.findByText("Informe o local e a cidade do evento.")).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it("rejects a minimum above the goal and a non-numeric goal", async () => {
     const user = userEvent.setup();
     const create = setMutation("events:create", () => "new-id");
@@ -111,6 +131,10 @@ describe("CreateEventModal", () => {
       minSupportCents: 1050,
       goalPercentage: 80,
       isTicketed: true,
+      description: "Leituras abertas.\nTraga seu poema.",
+      venueName: "Biblioteca Mário de Andrade",
+      city: "São Paulo",
+      uf: "SP",
     });
     const alert = await screen.findByRole("alertdialog");
     expect(within(alert).getByRole("heading", { name: "Sucesso!" })).toBeInTheDocument();

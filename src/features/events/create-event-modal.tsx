@@ -8,7 +8,7 @@ import { NoticeAlert } from "../../components/notice-alert";
 import { ATTENTION_TITLE } from "../../lib/notice";
 import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
 import { CreateEventFields } from "./create-event-fields";
-import { EMPTY_CREATE_EVENT, toEventInput, type CreateEventValues } from "./create-event-form";
+import { EMPTY_CREATE_EVENT, toEventDetails, toEventInput, type CreateEventValues } from "./create-event-form";
 import { useImageUpload, withUploadedImage } from "./use-image-upload";
 import "./events.css";
 
@@ -41,12 +41,15 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
     if (busy) return;
     const now = Date.now();
     const input = toEventInput(values, now);
-    if (input === null || !startsInFuture(input, now)) {
-      show({ title: ATTENTION_TITLE, message: input === null ? MESSAGES.invalidEventInput : MESSAGES.eventInPast, tone: "error" });
+    const details = toEventDetails(values);
+    const problem =
+      input === null ? MESSAGES.invalidEventInput : "message" in details ? details.message : startsInFuture(input, now) ? null : MESSAGES.eventInPast;
+    if (input === null || "message" in details || problem !== null) {
+      show({ title: ATTENTION_TITLE, message: problem ?? MESSAGES.invalidEventInput, tone: "error" });
       return;
     }
     void submit(async () => {
-      await create(withUploadedImage(input, image.upload));
+      await create({ ...withUploadedImage(input, image.upload), ...details.details });
       setCreated(true);
       closeTimer.current = setTimeout(() => onOpenChange(false), CLOSE_AFTER_SUCCESS_MS);
       return { title: "Sucesso!", message: "Evento criado com sucesso.", tone: "success" };
@@ -60,7 +63,7 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
       returnFocusRef={returnFocusRef}
       initialFocusRef={nameRef}
       title="Criar Evento"
-      description="Preencha os dados do evento. Todos os campos são obrigatórios, exceto a imagem."
+      description="Preencha os dados do evento. Todos os campos são obrigatórios, exceto a descrição e a imagem."
     >
       <form className="form create-event" onSubmit={onSubmit} noValidate>
         <CreateEventFields

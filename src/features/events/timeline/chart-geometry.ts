@@ -1,4 +1,4 @@
-import type { TimelinePoint } from "../../../../convex/model/timeline";
+import type { TimelinePoint } from "../../../lib/api-types";
 
 /** Where things sit in the plot, in percent of its width (x) and height (y, 0 = top). */
 export type ChartGeometry = {

@@ -1,7 +1,7 @@
 import { useQuery } from "convex/react";
 import { api } from "../../../../convex/_generated/api";
 import { formatBRL } from "../../../../convex/model/shared/money";
-import type { Timeline } from "../../../../convex/model/timeline";
+import type { Timeline } from "../../../lib/api-types";
 import { formatDateTime } from "../../../lib/dates";
 import { chartGeometry } from "./chart-geometry";
 
@@ -68,7 +68,7 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
 }
 
 /** One sentence with what the chart shows: where the total is, since when, and the goal. */
-export function summaryOf({ points, goalCents, raisedCents, percent }: Timeline): string {
+export function summaryOf({ points, goalCents, raisedCents, refundedCents, percent }: Timeline): string {
   const goal = formatBRL(goalCents);
   if (points.length <= 1) return `Nenhum apoio ainda. A meta é ${goal}.`;
   const from = formatDateTime(points[0]!.at);
@@ -77,6 +77,7 @@ export function summaryOf({ points, goalCents, raisedCents, percent }: Timeline)
   return (
     `${formatBRL(raisedCents)} arrecadados de ${goal} (${percent}% da meta) ` +
     (from === to ? `em ${to}.` : `entre ${from} e ${to}.`) +
-    (reached ? ` A meta foi atingida em ${formatDateTime(reached.at)}.` : "")
+    (reached ? ` A meta foi atingida em ${formatDateTime(reached.at)}.` : "") +
+    (refundedCents > 0 ? ` ${formatBRL(refundedCents)} devolvidos aos apoiadores.` : "")
   );
 }

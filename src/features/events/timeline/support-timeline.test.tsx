@@ -14,6 +14,7 @@ describe("Evolução dos apoios", () => {
     setQuery("events:timeline", {
       goalCents: 10_000,
       raisedCents: 12_500,
+      refundedCents: 0,
       percent: 125,
       points: [
         { at: at(10, 9), raisedCents: 0 },
@@ -41,8 +42,30 @@ describe("Evolução dos apoios", () => {
   });
 
   it("says when nobody has supported yet", async () => {
-    setQuery("events:timeline", { goalCents: 5_000, raisedCents: 0, percent: 0, points: [{ at: at(10, 9), raisedCents: 0 }] });
+    setQuery("events:timeline", { goalCents: 5_000, raisedCents: 0, refundedCents: 0, percent: 0, points: [{ at: at(10, 9), raisedCents: 0 }] });
     render(<SupportTimeline eventId="ev1" />);
     expect(await screen.findByText("Nenhum apoio ainda. A meta é R$ 50,00.")).toBeInTheDocument();
+  });
+
+  it("draws a refund as the total going back down, and says how much went back", async () => {
+    setQuery("events:timeline", {
+      goalCents: 10_000,
+      raisedCents: 4_000,
+      refundedCents: 4_000,
+      percent: 40,
+      points: [
+        { at: at(10, 9), raisedCents: 0 },
+        { at: at(11, 14), raisedCents: 4_000 },
+        { at: at(12, 20), raisedCents: 0 },
+      ],
+    });
+    render(<SupportTimeline eventId="ev1" />);
+    expect(
+      await screen.findByText(
+        "R$ 40,00 arrecadados de R$ 100,00 (40% da meta) entre 10/11/2026 09:00 e 12/11/2026 20:00. R$ 40,00 devolvidos aos apoiadores.",
+      ),
+    ).toBeInTheDocument();
+    const rows = screen.getAllByRole("row").map((row) => row.textContent);
+    expect(rows.at(-1)).toBe("12/11/2026 20:00R$ 0,00");
   });
 });

@@ -1,0 +1,87 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { api } from "../../convex/_generated/api";
+import { createEvent, newClient, signedInClient, startTestBackend } from "../test-support.ts";
+import { isCounterId, randomDocumentId } from "./random-ids.ts";
+
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "random-ids-"));
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+it("makes ids of 40 random digits and the table, telling nothing about one another", () => {
+  const ids = Array.from({ length: 2_000 }, () => randomDocumentId("events"));
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const id of ids) expect(id).toMatch(/^\d{40}events$/);
+  // Every digit position takes every value: no fixed prefix, no counter.
+  for (let position = 0; position < 40; position++) {
+    expect(new Set(ids.map((id) => id[position])).size).toBe(10);
+  }
+  expect(ids.some(isCounterId)).toBe(false);
+  expect(isCounterId("00000000000000000000010582events")).toBe(true);
+  expect(isCounterId("000000000010004authRefreshTokens")).toBe(true);
+});
+
+/** Rewrites every id of the saved database into convex-test's counter form, as older backends wrote them. */
+async function rewriteIdsAsCounters(): Promise<Map<string, string>> {
+  const file = path.join(dataDir, "database.json");
+  let text = await readFile(file, "utf8");
+  const renamed = new Map<string, string>();
+  for (const [, digits, table] of text.matchAll(/"(\d{40})([A-Za-z_]+)"/g)) {
+    const key = `${digits!}${table!}`;
+    if (renamed.has(key)) continue;
+    const counter = String(10_000 + renamed.size).padStart(32 - table!.length, "0");
+    renamed.set(key, `${counter}${table!}`);
+  }
+  for (const [from, to] of renamed) text = text.replaceAll(from, to);
+  await writeFile(file, text);
+  return renamed;
+}
+
+it("keeps the ids of a data folder written with counter ids, and drops its refresh tokens with one log line", async () => {
+  const first = await startTestBackend({ dataDir });
+  const owner = newClient(first.url);
+  const signIn = await owner.action(api.auth.signIn, { provider: "local", params: { name: "Rita Antiga", email: "rita@exemplo.com" } });
+  await owner.close();
+  const creator = await signedInClient(first.url, "Caio Criador", "caio@exemplo.com");
+  const eventId = await createEvent(creator, { name: "Evento Antigo" });
+  await creator.close();
+  await first.close();
+  const renamed = await rewriteIdsAsCounters();
+  const oldEventId = renamed.get(eventId)!;
+  const [refreshTokenId = "", sessionId = ""] = signIn.tokens!.refreshToken.split("|");
+  const oldRefreshToken = `${renamed.get(refreshTokenId)!}|${renamed.get(sessionId)!}`;
+
+  const log = vi.spyOn(console, "log");
+  const second = await startTestBackend({ dataDir });
+  try {
+    const dropped = log.mock.calls.filter(([line]) => /refresh tokens from before ids were random/.test(String(line)));
+    expect(dropped).toHaveLength(1);
+    // Two sign-ins, two refresh tokens.
+    expect(String(dropped[0]![0])).toMatch(/^local backend: 2 sign-in refresh tokens/);
+
+    const client = newClient(second.url);
+    expect(await client.query(api.events.get, { id: oldEventId as typeof eventId })).toMatchObject({ name: "Evento Antigo" });
+    expect(await client.action(api.auth.signIn, { refreshToken: oldRefreshToken })).toEqual({ tokens: null });
+    // Signing in again works, with random ids.
+    const again = await client.action(api.auth.signIn, { provider: "local", params: { name: "Rita Antiga", email: "rita@exemplo.com" } });
+    expect(again.tokens!.refreshToken).toMatch(/^\d{40}authRefreshTokens\|\d{40}authSessions$/);
+    await client.close();
+  } finally {
+    await second.close();
+  }
+
+  // Nothing is left to drop at the next start.
+  log.mockClear();
+  const third = await startTestBackend({ dataDir });
+  await third.close();
+  expect(log.mock.calls.filter(([line]) => /refresh tokens from before/.test(String(line)))).toEqual([]);
+});

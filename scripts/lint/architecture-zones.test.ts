@@ -1,0 +1,61 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// The architecture's import zones live in eslint.config.js; these lint real files' paths with a
+// deliberate violation as their text, so each zone is proven to fire (and to let allowed
+// imports through).
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function errorsOf(rule: string, filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
+}
+const zoneErrors = (filePath: string, code: string) => errorsOf("import-x/no-restricted-paths", filePath, code);
+
+describe("the architecture's import zones (ESLint)", () => {
+  it("refuses a browser import of server code, types included", async () => {
+    for (const code of [
+      'import { currentUser } from "../../convex/model/users";\nexport const x = currentUser;\n',
+      'import type { Timeline } from "../../convex/model/timeline";\nexport type X = Timeline;\n',
+      'import schema from "../../convex/schema";\nexport const x = schema;\n',
+      'import { list } from "../../convex/events";\nexport const x = list;\n',
+    ]) {
+      expect(await zoneErrors("src/lib/dates.ts", code)).toEqual([expect.stringContaining("only convex/_generated/ and convex/model/shared/")]);
+    }
+  });
+
+  it("lets the browser import the generated API and the shared rules", async () => {
+    const code = [
+      'import { api } from "../../convex/_generated/api";',
+      'import type { Id } from "../../convex/_generated/dataModel";',
+      'import { formatBRL } from "../../convex/model/shared/money";',
+      "export const x: [typeof api, Id<'events'> | null, typeof formatBRL] = [api, null, formatBRL];",
+      "",
+    ].join("\n");
+    expect(await zoneErrors("src/lib/dates.ts", code)).toEqual([]);
+  });
+
+  it("keeps each feature apart from the others, and open within itself", async () => {
+    const across = 'import { SupportPanel } from "../support/support-panel";\nexport const x = SupportPanel;\n';
+    expect(await zoneErrors("src/features/events/event-card.tsx", across)).toEqual([expect.stringContaining("A feature does not import another feature")]);
+    const within = 'import { EventCard } from "./event-card";\nexport const x = EventCard;\n';
+    expect(await zoneErrors("src/features/events/event-list.tsx", within)).toEqual([]);
+  });
+
+  it("keeps shared UI and helpers free of features and of the app", async () => {
+    const feature = 'import { EventCard } from "../features/events/event-card";\nexport const x = EventCard;\n';
+    expect(await zoneErrors("src/components/modal.tsx", feature)).toEqual([expect.stringContaining("depend on no feature")]);
+    const app = 'import { paths } from "../app/paths";\nexport const x = paths;\n';
+    expect(await zoneErrors("src/lib/dates.ts", app)).toEqual([expect.stringContaining("depend on no feature")]);
+  });
+
+  it("keeps the backend free of the app and the tooling", async () => {
+    const code = 'import { startLocalBackend } from "../local-backend/server";\nexport const x = startLocalBackend;\n';
+    expect(await zoneErrors("convex/events.ts", code)).toEqual([expect.stringContaining("depends only on itself")]);
+  });
+
+  it("keeps shared model code free of server-only modules", async () => {
+    const errors = await errorsOf("no-restricted-imports", "convex/model/shared/money.ts", 'import { idArg } from "../args";\nexport const x = idArg;\n');
+    expect(errors).toEqual([expect.stringContaining("keep it free of server-only modules")]);
+  });
+});
