@@ -193,7 +193,15 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   let stopped = () => {};
   const closed = new Promise<void>((resolve) => (stopped = resolve));
   cleanups.push(() => stopped());
-  const cli = createCliSupport({ engine: ready, url: () => url, environment, saved: (commit) => deps.saved(commit), closed });
+  const cli = createCliSupport({
+    engine: ready,
+    url: () => url,
+    environment,
+    files: fileStore,
+    saved: (commit) => deps.saved(commit),
+    persisted: (commit) => deps.persisted(commit),
+    closed,
+  });
   // Module-level code reads process.env when loaded, as in a fresh Convex isolate.
   reloadForEnvironment = () =>
     ready.reload().then(
