@@ -16,6 +16,7 @@ import type { Identity } from "./auth-keys.ts";
 import { attachToInternals, type DatabaseFake, type Document, type EngineInstance, type Instance, type InstanceSetup } from "./engine/convex-test-internals.ts";
 import { FunctionError, isConvexError, toFunctionError } from "./engine/function-error.ts";
 import { checkDocumentsMatch } from "./engine/schema-check.ts";
+import type { TransactionObserver } from "./profiler/conflict-profiler.ts";
 import { tableOf, type DocumentIndexes } from "./indexes/document-indexes.ts";
 import { instrumentDatabase } from "./indexes/instrument-database.ts";
 import { Gate, Mutex, PhaseLock } from "./locks.ts";
@@ -47,6 +48,10 @@ export class Engine {
   private readonly gate = new Gate();
   private readonly mutations = new Mutex();
   private readonly commitListeners = new Set<(ts: bigint) => void>();
+  /** Told of each top-level commit with its read and write sets (the conflict profiler). */
+  private readonly transactionObservers = new Set<TransactionObserver>();
+  /** The name of the mutation running (a client's, or a scheduled job's), for the observers. */
+  private readonly mutationNameContext = new AsyncLocalStorage<{ name: string }>();
   /** Reloads run one after another, so the last change always wins. */
   private readonly reloads = new Mutex();
   /**
@@ -127,6 +132,14 @@ export class Engine {
   }
 
   /**
+   * Calls `observer` after every top-level commit with what the transaction read (null for
+   * scheduled jobs and actions' mutations, which are not recorded) and wrote.
+   */
+  onTransaction(observer: TransactionObserver): void {
+    this.transactionObservers.add(observer);
+  }
+
+  /**
    * Gives every component's database real indexes and records what each query reads (see
    * instrument-database.ts): documents by id, index ranges, whole tables.
    */
@@ -168,6 +181,7 @@ export class Engine {
       }
       if (ts === null) return ts;
       this.commitCount += 1;
+      if (written !== null) this.tellObservers(written);
       const action = this.actionCommits.getStore();
       if (action !== undefined) action.last = this.commitCount;
       if (this.requestKeyContext.getStore() !== undefined && this.recording === null) {
@@ -176,6 +190,27 @@ export class Engine {
       for (const listener of this.commitListeners) listener(ts);
       return ts;
     };
+  }
+
+  private tellObservers(writes: WrittenDocument[]): void {
+    if (this.transactionObservers.size === 0) return;
+    const label = this.mutationNameContext.getStore();
+    const transaction = {
+      functionName: label?.name ?? "action",
+      committedAt: Date.now(),
+      reads: label === undefined ? null : (this.readSetContext.getStore() ?? null),
+      writes,
+    };
+    for (const observer of this.transactionObservers) observer(transaction);
+  }
+
+  /**
+   * Runs `transaction` recording its reads and its name for the observers; the name may be
+   * set later, through the label passed (a scheduled job learns its name inside).
+   */
+  observed<T>(name: string, transaction: (label: { name: string }) => Promise<T>): Promise<T> {
+    const label = { name };
+    return this.mutationNameContext.run(label, () => this.readSetContext.run(new ReadSet(), () => transaction(label)));
   }
 
   /**
@@ -268,6 +303,7 @@ export class Engine {
         if (kind === "mutation") {
           return await this.mutations.run(async () => {
             try {
+<<<<<<< HEAD
               const value = await recordExecution(
                 udfPath,
                 "Mutation",
@@ -279,6 +315,12 @@ export class Engine {
                         caller.mutation(makeFunctionReference<"mutation">(reference), args),
                       ),
                 logLines,
+=======
+              // Its reads are recorded as a query's are, for the transaction observers.
+              const run = () => this.observed(udfPath, () => caller.mutation(makeFunctionReference<"mutation">(reference), args));
+              const value = await captureLogLines(logLines, () =>
+                requestKey === null ? run() : this.requestKeyContext.run(requestKey, run),
+>>>>>>> main
               );
               const outcome = { value, ts: this.lastCommitTs, logLines, commit: this.commitCount };
               if (requestKey !== null) this.remember(requestKey, { value: convexToJson(value), ts: outcome.ts, commit: outcome.commit });
@@ -561,7 +603,7 @@ export class Engine {
     this.requests.restore(snapshot.requests ?? []);
   }
 
-  /** Whether the loaded convex/ exports a function at `udfPath` ("migrations:lifecycle"). */
+  /** Whether the loaded convex/ exports a function at `udfPath` ("migrations:runAll"). */
   hasFunction(udfPath: string): boolean {
     const [modulePath = "", exportName = "default"] = udfPath.split(":");
     return this.instance.modules.byPath.get(modulePath)?.[exportName] !== undefined;

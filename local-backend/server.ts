@@ -16,6 +16,7 @@ import { handleCliApiRequest } from "./cli-api/routes.ts";
 import { registerComponents } from "./components/components.ts";
 import { handleDashboardRequest } from "./dashboard/dashboard.ts";
 import { Engine } from "./engine.ts";
+import { ConflictProfiler, type ProfilerOptions, type TransactionObserver } from "./profiler/conflict-profiler.ts";
 import { FunctionError } from "./engine/function-error.ts";
 import { diskFileStore, memoryFileStore } from "./files/file-store.ts";
 import { DEFAULT_MAX_UPLOAD_BYTES, FileStorage } from "./files/storage.ts";
@@ -31,8 +32,8 @@ import { generateAdminKey, loadOrCreateAdminKey } from "./security/admin-key.ts"
 import { dropCounterRefreshTokens } from "./security/legacy-refresh-tokens.ts";
 import { installRandomIds } from "./security/random-ids.ts";
 
-/** The app's idempotent migration for data from before the event lifecycle (convex/migrations.ts). */
-const LIFECYCLE_MIGRATION = "migrations:lifecycle";
+/** Runs the app's pending data migrations (convex/migrations.ts, @convex-dev/migrations). */
+const MIGRATIONS = "migrations:runAll";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -68,6 +69,8 @@ export type LocalBackendOptions = {
   newAdminKey?: boolean;
   /** For tests: runs before each write to the data folder's journal or snapshot (to delay or fail it). */
   beforeDiskWrite?: DiskWriteHook;
+  /** The conflict profiler's settings (window, warning threshold; see profiler/conflict-profiler.ts). */
+  profiler?: ProfilerOptions;
 };
 
 export type LocalBackend = {
@@ -77,6 +80,10 @@ export type LocalBackend = {
   siteUrl: string;
   /** The admin key (security/admin-key.ts): the dashboard's and the admin API's password, the Convex CLI's CONVEX_SELF_HOSTED_ADMIN_KEY. */
   adminKey: string;
+  /** What Convex's concurrency would make of the mutations run so far (also on the dashboard). */
+  profiler: ConflictProfiler;
+  /** Calls `observer` with each committed mutation's read and write sets (the hot-event bench). */
+  onTransaction: (observer: TransactionObserver) => void;
   close: () => Promise<void>;
 };
 
@@ -170,6 +177,8 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     crons.install(instance);
   });
   cleanups.push(() => ready.dispose());
+  const profiler = new ConflictProfiler(options.profiler);
+  if (options.profiler?.enabled !== false) ready.onTransaction(profiler.observe);
   const writer = dataDir === null ? null : await openData(dataDir, ready, options.beforeDiskWrite);
   cleanups.push(() => writer?.close());
   const sessions = new Set<SyncSession>();
@@ -178,11 +187,11 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     // Sessions re-run their queries once the commit is readable (saved), see Engine.readAtOneCommit.
     for (const session of sessions) session.requestRefresh();
   });
-  // Data from an older version of the app gets what the event lifecycle needs (idempotent);
+  // Data from an older version of the app is migrated (each migration runs once, then is skipped);
   // an empty database is seeded by today's code instead, and stays empty with --no-seed.
   const dropped = await dropCounterRefreshTokens(ready);
   if (dropped > 0) console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
-  if (!ready.isEmpty() && ready.hasFunction(LIFECYCLE_MIGRATION)) await ready.runInternalMutation(LIFECYCLE_MIGRATION);
+  if (!ready.isEmpty() && ready.hasFunction(MIGRATIONS)) await ready.runInternalMutation(MIGRATIONS);
   if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
   // Jobs run once the data is in and commits are saved, and stop before the last save.
   await scheduler.start(ready);
@@ -230,7 +239,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const mainServer = createServer((request, response) => {
     void (async () => {
       if (await files.handleRequest(request, response)) return;
-      if (await handleDashboardRequest(request, response, ready)) return;
+      if (await handleDashboardRequest(request, response, ready, profiler)) return;
       if (await handleCliApiRequest(request, response, { ...deps, url: () => url, siteUrl, routes: cli.routes })) return;
       await handleApiRequest(request, response, deps);
     })();
@@ -257,7 +266,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     });
     cleanups.push(() => watcher.close());
   }
-  return { url, siteUrl, adminKey };
+  return { url, siteUrl, adminKey, profiler, onTransaction: (observer: TransactionObserver) => ready.onTransaction(observer) };
 }
 
 /**

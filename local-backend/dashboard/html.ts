@@ -130,8 +130,9 @@ function filesSection({ files, fileCount, fileBytes }: Overview): string {
   return `<section aria-labelledby="files"><h2 id="files">Stored files <span class="muted">(${fileCount}, ${bytes(fileBytes)})</span></h2>${body}</section>`;
 }
 
-export function overviewPage(overview: Overview): string {
-  return page("Dashboard", `<h1>Dashboard</h1>${tablesSection(overview.tables)}${jobsSection(overview)}${filesSection(overview)}`);
+/** `extra`: sections rendered elsewhere (already escaped), after the tables. */
+export function overviewPage(overview: Overview, extra = ""): string {
+  return page("Dashboard", `<h1>Dashboard</h1>${tablesSection(overview.tables)}${extra}${jobsSection(overview)}${filesSection(overview)}`);
 }
 
 function pager(component: string, table: string, { page: current, pages }: TablePage): string {

@@ -166,10 +166,12 @@ export class DurableScheduler {
       let name = "";
       let args: Record<string, Value> = {};
       // A transaction: it waits for the one that scheduled the job, and sees it committed (or not).
-      const outcome = await testOf(instance).runInComponent(componentPath, async (ctx): Promise<Outcome> => {
+      // Observed (read and write sets, for the conflict profiler) under the job's name.
+      const outcome = await engine.observed("scheduled job", (label) => testOf(instance).runInComponent(componentPath, async (ctx): Promise<Outcome> => {
         const document = component.db.get(JOBS, jobId);
         if (document === null || stateOf(document) !== "pending") return "skip";
         name = document.name as string;
+        label.name = name;
         args = (document.args as Record<string, Value>[])[0] ?? {};
         if (await isAction(internals, componentPath, name)) {
           component.db.patch(JOBS, jobId, { state: { kind: "inProgress" } });
@@ -177,7 +179,7 @@ export class DurableScheduler {
         }
         await this.runMutationJob(ctx as GenericMutationCtx<GenericDataModel>, component.db, componentPath, jobId, name, args);
         return "done";
-      });
+      }));
       return { outcome, name, args };
     });
     if (outcome !== "runAction") return;

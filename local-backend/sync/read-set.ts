@@ -44,15 +44,24 @@ export class ReadSet {
 
   /** Whether writing `written` may change what was read. */
   isTouchedBy(written: WrittenDocument): boolean {
+    return this.readTouchedBy(written) !== null;
+  }
+
+  /**
+   * Which read `written` touches, named for people ("document …", "index range
+   * table.index:[…]", "table …"), or null when none: the conflict profiler reports it.
+   */
+  readTouchedBy(written: WrittenDocument): string | null {
     const table = `${written.component}:${written.table}`;
-    if (this.tables.has(table) || this.documents.has(`${written.component}:${written.id}`)) return true;
+    if (this.tables.has(table)) return `table ${table}`;
+    if (this.documents.has(`${written.component}:${written.id}`)) return `document ${table}:${written.id}`;
     const ranges = this.ranges.get(table);
-    if (ranges === undefined) return false;
-    for (const range of ranges.values()) {
+    if (ranges === undefined) return null;
+    for (const [name, range] of ranges) {
       if ((written.before !== null && isInRange(range, written.before)) || (written.after !== null && isInRange(range, written.after))) {
-        return true;
+        return `index range ${table}.${name}`;
       }
     }
-    return false;
+    return null;
   }
 }

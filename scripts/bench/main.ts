@@ -5,7 +5,7 @@
  *   npm run bench                                   # 1,000, 10,000 and 50,000 events, everything
  *   npm run bench -- --scales 1000 --skip latency   # a quick run while developing
  *   npm run bench -- --lighthouse-runs 1            # one Lighthouse run per page instead of the median of 3
- * Parts that --skip takes: settlement, latency, ack-latency, persisted-support, bundle, lighthouse.
+ * Parts that --skip takes: settlement, latency, ack-latency, persisted-support, bundle, lighthouse, hot-event.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -19,6 +19,7 @@ import { newBackend } from "./convex-backend";
 import { fillCatalogue } from "./fill";
 import { checkFillMatchesInsertEvent } from "./fill-check";
 import { measureFunctionCosts, type FunctionCost } from "./function-cost";
+import { measureHotEvent } from "./hot-event";
 import { measureLiveLatency } from "./latency";
 import { measureLighthouse } from "./lighthouse";
 import { measureListCosts, type ListCost } from "./list-cost";
@@ -89,6 +90,7 @@ const results: Results = {
   persistedSupport: await optional("persisted-support", () => measurePersistedSupport([...new Set([Math.min(...scales), Math.max(...scales)])])),
   bundle: await optional("bundle", measureBundle),
   lighthouse: await optional("lighthouse", () => measureLighthouse(Number(values["lighthouse-runs"]))),
+  hotEvent: await optional("hot-event", () => measureHotEvent(log)),
 };
 const rows = reportRows(results);
 console.log(renderTable(rows));

@@ -3,6 +3,8 @@ import type { BundleSizes, RouteWeight, Weight } from "./bundle-size";
 import { FILTERS, type FilterName } from "./dataset";
 import { bytes, cost, count, ms } from "./format";
 import type { FunctionCost } from "./function-cost";
+import type { HotEvent } from "./hot-event";
+import { hotEventRows } from "./hot-event-report";
 import type { Latency } from "./latency";
 import type { LighthouseResult } from "./lighthouse";
 import type { PersistedSupport } from "./persisted-support";
@@ -38,6 +40,7 @@ export type Results = {
   persistedSupport: PersistedSupport | NotMeasured;
   bundle: BundleSizes | NotMeasured;
   lighthouse: LighthouseResult[] | NotMeasured;
+  hotEvent: HotEvent | NotMeasured;
 };
 
 const FILTER_LABELS: Record<FilterName, string> = {
@@ -58,6 +61,7 @@ export function reportRows(results: Results): Row[] {
     ...persistedSupportRows(results.persistedSupport),
     ...bundleRows(results.bundle),
     ...lighthouseRows(results.lighthouse),
+    ...("notMeasured" in results.hotEvent ? [{ measure: "hot event", result: `not measured: ${results.hotEvent.notMeasured}` }] : hotEventRows(results.hotEvent)),
   ];
 }
 

@@ -1,0 +1,180 @@
+/**
+ * One popular event: 1,000 people supporting it as fast as they can. The local backend runs
+ * the real supports (one at a time, as it always does) while the conflict profiler records
+ * each one's read and write sets, and the presence heartbeats of 1,000 open pages; then
+ * occ-simulation.ts replays those sets under Convex's optimistic concurrency at a range of
+ * rates, to find the rate at which more than 1% of supports would fail. Also measured: the
+ * profiler's own cost (the time spent in it per support) and the conflicts per support it saw.
+ */
+import { ConvexHttpClient } from "convex/browser";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { eventRoom } from "../../convex/model/shared/presenceRooms";
+import { ConflictProfiler, type ProfiledTransaction } from "../../local-backend/profiler/conflict-profiler.ts";
+import { startLocalBackend } from "../../local-backend/server.ts";
+import { simulateOcc, type Footprint, type OccResult, type QueueWorker } from "./occ-simulation";
+
+export const SUPPORTERS = 1_000;
+export const TRANSACTION_MS = [10, 25, 50] as const;
+export const LATENCY_RATES = [200, 500] as const;
+/** Rates tried for the ceiling, supports a second. */
+const RATES = [5, 10, 15, 20, 30, 40, 50, 75, 100, 150, 200, 300, 400, 500, 600, 800, 1_000, 1_500, 2_000];
+const MAX_FAILURE_RATE = 0.01;
+/** Each page sends one every PRESENCE_INTERVAL_MS (10 s): 1,000 open pages make 100 a second. */
+const HEARTBEATS_PER_SECOND = SUPPORTERS / 10;
+const PARALLEL_SIGN_INS = 8;
+/** The per-event queue's worker, when supports go through one. */
+const QUEUE_WORKER = "supportQueue:work";
+const DAY = 24 * 60 * 60 * 1000;
+
+export type Ceiling = { transactionMs: number; ratePerSecond: number; atCeiling: OccResult | null };
+export type HotEvent = {
+  supports: number;
+  /** Conflicts the profiler saw per support on the local backend (pairs within its 50 ms window). */
+  conflictsPerSupport: number;
+  /** Mean ms per support through the HTTP API, and of it in the profiler. */
+  supportMs: { total: number; profiler: number };
+  ceilings: Ceiling[];
+  /** At 25 ms per transaction. */
+  latencies: OccResult[];
+  /** Whether a queue worker applied the supports (the calls' answer is then "queued"). */
+  queued: boolean;
+};
+
+type Person = { client: ConvexHttpClient; userId: string };
+
+async function signIn(url: string, n: number): Promise<ConvexHttpClient> {
+  const client = new ConvexHttpClient(url);
+  const result = await client.action(api.auth.signIn, { provider: "local", params: { name: `Fã ${n}`, email: `fa-${n}@bench.example` } });
+  const token = result.tokens?.token;
+  if (!token) throw new Error("local sign-in returned no token");
+  client.setAuth(token);
+  return client;
+}
+
+async function inParallel<T>(count: number, parallel: number, work: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array<T>(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await work(i);
+      }
+    }),
+  );
+  return results;
+}
+
+type Run = {
+  supports: ProfiledTransaction[];
+  heartbeats: ProfiledTransaction[];
+  workerRuns: ProfiledTransaction[];
+  supportMs: { total: number; profiler: number };
+  conflictsPerSupport: number;
+};
+
+/** One backend: 1,000 people sign in, open the event page (a heartbeat each) and support it once. */
+async function runSupports(): Promise<Run> {
+  // The backend's own profiler off; this one is timed.
+  const backend = await startLocalBackend({ port: 0, sitePort: 0, dataDir: null, seed: false, profiler: { enabled: false } });
+  const profiler = new ConflictProfiler({ warn: () => {} });
+  let profilerMs = 0;
+  const seen: ProfiledTransaction[] = [];
+  backend.onTransaction((transaction) => {
+    const started = performance.now();
+    profiler.observe(transaction);
+    profilerMs += performance.now() - started;
+    seen.push(transaction);
+  });
+  try {
+    const creator = await signIn(backend.url, 0);
+    const eventId: Id<"events"> = await creator.mutation(api.events.create, {
+      name: "Show Esgotado",
+      category: "Música",
+      venueName: "Teatro Municipal",
+      city: "São Paulo",
+      uf: "SP",
+      startsAt: Date.now() + 7 * DAY,
+      goalCents: 100_000_000,
+      minSupportCents: 100,
+      goalPercentage: 100,
+      isTicketed: true,
+    });
+    const people: Person[] = await inParallel(SUPPORTERS, PARALLEL_SIGN_INS, async (i) => {
+      const client = await signIn(backend.url, i + 1);
+      const me = await client.query(api.users.me, {});
+      return { client, userId: me!._id };
+    });
+    for (const { client, userId } of people) {
+      await client.mutation(api.presence.heartbeat, { roomId: eventRoom(eventId), userId, sessionId: `tab-${userId}`, interval: 10_000 });
+    }
+    const before = { seen: seen.length, conflicts: profiler.totalConflicts, profilerMs };
+    const started = performance.now();
+    for (const { client } of people) await client.mutation(api.supports.support, { eventId, amountCents: 100 });
+    const supportMs = {
+      total: (performance.now() - started) / people.length,
+      profiler: (profilerMs - before.profilerMs) / people.length,
+    };
+    // Let a queue worker, if any, finish (scheduled jobs run right after).
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const supports = seen.filter((transaction) => transaction.functionName === "supports:support");
+    return {
+      supports,
+      heartbeats: seen.filter((transaction) => transaction.functionName === "presence:heartbeat"),
+      workerRuns: seen.slice(before.seen).filter((transaction) => transaction.functionName === QUEUE_WORKER),
+      supportMs,
+      conflictsPerSupport: (profiler.totalConflicts - before.conflicts) / supports.length,
+    };
+  } finally {
+    await backend.close();
+  }
+}
+
+/** The highest rate tried at which fewer than 1% of supports fail. */
+function ceilingAt(transactionMs: number, calls: Footprint[], background: Footprint[], worker: QueueWorker | undefined): Ceiling {
+  let best: Ceiling = { transactionMs, ratePerSecond: 0, atCeiling: null };
+  for (const ratePerSecond of RATES) {
+    const result = simulateOcc({
+      transactionMs,
+      calls: { ratePerSecond, footprints: calls },
+      count: Math.max(SUPPORTERS, ratePerSecond * 4),
+      background: { ratePerSecond: HEARTBEATS_PER_SECOND, footprints: background },
+      worker,
+    });
+    if (result.failureRate >= MAX_FAILURE_RATE) break;
+    best = { transactionMs, ratePerSecond, atCeiling: result };
+  }
+  return best;
+}
+
+export async function measureHotEvent(log: (message: string) => void = () => {}): Promise<HotEvent> {
+  log("hot event: 1,000 people support one event");
+  const on = await runSupports();
+  const calls: Footprint[] = on.supports;
+  const background: Footprint[] = on.heartbeats;
+  // A queue worker shows up as scheduled jobs committing after the supports.
+  const queued = on.workerRuns.length > 0;
+  const worker: QueueWorker | undefined = queued
+    ? { batchSize: 100, minAgeMs: 100, batchWrites: on.workerRuns.slice(0, -1), idleWrites: on.workerRuns.at(-1)! }
+    : undefined;
+  log("hot event: simulating Convex's concurrency");
+  const ceilings = TRANSACTION_MS.map((transactionMs) => ceilingAt(transactionMs, calls, background, worker));
+  const latencies = LATENCY_RATES.map((ratePerSecond) =>
+    simulateOcc({
+      transactionMs: 25,
+      calls: { ratePerSecond, footprints: calls },
+      count: Math.max(SUPPORTERS, ratePerSecond * 4),
+      background: { ratePerSecond: HEARTBEATS_PER_SECOND, footprints: background },
+      worker,
+    }),
+  );
+  return {
+    supports: on.supports.length,
+    conflictsPerSupport: on.conflictsPerSupport,
+    supportMs: on.supportMs,
+    ceilings,
+    latencies,
+    queued,
+  };
+}
