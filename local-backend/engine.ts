@@ -303,24 +303,14 @@ export class Engine {
         if (kind === "mutation") {
           return await this.mutations.run(async () => {
             try {
-<<<<<<< HEAD
+              // Its reads are recorded as a query's are, for the transaction observers.
+              const run = () => this.observed(udfPath, () => caller.mutation(makeFunctionReference<"mutation">(reference), args));
               const value = await recordExecution(
                 udfPath,
                 "Mutation",
                 access.componentPath,
-                () =>
-                  requestKey === null
-                    ? caller.mutation(makeFunctionReference<"mutation">(reference), args)
-                    : this.requestKeyContext.run(requestKey, () =>
-                        caller.mutation(makeFunctionReference<"mutation">(reference), args),
-                      ),
+                () => (requestKey === null ? run() : this.requestKeyContext.run(requestKey, run)),
                 logLines,
-=======
-              // Its reads are recorded as a query's are, for the transaction observers.
-              const run = () => this.observed(udfPath, () => caller.mutation(makeFunctionReference<"mutation">(reference), args));
-              const value = await captureLogLines(logLines, () =>
-                requestKey === null ? run() : this.requestKeyContext.run(requestKey, run),
->>>>>>> main
               );
               const outcome = { value, ts: this.lastCommitTs, logLines, commit: this.commitCount };
               if (requestKey !== null) this.remember(requestKey, { value: convexToJson(value), ts: outcome.ts, commit: outcome.commit });
