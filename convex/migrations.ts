@@ -32,7 +32,7 @@ export const scheduleSettlements = migrations.define({
 /** A settled event from before the home list split upcoming from finished events is marked finished. */
 export const markSettledFinished = migrations.define({
   table: "events",
-  migrateOne: (_ctx, event) => (event.settlement !== undefined && event.finished === undefined ? { finished: true } : undefined),
+  migrateOne: (_ctx, event) => (event.settlement !== undefined && event.finished === undefined ? { finished: true as const } : undefined),
 });
 
 export const runAll = migrations.runner([
