@@ -153,7 +153,7 @@ describe("supports:support success", () => {
     }
     expect(await supporter.as.query(api.supports.mine, { eventId })).toEqual({ supported: true, amountCents: 1_050 });
     expect(await wallet(supporter.as)).toBe(5_000 - 1_050);
-  });
+  }, 120_000);
 
   test("a refused support changes nothing", async () => {
     const { t, support } = await setup();

@@ -8,6 +8,7 @@ import { api } from "./_generated/api";
 import type { EventDetailsInput } from "./model/shared/eventDetails";
 import type { EventInput } from "./model/shared/eventInput";
 import { INITIAL_WALLET_CENTS } from "./model/shared/money";
+import { isUnread } from "./model/notifications";
 import { openWallet } from "./model/wallet";
 import schema from "./schema";
 import { registerComponents } from "./test.components";
@@ -169,4 +170,19 @@ export async function expectInvariants(t: Backend) {
     expect(event.ticketsGenerated).toBe(event.isTicketed ? rows.length : 0);
   }
   expect(new Set(tickets.map((ticket) => ticket.code)).size).toBe(tickets.length);
+  await expectUnreadCountsExact(t);
+}
+
+/** Every inbox's unread count equals the number of its owner's unread notifications. */
+export async function expectUnreadCountsExact(t: Backend) {
+  const { inboxes, rows } = await t.run(async (ctx) => ({
+    inboxes: await ctx.db.query("notificationInboxes").collect(),
+    rows: await ctx.db.query("notifications").collect(),
+  }));
+  for (const inbox of inboxes) {
+    const own = rows.filter((row) => row.userId === inbox.userId && isUnread(row, inbox));
+    expect(inbox.unread, `unread count of ${inbox.userId}`).toBe(own.length);
+  }
+  const owners = new Set(inboxes.map((inbox) => inbox.userId));
+  expect(rows.every((row) => owners.has(row.userId))).toBe(true);
 }

@@ -26,8 +26,13 @@ function freePort(): Promise<number> {
 
 const ANSI_ESCAPES = /\u001b\[[0-9;]*m/g;
 
-/** Starts a process and resolves once its output matches `ready`; rejects if it exits first. */
-function startAndWait(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
+/** Starts a process and resolves once its output matches `ready` (with that output); rejects if it exits first. */
+function startAndWait(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; output: string }> {
   return new Promise((resolve, reject) => {
     // NO_COLOR: with CI set, Vite would wrap the port in colour codes that the pattern misses.
     const child = spawn(command, args, { cwd: root, env: { ...process.env, NO_COLOR: "1", ...env }, stdio: "pipe" });
@@ -40,7 +45,7 @@ function startAndWait(command: string, args: string[], env: NodeJS.ProcessEnv, r
       output += chunk.toString().replace(ANSI_ESCAPES, "");
       if (ready.test(output)) {
         clearTimeout(timer);
-        resolve(child);
+        resolve({ child, output });
       }
     };
     child.stdout?.on("data", onData);
@@ -56,7 +61,7 @@ export default async function globalSetup() {
   const [backendPort, sitePort, appPort] = [await freePort(), await freePort(), await freePort()];
   // The redirect URI a deployment registers with Google, here on the backend's site port.
   const google = await startGoogleIssuer({ redirectUri: `http://127.0.0.1:${sitePort}/api/auth/callback/google` });
-  const backend = await startAndWait(
+  const { child: backend, output: backendOutput } = await startAndWait(
     process.execPath,
     ["--import", "tsx", "local-backend/main.ts", "--port", `${backendPort}`, "--site-port", `${sitePort}`, "--in-memory", "--no-seed"],
     {
@@ -83,7 +88,7 @@ export default async function globalSetup() {
     await google.stop();
     throw new Error("vite build failed");
   }
-  const app = await startAndWait(
+  const { child: app } = await startAndWait(
     process.execPath,
     [vite, "preview", "--outDir", outDir, "--port", `${appPort}`, "--strictPort", "--host", "127.0.0.1"],
     {},
@@ -96,6 +101,8 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = `http://127.0.0.1:${appPort}`;
   process.env.E2E_CONVEX_URL = convexUrl;
+  // Printed before the ready line; the backend's dashboard asks for it.
+  process.env.E2E_ADMIN_KEY = /^Admin key: (\S+)$/m.exec(backendOutput)?.[1] ?? "";
   process.env.E2E_GOOGLE_ISSUER = google.issuer;
 
   return async () => {

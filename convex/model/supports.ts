@@ -6,6 +6,7 @@ import { supportClosedReason } from "./shared/lifecycle";
 import { MESSAGES } from "./shared/texts";
 import { isValidAmountCents } from "./shared/money";
 import { supportRefusal } from "./shared/supportRefusal";
+import { noticeSupport } from "./supportNotices";
 import { issueTicket } from "./tickets";
 import { recordSupport } from "./timeline";
 import { walletCentsOf } from "./users";
@@ -47,7 +48,8 @@ export async function hasSupported(
  * (not cancelled, not started or settled, not concluded).
  * Then: debit the wallet (with its statement entry), record the contribution, add to the event's total and to the
  * supporter's running total (a first support counts a new supporter), and for a ticketed
- * event issue a ticket; then note the new total in the event's timeline.
+ * event issue a ticket; then note the new total in the event's timeline, and tell the creator
+ * (and, at the goal, the supporters).
  */
 export async function supportEvent(
   ctx: MutationCtx,
@@ -86,5 +88,6 @@ export async function supportEvent(
     uniqueSupporters: event.uniqueSupporters + (supporter === null ? 1 : 0),
   });
   await recordSupport(ctx, event._id, raisedCents);
+  await noticeSupport(ctx, event, user._id, raisedCents);
   return { goalReached: goalReached({ ...event, raisedCents }), ticketCode };
 }

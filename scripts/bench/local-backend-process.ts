@@ -4,9 +4,11 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const READY = /Local backend ready at (http:\/\/127\.0\.0\.1:\d+)/;
+/** Printed before the ready line; the dashboard's counters need it. */
+const ADMIN_KEY = /^Admin key: (\S+)$/m;
 const START_TIMEOUT_MS = 60_000;
 
-export type RunningBackend = { url: string; stop: () => void };
+export type RunningBackend = { url: string; adminKey: string; stop: () => void };
 
 /**
  * Starts the local backend (demo data only with `seed`; in memory unless given a data folder)
@@ -24,9 +26,13 @@ export async function startLocalBackendProcess({
     ["--import", "tsx", "local-backend/main.ts", "--port", `${port}`, "--site-port", `${sitePort}`, ...storage, ...(seed ? [] : ["--no-seed"])],
     { cwd: ROOT, stdio: "pipe", env: { ...process.env, AUTH_LOG_LEVEL: "WARN" } },
   );
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = await waitForReady(child, READY);
+  const adminKey = ADMIN_KEY.exec(output)?.[1] ?? "";
   return {
     url,
+    adminKey,
     stop: () => {
       child.removeAllListeners("exit");
       child.kill("SIGTERM");
