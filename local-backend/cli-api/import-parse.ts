@@ -6,7 +6,7 @@
  */
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { sha256Of } from "../files/file-store.ts";
-import { tableOf } from "../scheduler/convex-internals.ts";
+import { tableOf } from "../engine/convex-test-adapter.ts";
 import { readZip, ZipError } from "./zip.ts";
 
 export class ImportError extends Error {}

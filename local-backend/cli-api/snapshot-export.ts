@@ -9,7 +9,7 @@
 import { convexToJson } from "convex/values";
 import type { Engine } from "../engine.ts";
 import type { FileStore } from "../files/file-store.ts";
-import { internalsOf, tableOf, type Document } from "../scheduler/convex-internals.ts";
+import { internalsOf, tableOf, type Document } from "../engine/convex-test-adapter.ts";
 import { writeZip } from "./zip.ts";
 
 /** Tables a snapshot leaves out: the scheduler's own state, as Convex does. */

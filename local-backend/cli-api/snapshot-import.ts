@@ -7,13 +7,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Engine } from "../engine.ts";
-import type {
-  DatabaseFake,
-  Document,
-} from "../engine/convex-test-internals.ts";
 import type { FileStore } from "../files/file-store.ts";
 import { HttpError } from "../http-api.ts";
-import { tableOf, testOf, type ComponentDb } from "../scheduler/convex-internals.ts";
+import { tableOf, testOf, type DatabaseFake, type Document } from "../engine/convex-test-adapter.ts";
 import {
   ImportError,
   parseSnapshotZip,
@@ -256,7 +252,7 @@ export class SnapshotImports {
             for (const row of rows) {
               if (plan.kind === "table") {
                 // A new id and creation time, checked against the schema, as a mutation's insert.
-                (db as unknown as ComponentDb).insert(table, row);
+                db.insert(table, row);
               } else {
                 const { _id, _creationTime, ...fields } = row;
                 if (
