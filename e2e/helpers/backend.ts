@@ -4,6 +4,7 @@
  */
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
+import type { EventDetailsInput } from "../../convex/model/shared/eventDetails";
 import type { EventInput } from "../../convex/model/shared/eventInput";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -32,7 +33,7 @@ export async function apiUser(name: string, email = `${unique()}@e2e.test`) {
 /** Creates an event as `user` and returns its id; dates default to a week from now at 20:00. */
 export async function apiEvent(
   user: Awaited<ReturnType<typeof apiUser>>,
-  overrides: Partial<EventInput> = {},
+  overrides: Partial<EventInput & EventDetailsInput> = {},
 ): Promise<string> {
   const start = new Date(Date.now() + 7 * DAY);
   start.setHours(20, 0, 0, 0);
