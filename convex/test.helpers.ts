@@ -5,19 +5,21 @@ import { convexTest } from "convex-test";
 import { expect, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { api } from "./_generated/api";
-import type { EventDetailsInput } from "./model/shared/eventDetails";
-import type { EventInput } from "./model/shared/eventInput";
 import { INITIAL_WALLET_CENTS } from "./model/shared/money";
 import { isUnread } from "./model/notifications";
 import { openWallet } from "./model/wallet";
 import schema from "./schema";
 import { registerComponents } from "./test.components";
 import { modules } from "./test.setup";
+import { eventInput, type CreateEventArgs } from "../test-kit/event-input";
+
+// The shared test kit's time spans and event defaults, for the suites here.
+export { DAY, HOUR, MINUTE, SECOND } from "../test-kit/time";
+export { eventInput, type CreateEventArgs };
 
 export type Backend = ReturnType<typeof newBackend>;
 export type Caller = ReturnType<Backend["withIdentity"]>;
 
-export const DAY = 24 * 60 * 60 * 1000;
 
 /** A fresh backend; `transactionLimits: true` fails any call past Convex's per-transaction limits. */
 export function newBackend({ transactionLimits = false }: { transactionLimits?: boolean } = {}) {
@@ -51,25 +53,6 @@ export async function signedInUser(
     return id;
   });
   return { userId, as: t.withIdentity({ subject: `${userId}|test-session`, name }) };
-}
-
-export type CreateEventArgs = EventInput & EventDetailsInput;
-
-/** A valid create-event input a week from now; override any field. */
-export function eventInput(overrides: Partial<CreateEventArgs> = {}): CreateEventArgs {
-  return {
-    name: "Show de Rock",
-    category: "Música",
-    startsAt: Date.now() + 7 * DAY,
-    goalCents: 10_000,
-    minSupportCents: 500,
-    goalPercentage: 100,
-    isTicketed: false,
-    venueName: "Teatro Municipal",
-    city: "São Paulo",
-    uf: "SP",
-    ...overrides,
-  };
 }
 
 /** Creates an event through the public API as `creator`. */
