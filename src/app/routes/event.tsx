@@ -12,6 +12,7 @@ import { EventOutcome } from "../../features/events/event-outcome";
 import { ShareEvent } from "../../features/events/share-event";
 import { SupportTimeline } from "../../features/events/timeline/support-timeline";
 import { SupportPanel } from "../../features/support/support-panel";
+import { EventUpdates } from "../../features/updates/event-updates";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
 
@@ -77,6 +78,7 @@ function EventPage() {
             )}
             <CancelEvent event={event} />
           </EventDetails>
+          <EventUpdates eventId={event._id} canPost={me != null && me._id === event.creatorId} />
           <SupportTimeline eventId={event._id} />
         </>
       )}
