@@ -26,11 +26,11 @@ export type LoadedPush = LoadedModules & {
   definitions: Map<string, DefinitionExport>;
 };
 
+/** The kinds the analysis lists (HTTP actions are reached through http.js's router instead). */
 const FUNCTION_KINDS = [
   ["isQuery", "Query"],
   ["isMutation", "Mutation"],
   ["isAction", "Action"],
-  ["isHttp", "HttpAction"],
 ] as const;
 
 async function importFile(file: string): Promise<ModuleExports> {
