@@ -95,6 +95,22 @@ it(
 );
 
 it(
+  "evaluates an --inline-query as a read-only query of the app",
+  async () => {
+    const count = await runCli(target, ["run", "--inline-query", '(await ctx.db.query("events").collect()).length']);
+    expect(count.code, count.stderr).toBe(0);
+    const listed = await runCli(target, ["data", "events", "--limit", "1000", "--format", "jsonLines"]);
+    expect(Number(count.stdout)).toBe(listed.stdout.trim().split("\n").length);
+    const logged = await runCli(target, ["run", "--inline-query", 'const first = await ctx.db.query("events").first();\nconsole.log("first", first.name);\nreturn first.name;']);
+    expect(logged.code, logged.stderr).toBe(0);
+    expect(logged.stderr).toMatch(/\[LOG\] 'first' '.+'/);
+    const writing = await runCli(target, ["run", "--inline-query", 'await ctx.db.insert("events", {})']);
+    expect(writing.code).not.toBe(0);
+  },
+  CLI_TIMEOUT,
+);
+
+it(
   "lists tables and a table's latest documents with convex data",
   async () => {
     const tables = await runCli(target, ["data"]);
