@@ -33,9 +33,6 @@ import { FORBIDDEN_HOST_MESSAGE, hostCheck, type HostCheck } from "./security/ho
 import { dropCounterRefreshTokens } from "./security/legacy-refresh-tokens.ts";
 import { installRandomIds } from "./security/random-ids.ts";
 
-/** Runs the app's pending data migrations (convex/migrations.ts, @convex-dev/migrations). */
-const MIGRATIONS = "migrations:runAll";
-
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const DEFAULT_PORT = 3210;
@@ -56,8 +53,13 @@ export type LocalBackendOptions = {
   sitePort?: number;
   /** Where the database and the JWT keys live; null keeps everything in memory. */
   dataDir?: string | null;
-  /** Fill demo events into an empty database. Default true. */
-  seed?: boolean;
+  /** The internal mutation that fills an empty database ("seed:run"); null leaves it empty. Default null. */
+  seed?: string | null;
+  /**
+   * Idempotent internal mutations run at every start on data that is already there, when the
+   * code has them (an app's migrations). Default none.
+   */
+  migrations?: string[];
   /** Reload convex/ when a file in it changes. Default false (the CLI turns it on). */
   watch?: boolean;
   /** The web app's URL, for Convex Auth's redirects. Default $SITE_URL or http://127.0.0.1:5173. */
@@ -194,12 +196,15 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     // Sessions re-run their queries once the commit is readable (saved), see Engine.readAtOneCommit.
     for (const session of sessions) session.requestRefresh();
   });
-  // Data from an older version of the app is migrated (each migration runs once, then is skipped);
-  // an empty database is seeded by today's code instead, and stays empty with --no-seed.
+  // Data from an older version of the app is migrated (idempotent); an empty database is
+  // seeded by today's code instead, and stays empty without a seed function.
   const dropped = await dropCounterRefreshTokens(ready);
   if (dropped > 0) console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
-  if (!ready.isEmpty() && ready.hasFunction(MIGRATIONS)) await ready.runInternalMutation(MIGRATIONS);
-  if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
+  for (const migration of options.migrations ?? []) {
+    if (!ready.isEmpty() && ready.hasFunction(migration)) await ready.runInternalMutation(migration);
+  }
+  const seed = options.seed ?? null;
+  if (seed !== null && ready.isEmpty()) await ready.runInternalMutation(seed);
   // Jobs run once the data is in and commits are saved, and stop before the last save.
   await scheduler.start(ready);
   crons.start(ready);

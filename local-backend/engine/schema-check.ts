@@ -1,6 +1,6 @@
 import type { Value } from "convex/values";
 import { tableOf } from "../indexes/document-indexes.ts";
-import type { DatabaseFake, Document } from "./convex-test-internals.ts";
+import type { DatabaseFake, Document } from "./convex-test-adapter.ts";
 
 /** Thrown by a reload whose schema the existing data does not match. */
 export class SchemaMismatchError extends Error {}

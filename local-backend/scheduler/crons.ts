@@ -5,8 +5,7 @@
  */
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Engine } from "../engine.ts";
-import type { EngineInstance } from "../engine/convex-test-internals.ts";
-import { testOf } from "./convex-internals.ts";
+import { testOf, type EngineInstance } from "../engine/convex-test-adapter.ts";
 import { nextCronTime } from "./cron-schedule.ts";
 
 export type CronSchedule =

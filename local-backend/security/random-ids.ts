@@ -10,8 +10,7 @@
  * fewer than 40 digits (`isCounterId`).
  */
 import { randomBytes } from "node:crypto";
-import type { EngineInstance } from "../engine/convex-test-internals.ts";
-import { internalsOf } from "../scheduler/convex-internals.ts";
+import { internalsOf, type EngineInstance } from "../engine/convex-test-adapter.ts";
 
 const DIGITS = 40;
 const RANGE = 10n ** BigInt(DIGITS);
@@ -36,17 +35,14 @@ export function isCounterId(id: string): boolean {
   return digits > 0 && digits < DIGITS;
 }
 
-type IdMinter = { _documents: Record<string, unknown>; _generateId: (table: string) => string };
-
 /** Part of each instance's setup: every component's database mints random ids from now on. */
 export function installRandomIds(instance: EngineInstance): void {
   for (const { db } of Object.values(internalsOf(instance).components)) {
-    const minter = db as unknown as IdMinter;
-    minter._generateId = (table) => {
+    db._generateId = (table) => {
       // A repeat among 10^40 values is not expected; never hand out a taken id all the same.
       for (;;) {
         const id = randomDocumentId(table);
-        if (!(id in minter._documents)) return id;
+        if (!(id in db._documents)) return id;
       }
     };
   }
