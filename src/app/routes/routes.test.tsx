@@ -25,6 +25,7 @@ const detail: EventDetail = {
   city: "Salvador",
   uf: "BA",
   venueName: "Largo do Pelourinho",
+  shareUrl: "http://127.0.0.1:3211/e/ev1",
   description: "Três noites de jazz ao ar livre.\nProgramação: https://exemplo.com.br/jazz",
   imageUrl: null,
   isTicketed: true,
