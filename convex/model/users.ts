@@ -1,4 +1,4 @@
-import { getAuthUserId } from "@convex-dev/auth/server";
+import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { cleanText, hasVisibleText } from "./shared/cleanText";
@@ -6,10 +6,18 @@ import { appError } from "./shared/errors";
 import { MESSAGES } from "./shared/texts";
 import { INITIAL_WALLET_CENTS } from "./shared/money";
 
-/** The signed-in user's document, or null when signed out (or the user was deleted). */
+/**
+ * The signed-in user's document, or null when signed out (or the user was deleted).
+ * A JWT stays valid until it expires, up to an hour after it was issued; signing out deletes
+ * its session (and the cleanup deletes expired ones), so the session must still exist too:
+ * one indexed read, and the caller's queries re-run, signed out, the moment it goes.
+ */
 export async function currentUser(ctx: QueryCtx): Promise<Doc<"users"> | null> {
   const userId = await getAuthUserId(ctx);
-  return userId === null ? null : await ctx.db.get("users", userId);
+  const rawSessionId = userId === null ? null : await getAuthSessionId(ctx);
+  const sessionId = rawSessionId === null ? null : ctx.db.normalizeId("authSessions", rawSessionId);
+  if (userId === null || sessionId === null || (await ctx.db.get("authSessions", sessionId)) === null) return null;
+  return await ctx.db.get("users", userId);
 }
 
 /** The caller's document (see `currentUser`); throws NOT_SIGNED_IN (with `message`) when signed out. */

@@ -9,6 +9,7 @@ import type { Latency } from "./latency";
 import type { LighthouseResult } from "./lighthouse";
 import type { PersistedSupport } from "./persisted-support";
 import { PAGE_SIZE, type ListCost } from "./list-cost";
+import { SESSION_CHECK_CALLS, type SessionCheckCost } from "./session-check";
 import type { SettlementCost } from "./settlement-cost";
 import type { Row, Status } from "./table";
 
@@ -34,6 +35,7 @@ export type NotMeasured = { notMeasured: string };
 export type Results = {
   listCosts: ListCost[];
   functionCosts: FunctionCost[];
+  sessionCheck: SessionCheckCost | null;
   latency: Latency[] | NotMeasured;
   settlement: SettlementCost | NotMeasured;
   ackLatency: AckLatency[] | NotMeasured;
@@ -55,6 +57,7 @@ export function reportRows(results: Results): Row[] {
   return [
     ...listRows(results.listCosts),
     ...functionRows(results.functionCosts),
+    ...sessionCheckRows(results.sessionCheck),
     ...settlementRows(results.settlement),
     ...latencyRows(results.latency),
     ...ackLatencyRows(results.ackLatency),
@@ -89,6 +92,26 @@ function functionRows(costs: FunctionCost[]): Row[] {
     if (name !== "supports:support") return row;
     return { ...row, target: `≤ ${MAX_SUPPORT_DOCS} docs`, status: check(read.documentsRead <= MAX_SUPPORT_DOCS) };
   });
+}
+
+/** The session check may add one document read (one indexed get) to a signed-in call, no more. */
+const MAX_SESSION_CHECK_DOCS = 1;
+
+function sessionCheckRows(sessionCheck: SessionCheckCost | null): Row[] {
+  if (sessionCheck === null) return [];
+  const { withCheck, withoutCheck } = sessionCheck;
+  const extraDocs = withCheck.cost.documentsRead - withoutCheck.cost.documentsRead;
+  const micros = (n: number) => `${n.toFixed(1)} µs`;
+  return [
+    {
+      measure: `caller lookup of every signed-in call (users:me, supports:support, …), with the session check vs without`,
+      result:
+        `${cost(withCheck.cost)} vs ${cost(withoutCheck.cost)}; ` +
+        `${micros(withCheck.medianMicros)} vs ${micros(withoutCheck.medianMicros)} per call (median of ${count(SESSION_CHECK_CALLS)})`,
+      target: `+ ≤ ${MAX_SESSION_CHECK_DOCS} doc`,
+      status: check(extraDocs <= MAX_SESSION_CHECK_DOCS),
+    },
+  ];
 }
 
 /** Convex's per-transaction read limit, which every settlement transaction must stay within. */
