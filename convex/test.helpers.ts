@@ -3,7 +3,7 @@
  */
 import { convexTest } from "convex-test";
 import { expect, vi } from "vitest";
-import type { Id } from "./_generated/dataModel";
+import type { Id, TableNames } from "./_generated/dataModel";
 import { api } from "./_generated/api";
 import { INITIAL_WALLET_CENTS } from "./model/shared/money";
 import { isUnread } from "./model/notifications";
@@ -66,12 +66,7 @@ export function createEvent(creator: Caller, overrides: Partial<CreateEventArgs>
 }
 
 /** Every row of a (small, test-sized) table. */
-export function allRows<
-  T extends "users" | "events" | "contributions" | "supporters" | "tickets" | "messages" | "eventNameGrams" | "walletEntries",
->(
-  t: Backend,
-  table: T,
-) {
+export function allRows<T extends TableNames>(t: Backend, table: T) {
   return t.run((ctx) => ctx.db.query(table).collect());
 }
 
@@ -87,18 +82,10 @@ export async function rejectionData(promise: Promise<unknown>): Promise<{ code: 
   throw new Error("expected the call to be rejected");
 }
 
-/** A snapshot of every table the app writes, to prove a refused call changed nothing. */
+/** Every row of every table of the schema (Convex Auth's included), to prove a refused call changed nothing. */
 export async function snapshot(t: Backend) {
-  return t.run(async (ctx) => ({
-    users: await ctx.db.query("users").collect(),
-    events: await ctx.db.query("events").collect(),
-    contributions: await ctx.db.query("contributions").collect(),
-    tickets: await ctx.db.query("tickets").collect(),
-    messages: await ctx.db.query("messages").collect(),
-    grams: await ctx.db.query("eventNameGrams").collect(),
-    supporters: await ctx.db.query("supporters").collect(),
-    walletEntries: await ctx.db.query("walletEntries").collect(),
-  }));
+  const tables = Object.keys(schema.tables) as TableNames[];
+  return t.run(async (ctx) => Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await ctx.db.query(table).collect()]))));
 }
 
 /**
