@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "../../../convex/_generated/api";
 import { resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { CheckInPanel } from "./check-in-panel";
 
@@ -9,13 +10,13 @@ vi.mock("convex/react", async () => (await import("../../test/convex-fake")).con
 
 beforeEach(() => {
   resetConvexFake();
-  setQuery("tickets:checkInStats", { issued: 40, used: 12 });
+  setQuery(api.tickets.checkInStats, { issued: 40, used: 12 });
 });
 
 describe("the door screen", () => {
   it("shows the limit's refusal and keeps the typed code, so the organizer can retry it", async () => {
     const user = userEvent.setup();
-    setMutation("tickets:checkIn", () => {
+    setMutation(api.tickets.checkIn, () => {
       throw new ConvexError({ code: "RATE_LIMITED", message: "Muitas tentativas. Tente novamente em 2 segundos." });
     });
     render(<CheckInPanel eventId="ev1" />);
@@ -27,7 +28,7 @@ describe("the door screen", () => {
 
   it("clears the code once the ticket is let in", async () => {
     const user = userEvent.setup();
-    const checkIn = setMutation("tickets:checkIn", () => ({ holderName: "Ana", code: "ABC123XYZ" }));
+    const checkIn = setMutation(api.tickets.checkIn, () => ({ holderName: "Ana", code: "ABC123XYZ" }));
     render(<CheckInPanel eventId="ev1" />);
     await user.type(screen.getByLabelText("Código do ingresso"), "ABC123XYZ");
     await user.click(screen.getByRole("button", { name: "Validar" }));
