@@ -1,6 +1,5 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
-import { getAuthUserId } from "@convex-dev/auth/server";
 import { internalMutation, query } from "./_generated/server";
 import { internal } from "./_generated/api";
 import { idArg } from "./model/args";
@@ -17,16 +16,17 @@ import {
 import { checkPaginationOpts } from "./model/pagination";
 import { appError } from "./model/shared/errors";
 import { MESSAGES } from "./model/shared/texts";
-import { requireSignedIn } from "./model/users";
+import { requireSignedIn, signedInUserId } from "./model/users";
 
 /**
- * The caller's unread count for the bell (0 when signed out): one document read. Only the
- * caller's id is needed, so their user document is not read (nor re-read at every wallet change).
+ * The caller's unread count for the bell (0 when signed out): their session and their inbox,
+ * two documents. Only the caller's id is needed, so their user document is not read (nor the
+ * count re-run at every wallet change).
  */
 export const unreadCount = query({
   args: {},
   handler: async (ctx) => {
-    const userId = await getAuthUserId(ctx);
+    const userId = await signedInUserId(ctx);
     return userId === null ? 0 : unreadCountOf(ctx, userId);
   },
 });

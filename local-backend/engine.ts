@@ -19,7 +19,7 @@ import { functionKind, hasFunction, requireFunction, requirePublic, type Functio
 import { checkDocumentsMatch } from "./engine/schema-check.ts";
 import type { TransactionObserver } from "./profiler/conflict-profiler.ts";
 import { Gate, Mutex, PhaseLock } from "./locks.ts";
-import { captureLogLines } from "./logs/function-logs.ts";
+import { recordExecution } from "./cli-api/function-log.ts";
 import { loadModules } from "./modules.ts";
 import type { ChangeRecord, DatabaseSnapshot, UndoRecord } from "./storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "./sync/read-set.ts";
@@ -256,8 +256,12 @@ export class Engine {
             try {
               // Its reads are recorded as a query's are, for the transaction observers.
               const run = () => this.observed(udfPath, () => caller.mutation(makeFunctionReference<"mutation">(reference), args));
-              const value = await captureLogLines(logLines, () =>
-                requestKey === null ? run() : this.requestKeyContext.run(requestKey, run),
+              const value = await recordExecution(
+                udfPath,
+                "Mutation",
+                access.componentPath,
+                () => (requestKey === null ? run() : this.requestKeyContext.run(requestKey, run)),
+                logLines,
               );
               const outcome = { value, ts: this.lastCommitTs, logLines, commit: this.commitCount };
               if (requestKey !== null) this.remember(requestKey, { value: convexToJson(value), ts: outcome.ts, commit: outcome.commit });
@@ -271,14 +275,22 @@ export class Engine {
         if (kind === "query") {
           this.queryRuns += 1;
           const reads = new ReadSet();
-          const value = await captureLogLines(logLines, () =>
-            this.database.readSetContext.run(reads, () => caller.query(makeFunctionReference<"query">(reference), args)),
+          const value = await recordExecution(
+            udfPath,
+            "Query",
+            access.componentPath,
+            () => this.database.readSetContext.run(reads, () => caller.query(makeFunctionReference<"query">(reference), args)),
+            logLines,
           );
           return { value, ts: this.lastCommitTs, logLines, commit: this.commitCount, reads };
         }
         const commits: { last: number | undefined } = { last: undefined };
-        const value = await captureLogLines(logLines, () =>
-          this.actionCommits.run(commits, () => caller.action(makeFunctionReference<"action">(reference), args)),
+        const value = await recordExecution(
+          udfPath,
+          "Action",
+          access.componentPath,
+          () => this.actionCommits.run(commits, () => caller.action(makeFunctionReference<"action">(reference), args)),
+          logLines,
         );
         return { value, ts: this.lastCommitTs, logLines, commit: commits.last };
       } catch (error) {
@@ -340,7 +352,10 @@ export class Engine {
   fetch(pathAndQuery: string, init: RequestInit): Promise<{ response: Response; commit: number | undefined }> {
     return this.gate.shared(async () => {
       const commits: { last: number | undefined } = { last: undefined };
-      const response = await this.actionCommits.run(commits, () => this.instance.t.fetch(pathAndQuery, init));
+      const route = `${init.method ?? "GET"} ${new URL(pathAndQuery, "http://site").pathname}`;
+      const response = await recordExecution(route, "HttpAction", "", () =>
+        this.actionCommits.run(commits, () => this.instance.t.fetch(pathAndQuery, init)),
+      );
       return { response, commit: commits.last };
     });
   }

@@ -41,7 +41,7 @@ it("keeps data, document ids, creation times and sessions across a restart with 
   await first.close();
 
   const files = await readdir(dataDir);
-  expect(files.sort()).toEqual(["admin-key", "database.json", "journal.jsonl", "jwt-keys.json"]);
+  expect(files.sort()).toEqual(["admin-key", "database.json", "environment.json", "journal.jsonl", "jwt-keys.json"]);
   const before = await savedDatabase();
 
   // Same site port: it is the tokens' issuer.

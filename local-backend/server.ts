@@ -6,12 +6,13 @@ import { watch, type FSWatcher } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Value } from "convex/values";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createTokenVerifier, generateAuthKeys, loadOrCreateAuthKeys } from "./auth-keys.ts";
 import { adminKeyCheck } from "./cli-api/admin-auth.ts";
+import { createCliSupport } from "./cli-api/cli-support.ts";
+import { EnvironmentVariables } from "./cli-api/environment-variables.ts";
+import { functionLog } from "./cli-api/function-log.ts";
 import { handleCliApiRequest } from "./cli-api/routes.ts";
-import { runSystemQuery, type SystemState } from "./cli-api/system-functions.ts";
 import { registerComponents } from "./components/components.ts";
 import { DashboardAccess } from "./dashboard/access.ts";
 import { handleDashboardRequest } from "./dashboard/dashboard.ts";
@@ -173,6 +174,14 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   process.env.CONVEX_SITE_URL = siteUrl;
   process.env.SITE_URL = options.siteUrl ?? process.env.SITE_URL ?? DEFAULT_SITE_URL;
   process.env.AUTH_LOG_LEVEL ??= "WARN";
+  // The deployment's variables (`npx convex env`): those above at the first start, then as saved.
+  let reloadForEnvironment = async () => {};
+  const environment = await EnvironmentVariables.open(
+    dataDir,
+    Object.fromEntries(["JWT_PRIVATE_KEY", "JWKS", "SITE_URL", "AUTH_LOCAL_LOGIN"].map((name) => [name, process.env[name]!])),
+    () => reloadForEnvironment(),
+  );
+  functionLog.clear();
 
   const scheduler = new DurableScheduler();
   const crons = new CronRunner();
@@ -211,10 +220,29 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   cleanups.push(async () => void (await Promise.all([scheduler.stop(), crons.stop()])));
 
   let url = "";
-  const system: SystemState = { engine: ready, url: () => url, extra: new Map() };
+  let stopped = () => {};
+  const closed = new Promise<void>((resolve) => (stopped = resolve));
+  cleanups.push(() => stopped());
+  const cli = createCliSupport({
+    engine: ready,
+    url: () => url,
+    environment,
+    files: fileStore,
+    saved: (commit) => deps.saved(commit),
+    persisted: (commit) => deps.persisted(commit),
+    closed,
+  });
+  // Module-level code reads process.env when loaded, as in a fresh Convex isolate.
+  reloadForEnvironment = () =>
+    ready.reload().then(
+      () => {
+        for (const session of sessions) session.requestRefresh();
+      },
+      (error: unknown) => console.error("local backend: convex/ did not load with the new environment:", error),
+    );
   const deps = {
     adminKey: adminKeyCheck(adminKey),
-    systemQuery: (udfPath: string, args: Record<string, Value>, componentPath: string) => runSystemQuery(system, udfPath, args, componentPath),
+    systemQuery: cli.systemQuery,
     engine: ready,
     verifyToken: await createTokenVerifier(keys, siteUrl),
     // A commit that cannot be saved fails its request, over the WebSocket and over HTTP alike.
@@ -237,7 +265,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     void (async () => {
       if (await files.handleRequest(request, response)) return;
       if (await handleDashboardRequest(request, response, ready, profiler, dashboard)) return;
-      if (await handleCliApiRequest(request, response, { ...deps, url: () => url, siteUrl, routes: new Map() })) return;
+      if (await handleCliApiRequest(request, response, { ...deps, url: () => url, siteUrl, routes: cli.routes })) return;
       await handleApiRequest(request, response, deps);
     })();
   });

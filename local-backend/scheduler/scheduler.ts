@@ -12,6 +12,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { makeFunctionReference, type GenericMutationCtx, type GenericDataModel } from "convex/server";
 import type { Value } from "convex/values";
+import { recordExecution } from "../cli-api/function-log.ts";
 import type { Engine } from "../engine.ts";
 import { documentsOf, internalsOf, testOf, withTimersWithheld, type ConvexGlobal, type DatabaseFake, type Document, type EngineInstance } from "../engine/convex-test-adapter.ts";
 
@@ -159,14 +160,16 @@ export class DurableScheduler {
           component.db.patch(JOBS, jobId, { state: { kind: "inProgress" } });
           return "runAction";
         }
-        await this.runMutationJob(ctx as GenericMutationCtx<GenericDataModel>, component.db, jobId, name, args);
+        await this.runMutationJob(ctx as GenericMutationCtx<GenericDataModel>, component.db, componentPath, jobId, name, args);
         return "done";
       }));
       return { outcome, name, args };
     });
     if (outcome !== "runAction") return;
     try {
-      await engine.withInstance((instance) => testOf(instance).fun({ componentPath, udfPath: name }, args));
+      await engine.withInstance((instance) =>
+        recordExecution(name, "Action", componentPath, () => testOf(instance).fun({ componentPath, udfPath: name }, args)),
+      );
       await this.finishAction(job, { kind: "success" });
     } catch (error) {
       console.error(`local backend: scheduled function ${name} failed:`, error);
@@ -178,12 +181,13 @@ export class DurableScheduler {
   private async runMutationJob(
     ctx: GenericMutationCtx<GenericDataModel>,
     db: DatabaseFake,
+    componentPath: string,
     jobId: string,
     name: string,
     args: Record<string, Value>,
   ): Promise<void> {
     try {
-      await ctx.runMutation(makeFunctionReference<"mutation">(name), args);
+      await recordExecution(name, "Mutation", componentPath, () => ctx.runMutation(makeFunctionReference<"mutation">(name), args));
       db.patch(JOBS, jobId, { state: { kind: "success" }, completedTime: Date.now() });
     } catch (error) {
       console.error(`local backend: scheduled function ${name} failed:`, error);

@@ -4,13 +4,14 @@ import { MemoryRouter } from "react-router-dom";
 import { ConvexError } from "convex/values";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
+import { fakeId, resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { SupportPanel, type SupportableEvent } from "./support-panel";
+import { api } from "../../../convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
 const event: SupportableEvent = { _id: "ev1" as Id<"events">, minSupportCents: 500, supportClosedReason: null, isTicketed: false };
-const user = { _id: "u1", name: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
+const user = { _id: fakeId("users", "u1"), name: "Ana", menuName: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
 
 function renderPanel(overrides: Partial<SupportableEvent> = {}) {
   return render(
@@ -36,14 +37,14 @@ async function expectAlert(title: string, text: string | RegExp) {
 
 beforeEach(() => {
   resetConvexFake();
-  setQuery("users:me", user);
-  setQuery("supports:mine", { supported: false, amountCents: 0 });
+  setQuery(api.users.me, user);
+  setQuery(api.supports.mine, { supported: false, amountCents: 0 });
 });
 
 describe("SupportPanel", () => {
   it("asks a signed-out visitor to sign in", async () => {
-    setQuery("users:me", null);
-    const mutation = setMutation("supports:support", () => ({ goalReached: false, ticketCode: null }));
+    setQuery(api.users.me, null);
+    const mutation = setMutation(api.supports.support, () => ({ goalReached: false, ticketCode: null }));
     renderPanel();
     await support("10");
     await expectAlert("Atenção", "Você precisa estar logado para apoiar este evento!");
@@ -51,7 +52,7 @@ describe("SupportPanel", () => {
   });
 
   it("rejects amounts that are not valid reais", async () => {
-    const mutation = setMutation("supports:support", () => ({ goalReached: false, ticketCode: null }));
+    const mutation = setMutation(api.supports.support, () => ({ goalReached: false, ticketCode: null }));
     renderPanel();
     await support("abc");
     await expectAlert("Atenção", "Por favor, insira um valor válido!");
@@ -65,7 +66,7 @@ describe("SupportPanel", () => {
   });
 
   it("tells a person with an empty wallet, with the Saldo Insuficiente title", async () => {
-    setQuery("users:me", { ...user, walletCents: 0 });
+    setQuery(api.users.me, { ...user, walletCents: 0 });
     renderPanel();
     await support("10");
     await expectAlert("Saldo Insuficiente", "Você não possui saldo suficiente para apoiar este evento.");
@@ -84,7 +85,7 @@ describe("SupportPanel", () => {
   });
 
   it("accepts Brazilian input (10,50) and sends cents, then says Sucesso!", async () => {
-    const mutation = setMutation("supports:support", () => ({ goalReached: false, ticketCode: null }));
+    const mutation = setMutation(api.supports.support, () => ({ goalReached: false, ticketCode: null }));
     renderPanel();
     const u = await support("10,50");
     expect(mutation).toHaveBeenCalledWith({ eventId: "ev1", amountCents: 1050 });
@@ -96,7 +97,7 @@ describe("SupportPanel", () => {
 
   it("moves focus to OK, so Enter in the amount field closes the alert instead of resubmitting", async () => {
     const u = userEvent.setup();
-    const mutation = setMutation("supports:support", () => ({ goalReached: false, ticketCode: null }));
+    const mutation = setMutation(api.supports.support, () => ({ goalReached: false, ticketCode: null }));
     renderPanel();
     await u.type(screen.getByLabelText("Valor do apoio"), "10{Enter}");
     const alert = await expectAlert("Sucesso!", /R\$ 10,00/);
@@ -117,7 +118,7 @@ describe("SupportPanel", () => {
   });
 
   it("announces title and text joined by a space", async () => {
-    setMutation("supports:support", () => ({ goalReached: false, ticketCode: null }));
+    setMutation(api.supports.support, () => ({ goalReached: false, ticketCode: null }));
     renderPanel();
     await support("10");
     await screen.findByRole("alertdialog");
@@ -129,15 +130,15 @@ describe("SupportPanel", () => {
     ["10.5", 1050],
     ["1.234,56", 123456],
   ])("parses %s as %i cents", async (typed, cents) => {
-    setQuery("users:me", { ...user, walletCents: 200000 });
-    const mutation = setMutation("supports:support", () => ({ goalReached: false, ticketCode: null }));
+    setQuery(api.users.me, { ...user, walletCents: 200000 });
+    const mutation = setMutation(api.supports.support, () => ({ goalReached: false, ticketCode: null }));
     renderPanel();
     await support(typed);
     expect(mutation).toHaveBeenCalledWith({ eventId: "ev1", amountCents: cents });
   });
 
   it("celebrates the goal with Meta Alcançada! and shows the ticket code", async () => {
-    setMutation("supports:support", () => ({ goalReached: true, ticketCode: "ABC123XYZ" }));
+    setMutation(api.supports.support, () => ({ goalReached: true, ticketCode: "ABC123XYZ" }));
     renderPanel({ isTicketed: true });
     await support("20");
     const alert = await expectAlert("Meta Alcançada!", /atingiu a meta/);
@@ -145,14 +146,14 @@ describe("SupportPanel", () => {
   });
 
   it("after Meta Alcançada! focuses CHAT, or the heading when CHAT is not there yet", async () => {
-    setMutation("supports:support", () => ({ goalReached: true, ticketCode: null }));
+    setMutation(api.supports.support, () => ({ goalReached: true, ticketCode: null }));
     const first = renderPanel();
     let u = await support("20");
     await u.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "OK" }));
     expect(screen.getByRole("heading", { name: "Apoie este evento" })).toHaveFocus();
     first.unmount();
 
-    setQuery("supports:mine", { supported: true, amountCents: 1000 });
+    setQuery(api.supports.mine, { supported: true, amountCents: 1000 });
     renderPanel();
     u = await support("20");
     await u.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "OK" }));
@@ -160,7 +161,7 @@ describe("SupportPanel", () => {
   });
 
   it("shows the server's message and title as they are", async () => {
-    setMutation("supports:support", () => {
+    setMutation(api.supports.support, () => {
       throw new ConvexError({
         code: "SUPPORT_CLOSED",
         message: "A porcentagem minima foi batida! Os apoios foram desativados...",
@@ -172,7 +173,7 @@ describe("SupportPanel", () => {
   });
 
   it("a rate limit refusal shows its wait and keeps the amount typed", async () => {
-    setMutation("supports:support", () => {
+    setMutation(api.supports.support, () => {
       throw new ConvexError({ code: "RATE_LIMITED", message: "Muitas tentativas. Tente novamente em 3 segundos." });
     });
     renderPanel();
@@ -203,7 +204,7 @@ describe("SupportPanel", () => {
     const { unmount } = renderPanel();
     expect(screen.queryByRole("link", { name: "CHAT" })).not.toBeInTheDocument();
     unmount();
-    setQuery("supports:mine", { supported: true, amountCents: 1000 });
+    setQuery(api.supports.mine, { supported: true, amountCents: 1000 });
     renderPanel();
     expect(screen.getByRole("link", { name: "CHAT" })).toHaveAttribute("href", "/chat/ev1");
   });
