@@ -16,6 +16,7 @@ const own: FunctionReturnType<typeof api.events.mine>[number] = {
   venueName: null,
   city: null,
   uf: null,
+  shareUrl: "http://127.0.0.1:3211/e/e1",
   imageUrl: null,
   isTicketed: true,
   goalCents: 10000,
