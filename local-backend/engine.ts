@@ -20,12 +20,15 @@ import { checkDocumentsMatch } from "./engine/schema-check.ts";
 import type { TransactionObserver } from "./profiler/conflict-profiler.ts";
 import { Gate, Mutex, PhaseLock } from "./locks.ts";
 import { recordExecution } from "./cli-api/function-log.ts";
-import { loadModules } from "./modules.ts";
+import { loadModules, type LoadedModules } from "./modules.ts";
 import type { ChangeRecord, DatabaseSnapshot, UndoRecord } from "./storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "./sync/read-set.ts";
 import { RequestLog, type RequestRecord } from "./sync/request-log.ts";
 
 export type { FunctionKind } from "./engine/function-registry.ts";
+
+/** The code to serve: a convex/ folder loaded from source, or a loader (pushed code). */
+export type CodeSource = string | (() => Promise<LoadedModules>);
 
 /**
  * What a caller may reach: clients the app's public functions; the admin (the CLI, with the
@@ -74,7 +77,7 @@ export class Engine {
   private readonly database = new Database(this.requests);
 
   private constructor(
-    private readonly convexDir: string,
+    private code: CodeSource,
     private instance: Instance,
     private readonly setup: InstanceSetup,
   ) {
@@ -84,14 +87,14 @@ export class Engine {
   }
 
   /** Loads convex/ and starts an empty database. */
-  static async start(convexDir: string, setup: InstanceSetup = async () => {}): Promise<Engine> {
-    return new Engine(convexDir, await Engine.createInstance(convexDir, setup), setup);
+  static async start(code: CodeSource, setup: InstanceSetup = async () => {}): Promise<Engine> {
+    return new Engine(code, await Engine.createInstance(code, setup), setup);
   }
 
-  private static async createInstance(convexDir: string, setup: InstanceSetup): Promise<Instance> {
-    const modules = await loadModules(convexDir);
+  private static async createInstance(code: CodeSource, setup: InstanceSetup): Promise<Instance> {
+    const modules = typeof code === "string" ? await loadModules(code) : await code();
     const schema = modules.byPath.get("schema")?.default as SchemaDefinition<never, boolean> | undefined;
-    if (schema === undefined) throw new Error(`${convexDir}/schema.ts has no default export`);
+    if (schema === undefined) throw new Error("the schema (convex/schema.ts) has no default export");
     const t = convexTest(schema, modules.glob);
     const instance = { t, modules, global: await attachToInternals(t) };
     await setup(instance);
@@ -397,13 +400,29 @@ export class Engine {
   }
 
   /**
-   * Loads convex/ again and moves the data over. Waits for calls in progress and holds new
-   * ones meanwhile. If the new code does not load, or its schema does not match the data
-   * (SchemaMismatchError), the old code keeps running.
+   * Checks that `code` loads and that the data matches its schema, without serving it
+   * (a push's schema step); `setup` prepares the instance (components only: nothing else may
+   * change for code that is not served). Throws like `reload`.
    */
-  reload(): Promise<void> {
+  checkCode(code: CodeSource, setup: InstanceSetup): Promise<void> {
     return this.reloads.run(async () => {
-      const next = await Engine.createInstance(this.convexDir, this.setup);
+      const next = await Engine.createInstance(code, setup);
+      try {
+        await this.gate.exclusive(async () => checkDocumentsMatch(this.instance.global.components[""]!.db._documents, next.global.components[""]!.db));
+      } finally {
+        await next.modules.release();
+      }
+    });
+  }
+
+  /**
+   * Loads the code again (or `code`, which is served from then on) and moves the data over.
+   * Waits for calls in progress and holds new ones meanwhile. If the new code does not load,
+   * or its schema does not match the data (SchemaMismatchError), the old code keeps running.
+   */
+  reload(code: CodeSource = this.code): Promise<void> {
+    return this.reloads.run(async () => {
+      const next = await Engine.createInstance(code, this.setup);
       await this.gate.exclusive(async () => {
         try {
           checkDocumentsMatch(this.instance.global.components[""]!.db._documents, next.global.components[""]!.db);
@@ -414,6 +433,7 @@ export class Engine {
         const data = this.snapshot();
         const previous = this.instance;
         this.instance = next;
+        this.code = code;
         this.queryCache = { ts: -1n, results: new Map() };
         this.database.attach(next.global);
         this.database.restore(data);
