@@ -9,7 +9,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { convexTest } from "convex-test";
-import { makeFunctionReference, type SchemaDefinition } from "convex/server";
+import { makeFunctionReference, type FunctionReference, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import type { Identity } from "./auth-keys.ts";
 import { attachToInternals, checkInternals, type EngineInstance, type Instance, type InstanceSetup } from "./engine/convex-test-adapter.ts";
@@ -249,8 +249,11 @@ export class Engine {
       const { t, modules } = this.instance;
       if (access.admin) await requireFunction(this.instance.global.components[access.componentPath], kind, udfPath, access.componentPath);
       else requirePublic(modules, kind, udfPath);
-      // A component's function is reached through its handle, as the app's code would.
-      const reference = access.componentPath === "" ? udfPath : `function://${access.componentPath};${udfPath}`;
+      // A component's function is reached through its handle (a plain "function://…" string, which
+      // convex-test resolves in that component), as the app's own code would.
+      const handle = `function://${access.componentPath};${udfPath}`;
+      const ref = <Kind extends FunctionKind>() =>
+        (access.componentPath === "" ? makeFunctionReference<Kind>(udfPath) : handle) as FunctionReference<Kind>;
       const caller = identity === null ? t : t.withIdentity(identity);
       const logLines: string[] = [];
       try {
@@ -258,7 +261,7 @@ export class Engine {
           return await this.mutations.run(async () => {
             try {
               // Its reads are recorded as a query's are, for the transaction observers.
-              const run = () => this.observed(udfPath, () => caller.mutation(makeFunctionReference<"mutation">(reference), args));
+              const run = () => this.observed(udfPath, () => caller.mutation(ref<"mutation">(), args));
               const value = await recordExecution(
                 udfPath,
                 "Mutation",
@@ -282,7 +285,7 @@ export class Engine {
             udfPath,
             "Query",
             access.componentPath,
-            () => this.database.readSetContext.run(reads, () => caller.query(makeFunctionReference<"query">(reference), args)),
+            () => this.database.readSetContext.run(reads, () => caller.query(ref<"query">(), args)),
             logLines,
           );
           return { value, ts: this.lastCommitTs, logLines, commit: this.commitCount, reads };
@@ -292,7 +295,7 @@ export class Engine {
           udfPath,
           "Action",
           access.componentPath,
-          () => this.actionCommits.run(commits, () => caller.action(makeFunctionReference<"action">(reference), args)),
+          () => this.actionCommits.run(commits, () => caller.action(ref<"action">(), args)),
           logLines,
         );
         return { value, ts: this.lastCommitTs, logLines, commit: commits.last };
