@@ -1,6 +1,7 @@
 import type { Id } from "./_generated/dataModel";
 import { internalMutation, type MutationCtx } from "./_generated/server";
 import type { Category } from "./model/shared/categories";
+import type { Settlement } from "./model/shared/lifecycle";
 import type { Uf } from "./model/shared/ufs";
 import { insertEvent } from "./model/events";
 import { cityKeyOf } from "./model/shared/eventDetails";
@@ -18,7 +19,7 @@ const DEMO_CREATOR_EMAIL = "demo@apoie.app";
 type DemoEvent = {
   name: string;
   /** What the demo shows of the lifecycle; "open" events settle at their date as usual. */
-  lifecycle?: "paidOut" | "refunded" | "cancelled";
+  lifecycle?: Settlement;
   category: Category;
   inDays: number;
   hour: number;

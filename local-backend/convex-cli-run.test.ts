@@ -76,6 +76,28 @@ it(
 );
 
 it(
+  "reaches a component's functions and tables as the admin (--component)",
+  async () => {
+    // Signing in (previous test) took a token of the rate limiter component's "localSignIn".
+    const tables = await runCli(target, ["data", "--component", "rateLimiter"]);
+    expect(tables.code, tables.stderr).toBe(0);
+    expect(tables.stdout.split("\n")).toContain("rateLimits");
+    const config = { kind: "token bucket", rate: 5, period: 60_000 };
+    const value = await runCli(target, ["run", "--component", "rateLimiter", "lib:getValue", JSON.stringify({ name: "localSignIn", key: "ana@example.com", config })]);
+    expect(value.code, value.stderr).toBe(0);
+    expect(JSON.parse(value.stdout)).toMatchObject({ value: expect.any(Number) });
+    // Without the admin key a component's function is out of reach.
+    const http = await fetch(`${backend.url}/api/function`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ componentPath: "rateLimiter", path: "lib:clearAll", args: {}, format: "convex_encoded_json" }),
+    });
+    expect(await http.json()).toMatchObject({ status: "error", errorMessage: expect.stringContaining("Could not find public function for 'lib:clearAll'") });
+  },
+  CLI_TIMEOUT,
+);
+
+it(
   "--watch prints a query again when its result changes",
   async () => {
     const args = JSON.stringify({ name: "Zabumba", paginationOpts: { numItems: 10, cursor: null } });

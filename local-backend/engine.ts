@@ -9,7 +9,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { convexTest } from "convex-test";
-import { makeFunctionReference, type SchemaDefinition } from "convex/server";
+import { makeFunctionReference, type FunctionReference, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import type { Identity } from "./auth-keys.ts";
 import { attachToInternals, checkInternals, type EngineInstance, type Instance, type InstanceSetup } from "./engine/convex-test-adapter.ts";
@@ -20,12 +20,15 @@ import { checkDocumentsMatch } from "./engine/schema-check.ts";
 import type { TransactionObserver } from "./profiler/conflict-profiler.ts";
 import { Gate, Mutex, PhaseLock } from "./locks.ts";
 import { recordExecution } from "./cli-api/function-log.ts";
-import { loadModules } from "./modules.ts";
+import { loadModules, type LoadedModules } from "./modules.ts";
 import type { ChangeRecord, DatabaseSnapshot, UndoRecord } from "./storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "./sync/read-set.ts";
 import { RequestLog, type RequestRecord } from "./sync/request-log.ts";
 
 export type { FunctionKind } from "./engine/function-registry.ts";
+
+/** The code to serve: a convex/ folder loaded from source, or a loader (pushed code). */
+export type CodeSource = string | (() => Promise<LoadedModules>);
 
 /**
  * What a caller may reach: clients the app's public functions; the admin (the CLI, with the
@@ -74,7 +77,7 @@ export class Engine {
   private readonly database = new Database(this.requests);
 
   private constructor(
-    private readonly convexDir: string,
+    private code: CodeSource,
     private instance: Instance,
     private readonly setup: InstanceSetup,
   ) {
@@ -84,14 +87,14 @@ export class Engine {
   }
 
   /** Loads convex/ and starts an empty database. */
-  static async start(convexDir: string, setup: InstanceSetup = async () => {}): Promise<Engine> {
-    return new Engine(convexDir, await Engine.createInstance(convexDir, setup), setup);
+  static async start(code: CodeSource, setup: InstanceSetup = async () => {}): Promise<Engine> {
+    return new Engine(code, await Engine.createInstance(code, setup), setup);
   }
 
-  private static async createInstance(convexDir: string, setup: InstanceSetup): Promise<Instance> {
-    const modules = await loadModules(convexDir);
+  private static async createInstance(code: CodeSource, setup: InstanceSetup): Promise<Instance> {
+    const modules = typeof code === "string" ? await loadModules(code) : await code();
     const schema = modules.byPath.get("schema")?.default as SchemaDefinition<never, boolean> | undefined;
-    if (schema === undefined) throw new Error(`${convexDir}/schema.ts has no default export`);
+    if (schema === undefined) throw new Error("the schema (convex/schema.ts) has no default export");
     const t = convexTest(schema, modules.glob);
     const instance = { t, modules, global: await attachToInternals(t) };
     await setup(instance);
@@ -246,8 +249,11 @@ export class Engine {
       const { t, modules } = this.instance;
       if (access.admin) await requireFunction(this.instance.global.components[access.componentPath], kind, udfPath, access.componentPath);
       else requirePublic(modules, kind, udfPath);
-      // A component's function is reached through its handle, as the app's code would.
-      const reference = access.componentPath === "" ? udfPath : `function://${access.componentPath};${udfPath}`;
+      // A component's function is reached through its handle (a plain "function://…" string, which
+      // convex-test resolves in that component), as the app's own code would.
+      const handle = `function://${access.componentPath};${udfPath}`;
+      const ref = <Kind extends FunctionKind>() =>
+        (access.componentPath === "" ? makeFunctionReference<Kind>(udfPath) : handle) as FunctionReference<Kind>;
       const caller = identity === null ? t : t.withIdentity(identity);
       const logLines: string[] = [];
       try {
@@ -255,7 +261,7 @@ export class Engine {
           return await this.mutations.run(async () => {
             try {
               // Its reads are recorded as a query's are, for the transaction observers.
-              const run = () => this.observed(udfPath, () => caller.mutation(makeFunctionReference<"mutation">(reference), args));
+              const run = () => this.observed(udfPath, () => caller.mutation(ref<"mutation">(), args));
               const value = await recordExecution(
                 udfPath,
                 "Mutation",
@@ -279,7 +285,7 @@ export class Engine {
             udfPath,
             "Query",
             access.componentPath,
-            () => this.database.readSetContext.run(reads, () => caller.query(makeFunctionReference<"query">(reference), args)),
+            () => this.database.readSetContext.run(reads, () => caller.query(ref<"query">(), args)),
             logLines,
           );
           return { value, ts: this.lastCommitTs, logLines, commit: this.commitCount, reads };
@@ -289,7 +295,7 @@ export class Engine {
           udfPath,
           "Action",
           access.componentPath,
-          () => this.actionCommits.run(commits, () => caller.action(makeFunctionReference<"action">(reference), args)),
+          () => this.actionCommits.run(commits, () => caller.action(ref<"action">(), args)),
           logLines,
         );
         return { value, ts: this.lastCommitTs, logLines, commit: commits.last };
@@ -394,13 +400,29 @@ export class Engine {
   }
 
   /**
-   * Loads convex/ again and moves the data over. Waits for calls in progress and holds new
-   * ones meanwhile. If the new code does not load, or its schema does not match the data
-   * (SchemaMismatchError), the old code keeps running.
+   * Checks that `code` loads and that the data matches its schema, without serving it
+   * (a push's schema step); `setup` prepares the instance (components only: nothing else may
+   * change for code that is not served). Throws like `reload`.
    */
-  reload(): Promise<void> {
+  checkCode(code: CodeSource, setup: InstanceSetup): Promise<void> {
     return this.reloads.run(async () => {
-      const next = await Engine.createInstance(this.convexDir, this.setup);
+      const next = await Engine.createInstance(code, setup);
+      try {
+        await this.gate.exclusive(async () => checkDocumentsMatch(this.instance.global.components[""]!.db._documents, next.global.components[""]!.db));
+      } finally {
+        await next.modules.release();
+      }
+    });
+  }
+
+  /**
+   * Loads the code again (or `code`, which is served from then on) and moves the data over.
+   * Waits for calls in progress and holds new ones meanwhile. If the new code does not load,
+   * or its schema does not match the data (SchemaMismatchError), the old code keeps running.
+   */
+  reload(code: CodeSource = this.code): Promise<void> {
+    return this.reloads.run(async () => {
+      const next = await Engine.createInstance(code, this.setup);
       await this.gate.exclusive(async () => {
         try {
           checkDocumentsMatch(this.instance.global.components[""]!.db._documents, next.global.components[""]!.db);
@@ -411,6 +433,7 @@ export class Engine {
         const data = this.snapshot();
         const previous = this.instance;
         this.instance = next;
+        this.code = code;
         this.queryCache = { ts: -1n, results: new Map() };
         this.database.attach(next.global);
         this.database.restore(data);

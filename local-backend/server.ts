@@ -3,6 +3,8 @@
  * (WebSocket sync + HTTP API) and the site port (HTTP actions), and the convex/ watcher.
  */
 import { watch, type FSWatcher } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +16,11 @@ import { EnvironmentVariables } from "./cli-api/environment-variables.ts";
 import { functionLog } from "./cli-api/function-log.ts";
 import { handleCliApiRequest } from "./cli-api/routes.ts";
 import { registerComponents } from "./components/components.ts";
+import type { EngineInstance } from "./engine/convex-test-adapter.ts";
+import { registerPushedComponents } from "./push/components.ts";
+import { loadPush } from "./push/load-push.ts";
+import { PushStore } from "./push/push-store.ts";
+import { pushRoutes } from "./push/routes.ts";
 import { DashboardAccess } from "./dashboard/access.ts";
 import { handleDashboardRequest } from "./dashboard/dashboard.ts";
 import { Engine } from "./engine.ts";
@@ -187,8 +194,17 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const crons = new CronRunner();
   const fileStore = dataDir === null ? memoryFileStore() : diskFileStore(path.join(dataDir, "files"));
   const files = new FileStorage(fileStore, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, () => deps.persisted());
-  const ready = await Engine.start(convexDir, async (instance) => {
-    await registerComponents(instance, convexDir);
+  // Code pushed by the Convex CLI lives in the data folder (a temporary one in memory mode);
+  // before the first push, convex/ is served from source.
+  const pushRoot = dataDir ?? (await mkdtemp(path.join(tmpdir(), "apoie-pushes-")));
+  if (dataDir === null) cleanups.push(() => rm(pushRoot, { recursive: true, force: true }));
+  const pushes = new PushStore(pushRoot);
+  const pushed = await pushes.current();
+  const installComponents = async (instance: EngineInstance) => {
+    if (!registerPushedComponents(instance)) await registerComponents(instance, convexDir);
+  };
+  const ready = await Engine.start(pushed === null ? convexDir : () => loadPush(pushed), async (instance) => {
+    await installComponents(instance);
     installRandomIds(instance);
     files.install(instance);
     scheduler.install(instance);
@@ -200,6 +216,15 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const writer = dataDir === null ? null : await openData(dataDir, ready, options.beforeDiskWrite);
   cleanups.push(() => writer?.close());
   const sessions = new Set<SyncSession>();
+  const pushRouteTable = pushRoutes({
+    engine: ready,
+    store: pushes,
+    checkSetup: installComponents,
+    served: () => {
+      console.log("local backend: serving the pushed code");
+      for (const session of sessions) session.requestRefresh();
+    },
+  });
   ready.onCommit(() => {
     writer?.markDirty();
     // Sessions re-run their queries once the commit is readable (saved), see Engine.readAtOneCommit.
@@ -232,6 +257,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     persisted: (commit) => deps.persisted(commit),
     closed,
   });
+  const cliRoutes = new Map([...cli.routes, ...pushRouteTable]);
   // Module-level code reads process.env when loaded, as in a fresh Convex isolate.
   reloadForEnvironment = () =>
     ready.reload().then(
@@ -265,7 +291,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     void (async () => {
       if (await files.handleRequest(request, response)) return;
       if (await handleDashboardRequest(request, response, ready, profiler, dashboard)) return;
-      if (await handleCliApiRequest(request, response, { ...deps, url: () => url, siteUrl, routes: cli.routes })) return;
+      if (await handleCliApiRequest(request, response, { ...deps, url: () => url, siteUrl, routes: cliRoutes })) return;
       await handleApiRequest(request, response, deps);
     })();
   });

@@ -29,6 +29,7 @@ import type * as model_chat from "../model/chat.js";
 import type * as model_chatNotices from "../model/chatNotices.js";
 import type * as model_checkIn from "../model/checkIn.js";
 import type * as model_eventEdit from "../model/eventEdit.js";
+import type * as model_eventFields from "../model/eventFields.js";
 import type * as model_eventImages from "../model/eventImages.js";
 import type * as model_eventSearch from "../model/eventSearch.js";
 import type * as model_events from "../model/events.js";
@@ -100,6 +101,7 @@ declare const fullApi: ApiFromModules<{
   "model/chatNotices": typeof model_chatNotices;
   "model/checkIn": typeof model_checkIn;
   "model/eventEdit": typeof model_eventEdit;
+  "model/eventFields": typeof model_eventFields;
   "model/eventImages": typeof model_eventImages;
   "model/eventSearch": typeof model_eventSearch;
   "model/events": typeof model_events;

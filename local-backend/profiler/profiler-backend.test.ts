@@ -39,7 +39,9 @@ it("reports two supports of one event as a conflict on the event, and supports o
   const creator = await client("Criadora");
   const [first, second, third] = [await client("Ana"), await client("Bia"), await client("Caio")];
   const eventA = await createEvent(creator);
-  const eventB = await createEvent(creator, { name: "Outro Show" });
+  // Another creator's event: the first support of an event tells its creator (their inbox), so
+  // two events of one creator share that document on their first supports.
+  const eventB = await createEvent(await client("Outro Criador"), { name: "Outro Show" });
 
   await first.mutation(api.supports.support, { eventId: eventA, amountCents: 500 });
   expect(between("supports:support", "supports:support")).toEqual([]);
