@@ -9,20 +9,31 @@
  * Ids written before keep their form: a counter padded to 32 characters with its table, so
  * fewer than 40 digits (`isCounterId`).
  */
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import { internalsOf, type EngineInstance } from "../engine/convex-test-adapter.ts";
 
 const DIGITS = 40;
-const RANGE = 10n ** BigInt(DIGITS);
-/** 136 random bits, and the largest multiple of RANGE below 2^136: values above it are drawn again, so every digit string is equally likely. */
-const RANDOM_BYTES = 17;
-const UNBIASED_LIMIT = (1n << BigInt(RANDOM_BYTES * 8)) - ((1n << BigInt(RANDOM_BYTES * 8)) % RANGE);
+/** Bytes 250–255 are drawn again, so each digit (byte % 10) is equally likely. */
+const UNBIASED_LIMIT = 250;
+/** Random bytes are fetched a pool at a time: one system call per hundred ids, not per id. */
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomByte(): number {
+  if (poolOffset === pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++]!;
+}
 
 function randomDigits(): string {
-  for (;;) {
-    const value = BigInt(`0x${randomBytes(RANDOM_BYTES).toString("hex")}`);
-    if (value < UNBIASED_LIMIT) return (value % RANGE).toString().padStart(DIGITS, "0");
+  let digits = "";
+  while (digits.length < DIGITS) {
+    const byte = randomByte();
+    if (byte < UNBIASED_LIMIT) digits += String(byte % 10);
   }
+  return digits;
 }
 
 export function randomDocumentId(table: string): string {

@@ -5,7 +5,7 @@
  *   npm run bench                                   # 1,000, 10,000 and 50,000 events, everything
  *   npm run bench -- --scales 1000 --skip latency   # a quick run while developing
  *   npm run bench -- --lighthouse-runs 1            # one Lighthouse run per page instead of the median of 3
- * Parts that --skip takes: settlement, latency, ack-latency, persisted-support, bundle, lighthouse, hot-event.
+ * Parts that --skip takes: settlement, notifications, latency, ack-latency, persisted-support, bundle, lighthouse, hot-event.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -24,6 +24,7 @@ import { measureLiveLatency } from "./latency";
 import { measureLighthouse } from "./lighthouse";
 import { measureListCosts, type ListCost } from "./list-cost";
 import { measurePersistedSupport } from "./persisted-support";
+import { measureNotificationFanOut } from "./notification-cost";
 import { measureSessionCheck, type SessionCheckCost } from "./session-check";
 import { measureSettlement } from "./settlement-cost";
 import { measureTimelineCost } from "./timeline-cost";
@@ -88,6 +89,7 @@ const started = Date.now();
 const results: Results = {
   ...(await measureCosts()),
   settlement: await optional("settlement", measureSettlement),
+  notifications: await optional("notifications", measureNotificationFanOut),
   latency: await optional("latency", measureLiveLatency),
   ackLatency: await optional("ack-latency", measureAckLatency),
   // 1,000 and 50,000 events: the smallest and largest catalogue measured.

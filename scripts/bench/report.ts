@@ -9,6 +9,7 @@ import type { Latency } from "./latency";
 import type { LighthouseResult } from "./lighthouse";
 import type { PersistedSupport } from "./persisted-support";
 import { PAGE_SIZE, type ListCost } from "./list-cost";
+import type { NotificationCost } from "./notification-cost";
 import { SESSION_CHECK_CALLS, type SessionCheckCost } from "./session-check";
 import type { SettlementCost } from "./settlement-cost";
 import type { Row, Status } from "./table";
@@ -43,6 +44,7 @@ export type Results = {
   bundle: BundleSizes | NotMeasured;
   lighthouse: LighthouseResult[] | NotMeasured;
   hotEvent: HotEvent | NotMeasured;
+  notifications: NotificationCost | NotMeasured;
 };
 
 const FILTER_LABELS: Record<FilterName, string> = {
@@ -59,6 +61,7 @@ export function reportRows(results: Results): Row[] {
     ...functionRows(results.functionCosts),
     ...sessionCheckRows(results.sessionCheck),
     ...settlementRows(results.settlement),
+    ...notificationRows(results.notifications),
     ...latencyRows(results.latency),
     ...ackLatencyRows(results.ackLatency),
     ...persistedSupportRows(results.persistedSupport),
@@ -116,6 +119,8 @@ function sessionCheckRows(sessionCheck: SessionCheckCost | null): Row[] {
 
 /** Convex's per-transaction read limit, which every settlement transaction must stay within. */
 const MAX_TRANSACTION_DOCS = 32_000;
+/** Convex's per-transaction write limit. */
+const MAX_TRANSACTION_WRITES = 16_000;
 
 function settlementRows(settlement: SettlementCost | NotMeasured): Row[] {
   const measure = "settlement at the date, refund of 10,000 contributions (ticketed)";
@@ -128,6 +133,36 @@ function settlementRows(settlement: SettlementCost | NotMeasured): Row[] {
       result: `${count(transactions)} transactions, ${ms(totalMs)} in all; ${count(documentsRead)} docs (${bytes(bytesRead)}) read in all, at most ${count(maxDocumentsReadPerTransaction)} per transaction`,
       target,
       status: check(maxDocumentsReadPerTransaction <= MAX_TRANSACTION_DOCS),
+    },
+  ];
+}
+
+/** The bell reads the caller's session and one small inbox document, whatever they were told. */
+const MAX_UNREAD_COUNT_DOCS = 2;
+
+function notificationRows(notifications: NotificationCost | NotMeasured): Row[] {
+  const fanOut = "fan-out of a Novidade to 10,000 supporters";
+  const bell = "notifications:unreadCount, one of those supporters";
+  const target = `each transaction ≤ ${count(MAX_TRANSACTION_DOCS)} docs read, ≤ ${count(MAX_TRANSACTION_WRITES)} written`;
+  if ("notMeasured" in notifications) {
+    return [
+      { measure: fanOut, result: `not measured: ${notifications.notMeasured}`, target },
+      { measure: bell, result: `not measured: ${notifications.notMeasured}`, target: `≤ ${MAX_UNREAD_COUNT_DOCS} docs` },
+    ];
+  }
+  const { transactions, totalMs, maxDocumentsReadPerTransaction: read, maxDocumentsWrittenPerTransaction: written } = notifications;
+  return [
+    {
+      measure: fanOut,
+      result: `${count(transactions)} transactions, ${(totalMs / 1000).toFixed(1)} s in all on convex-test; at most ${count(read)} docs read and ${count(written)} written per transaction`,
+      target,
+      status: check(read <= MAX_TRANSACTION_DOCS && written <= MAX_TRANSACTION_WRITES),
+    },
+    {
+      measure: bell,
+      result: cost(notifications.unreadCount),
+      target: `≤ ${MAX_UNREAD_COUNT_DOCS} docs`,
+      status: check(notifications.unreadCount.documentsRead <= MAX_UNREAD_COUNT_DOCS),
     },
   ];
 }
