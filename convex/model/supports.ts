@@ -87,7 +87,7 @@ export async function supportEvent(
     ticketsGenerated: event.ticketsGenerated + (event.isTicketed ? 1 : 0),
     uniqueSupporters: event.uniqueSupporters + (supporter === null ? 1 : 0),
   });
-  await recordSupport(ctx, event._id, raisedCents);
+  await recordSupport(ctx, event._id, raisedCents, now);
   await noticeSupport(ctx, event, user._id, raisedCents);
   return { goalReached: goalReached({ ...event, raisedCents }), ticketCode };
 }
