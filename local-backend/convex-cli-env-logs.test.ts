@@ -79,7 +79,9 @@ it(
     const cli = await target(backend);
     const logs = startCli(cli, ["logs", "--success"]);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // The first poll answers with history, which `logs` does not print: wait until it streams
+      // (the fixture's cron ticks every second), so the calls below come after it however slow the start.
+      await outputUntil(logs, (stdout) => stdout.includes("[CONVEX M(jobs:tick)]"), 60_000);
       const http = new ConvexHttpClient(backend.url);
       await http.query(makeFunctionReference<"query">("logs:greet"), { name: "Ana" });
       await http.mutation(makeFunctionReference<"mutation">("jobs:schedule"), { delayMs: 0, text: "from the scheduler" });

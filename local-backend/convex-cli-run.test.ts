@@ -20,6 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
+/** Every event document, as `npx convex data` counts them. */
+const eventCountAll = async () =>
+  (await runCli(target, ["data", "events", "--limit", "1000", "--format", "jsonLines"])).stdout.trim().split("\n").length;
 const eventCount = async () =>
   (await new ConvexHttpClient(backend.url).query(api.events.list, { paginationOpts: { numItems: 100, cursor: null } })).page.length;
 
@@ -121,8 +124,7 @@ it(
   async () => {
     const count = await runCli(target, ["run", "--inline-query", '(await ctx.db.query("events").collect()).length']);
     expect(count.code, count.stderr).toBe(0);
-    const listed = await runCli(target, ["data", "events", "--limit", "1000", "--format", "jsonLines"]);
-    expect(Number(count.stdout)).toBe(listed.stdout.trim().split("\n").length);
+    expect(Number(count.stdout)).toBe(await eventCountAll());
     const logged = await runCli(target, ["run", "--inline-query", 'const first = await ctx.db.query("events").first();\nconsole.log("first", first.name);\nreturn first.name;']);
     expect(logged.code, logged.stderr).toBe(0);
     expect(logged.stderr).toMatch(/\[LOG\] 'first' '.+'/);
@@ -163,6 +165,16 @@ it(
   },
   CLI_TIMEOUT,
 );
+
+it("answers the _system queries the CLI reads only to the admin (queryTable, as convex dev watches a table)", async () => {
+  const body = JSON.stringify({ path: "_system/cli/queryTable", args: { tableName: "events" }, format: "convex_encoded_json" });
+  const call = (headers: Record<string, string>) =>
+    fetch(`${backend.url}/api/query`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body }).then((response) => response.json());
+  const admin = (await call({ Authorization: `Convex ${backend.adminKey}` })) as { status: string; value: { name: string }[] };
+  expect(admin.status).toBe("success");
+  expect(admin.value.length).toBe(await eventCountAll());
+  expect(await call({})).toMatchObject({ status: "error", errorMessage: expect.stringContaining("Could not find public function") });
+});
 
 it("answers the canonical URLs to the admin, and an unknown admin route with 400 at once", async () => {
   const headers = { Authorization: `Convex ${backend.adminKey}` };

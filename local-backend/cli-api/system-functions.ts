@@ -65,6 +65,14 @@ async function tableData(state: SystemState, args: Record<string, Value>, compon
   return page<Document>(documents, paginationOpts(args));
 }
 
+/** `convex dev` watches a table whose data failed a schema check: its documents, re-sent after each change. */
+async function queryTable(state: SystemState, args: Record<string, Value>, componentPath: string) {
+  if (typeof args.tableName !== "string") throw new FunctionError("queryTable needs a tableName", undefined);
+  const db = await componentDb(state.engine, componentPath);
+  const table = args.tableName;
+  return Object.values(db._documents).filter((document) => tableOf(document._id) === table);
+}
+
 async function components(state: SystemState) {
   const paths = await state.engine.withInstance(async (instance) => Object.keys(internalsOf(instance).components));
   return paths
@@ -76,6 +84,7 @@ async function components(state: SystemState) {
 const QUERIES: Record<string, (state: SystemState, args: Record<string, Value>, componentPath: string) => Promise<Value> | Value> = {
   "_system/cli/tables": tables,
   "_system/cli/tableData": tableData,
+  "_system/cli/queryTable": queryTable,
   "_system/cli/modules:apiSpec": (state, _args, componentPath) => apiSpec(state.engine, componentPath),
   "_system/cli/convexUrl:cloudUrl": (state) => state.url(),
   "_system/frontend/components:list": components,
