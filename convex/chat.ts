@@ -3,6 +3,7 @@ import { v } from "convex/values";
 import { idArg } from "./model/args";
 import { callerMutation, callerQuery } from "./model/callerFunctions";
 import { chatAccessOf, cleanMessageBody, requireChatAccess } from "./model/chat";
+import { noticeChatMessage } from "./model/chatNotices";
 import { checkPaginationOpts, paginateOrRefuse } from "./model/pagination";
 import { enforceRateLimit } from "./model/rateLimits";
 import { displayNameOf, requireSignedIn } from "./model/users";
@@ -52,11 +53,13 @@ export const send = callerMutation({
     const user = requireSignedIn(ctx.user);
     await enforceRateLimit(ctx, "chatMessage", user._id);
     const chatEventId = await requireChatAccess(ctx, user, idArg(ctx, "events", eventId));
-    return ctx.db.insert("messages", {
+    const messageId = await ctx.db.insert("messages", {
       eventId: chatEventId,
       userId: user._id,
       authorName: displayNameOf(user),
       body: cleanBody,
     });
+    await noticeChatMessage(ctx, chatEventId, user._id);
+    return messageId;
   },
 });

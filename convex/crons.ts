@@ -9,5 +9,7 @@ crons.hourly("delete expired sessions", { minuteUTC: 17 }, internal.authSessions
 crons.hourly("delete unclaimed event images", { minuteUTC: 41 }, internal.eventImages.startSweep);
 // The presence component keeps everyone who ever was in a room; clear out who left, once a day.
 crons.daily("sweep people who left presence rooms", { hourUTC: 7, minuteUTC: 23 }, internal.presence.sweepLeft, { cursor: null });
+// Notifications are kept 90 days; older ones go in pages (model/notifications.ts).
+crons.daily("delete old notifications", { hourUTC: 4, minuteUTC: 23 }, internal.notifications.deleteOld);
 
 export default crons;

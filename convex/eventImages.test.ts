@@ -222,5 +222,5 @@ describe("sweep of unclaimed uploads", () => {
     expect(left.map((file) => file._id).sort()).toEqual([...claimed].sort());
     const pages = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
     expect(pages.filter((job) => job.name.includes("sweepUnclaimed")).length).toBeGreaterThanOrEqual(3_000 / SWEEP_PAGE_SIZE - 1);
-  });
+  }, 120_000);
 });

@@ -4,9 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vi
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { INITIAL_WALLET_CENTS } from "./model/shared/money";
-import { advanceClock, allRows, DAY, expectInvariants, newBackend, type Backend, type Caller, supportNow } from "./test.helpers";
-
-const HOUR = DAY / 24;
+import { advanceClock, allRows, DAY, expectInvariants, HOUR, newBackend, type Backend, type Caller, supportNow } from "./test.helpers";
 
 beforeAll(async () => {
   // Convex Auth signs its JWTs with these (as in auth.test.ts).

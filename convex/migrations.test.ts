@@ -7,7 +7,7 @@ afterEach(() => vi.useRealTimers());
 
 const oldEvent = { category: "Música" as const, goalCents: 1_000, raisedCents: 0, minSupportCents: 100, goalPercentage: 100 };
 
-test("data from before the lifecycle: opening entries, settlements scheduled, idempotent", async () => {
+test("data from before the lifecycle: opening entries, settlements scheduled, done once", async () => {
   const t = newBackend();
   // As the app stored it before: wallets without entries, events without a settlement.
   const { ana } = await t.run(async (ctx) => {
@@ -27,7 +27,7 @@ test("data from before the lifecycle: opening entries, settlements scheduled, id
     return { ana };
   });
 
-  await t.mutation(internal.migrations.lifecycle, {});
+  await t.mutation(internal.migrations.runAll, {});
   await runDueFunctions(t);
   const entries = await allRows(t, "walletEntries");
   expect(entries.filter((e) => e.kind === "opening").map((e) => e.amountCents).sort()).toEqual([3_000, 5_000]);
@@ -38,10 +38,13 @@ test("data from before the lifecycle: opening entries, settlements scheduled, id
     ["Futuro", null, true],
   ]);
 
+  // Done migrations are skipped; run again from the start (reset), each one changes nothing.
   const before = await allRows(t, "walletEntries");
-  await t.mutation(internal.migrations.lifecycle, {});
+  await t.mutation(internal.migrations.runAll, {});
+  await t.mutation(internal.migrations.runAll, { reset: true });
   await runDueFunctions(t);
   expect(await allRows(t, "walletEntries")).toEqual(before);
+  expect((await allRows(t, "events")).map((e) => e.settlementJobId)).toEqual(events.map((e) => e.settlementJobId));
   await advanceClock(t, DAY);
   expect((await allRows(t, "events")).map((e) => e.settlement)).toEqual(["paidOut", "refunded"]);
   expect((await t.run((ctx) => ctx.db.get("users", ana)))?.walletCents).toBe(3_000);
@@ -51,4 +54,18 @@ test("data from before the lifecycle: opening entries, settlements scheduled, id
     const sum = all.filter((e) => e.userId === user._id).reduce((total, e) => total + e.amountCents, 0);
     expect(sum).toBe(user.walletCents ?? 0);
   }
+});
+
+test("a settled event from before the finished flag is marked finished", async () => {
+  const t = newBackend();
+  await t.run(async (ctx) => {
+    const creator = await ctx.db.insert("users", { name: "Criador", walletCents: 5_000 });
+    await ctx.db.insert("events", {
+      ...oldEvent, name: "Antigo", nameLower: "antigo", startsAt: Date.now() - DAY, creatorId: creator,
+      isTicketed: false, ticketsGenerated: 0, uniqueSupporters: 0, settlement: "refunded",
+    });
+  });
+  await t.mutation(internal.migrations.runAll, {});
+  await runDueFunctions(t);
+  expect((await allRows(t, "events")).map((e) => [e.name, e.finished])).toEqual([["Antigo", true]]);
 });

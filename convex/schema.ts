@@ -20,6 +20,17 @@ const walletEntryKindValidator = v.union(
   v.literal("opening"),
 );
 
+/** What a notification tells; see model/notifications.ts for who gets each and when. */
+const notificationKindValidator = v.union(
+  v.literal("goalReached"),
+  v.literal("cancelled"),
+  v.literal("refunded"),
+  v.literal("payout"),
+  v.literal("firstSupport"),
+  v.literal("update"),
+  v.literal("chat"),
+);
+
 export default defineSchema({
   ...authTables,
 
@@ -204,4 +215,49 @@ export default defineSchema({
     authorName: v.string(),
     body: v.string(),
   }).index("by_eventId", ["eventId"]),
+
+  // "Novidades do evento": the creator's posts on the event page, newest first.
+  eventUpdates: defineTable({
+    eventId: v.id("events"),
+    authorId: v.id("users"),
+    title: v.string(),
+    body: v.string(),
+  }).index("by_eventId", ["eventId"]),
+
+  // One row per thing a person is told (model/notifications.ts). A row is unread while
+  // `read` is false and `at` is after its owner's inbox `readAt`, so "Marcar todas como
+  // lidas" writes one document however many rows there are. The event's name (and an
+  // update's title) are copied in, so the list never reads events. Kept 90 days after `at`.
+  notifications: defineTable({
+    userId: v.id("users"),
+    kind: notificationKindValidator,
+    eventId: v.id("events"),
+    eventName: v.string(),
+    /** When it last changed; a chat notification moves up with each new message. */
+    at: v.number(),
+    read: v.boolean(),
+    /** Money it reports (refund, payout), in cents. */
+    amountCents: v.optional(v.number()),
+    /** New chat messages since it was last read. */
+    count: v.optional(v.number()),
+    updateId: v.optional(v.id("eventUpdates")),
+    title: v.optional(v.string()),
+  })
+    .index("by_userId_and_at", ["userId", "at"])
+    .index("by_userId_and_eventId_and_kind", ["userId", "eventId", "kind"])
+    .index("by_at", ["at"]),
+
+  // Per person: the unread count the bell shows (one small document, never a count of rows)
+  // and when they last marked everything read. Created with their first notification.
+  notificationInboxes: defineTable({
+    userId: v.id("users"),
+    unread: v.number(),
+    readAt: v.number(),
+  }).index("by_userId", ["userId"]),
+
+  // Who takes part in an event's chat (has posted in it): they are told of new messages.
+  chatParticipants: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+  }).index("by_eventId_and_userId", ["eventId", "userId"]),
 });

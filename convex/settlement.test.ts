@@ -112,8 +112,9 @@ describe("settlement at the event's date", () => {
     expect(await snapshot(t)).toEqual(before);
     await advanceClock(t, 2 * DAY);
     expect(await event()).toMatchObject({ settlement: "paidOut" });
-    const jobs = (await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect())).filter((job) => job.name.startsWith("settlement"));
-    expect(jobs.map((job) => job.state.kind).sort()).toEqual(["canceled", "success"]);
+    const jobs = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
+    const settlements = jobs.filter((job) => job.name.startsWith("settlement"));
+    expect(settlements.map((job) => job.state.kind).sort()).toEqual(["canceled", "success"]);
     await expectInvariants(t);
   });
 });

@@ -3,6 +3,7 @@
  * package's own test helper, so suites can call code that uses `components.*`. The name has
  * two dots, so Convex never deploys it.
  */
+import migrationsTest from "@convex-dev/migrations/test";
 import presenceTest from "@convex-dev/presence/test";
 import rateLimiterTest from "@convex-dev/rate-limiter/test";
 import type { TestConvex } from "convex-test";
@@ -11,4 +12,5 @@ import type { GenericSchema, SchemaDefinition } from "convex/server";
 export function registerComponents(t: TestConvex<SchemaDefinition<GenericSchema, boolean>>): void {
   rateLimiterTest.register(t, "rateLimiter");
   presenceTest.register(t, "presence");
+  migrationsTest.register(t, "migrations");
 }

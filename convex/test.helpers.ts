@@ -6,9 +6,8 @@ import { ConvexError } from "convex/values";
 import { expect, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { api } from "./_generated/api";
-import type { EventDetailsInput } from "./model/shared/eventDetails";
-import type { EventInput } from "./model/shared/eventInput";
 import { INITIAL_WALLET_CENTS } from "./model/shared/money";
+import { isUnread } from "./model/notifications";
 import { openWallet } from "./model/wallet";
 import { closedRefusal } from "./model/shared/supportRefusal";
 import { supportClosedReason } from "./model/shared/lifecycle";
@@ -16,11 +15,14 @@ import { drainQueue, QUEUE_SETTLE_MS } from "./model/supportQueue";
 import schema from "./schema";
 import { registerComponents } from "./test.components";
 import { modules } from "./test.setup";
+import { eventInput, type CreateEventArgs } from "../test-kit/event-input";
+
+// The shared test kit's time spans and event defaults, for the suites here.
+export { DAY, HOUR, MINUTE, SECOND } from "../test-kit/time";
+export { eventInput, type CreateEventArgs };
 
 export type Backend = ReturnType<typeof newBackend>;
 export type Caller = ReturnType<Backend["withIdentity"]>;
-
-export const DAY = 24 * 60 * 60 * 1000;
 
 /** A fresh backend; `transactionLimits: true` fails any call past Convex's per-transaction limits. */
 export function newBackend({ transactionLimits = false }: { transactionLimits?: boolean } = {}) {
@@ -55,8 +57,6 @@ export async function signedInUser(
   });
   return { userId, as: t.withIdentity({ subject: `${userId}|test-session`, name }) };
 }
-
-export type CreateEventArgs = EventInput & EventDetailsInput;
 
 /**
  * A support as its supporter lives it: `supports:support` queues it, the event's queue is
@@ -96,23 +96,6 @@ export async function workQueues(t: Backend) {
 /** Applies every support queued for the event, whatever its age, a batch per transaction. */
 export async function applyQueue(t: Backend, eventId: Id<"events">) {
   while (await t.run((ctx) => drainQueue(ctx, eventId)));
-}
-
-/** A valid create-event input a week from now; override any field. */
-export function eventInput(overrides: Partial<CreateEventArgs> = {}): CreateEventArgs {
-  return {
-    name: "Show de Rock",
-    category: "Música",
-    startsAt: Date.now() + 7 * DAY,
-    goalCents: 10_000,
-    minSupportCents: 500,
-    goalPercentage: 100,
-    isTicketed: false,
-    venueName: "Teatro Municipal",
-    city: "São Paulo",
-    uf: "SP",
-    ...overrides,
-  };
 }
 
 /** Creates an event through the public API as `creator`. */
@@ -232,4 +215,19 @@ export async function expectInvariants(t: Backend) {
     expect(event.ticketsGenerated).toBe(event.isTicketed ? rows.length : 0);
   }
   expect(new Set(tickets.map((ticket) => ticket.code)).size).toBe(tickets.length);
+  await expectUnreadCountsExact(t);
+}
+
+/** Every inbox's unread count equals the number of its owner's unread notifications. */
+export async function expectUnreadCountsExact(t: Backend) {
+  const { inboxes, rows } = await t.run(async (ctx) => ({
+    inboxes: await ctx.db.query("notificationInboxes").collect(),
+    rows: await ctx.db.query("notifications").collect(),
+  }));
+  for (const inbox of inboxes) {
+    const own = rows.filter((row) => row.userId === inbox.userId && isUnread(row, inbox));
+    expect(inbox.unread, `unread count of ${inbox.userId}`).toBe(own.length);
+  }
+  const owners = new Set(inboxes.map((inbox) => inbox.userId));
+  expect(rows.every((row) => owners.has(row.userId))).toBe(true);
 }

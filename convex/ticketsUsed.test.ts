@@ -41,7 +41,7 @@ describe("ticketsUsed", () => {
       }),
       { numRuns: 30, seed: 20261125 },
     );
-  });
+  }, 120_000);
 
   test("a used ticket cancelled by a refund is no longer counted", async () => {
     const t = newBackend();

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { MAX_TIMELINE_POINTS, withSupport, type TimelineSeries } from "./model/timeline";
-import { createEvent, DAY, newBackend, runDueFunctions, signedInUser, supportNow } from "./test.helpers";
-
-const MINUTE = 60_000;
+import { createEvent, DAY, MINUTE, newBackend, runDueFunctions, signedInUser, supportNow } from "./test.helpers";
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { apiEvent, apiUser, unique } from "./helpers/backend";
 import { expectAlert, isoDate } from "./helpers/ui";
+import { DAY } from "../test-kit/time";
 
-const DAY = 24 * 60 * 60 * 1000;
 const at = (days: number) => {
   const date = new Date(Date.now() + days * DAY);
   date.setHours(20, 0, 0, 0);

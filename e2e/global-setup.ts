@@ -3,60 +3,33 @@
  * in for Google, the local backend (in memory, no demo data, Google pointed at that issuer) and
  * a production build of the app served by `vite preview`. All stop when the run ends.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { freePort } from "../test-kit/ports";
+import { LOCAL_BACKEND_READY, spawnAndWait } from "../test-kit/processes";
 import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, startGoogleIssuer } from "./helpers/google-issuer";
 
 const root = path.resolve(import.meta.dirname, "..");
 // Node runs the tools directly (not through npx) so that stopping a child stops the server.
 const vite = path.join(root, "node_modules", "vite", "bin", "vite.js");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-const ANSI_ESCAPES = /\u001b\[[0-9;]*m/g;
-
-/** Starts a process and resolves once its output matches `ready`; rejects if it exits first. */
-function startAndWait(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    // NO_COLOR: with CI set, Vite would wrap the port in colour codes that the pattern misses.
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, NO_COLOR: "1", ...env }, stdio: "pipe" });
-    let output = "";
-    const timer = setTimeout(() => {
-      child.kill("SIGTERM"); // never leave a half-started server behind
-      reject(new Error(`${command} ${args.join(" ")} not ready:\n${output}`));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString().replace(ANSI_ESCAPES, "");
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${command} exited with ${code}:\n${output}`));
-    });
-  });
+/** Starts a process and resolves once its output matches `ready` (with that output); rejects if it exits first. */
+async function startAndWait(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; output: string }> {
+  // NO_COLOR: with CI set, Vite would wrap the port in colour codes.
+  const { child, match } = await spawnAndWait(command, args, { cwd: root, env: { ...process.env, NO_COLOR: "1", ...env }, ready });
+  return { child, output: match.input };
 }
 
 export default async function globalSetup() {
   const [backendPort, sitePort, appPort] = [await freePort(), await freePort(), await freePort()];
   // The redirect URI a deployment registers with Google, here on the backend's site port.
   const google = await startGoogleIssuer({ redirectUri: `http://127.0.0.1:${sitePort}/api/auth/callback/google` });
-  const backend = await startAndWait(
+  const { child: backend, output: backendOutput } = await startAndWait(
     process.execPath,
     ["--import", "tsx", "local-backend/main.ts", "--port", `${backendPort}`, "--site-port", `${sitePort}`, "--in-memory", "--no-seed"],
     {
@@ -66,7 +39,7 @@ export default async function globalSetup() {
       AUTH_GOOGLE_SECRET: GOOGLE_CLIENT_SECRET,
       AUTH_GOOGLE_ISSUER: google.issuer,
     },
-    /Local backend ready at http:\/\/127\.0\.0\.1:\d+/,
+    LOCAL_BACKEND_READY,
   ).catch(async (error: unknown) => {
     await google.stop();
     throw error;
@@ -83,7 +56,7 @@ export default async function globalSetup() {
     await google.stop();
     throw new Error("vite build failed");
   }
-  const app = await startAndWait(
+  const { child: app } = await startAndWait(
     process.execPath,
     [vite, "preview", "--outDir", outDir, "--port", `${appPort}`, "--strictPort", "--host", "127.0.0.1"],
     {},
@@ -96,6 +69,8 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = `http://127.0.0.1:${appPort}`;
   process.env.E2E_CONVEX_URL = convexUrl;
+  // Printed before the ready line; the backend's dashboard asks for it.
+  process.env.E2E_ADMIN_KEY = /^Admin key: (\S+)$/m.exec(backendOutput)?.[1] ?? "";
   process.env.E2E_GOOGLE_ISSUER = google.issuer;
 
   return async () => {

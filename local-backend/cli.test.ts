@@ -75,7 +75,7 @@ it("survives a malformed WebSocket frame, closing only that connection", async (
   try {
     const upgraded = receiveUntil(socket, (received) => received.includes("\r\n\r\n"));
     socket.write(
-      "GET /api/1.0/sync HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+      `GET /api/1.0/sync HTTP/1.1\r\nHost: 127.0.0.1:${new URL(url).port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
     );
     expect((await upgraded).toString()).toMatch(/^HTTP\/1.1 101 /);

@@ -578,7 +578,7 @@ export class Engine {
     this.requests.restore(snapshot.requests ?? []);
   }
 
-  /** Whether the loaded convex/ exports a function at `udfPath` ("migrations:lifecycle"). */
+  /** Whether the loaded convex/ exports a function at `udfPath` ("migrations:runAll"). */
   hasFunction(udfPath: string): boolean {
     const [modulePath = "", exportName = "default"] = udfPath.split(":");
     return this.instance.modules.byPath.get(modulePath)?.[exportName] !== undefined;

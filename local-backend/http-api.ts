@@ -14,6 +14,7 @@ import { adminCaller, adminCredentials, AdminAuthError, ANONYMOUS, type AdminKey
 import type { Access, CallResult, Engine, FunctionKind } from "./engine.ts";
 import { FunctionError } from "./engine/function-error.ts";
 import { functionArgs } from "./protocol.ts";
+import { setCorsHeaders } from "./security/cors.ts";
 
 /** ConvexHttpClient treats this status as "the function failed", with a JSON body. */
 const STATUS_FUNCTION_FAILED = 560;
@@ -132,11 +133,8 @@ async function callFunction(requested: FunctionKind | null, request: IncomingMes
 
 /** Handles a request on the main port (the WebSocket upgrade is handled elsewhere). */
 export async function handleApiRequest(request: IncomingMessage, response: ServerResponse, deps: ApiDeps) {
-  // The browser calls /api/action from the Vite origin to refresh its Convex Auth tokens.
-  response.setHeader("Access-Control-Allow-Origin", request.headers.origin ?? "*");
-  response.setHeader("Vary", "Origin");
-  response.setHeader("Access-Control-Allow-Headers", "Content-Type, Authorization, Convex-Client");
-  response.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+  // The browser calls /api/action from the app's origin to refresh its Convex Auth tokens.
+  setCorsHeaders(request, response);
   const pathname = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
   if (request.method === "OPTIONS") {
     response.writeHead(204).end();

@@ -1,5 +1,5 @@
 /**
- * CLI: `npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed] [--new-admin-key]`
+ * CLI: `npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed] [--new-admin-key] [--allowed-host NAME]...`
  * Prints `Admin key: <key>`, then `Local backend ready at http://127.0.0.1:PORT` once it accepts connections.
  */
 import path from "node:path";
@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { DEFAULT_PORT, DEFAULT_SITE_PORT, startLocalBackend, type LocalBackendOptions } from "./server.ts";
 
 const USAGE =
-  "Usage: npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed] [--new-admin-key]";
+  "Usage: npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed] [--new-admin-key] [--allowed-host NAME]...";
 
 function port(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
@@ -28,6 +28,7 @@ function parseCommandLine(argv: string[]): LocalBackendOptions {
       "in-memory": { type: "boolean" },
       "no-seed": { type: "boolean" },
       "new-admin-key": { type: "boolean" },
+      "allowed-host": { type: "string", multiple: true },
     },
   });
   if (values["in-memory"] && values["data-dir"] !== undefined) {
@@ -40,6 +41,7 @@ function parseCommandLine(argv: string[]): LocalBackendOptions {
     ...(values["data-dir"] !== undefined ? { dataDir: path.resolve(values["data-dir"]) } : {}),
     seed: !values["no-seed"],
     newAdminKey: values["new-admin-key"] === true,
+    allowedHosts: values["allowed-host"] ?? [],
     watch: true,
   };
 }
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
   }
   const backend = await startLocalBackend(options);
   console.log(`Admin key: ${backend.adminKey}`);
+  console.log(`Dashboard: ${backend.url}/?key=${encodeURIComponent(backend.adminKey)}`);
   console.log(`Local backend ready at ${backend.url}`);
   const stop = () => {
     backend.close().then(

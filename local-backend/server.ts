@@ -3,7 +3,7 @@
  * (WebSocket sync + HTTP API) and the site port (HTTP actions), and the convex/ watcher.
  */
 import { watch, type FSWatcher } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Value } from "convex/values";
@@ -13,6 +13,7 @@ import { adminKeyCheck } from "./cli-api/admin-auth.ts";
 import { handleCliApiRequest } from "./cli-api/routes.ts";
 import { runSystemQuery, type SystemState } from "./cli-api/system-functions.ts";
 import { registerComponents } from "./components/components.ts";
+import { DashboardAccess } from "./dashboard/access.ts";
 import { handleDashboardRequest } from "./dashboard/dashboard.ts";
 import { Engine } from "./engine.ts";
 import { ConflictProfiler, type ProfilerOptions, type TransactionObserver } from "./profiler/conflict-profiler.ts";
@@ -28,11 +29,12 @@ import { CronRunner } from "./scheduler/crons.ts";
 import { DurableScheduler } from "./scheduler/scheduler.ts";
 import { SyncSession, type SessionDeps } from "./subscriptions.ts";
 import { generateAdminKey, loadOrCreateAdminKey } from "./security/admin-key.ts";
+import { FORBIDDEN_HOST_MESSAGE, hostCheck, type HostCheck } from "./security/host-check.ts";
 import { dropCounterRefreshTokens } from "./security/legacy-refresh-tokens.ts";
 import { installRandomIds } from "./security/random-ids.ts";
 
-/** The app's idempotent migration for data from before the event lifecycle (convex/migrations.ts). */
-const LIFECYCLE_MIGRATION = "migrations:lifecycle";
+/** Runs the app's pending data migrations (convex/migrations.ts, @convex-dev/migrations). */
+const MIGRATIONS = "migrations:runAll";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -66,6 +68,8 @@ export type LocalBackendOptions = {
   maxUploadBytes?: number;
   /** Replace the admin key kept in the data folder with a new one. Default false. */
   newAdminKey?: boolean;
+  /** Host names answered besides 127.0.0.1, localhost and [::1] (a port in one pins it). */
+  allowedHosts?: string[];
   /** For tests: runs before each write to the data folder's journal or snapshot (to delay or fail it). */
   beforeDiskWrite?: DiskWriteHook;
   /** The conflict profiler's settings (window, warning threshold; see profiler/conflict-profiler.ts). */
@@ -97,6 +101,15 @@ function listen(server: Server, port: number): Promise<number> {
       const address = server.address();
       resolve(typeof address === "object" && address !== null ? address.port : port);
     });
+  });
+}
+
+/** Refuses, with 403 and no data, every request whose Host is not this machine (security/host-check.ts). */
+function refuseForeignHosts(server: Server, allows: HostCheck): void {
+  server.prependListener("request", (request: IncomingMessage, response: ServerResponse) => {
+    if (allows(request.headers.host)) return;
+    // Answered here; the handlers below see a response already sent.
+    response.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" }).end(FORBIDDEN_HOST_MESSAGE);
   });
 }
 
@@ -144,10 +157,13 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   // The site port comes first: its URL is the JWT issuer, which the functions read at load.
   let engine: Engine | null = null;
   const siteServer = createServer((request, response) => {
+    if (response.writableEnded) return;
     if (engine === null) response.writeHead(503).end();
     else void handleSiteRequest(request, response, engine, (commit) => deps.persisted(commit));
   });
-  const siteUrl = `http://127.0.0.1:${await listen(siteServer, options.sitePort ?? DEFAULT_SITE_PORT)}`;
+  const sitePort = await listen(siteServer, options.sitePort ?? DEFAULT_SITE_PORT);
+  refuseForeignHosts(siteServer, hostCheck(() => sitePort, options.allowedHosts));
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
   cleanups.push(() => closeServer(siteServer));
   process.env.JWT_PRIVATE_KEY = keys.privateKey;
   process.env.JWKS = keys.jwks;
@@ -178,11 +194,11 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     // Sessions re-run their queries once the commit is readable (saved), see Engine.readAtOneCommit.
     for (const session of sessions) session.requestRefresh();
   });
-  // Data from an older version of the app gets what the event lifecycle needs (idempotent);
+  // Data from an older version of the app is migrated (each migration runs once, then is skipped);
   // an empty database is seeded by today's code instead, and stays empty with --no-seed.
   const dropped = await dropCounterRefreshTokens(ready);
   if (dropped > 0) console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
-  if (!ready.isEmpty() && ready.hasFunction(LIFECYCLE_MIGRATION)) await ready.runInternalMutation(LIFECYCLE_MIGRATION);
+  if (!ready.isEmpty() && ready.hasFunction(MIGRATIONS)) await ready.runInternalMutation(MIGRATIONS);
   if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
   // Jobs run once the data is in and commits are saved, and stop before the last save.
   await scheduler.start(ready);
@@ -208,16 +224,22 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   };
   // The site port serves HTTP actions from here on (503 before: the data is still loading).
   engine = ready;
+  let mainPort = 0;
+  const allowsHost = hostCheck(() => mainPort, options.allowedHosts);
+  const dashboard = new DashboardAccess(adminKey, () => mainPort);
   const mainServer = createServer((request, response) => {
+    if (response.writableEnded) return;
     void (async () => {
       if (await files.handleRequest(request, response)) return;
-      if (await handleDashboardRequest(request, response, ready, profiler)) return;
+      if (await handleDashboardRequest(request, response, ready, profiler, dashboard)) return;
       if (await handleCliApiRequest(request, response, { ...deps, url: () => url, siteUrl, routes: new Map() })) return;
       await handleApiRequest(request, response, deps);
     })();
   });
-  const sockets = acceptSyncConnections(mainServer, deps, sessions);
-  url = `http://127.0.0.1:${await listen(mainServer, options.port ?? DEFAULT_PORT)}`;
+  refuseForeignHosts(mainServer, allowsHost);
+  const sockets = acceptSyncConnections(mainServer, deps, sessions, allowsHost);
+  mainPort = await listen(mainServer, options.port ?? DEFAULT_PORT);
+  url = `http://127.0.0.1:${mainPort}`;
   await files.start(ready, url);
   cleanups.push(() => files.stop());
   cleanups.push(async () => {
@@ -258,9 +280,16 @@ function acceptSyncConnections(
   server: Server,
   deps: Omit<SessionDeps, "send" | "fail">,
   sessions: Set<SyncSession>,
+  allowsHost: HostCheck,
 ): WebSocketServer {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
   server.on("upgrade", (request, socket, head) => {
+    // As on Convex, any Origin may connect (the app's own client is on another origin, and no
+    // cookie counts here); the Host must be this machine's, against DNS rebinding.
+    if (!allowsHost(request.headers.host)) {
+      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${FORBIDDEN_HOST_MESSAGE}`);
+      return;
+    }
     const pathname = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
     if (!/^\/api\/[^/]+\/sync$/.test(pathname)) {
       socket.end("HTTP/1.1 404 Not Found\r\n\r\n");

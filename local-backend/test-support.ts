@@ -7,9 +7,11 @@ import { ConvexClient } from "convex/browser";
 import type { FunctionReference, FunctionReturnType } from "convex/server";
 import { WebSocket } from "ws";
 import { api } from "../convex/_generated/api";
+import { eventInput, type CreateEventArgs } from "../test-kit/event-input.ts";
+import { localSignInToken } from "../test-kit/local-sign-in.ts";
+import { LOCAL_BACKEND_READY, waitForOutput } from "../test-kit/processes.ts";
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "./server.ts";
 
-const DAY = 24 * 60 * 60 * 1000;
 const WAIT_MS = 10_000;
 
 /** An in-memory, unseeded backend on free ports, unless the test says otherwise. */
@@ -27,11 +29,8 @@ export function newClient(url: string): ConvexClient {
 }
 
 /** Signs in with the local provider the way the app does, returning the JWT. */
-export async function signInLocally(client: ConvexClient, name: string, email: string): Promise<string> {
-  const result = await client.action(api.auth.signIn, { provider: "local", params: { name, email } });
-  const token = result.tokens?.token;
-  if (typeof token !== "string") throw new Error(`sign-in returned no token: ${JSON.stringify(result)}`);
-  return token;
+export function signInLocally(client: ConvexClient, name: string, email: string): Promise<string> {
+  return localSignInToken(client, name, email);
 }
 
 /** Gives the client a token and resolves with whether the server accepted it. */
@@ -79,21 +78,9 @@ export function waitForQuery<Query extends FunctionReference<"query">>(
   });
 }
 
-/** Creates an event through the public API; override any field. */
-export function createEvent(client: ConvexClient, overrides: Partial<typeof api.events.create._args> = {}) {
-  return client.mutation(api.events.create, {
-    venueName: "Teatro Municipal",
-    city: "São Paulo",
-    uf: "SP",
-    name: "Show de Teste",
-    category: "Música",
-    startsAt: Date.now() + 7 * DAY,
-    goalCents: 100_000,
-    minSupportCents: 500,
-    goalPercentage: 100,
-    isTicketed: false,
-    ...overrides,
-  });
+/** Creates an event through the public API (goal R$ 1.000,00: a few supports never reach it); override any field. */
+export function createEvent(client: ConvexClient, overrides: Partial<CreateEventArgs> = {}) {
+  return client.mutation(api.events.create, eventInput({ name: "Show de Teste", goalCents: 100_000, ...overrides }));
 }
 
 /** The ConvexError data a call rejected with; fails when it did not reject with one. */
@@ -113,16 +100,7 @@ export async function rejectionData(promise: Promise<unknown>): Promise<unknown>
  */
 export function spawnBackend(script: string, args: string[]) {
   const child = spawn(process.execPath, ["--import", "tsx", script, ...args]);
-  let output = "";
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /Local backend ready at (\S+)/.exec(output)?.[1];
-      if (found !== undefined) resolve(found);
-    });
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", () => reject(new Error(`backend exited:\n${output}`)));
-  });
+  const url = waitForOutput(child, { ready: LOCAL_BACKEND_READY }).then((match) => match[1]!);
   const exited = new Promise((resolve) => child.on("exit", resolve));
   /** kill -9, then wait until the process is gone. */
   const kill = async () => void (child.kill("SIGKILL"), await exited);

@@ -18,6 +18,7 @@ export const RATE_LIMITS = {
   editEvent: { kind: "token bucket", rate: 30, period: HOUR, capacity: 30 },
   localSignIn: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
   imageUploadUrl: { kind: "token bucket", rate: 20, period: HOUR, capacity: 20 },
+  eventUpdate: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

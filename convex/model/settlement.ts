@@ -3,7 +3,8 @@
  * A concluded event pays its raisedCents to the creator; any other event, and a cancelled
  * one, refunds every contribution and cancels its tickets, in batches that each schedule the
  * next so an event with any number of contributions stays within Convex's per-transaction
- * limits. Every step is idempotent.
+ * limits. Every step is idempotent. Each step tells the people whose money it moved
+ * (model/notifications.ts), in the same transaction.
  */
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -12,6 +13,7 @@ import { appError } from "./shared/errors";
 import { settlementAtDate, type Settlement } from "./shared/lifecycle";
 import { MESSAGES } from "./shared/texts";
 import { recordRefund } from "./timeline";
+import { notify } from "./notifications";
 import { closeGate } from "./supportGates";
 import { drainQueue } from "./supportQueue";
 import { changeWallet } from "./wallet";
@@ -51,6 +53,7 @@ export async function settleAtDate(ctx: MutationCtx, eventId: Id<"events">): Pro
   if (outcome === "paidOut") {
     await ctx.db.patch("events", eventId, { settlement: "paidOut", finished: true });
     await changeWallet(ctx, event.creatorId, { kind: "payout", amountCents: event.raisedCents, eventId });
+    await notify(ctx, event.creatorId, event, { kind: "payout", amountCents: event.raisedCents });
   } else {
     await startRefund(ctx, event, "refunded");
   }
@@ -115,11 +118,17 @@ export async function refundBatch(
       .paginate(paginationOpts);
     const now = Date.now();
     let refundedCents = 0;
+    const refundedByUser = new Map<Id<"users">, number>();
     for (const contribution of page.page) {
       if (contribution.refundedAt !== undefined) continue;
       await changeWallet(ctx, contribution.userId, { kind: "refund", amountCents: contribution.amountCents, eventId });
       await ctx.db.patch("contributions", contribution._id, { refundedAt: now });
       refundedCents += contribution.amountCents;
+      refundedByUser.set(contribution.userId, (refundedByUser.get(contribution.userId) ?? 0) + contribution.amountCents);
+    }
+    // Told in the transaction that moves the money, so a refund and its notification agree.
+    for (const [userId, amountCents] of refundedByUser) {
+      await notify(ctx, userId, event, { kind: event.settlement, amountCents });
     }
     const totalRefunded = (event.refundedCents ?? 0) + refundedCents;
     await ctx.db.patch("events", eventId, { refundedCents: totalRefunded });

@@ -6,6 +6,7 @@ import { supportClosedReason } from "./shared/lifecycle";
 import { MESSAGES } from "./shared/texts";
 import { isValidAmountCents } from "./shared/money";
 import { supportRefusal } from "./shared/supportRefusal";
+import { noticeSupport } from "./supportNotices";
 import { issueTicket } from "./tickets";
 import { closeGate, markSupported } from "./supportGates";
 import { recordSupport } from "./timeline";
@@ -50,7 +51,8 @@ export async function hasSupported(
  * (not cancelled, not started or settled, not concluded).
  * Then: debit the wallet (with its statement entry), record the contribution, add to the event's total and to the
  * supporter's running total (a first support counts a new supporter), and for a ticketed
- * event issue a ticket; then note the new total in the event's timeline.
+ * event issue a ticket; then note the new total in the event's timeline, and tell the creator
+ * (and, at the goal, the supporters).
  */
 export async function supportEvent(
   ctx: MutationCtx,
@@ -88,7 +90,7 @@ export async function supportEvent(
 /**
  * Records one accepted support of money already taken from the wallet: the contribution, the
  * supporter's running total (a first support counts a new supporter) and, for a ticketed
- * event, a ticket. Returns the event with its totals moved on, for the caller to store (once
+ * event, a ticket; and tells the creator (first support, goal reached). Returns the event with its totals moved on, for the caller to store (once
  * per support, or once per batch of the queue's worker).
  */
 export async function addContribution(
@@ -105,6 +107,7 @@ export async function addContribution(
     await ctx.db.patch("supporters", supporter._id, { amountCents: supporter.amountCents + amountCents });
   }
   const ticketCode = event.isTicketed ? await issueTicket(ctx, event, userId) : null;
+  await noticeSupport(ctx, event, userId, event.raisedCents + amountCents);
   return {
     event: {
       ...event,

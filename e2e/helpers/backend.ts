@@ -4,9 +4,9 @@
  */
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
-import type { EventInput } from "../../convex/model/shared/eventInput";
-
-const DAY = 24 * 60 * 60 * 1000;
+import { eventInput, type CreateEventArgs } from "../../test-kit/event-input";
+import { localSignInToken } from "../../test-kit/local-sign-in";
+import { DAY } from "../../test-kit/time";
 
 function convexUrl(): string {
   const url = process.env.E2E_CONVEX_URL;
@@ -22,33 +22,18 @@ export function unique(): string {
 /** A ConvexHttpClient signed in as a fresh local user. */
 export async function apiUser(name: string, email = `${unique()}@e2e.test`) {
   const client = new ConvexHttpClient(convexUrl());
-  const result = await client.action(api.auth.signIn, { provider: "local", params: { name, email } });
-  const token = result.tokens?.token;
-  if (!token) throw new Error("local sign-in returned no token");
-  client.setAuth(token);
+  client.setAuth(await localSignInToken(client, name, email));
   return { client, name, email };
 }
 
 /** Creates an event as `user` and returns its id; dates default to a week from now at 20:00. */
 export async function apiEvent(
   user: Awaited<ReturnType<typeof apiUser>>,
-  overrides: Partial<EventInput> = {},
+  overrides: Partial<CreateEventArgs> = {},
 ): Promise<string> {
   const start = new Date(Date.now() + 7 * DAY);
   start.setHours(20, 0, 0, 0);
-  return user.client.mutation(api.events.create, {
-    venueName: "Teatro Municipal",
-    city: "São Paulo",
-    uf: "SP",
-    name: `Evento ${unique()}`,
-    category: "Música",
-    startsAt: start.getTime(),
-    goalCents: 10_000,
-    minSupportCents: 500,
-    goalPercentage: 100,
-    isTicketed: false,
-    ...overrides,
-  });
+  return user.client.mutation(api.events.create, eventInput({ name: `Evento ${unique()}`, startsAt: start.getTime(), ...overrides }));
 }
 
 /** Supports an event through the API as `user`. */

@@ -5,6 +5,7 @@
 import { convexToJson } from "convex/values";
 import type { Document } from "../scheduler/convex-internals.ts";
 import type { Overview, TablePage, TableSummary } from "./data.ts";
+import { maskDocument } from "./mask.ts";
 
 export function escape(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -41,6 +42,10 @@ const STYLE = `
   nav.pager { display: flex; gap: 12px; align-items: center; margin: 10px 0; flex-wrap: wrap; }
   nav.pager a, nav.pager span { padding: 8px 12px; border: 1px solid var(--line); border-radius: 6px; background: #fff; min-height: 44px; display: inline-flex; align-items: center; }
   nav.pager span { color: var(--muted); }
+  form.sign-in { display: grid; gap: 8px; max-width: 420px; }
+  form.sign-in input { font: inherit; padding: 10px; border: 1px solid var(--muted); border-radius: 6px; min-height: 44px; }
+  form.sign-in button { font: inherit; padding: 10px 14px; border: 0; border-radius: 6px; background: var(--accent); color: #fff; min-height: 44px; cursor: pointer; }
+  .error { color: #8c1d1d; background: #fbe0e0; padding: 8px 10px; border-radius: 6px; }
 `;
 
 function page(title: string, body: string): string {
@@ -141,8 +146,8 @@ function pager(component: string, table: string, { page: current, pages }: Table
   return `<nav class="pager" aria-label="Pages">${newer}<span>Page ${current + 1} of ${pages}</span>${older}</nav>`;
 }
 
-function documentItem(document: Document): string {
-  return `<li><pre>${escape(JSON.stringify(convexToJson(document), null, 2))}</pre></li>`;
+function documentItem(table: string, document: Document): string {
+  return `<li><pre>${escape(JSON.stringify(convexToJson(maskDocument(table, document)), null, 2))}</pre></li>`;
 }
 
 export function tablePage(component: string, table: string, data: TablePage): string {
@@ -150,11 +155,25 @@ export function tablePage(component: string, table: string, data: TablePage): st
   const list =
     data.count === 0
       ? `<p class="muted">This table is empty.</p>`
-      : `${pager(component, table, data)}<ol class="documents" aria-label="Latest documents">${data.documents.map(documentItem).join("")}</ol>${pager(component, table, data)}`;
+      : `${pager(component, table, data)}<ol class="documents" aria-label="Latest documents">${data.documents.map((document) => documentItem(table, document)).join("")}</ol>${pager(component, table, data)}`;
   return page(
     title,
     `<p><a href="/">← All tables</a></p><section aria-labelledby="table"><h1 id="table">${escape(title)}</h1>
 <p>${escape(componentLabel(component))} · <strong>${data.count}</strong> documents, newest first</p>${list}</section>`,
+  );
+}
+
+export function signInPage(error?: string): string {
+  const message = error === undefined ? "" : `<p class="error" role="alert">${escape(error)}</p>`;
+  return page(
+    "Sign in",
+    `<section aria-labelledby="sign-in"><h1 id="sign-in">Sign in</h1>
+<p>The dashboard shows everything this backend holds, so it asks for the admin key the backend printed at start (<code>Admin key: …</code>, also in the data folder's <code>admin-key</code> file).</p>
+${message}<form method="post" action="/dashboard/login" class="sign-in">
+<label for="key">Admin key</label>
+<input id="key" name="key" type="password" autocomplete="off" required autofocus>
+<button type="submit">Open the dashboard</button>
+</form></section>`,
   );
 }
 

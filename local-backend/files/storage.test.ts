@@ -5,7 +5,7 @@ import path from "node:path";
 import type { ConvexClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import type { GenericId } from "convex/values";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 import type { LocalBackend, LocalBackendOptions } from "../server.ts";
 import { newClient, startTestBackend } from "../test-support.ts";
 
@@ -101,4 +101,20 @@ it("stores, reads and deletes files from actions and mutations, in memory too", 
     text: "x",
   });
   expect((await fetch(`${backend!.url}/api/storage/${job}`)).status).toBe(404);
+});
+
+it("refuses an upload URL an hour after it was made, as Convex does", async () => {
+  const convex = await start({ dataDir: null });
+  const made = Date.now();
+  const fresh = await convex.mutation(generateUploadUrl, {});
+  const stale = await convex.mutation(generateUploadUrl, {});
+  // Just inside the hour, one URL still works; past it, the other is refused and nothing is stored.
+  const now = vi.spyOn(Date, "now").mockReturnValue(made + 59 * 60 * 1000);
+  expect((await fetch(fresh, { method: "POST", headers: { "Content-Type": "image/png" }, body: PNG_BYTES })).status).toBe(200);
+  now.mockReturnValue(made + 61 * 60 * 1000);
+  const refused = await fetch(stale, { method: "POST", headers: { "Content-Type": "image/png" }, body: PNG_BYTES });
+  now.mockRestore();
+  expect(refused.status).toBe(401);
+  expect(await refused.json()).toEqual({ code: "UploadRefused", message: "Invalid or expired upload URL" });
+  expect(await convex.query(count, {})).toBe(1);
 });

@@ -17,6 +17,7 @@ import type { Engine } from "../engine.ts";
 import type { EngineInstance } from "../engine/convex-test-internals.ts";
 import { documentsOf, internalsOf, tableOf, testOf, type ComponentDb, type Document } from "../scheduler/convex-internals.ts";
 import type { FileStore } from "./file-store.ts";
+import { setCorsHeaders } from "../security/cors.ts";
 
 /** The largest upload taken, in bytes (see local-backend/README.md). */
 export const DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -29,6 +30,13 @@ const UPLOAD_GRACE_MS = 60_000;
 const FILES = "_storage";
 const UPLOAD_PATH = "/api/storage/upload";
 const FILE_PATH = /^\/api\/storage\/([^/]+)$/;
+/**
+ * Types a browser shows without running anything in them. Files are served from the
+ * dashboard's origin, so anything else (HTML, SVG, XML, PDF, unknown) is sent as a download;
+ * and every file gets `nosniff` (the type is never guessed from the bytes) and a CSP sandbox
+ * (opened as a page anyway, it runs no script and has no origin to read the dashboard from).
+ */
+const SHOWN_IN_PLACE = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif", "image/bmp", "image/x-icon"]);
 const { setTimeout, clearTimeout } = globalThis;
 
 class UploadError extends Error {
@@ -127,10 +135,7 @@ export class FileStorage {
     const file = FILE_PATH.exec(url.pathname)?.[1];
     if (!isUpload && file === undefined) return false;
     // The browser uploads and shows files from the app's origin.
-    response.setHeader("Access-Control-Allow-Origin", request.headers.origin ?? "*");
-    response.setHeader("Vary", "Origin");
-    response.setHeader("Access-Control-Allow-Headers", "Content-Type");
-    response.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+    setCorsHeaders(request, response);
     if (request.method === "OPTIONS") {
       response.writeHead(204).end();
     } else if (isUpload && request.method === "POST") {
@@ -193,9 +198,14 @@ export class FileStorage {
       sendJson(response, 404, { code: "NotFound", message: "No such file" });
       return;
     }
+    const contentType = (document.contentType as string | undefined) ?? "application/octet-stream";
+    const essence = contentType.split(";")[0]!.trim().toLowerCase();
     response.writeHead(200, {
-      "Content-Type": (document.contentType as string | undefined) ?? "application/octet-stream",
+      "Content-Type": contentType,
       "Content-Length": bytes.length,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "sandbox",
+      ...(SHOWN_IN_PLACE.has(essence) ? {} : { "Content-Disposition": "attachment" }),
       // The bytes of an id never change.
       "Cache-Control": "private, max-age=2592000, immutable",
     });

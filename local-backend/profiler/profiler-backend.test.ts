@@ -54,9 +54,10 @@ it("reports two supports of one event as a conflict on the event, and supports o
 
   const report = backend.profiler.report();
   expect(report.hotDocuments.find((hot) => hot.document === `events:${eventA}`)?.functions).toContain("supports:support");
-  const dashboard = await (await fetch(`${backend.url}/`)).text();
+  const admin = { headers: { Authorization: `Convex ${backend.adminKey}` } };
+  const dashboard = await (await fetch(`${backend.url}/`, admin)).text();
   expect(dashboard).toContain("Write conflicts");
   expect(dashboard).toContain(`events:${eventA}`);
-  const json = (await (await fetch(`${backend.url}/dashboard/conflicts.json`)).json()) as { conflicts: number };
+  const json = (await (await fetch(`${backend.url}/dashboard/conflicts.json`, admin)).json()) as { conflicts: number };
   expect(json.conflicts).toBe(backend.profiler.recentConflicts().length);
 });

@@ -1,11 +1,11 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ConvexClient } from "convex/browser";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { authenticate, createEvent, newClient, signInLocally, spawnBackend, startTestBackend } from "../test-support.ts";
+import { freePort } from "../../test-kit/ports.ts";
 
 const MAIN = path.join(import.meta.dirname, "..", "main.ts");
 const SUPPORTERS = 3;
@@ -21,15 +21,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0));
-    });
-  });
-}
 
 /** The CLI in its own process, on the data folder, so the test can kill -9 it. */
 function startChild(sitePort: number) {

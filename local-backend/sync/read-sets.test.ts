@@ -1,9 +1,11 @@
 import { expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
+import type { LocalBackend } from "../server.ts";
 import { createEvent, newClient, signedInClient, startTestBackend, waitForQuery } from "../test-support.ts";
 
-async function stats(url: string): Promise<{ commits: number; queryRuns: number }> {
-  return (await fetch(`${url}/dashboard/stats.json`)).json() as Promise<{ commits: number; queryRuns: number }>;
+async function stats({ url, adminKey }: LocalBackend): Promise<{ commits: number; queryRuns: number }> {
+  const response = await fetch(`${url}/dashboard/stats.json`, { headers: { Authorization: `Convex ${adminKey}` } });
+  return response.json() as Promise<{ commits: number; queryRuns: number }>;
 }
 
 it("re-runs only the queries a commit wrote into: a support on one event leaves another event's page alone", async () => {
@@ -24,12 +26,12 @@ it("re-runs only the queries a commit wrote into: a support on one event leaves 
     const watching = visitor.onUpdate(api.events.get, { id: supported }, () => {});
     await waitForQuery(visitor, api.events.timeline, { id: other }, (timeline) => timeline !== null);
     await waitForQuery(visitor, api.events.get, { id: supported }, (event) => event?.raisedCents === 0);
-    const before = await stats(backend.url);
+    const before = await stats(backend);
 
     await caio.mutation(api.supports.support, { eventId: supported, amountCents: 1_000 });
     await waitForQuery(visitor, api.events.get, { id: supported }, (event) => event?.raisedCents === 1_000);
 
-    const after = await stats(backend.url);
+    const after = await stats(backend);
     expect(after.commits - before.commits).toBe(1);
     // events:get of the supported event (the subscription and the waiter share one run); nothing of the other page.
     expect(after.queryRuns - before.queryRuns).toBe(1);

@@ -2,13 +2,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { api } from "../../convex/_generated/api";
+import { eventInput } from "../../test-kit/event-input";
 import { openClient, percentiles, signIn } from "./latency";
 import { startLocalBackendProcess } from "./local-backend-process";
 
 export const CONCURRENT_SUPPORTS = 1_000;
 /** Supports are limited to 20 per person per minute (convex/model/rateLimits.ts). */
 const SUPPORTS_PER_PERSON = 20;
-const DAY = 24 * 60 * 60 * 1000;
 
 export type AckLatency = { storage: "in memory" | "data folder"; samples: number; p50: number; p95: number; p99: number };
 
@@ -28,18 +28,10 @@ export async function measureAckLatency(): Promise<AckLatency[]> {
     try {
       await signIn(creator, "Criadora", "criadora@bench.example");
       await Promise.all(supporters.map((supporter, n) => signIn(supporter, `Apoiadora ${n}`, `apoiadora${n}@bench.example`)));
-      const eventId = await creator.mutation(api.events.create, {
-        venueName: "Teatro Municipal",
-        city: "São Paulo",
-        uf: "SP",
-        name: "Rajada de apoios",
-        category: "Tecnologia",
-        startsAt: Date.now() + 7 * DAY,
-        goalCents: 1_000_000,
-        minSupportCents: 1,
-        goalPercentage: 100,
-        isTicketed: false,
-      });
+      const eventId = await creator.mutation(
+        api.events.create,
+        eventInput({ name: "Rajada de apoios", category: "Tecnologia", goalCents: 1_000_000, minSupportCents: 1 }),
+      );
       const samples = await Promise.all(
         supporters.flatMap((supporter) =>
           Array.from({ length: SUPPORTS_PER_PERSON }, async () => {

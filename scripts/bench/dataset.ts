@@ -1,6 +1,7 @@
 import { CATEGORIES, type Category } from "../../convex/model/shared/categories";
 import type { ValidEventInput } from "../../convex/model/shared/eventInput";
 import { foldText } from "../../convex/model/shared/text";
+import { DAY } from "../../test-kit/time";
 
 /**
  * The synthetic catalogue: deterministic, so every run and every scale measures the same
@@ -8,7 +9,6 @@ import { foldText } from "../../convex/model/shared/text";
  * rotate through all four, start times spread evenly over one year.
  */
 
-const DAY = 24 * 60 * 60 * 1000;
 const YEAR_START = Date.UTC(2027, 0, 1);
 
 const KINDS = ["Show", "Festival", "Encontro", "Oficina", "Feira", "Corrida", "Torneio", "Meetup", "Sarau", "Mostra"];

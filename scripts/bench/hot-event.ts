@@ -8,6 +8,8 @@
  */
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
+import { eventInput } from "../../test-kit/event-input";
+import { localSignInToken } from "../../test-kit/local-sign-in";
 import type { Id } from "../../convex/_generated/dataModel";
 import { eventRoom } from "../../convex/model/shared/presenceRooms";
 import { ConflictProfiler, type ProfiledTransaction } from "../../local-backend/profiler/conflict-profiler.ts";
@@ -25,7 +27,6 @@ const HEARTBEATS_PER_SECOND = SUPPORTERS / 10;
 const PARALLEL_SIGN_INS = 8;
 /** The per-event queue's worker, when supports go through one. */
 const QUEUE_WORKER = "supportQueue:work";
-const DAY = 24 * 60 * 60 * 1000;
 
 export type Ceiling = { transactionMs: number; ratePerSecond: number; atCeiling: OccResult | null };
 export type HotEvent = {
@@ -45,10 +46,7 @@ type Person = { client: ConvexHttpClient; userId: string };
 
 async function signIn(url: string, n: number): Promise<ConvexHttpClient> {
   const client = new ConvexHttpClient(url);
-  const result = await client.action(api.auth.signIn, { provider: "local", params: { name: `Fã ${n}`, email: `fa-${n}@bench.example` } });
-  const token = result.tokens?.token;
-  if (!token) throw new Error("local sign-in returned no token");
-  client.setAuth(token);
+  client.setAuth(await localSignInToken(client, `Fã ${n}`, `fa-${n}@bench.example`));
   return client;
 }
 
@@ -89,18 +87,10 @@ async function runSupports(): Promise<Run> {
   });
   try {
     const creator = await signIn(backend.url, 0);
-    const eventId: Id<"events"> = await creator.mutation(api.events.create, {
-      name: "Show Esgotado",
-      category: "Música",
-      venueName: "Teatro Municipal",
-      city: "São Paulo",
-      uf: "SP",
-      startsAt: Date.now() + 7 * DAY,
-      goalCents: 100_000_000,
-      minSupportCents: 100,
-      goalPercentage: 100,
-      isTicketed: true,
-    });
+    const eventId: Id<"events"> = await creator.mutation(
+      api.events.create,
+      eventInput({ name: "Show Esgotado", goalCents: 100_000_000, minSupportCents: 100, isTicketed: true }),
+    );
     const people: Person[] = await inParallel(SUPPORTERS, PARALLEL_SIGN_INS, async (i) => {
       const client = await signIn(backend.url, i + 1);
       const me = await client.query(api.users.me, {});

@@ -1,13 +1,14 @@
 import { ConvexClient } from "convex/browser";
 import WebSocket from "ws";
 import { api } from "../../convex/_generated/api";
+import { eventInput } from "../../test-kit/event-input";
+import { localSignInToken } from "../../test-kit/local-sign-in";
 import { startLocalBackendProcess } from "./local-backend-process";
 
 export const LATENCY_SUPPORTS = 500;
 export const OTHER_SUBSCRIBERS = [1, 10, 50] as const;
 /** Unrecorded supports first, so JIT warm-up and first-use costs stay out of the figures. */
 const WARMUP_SUPPORTS = 10;
-const DAY = 24 * 60 * 60 * 1000;
 /**
  * Supporters taking turns: one person may support 20 times a minute (convex/model/rateLimits.ts),
  * and the run makes ~1,500 supports in well under a minute or two.
@@ -33,18 +34,10 @@ export async function measureLiveLatency(): Promise<Latency[]> {
     for (const [n, supporter] of supporters.entries()) await signIn(supporter, `Apoiadora ${n}`, `apoiadora-${n}@bench.example`);
     const results: Latency[] = [];
     for (const others of OTHER_SUBSCRIBERS) {
-      const eventId = await creator.mutation(api.events.create, {
-        venueName: "Teatro Municipal",
-        city: "São Paulo",
-        uf: "SP",
-        name: `Latência com ${others} assinantes`,
-        category: "Tecnologia",
-        startsAt: Date.now() + 7 * DAY,
-        goalCents: 1_000_000,
-        minSupportCents: 1,
-        goalPercentage: 100,
-        isTicketed: false,
-      });
+      const eventId = await creator.mutation(
+        api.events.create,
+        eventInput({ name: `Latência com ${others} assinantes`, category: "Tecnologia", goalCents: 1_000_000, minSupportCents: 1 }),
+      );
       const viewers = Array.from({ length: others + 1 }, () => openClient(backend.url));
       try {
         const [watcher, ...bystanders] = viewers.map((viewer) => watchRaised(viewer, eventId));
@@ -81,9 +74,7 @@ export function openClient(url: string): ConvexClient {
 
 /** Signs in with the local provider over the WebSocket and waits until the backend accepts the token. */
 export async function signIn(client: ConvexClient, name: string, email: string): Promise<void> {
-  const result = await client.action(api.auth.signIn, { provider: "local", params: { name, email } });
-  const token = result.tokens?.token;
-  if (!token) throw new Error("local sign-in returned no token");
+  const token = await localSignInToken(client, name, email);
   await new Promise<void>((resolve, reject) => {
     client.setAuth(
       async () => token,

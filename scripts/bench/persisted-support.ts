@@ -4,7 +4,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { filledDataFolder } from "./filled-data-folder";
 import { openClient, percentiles, signIn } from "./latency";
-import { startLocalBackendProcess } from "./local-backend-process";
+import { startLocalBackendProcess, type RunningBackend } from "./local-backend-process";
 
 /** Supports measured at each size, and the pages watched on the smaller one. */
 export const SUPPORT_SAMPLES = 200;
@@ -38,10 +38,10 @@ type Stats = { commits: number; queryRuns: number };
  * The backend's counters. Tried again on a network error: while the backend is busy (the
  * migration at start), a kept-alive connection can be closed under the request (ECONNRESET).
  */
-async function stats(url: string): Promise<Stats> {
+async function stats({ url, adminKey }: RunningBackend): Promise<Stats> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return (await (await fetch(`${url}/dashboard/stats.json`)).json()) as Stats;
+      return (await (await fetch(`${url}/dashboard/stats.json`, { headers: { Authorization: `Convex ${adminKey}` } })).json()) as Stats;
     } catch (error) {
       if (attempt === 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -50,11 +50,11 @@ async function stats(url: string): Promise<Stats> {
 }
 
 /** Waits until the backend commits nothing for a while: the start-up migration runs page by page. */
-async function untilQuiet(url: string): Promise<void> {
-  let last = await stats(url);
+async function untilQuiet(backend: RunningBackend): Promise<void> {
+  let last = await stats(backend);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const now = await stats(url);
+    const now = await stats(backend);
     if (now.commits === last.commits) return;
     last = now;
   }
@@ -119,7 +119,7 @@ export async function measurePersistedSupport(sizes: number[]): Promise<Persiste
       return client;
     };
     try {
-      await untilQuiet(backend.url);
+      await untilQuiet(backend);
       const supporters = await signedInSupporters(open, "a");
       const target = eventIds[1] as Id<"events">;
       const page = openEventPage(open(), target);
@@ -129,7 +129,7 @@ export async function measurePersistedSupport(sizes: number[]): Promise<Persiste
         if (i >= WARMUP) samples.push(took);
       }
       result.support.push({ events, samples: samples.length, ...percentiles(samples) });
-      if (events === Math.min(...sizes)) result.pages = await measureWatchedPages(backend.url, events, eventIds, open);
+      if (events === Math.min(...sizes)) result.pages = await measureWatchedPages(backend, events, eventIds, open);
     } finally {
       await Promise.all(clients.map((client) => client.close()));
       backend.stop();
@@ -140,7 +140,7 @@ export async function measurePersistedSupport(sizes: number[]): Promise<Persiste
 }
 
 async function measureWatchedPages(
-  url: string,
+  backend: RunningBackend,
   events: number,
   eventIds: string[],
   open: () => ConvexClient,
@@ -151,15 +151,15 @@ async function measureWatchedPages(
   const watched = eventIds.slice(2, 2 + WATCHED_PAGES) as Id<"events">[];
   const pages = watched.map((eventId) => openEventPage(open(), eventId));
   await Promise.all(pages.map((page) => page.loaded()));
-  await untilQuiet(url);
+  await untilQuiet(backend);
   const samples: number[] = [];
   const runs: number[] = [];
   for (let i = 0; i < PAGE_SAMPLES; i++) {
     // A stride coprime with 500 visits pages all over the list.
     const index = (i * 7) % watched.length;
-    const before = await stats(url);
+    const before = await stats(backend);
     samples.push(await timedSupport(supporters[i % supporters.length]!, watched[index]!, pages[index]!));
-    const after = await stats(url);
+    const after = await stats(backend);
     runs.push((after.queryRuns - before.queryRuns) / Math.max(1, after.commits - before.commits));
   }
   return {

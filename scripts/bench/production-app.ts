@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort, waitForReady } from "./local-backend-process";
+import { freePort } from "../../test-kit/ports";
+import { waitForReady } from "./local-backend-process";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 // Apart from the weighing build's folder: this build points at a real backend address.

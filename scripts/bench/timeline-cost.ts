@@ -5,9 +5,9 @@ import type { Backend } from "./convex-backend";
 import { insertUser, ROWS_PER_BATCH } from "./fill";
 import type { FunctionCost } from "./function-cost";
 import { measureQuery } from "./measure";
+import { MINUTE } from "../../test-kit/time";
 
 export const TIMELINE_SUPPORTS = 10_000;
-const MINUTE = 60_000;
 const SUPPORT_CENTS = 500;
 
 /**

@@ -22,7 +22,9 @@ export type ErrorCode =
   | "TICKET_CANCELLED"
   | "RATE_LIMITED"
   | "INVALID_IMAGE"
-  | "EVENT_ALREADY_SUPPORTED";
+  | "EVENT_ALREADY_SUPPORTED"
+  | "NOTIFICATION_NOT_FOUND"
+  | "INVALID_UPDATE";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

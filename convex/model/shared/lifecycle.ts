@@ -14,6 +14,13 @@ export const SETTLEMENT_LABELS: Record<Settlement, string> = {
   cancelled: "Cancelado · apoios devolvidos",
 };
 
+/** What a finished event's page says in place of the support form. */
+export const SETTLEMENT_OUTCOMES: Record<Settlement, string> = {
+  paidOut: "O evento atingiu a meta e o valor arrecadado foi repassado ao organizador.",
+  refunded: "O evento não atingiu a meta até a data. Todos os apoios voltaram para as carteiras de quem apoiou.",
+  cancelled: "O organizador cancelou o evento. Todos os apoios voltaram para as carteiras de quem apoiou.",
+};
+
 export type Lifecycle = Funding & { startsAt: number; settlement?: Settlement | null };
 
 /** Why supporting is closed, most specific first; null while it is open. */

@@ -9,6 +9,8 @@ export const MAX_MESSAGE_LENGTH = 1000;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_VENUE_LENGTH = 120;
 export const MAX_CITY_LENGTH = 60;
+export const MAX_UPDATE_TITLE_LENGTH = 120;
+export const MAX_UPDATE_BODY_LENGTH = 2000;
 
 // Bounds on raw string arguments, checked before any work on them. `v.string()` takes no
 // length, and folding, normalizing or matching a 10 MB string costs time on every call.

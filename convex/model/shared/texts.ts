@@ -35,5 +35,11 @@ export const MESSAGES = {
   notTheCreatorToEdit: "Apenas o organizador pode editar este evento.",
   editAfterStart: "Este evento já começou e não pode mais ser editado.",
   editAfterSupport: "Este evento já recebeu apoios; esses dados não podem mais ser alterados.",
+  notificationNotFound: "Notificação não encontrada.",
+  notTheUpdateAuthor: "Apenas o organizador pode publicar novidades deste evento.",
+  emptyUpdateTitle: "Dê um título à novidade.",
+  updateTitleTooLong: "O título pode ter no máximo 120 caracteres.",
+  emptyUpdateBody: "Escreva o texto da novidade.",
+  updateBodyTooLong: "O texto pode ter no máximo 2000 caracteres.",
   rateLimited: (seconds: number) => `Muitas tentativas. Tente novamente em ${seconds} ${seconds === 1 ? "segundo" : "segundos"}.`,
 } as const;

@@ -7,6 +7,7 @@ import { PresenceCount, viewersText } from "../../components/presence-count";
 import { Spinner } from "../../components/spinner";
 import { CancelEvent } from "../../features/events/cancel-event";
 import { EventDetails } from "../../features/events/event-details";
+import { EventOutcome } from "../../features/events/event-outcome";
 import { SupportTimeline } from "../../features/events/timeline/support-timeline";
 import { SupportPanel } from "../../features/support/support-panel";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
@@ -54,7 +55,11 @@ function EventPage() {
         <>
           <PresenceCount roomId={eventRoom(event._id)} describe={viewersText} />
           <EventDetails event={event}>
-            <SupportPanel event={event} chatPath={paths.chat.build(event._id)} />
+            {event.settlement === null ? (
+              <SupportPanel event={event} chatPath={paths.chat.build(event._id)} />
+            ) : (
+              <EventOutcome event={{ ...event, settlement: event.settlement }} chatPath={paths.chat.build(event._id)} />
+            )}
             {isOrganizerOfTicketed && (
               <Link to={paths.checkIn.build(event._id)} className="button button--secondary button--large event-detail__check-in">
                 Validar ingressos

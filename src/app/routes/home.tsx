@@ -17,7 +17,8 @@ export default function HomeRoute() {
   useEffect(() => rememberHomeSearch(search), [search]);
   // Typing a name re-queries once the person pauses, not on every key.
   const debouncedName = useDebouncedValue(filters.name, 250);
-  const args = toListArgs({ ...filters, name: debouncedName });
+  const debouncedCity = useDebouncedValue(filters.city, 250);
+  const args = toListArgs({ ...filters, name: debouncedName, city: debouncedCity });
 
   return (
     <main className="page">

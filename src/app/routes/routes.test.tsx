@@ -20,6 +20,10 @@ const detail = {
   name: "Festival de Jazz na Praça",
   category: "Música",
   startsAt: new Date(2026, 11, 5, 19, 0).getTime(),
+  city: "Salvador",
+  uf: "BA",
+  venueName: "Largo do Pelourinho",
+  description: "Três noites de jazz ao ar livre.\nProgramação: https://exemplo.com.br/jazz",
   imageUrl: null,
   isTicketed: true,
   goalCents: 200000,
@@ -91,6 +95,19 @@ describe("event page", () => {
     expect(screen.getByRole("heading", { level: 2, name: "Evolução dos apoios" })).toBeInTheDocument();
     // The same status colours as Meus Eventos.
     expect(screen.getByText("Em Progresso")).toHaveClass("chip--progress");
+    expect(screen.getByText("Largo do Pelourinho · Salvador/BA")).toBeInTheDocument();
+    const about = screen.getByRole("region", { name: "Sobre o evento" });
+    expect(about).toHaveTextContent("Três noites de jazz ao ar livre.");
+    expect(within(about).getByRole("link", { name: "https://exemplo.com.br/jazz" })).toHaveAttribute("href", "https://exemplo.com.br/jazz");
+  });
+
+  it("shows a settled event's outcome instead of the support form", () => {
+    setQuery("events:get", { ...detail, settlement: "refunded", settlementLabel: "Encerrado · apoios devolvidos", supportingOpen: false, supportClosedReason: "started" });
+    renderAt("/event/ev1");
+    expect(screen.getByRole("heading", { level: 2, name: "Encerrado · apoios devolvidos" })).toBeInTheDocument();
+    expect(screen.getByText(/Todos os apoios voltaram para as carteiras/)).toBeInTheDocument();
+    expect(screen.queryByLabelText("Valor do apoio")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "APOIE" })).not.toBeInTheDocument();
   });
 });
 

@@ -9,6 +9,8 @@ const base: EventCardData = {
   name: "Festival de Jazz na Praça",
   category: "Música",
   startsAt: new Date(2026, 11, 5, 19, 0).getTime(),
+  city: "Recife",
+  uf: "PE",
   imageUrl: "/images/events/jazz.svg",
   isTicketed: true,
   goalCents: 10000,
@@ -33,6 +35,7 @@ describe("EventCard", () => {
     renderCard();
     expect(screen.getByRole("link", { name: "Festival de Jazz na Praça" })).toHaveAttribute("href", "/event/ev1");
     expect(screen.getByText("05/12/2026 19:00")).toBeInTheDocument();
+    expect(screen.getByText("· Recife/PE")).toBeInTheDocument();
     expect(screen.getByText("Música")).toBeInTheDocument();
     expect(screen.getByText("R$ 30,00 de R$ 100,00")).toBeInTheDocument();
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "30");
@@ -46,6 +49,11 @@ describe("EventCard", () => {
   ] as const)("shows how a settled event ended: %s", (settlement, label) => {
     renderCard({ settlement, settlementLabel: label });
     expect(screen.getByText(label)).toBeInTheDocument();
+  });
+
+  it("shows no city for an event from before places existed", () => {
+    renderCard({ city: null, uf: null });
+    expect(screen.queryByText(/Recife/)).not.toBeInTheDocument();
   });
 
   it("formats thousands the Brazilian way", () => {

@@ -4,6 +4,7 @@ import { EventImage } from "../../components/event-image";
 import { FundingProgress } from "../../components/funding-progress";
 import type { EventSummary } from "../../lib/api-types";
 import { formatDateTime } from "../../lib/dates";
+import { cityText } from "./place";
 import { SettlementChip } from "./settlement-chip";
 import "./events.css";
 
@@ -14,6 +15,8 @@ export type EventCardData = Pick<
   | "name"
   | "category"
   | "startsAt"
+  | "city"
+  | "uf"
   | "imageUrl"
   | "isTicketed"
   | "goalCents"
@@ -54,6 +57,7 @@ export function EventCard({ event, to, priority = false }: EventCardProps) {
           </h2>
           <p className="event-card__date">
             <time dateTime={new Date(event.startsAt).toISOString()}>{formatDateTime(event.startsAt)}</time>
+            {event.city !== null && <span className="event-card__city"> · {cityText(event)}</span>}
           </p>
           <div className="event-card__progress">
             <FundingProgress funding={event} amountsId={detailsId} />

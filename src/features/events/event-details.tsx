@@ -4,6 +4,8 @@ import { EventImage } from "../../components/event-image";
 import { FundingProgress } from "../../components/funding-progress";
 import type { EventDetail } from "../../lib/api-types";
 import { formatDateTime } from "../../lib/dates";
+import { LinkifiedText } from "./linkified-text";
+import { placeText } from "./place";
 import { SettlementChip } from "./settlement-chip";
 import { statusTone } from "./status";
 import "./events.css";
@@ -28,6 +30,12 @@ export function EventDetails({ event, children }: EventDetailsProps) {
           <span className="sr-only">Data e horário: </span>
           <time dateTime={new Date(event.startsAt).toISOString()}>{formatDateTime(event.startsAt)}</time>
         </p>
+        {event.city !== null && (
+          <p className="event-detail__place">
+            <span className="sr-only">Local: </span>
+            {placeText(event)}
+          </p>
+        )}
         {event.isTicketed && (
           <p className="note note--ticket">
             <svg className="note__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -67,6 +75,16 @@ export function EventDetails({ event, children }: EventDetailsProps) {
         </div>
         {children}
       </div>
+      {event.description !== null && (
+        <section className="event-about" aria-labelledby={`about-${event._id}`}>
+          <h2 id={`about-${event._id}`} className="event-about__title">
+            Sobre o evento
+          </h2>
+          <p className="event-about__text">
+            <LinkifiedText text={event.description} />
+          </p>
+        </section>
+      )}
     </article>
   );
 }

@@ -42,10 +42,21 @@ describe("EventFilters", () => {
     expect(screen.getByText(/Informe a data inicial e a data final/)).toBeInTheDocument();
     await user.type(screen.getByLabelText("Data final"), "2026-03-31");
     expect(onChange).toHaveBeenLastCalledWith({
+      ...EMPTY_FILTERS,
       name: "jazz",
       category: "esporte",
       from: "2026-03-01",
       to: "2026-03-31",
+    });
+    await user.type(screen.getByLabelText("Cidade"), "Recife");
+    await user.click(screen.getByLabelText("Mostrar encerrados"));
+    expect(onChange).toHaveBeenLastCalledWith({
+      name: "jazz",
+      city: "Recife",
+      category: "esporte",
+      from: "2026-03-01",
+      to: "2026-03-31",
+      finished: true,
     });
     await user.click(screen.getByRole("button", { name: "Limpar filtros" }));
     expect(onChange).toHaveBeenLastCalledWith(EMPTY_FILTERS);
@@ -63,6 +74,10 @@ describe("toListArgs", () => {
       name: "Jazz",
       category: "música",
     });
+  });
+
+  it("sends the city trimmed and Mostrar encerrados as finished", () => {
+    expect(toListArgs({ ...EMPTY_FILTERS, city: "  Recife ", finished: true })).toEqual({ city: "Recife", finished: true });
   });
 
   it("applies the date range only when both dates are set, covering the whole last day", () => {

@@ -4,7 +4,10 @@ import "./events.css";
 
 type EventFiltersProps = { values: EventFilterValues; onChange: (values: EventFilterValues) => void };
 
-/** Name, date range and category filters for the home grid. */
+/**
+ * Name, city, category and date range filters for the home grid, and "Mostrar encerrados",
+ * which lists the events that are over (newest first) instead of the upcoming ones.
+ */
 export function EventFilters({ values, onChange }: EventFiltersProps) {
   const id = useId();
   const set = (patch: Partial<EventFilterValues>) => onChange({ ...values, ...patch });
@@ -23,6 +26,27 @@ export function EventFilters({ values, onChange }: EventFiltersProps) {
           value={values.name}
           onChange={(e) => set({ name: e.target.value })}
         />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-city`}>Cidade</label>
+        <input
+          id={`${id}-city`}
+          type="search"
+          placeholder="Todas"
+          autoComplete="address-level2"
+          value={values.city}
+          onChange={(e) => set({ city: e.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-category`}>Categoria</label>
+        <select id={`${id}-category`} value={values.category} onChange={(e) => set({ category: e.target.value })}>
+          {CATEGORY_FILTER_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="field">
         <label htmlFor={`${id}-from`}>Data inicial</label>
@@ -46,20 +70,14 @@ export function EventFilters({ values, onChange }: EventFiltersProps) {
           onChange={(e) => set({ to: e.target.value })}
         />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-category`}>Categoria</label>
-        <select id={`${id}-category`} value={values.category} onChange={(e) => set({ category: e.target.value })}>
-          {CATEGORY_FILTER_OPTIONS.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      </div>
       <div className="filters__actions">
         <button type="button" className="button button--ghost" disabled={!active} onClick={() => onChange(EMPTY_FILTERS)}>
           Limpar filtros
         </button>
+      </div>
+      <div className="checkbox filters__finished">
+        <input id={`${id}-finished`} type="checkbox" checked={values.finished} onChange={(e) => set({ finished: e.target.checked })} />
+        <label htmlFor={`${id}-finished`}>Mostrar encerrados</label>
       </div>
       {onlyOneDate && (
         <p id={`${id}-dates-hint`} className="filters__hint">

@@ -1,15 +1,15 @@
 import { ALL_CATEGORIES, CATEGORIES_IN_FILTER_ORDER } from "../../../convex/model/shared/categories";
 import { endOfDateInput, startOfDateInput } from "../../lib/dates";
 
-/** What the home filters hold: the raw input values. */
-export type EventFilterValues = { name: string; from: string; to: string; category: string };
+/** What the home filters hold: the raw input values; `finished` is "Mostrar encerrados". */
+export type EventFilterValues = { name: string; city: string; from: string; to: string; category: string; finished: boolean };
 
-export const EMPTY_FILTERS: EventFilterValues = { name: "", from: "", to: "", category: ALL_CATEGORIES };
+export const EMPTY_FILTERS: EventFilterValues = { name: "", city: "", from: "", to: "", category: ALL_CATEGORIES, finished: false };
 
 /** The category select's options, in the product's order (the server matches case-insensitively). */
 export const CATEGORY_FILTER_OPTIONS = [ALL_CATEGORIES, ...CATEGORIES_IN_FILTER_ORDER.map((category) => category.toLowerCase())];
 
-export type EventListArgs = { name?: string; category?: string; from?: number; to?: number };
+export type EventListArgs = { name?: string; city?: string; category?: string; from?: number; to?: number; finished?: boolean };
 
 /**
  * Turns the filter inputs into `events:list` arguments. The date range is sent only when both
@@ -19,6 +19,9 @@ export function toListArgs(values: EventFilterValues): EventListArgs {
   const args: EventListArgs = {};
   const name = values.name.trim();
   if (name !== "") args.name = name;
+  const city = values.city.trim();
+  if (city !== "") args.city = city;
+  if (values.finished) args.finished = true;
   if (values.category !== "" && values.category !== ALL_CATEGORIES) args.category = values.category;
   const from = startOfDateInput(values.from);
   const to = endOfDateInput(values.to);
@@ -29,8 +32,11 @@ export function toListArgs(values: EventFilterValues): EventListArgs {
   return args;
 }
 
-/** The filters' names in the address (`/?nome=jazz&de=2026-12-01&ate=2026-12-31&categoria=música`). */
-const SEARCH_KEYS = { name: "nome", from: "de", to: "ate", category: "categoria" } as const;
+/**
+ * The filters' names in the address
+ * (`/?nome=jazz&cidade=recife&de=2026-12-01&ate=2026-12-31&categoria=música&encerrados=1`).
+ */
+const SEARCH_KEYS = { name: "nome", city: "cidade", from: "de", to: "ate", category: "categoria", finished: "encerrados" } as const;
 
 /** Reads the filters kept in the address, so coming back to "/" restores them. */
 export function filtersFromSearch(search: string): EventFilterValues {
@@ -38,6 +44,8 @@ export function filtersFromSearch(search: string): EventFilterValues {
   const category = params.get(SEARCH_KEYS.category) ?? ALL_CATEGORIES;
   return {
     name: params.get(SEARCH_KEYS.name) ?? "",
+    city: params.get(SEARCH_KEYS.city) ?? "",
+    finished: params.get(SEARCH_KEYS.finished) === "1",
     from: params.get(SEARCH_KEYS.from) ?? "",
     to: params.get(SEARCH_KEYS.to) ?? "",
     category: (CATEGORY_FILTER_OPTIONS as readonly string[]).includes(category) ? category : ALL_CATEGORIES,
@@ -48,8 +56,10 @@ export function filtersFromSearch(search: string): EventFilterValues {
 export function filtersToSearch(values: EventFilterValues): string {
   const params = new URLSearchParams();
   if (values.name !== "") params.set(SEARCH_KEYS.name, values.name);
+  if (values.city !== "") params.set(SEARCH_KEYS.city, values.city);
   if (values.from !== "") params.set(SEARCH_KEYS.from, values.from);
   if (values.to !== "") params.set(SEARCH_KEYS.to, values.to);
   if (values.category !== ALL_CATEGORIES) params.set(SEARCH_KEYS.category, values.category);
+  if (values.finished) params.set(SEARCH_KEYS.finished, "1");
   return params.toString();
 }

@@ -22,6 +22,11 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Horário"), "18:30");
   await user.type(screen.getByLabelText("Meta (R$)"), "100");
   await user.type(screen.getByLabelText("Apoio mínimo (R$)"), "5");
+  await user.click(screen.getByLabelText("Local"));
+  await user.paste("Biblioteca Central");
+  await user.click(screen.getByLabelText("Cidade"));
+  await user.paste("Curitiba");
+  await user.selectOptions(screen.getByLabelText("UF"), "PR");
 }
 
 beforeEach(() => {

@@ -1,0 +1,26 @@
+/**
+ * What a support tells people: the creator hears of their event's first support; when the
+ * support reaches the goal, the creator and every supporter hear of it (supporters in
+ * batches, model/notificationFanOut.ts).
+ */
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { startFanOut } from "./notificationFanOut";
+import { notify } from "./notifications";
+import { goalReached } from "./shared/eventRules";
+
+/** `event` as it was before the support; `raisedCents` its total after. */
+export async function noticeSupport(
+  ctx: MutationCtx,
+  event: Doc<"events">,
+  supporterId: Id<"users">,
+  raisedCents: number,
+): Promise<void> {
+  if (event.raisedCents === 0 && supporterId !== event.creatorId) {
+    await notify(ctx, event.creatorId, event, { kind: "firstSupport" });
+  }
+  if (!goalReached(event) && goalReached({ ...event, raisedCents })) {
+    await notify(ctx, event.creatorId, event, { kind: "goalReached" });
+    await startFanOut(ctx, { eventId: event._id, notice: { kind: "goalReached" }, skipUserId: event.creatorId });
+  }
+}
