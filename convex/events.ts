@@ -1,5 +1,6 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
+import { eventFields } from "./model/eventFields";
 import { internalMutation, query } from "./_generated/server";
 import { idArg, storageIdArg } from "./model/args";
 import { appError } from "./model/shared/errors";
@@ -46,25 +47,6 @@ export const get = query({
     return event === null ? null : toEventDetail(ctx, event);
   },
 });
-
-/** What an event is and where it happens: create and update take the same fields. */
-const eventFields = {
-  name: v.string(),
-  category: v.string(),
-  startsAt: v.number(),
-  goalCents: v.number(),
-  minSupportCents: v.number(),
-  goalPercentage: v.number(),
-  isTicketed: v.boolean(),
-  /** "Sobre o evento", optional. */
-  description: v.optional(v.string()),
-  venueName: v.string(),
-  city: v.string(),
-  uf: v.string(),
-  imageUrl: v.optional(v.string()),
-  /** An upload claimed with `claimImageUpload`, instead of imageUrl. */
-  imageStorageId: v.optional(v.string()),
-};
 
 /** Creates an event owned by the caller; every field is checked here, whatever the form did. */
 export const create = signedInMutation({

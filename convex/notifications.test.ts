@@ -199,6 +199,22 @@ describe("reading notifications", () => {
     expect(await inbox(creator)).toEqual([["Show de Rock recebeu o primeiro apoio!", false]]);
   });
 
+  test("the bell's count reads two documents (session, inbox), however many notifications there are", async () => {
+    const { t, creator, ana, bia, eventId, support } = await setup();
+    await support(ana, 1_000);
+    await support(bia, 1_000);
+    for (let i = 0; i < 3; i++) await creator.as.mutation(api.updates.post, { eventId, title: `Novidade ${i}`, body: "Texto" });
+    await runDueFunctions(t);
+    const { count, documentsRead } = await ana.as.mutation(async (ctx) => {
+      const before = await ctx.meta.getTransactionMetrics();
+      const count = await ctx.runQuery(api.notifications.unreadCount, {});
+      const after = await ctx.meta.getTransactionMetrics();
+      return { count, documentsRead: after.documentsRead.used - before.documentsRead.used };
+    });
+    expect(count).toBe(3);
+    expect(documentsRead).toBe(2);
+  });
+
   test("unread counts stay exact after random sequences of news and reading", async () => {
     const { t, creator, ana, bia, eventId } = await setup({ goalCents: 50_000 });
     const people = [creator, ana, bia];

@@ -1,6 +1,6 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
-import { internalMutation } from "./_generated/server";
+import { internalMutation, query } from "./_generated/server";
 import { internal } from "./_generated/api";
 import { idArg } from "./model/args";
 import { callerQuery, signedInMutation } from "./model/callerFunctions";
@@ -16,12 +16,19 @@ import {
 import { checkPaginationOpts } from "./model/pagination";
 import { appError } from "./model/shared/errors";
 import { MESSAGES } from "./model/shared/texts";
-import { requireSignedIn } from "./model/users";
+import { requireSignedIn, signedInUserId } from "./model/users";
 
-/** The caller's unread count for the bell (0 when signed out): one document read. */
-export const unreadCount = callerQuery({
+/**
+ * The caller's unread count for the bell (0 when signed out): their session and their inbox,
+ * two documents. Only the caller's id is needed, so their user document is not read (nor the
+ * count re-run at every wallet change).
+ */
+export const unreadCount = query({
   args: {},
-  handler: async (ctx) => (ctx.user === null ? 0 : unreadCountOf(ctx, ctx.user._id)),
+  handler: async (ctx) => {
+    const userId = await signedInUserId(ctx);
+    return userId === null ? 0 : unreadCountOf(ctx, userId);
+  },
 });
 
 /** A page of the caller's own notifications, newest first. */

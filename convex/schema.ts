@@ -3,22 +3,18 @@ import { defineSchema, defineTable } from "convex/server";
 import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { CATEGORIES } from "./model/shared/categories";
+import { SETTLEMENTS } from "./model/shared/lifecycle";
+import { ENTRY_KINDS } from "./model/shared/statement";
 import { UFS } from "./model/shared/ufs";
 
 // The validator lives here, not beside CATEGORIES, so the browser never loads convex/values.
 const categoryValidator = literals(...CATEGORIES);
 const ufValidator = literals(...UFS);
 
-const settlementValidator = v.union(v.literal("paidOut"), v.literal("refunded"), v.literal("cancelled"));
+const settlementValidator = literals(...SETTLEMENTS);
 
 /** "opening" carries the balance of a wallet that existed before the statement did. */
-const walletEntryKindValidator = v.union(
-  v.literal("welcome"),
-  v.literal("support"),
-  v.literal("refund"),
-  v.literal("payout"),
-  v.literal("opening"),
-);
+const walletEntryKindValidator = literals(...ENTRY_KINDS);
 
 /** What a notification tells; see model/notifications.ts for who gets each and when. */
 const notificationKindValidator = v.union(

@@ -1,6 +1,7 @@
 import type { Id } from "./_generated/dataModel";
 import { internalMutation, type MutationCtx } from "./_generated/server";
 import type { Category } from "./model/shared/categories";
+import type { Settlement } from "./model/shared/lifecycle";
 import { insertEvent } from "./model/events";
 import { INITIAL_WALLET_CENTS } from "./model/shared/money";
 import { cancelEvent, scheduleSettlement, settleAtDate } from "./model/settlement";
@@ -16,7 +17,7 @@ const DEMO_CREATOR_EMAIL = "demo@apoie.app";
 type DemoEvent = {
   name: string;
   /** What the demo shows of the lifecycle; "open" events settle at their date as usual. */
-  lifecycle?: "paidOut" | "refunded" | "cancelled";
+  lifecycle?: Settlement;
   category: Category;
   inDays: number;
   hour: number;

@@ -4,7 +4,7 @@
 import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { expect, vi } from "vitest";
-import type { Id } from "./_generated/dataModel";
+import type { Id, TableNames } from "./_generated/dataModel";
 import { api } from "./_generated/api";
 import { INITIAL_WALLET_CENTS } from "./model/shared/money";
 import { isUnread } from "./model/notifications";
@@ -16,6 +16,7 @@ import schema from "./schema";
 import { registerComponents } from "./test.components";
 import { modules } from "./test.setup";
 import { eventInput, type CreateEventArgs } from "../test-kit/event-input";
+import { DAY } from "../test-kit/time";
 
 // The shared test kit's time spans and event defaults, for the suites here.
 export { DAY, HOUR, MINUTE, SECOND } from "../test-kit/time";
@@ -45,17 +46,21 @@ export async function advanceClock(t: Backend, ms: number) {
   await runDueFunctions(t);
 }
 
-/** Inserts a user (with a wallet and its welcome entry, like one who signed in) and returns a caller acting as them. */
+/**
+ * Inserts a user (with a wallet and its welcome entry, like one who signed in) and a sign-in
+ * session, and returns a caller acting as them through that session.
+ */
 export async function signedInUser(
   t: Backend,
   { name = "Maria Silva", email, walletCents = INITIAL_WALLET_CENTS }: { name?: string; email?: string; walletCents?: number } = {},
 ): Promise<{ userId: Id<"users">; as: Caller }> {
-  const userId = await t.run(async (ctx) => {
+  const { userId, sessionId } = await t.run(async (ctx) => {
     const id = await ctx.db.insert("users", { name, email: email ?? `${name.toLowerCase().replace(/\W+/g, ".")}@exemplo.com` });
     await openWallet(ctx, id, walletCents);
-    return id;
+    const sessionId = await ctx.db.insert("authSessions", { userId: id, expirationTime: Date.now() + 30 * DAY });
+    return { userId: id, sessionId };
   });
-  return { userId, as: t.withIdentity({ subject: `${userId}|test-session`, name }) };
+  return { userId, as: t.withIdentity({ subject: `${userId}|${sessionId}`, name }) };
 }
 
 /**
@@ -104,12 +109,7 @@ export function createEvent(creator: Caller, overrides: Partial<CreateEventArgs>
 }
 
 /** Every row of a (small, test-sized) table. */
-export function allRows<
-  T extends "users" | "events" | "contributions" | "supporters" | "tickets" | "messages" | "eventNameGrams" | "walletEntries",
->(
-  t: Backend,
-  table: T,
-) {
+export function allRows<T extends TableNames>(t: Backend, table: T) {
   return t.run((ctx) => ctx.db.query(table).collect());
 }
 
@@ -125,18 +125,10 @@ export async function rejectionData(promise: Promise<unknown>): Promise<{ code: 
   throw new Error("expected the call to be rejected");
 }
 
-/** A snapshot of every table the app writes, to prove a refused call changed nothing. */
+/** Every row of every table of the schema (Convex Auth's included), to prove a refused call changed nothing. */
 export async function snapshot(t: Backend) {
-  return t.run(async (ctx) => ({
-    users: await ctx.db.query("users").collect(),
-    events: await ctx.db.query("events").collect(),
-    contributions: await ctx.db.query("contributions").collect(),
-    tickets: await ctx.db.query("tickets").collect(),
-    messages: await ctx.db.query("messages").collect(),
-    grams: await ctx.db.query("eventNameGrams").collect(),
-    supporters: await ctx.db.query("supporters").collect(),
-    walletEntries: await ctx.db.query("walletEntries").collect(),
-  }));
+  const tables = Object.keys(schema.tables) as TableNames[];
+  return t.run(async (ctx) => Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await ctx.db.query(table).collect()]))));
 }
 
 /**

@@ -2,12 +2,13 @@
  * The official Convex CLI (node_modules/convex, run as a developer would) against a local
  * backend: admin auth, `run`, `data`, `function-spec`, and the routes `dev` starts with.
  */
-import { ConvexHttpClient } from "convex/browser";
+import { ConvexClient, ConvexHttpClient } from "convex/browser";
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
 import { cliProject, outputUntil, runCli, startCli, type CliTarget } from "./cli-api/convex-cli.ts";
 import type { LocalBackend } from "./server.ts";
-import { createEvent, signedInClient, startTestBackend } from "./test-support.ts";
+import { createEvent, signedInClient, signInLocally, startTestBackend } from "./test-support.ts";
 
 const CLI_TIMEOUT = 120_000;
 let backend: LocalBackend;
@@ -58,13 +59,40 @@ it(
 it(
   "runs as a user with --identity",
   async () => {
-    const client = await signedInClient(backend.url, "Ana Lima", "ana@example.com");
-    const me = await client.query(api.users.me, {});
+    const client = new ConvexClient(backend.url);
+    const token = await signInLocally(client, "Ana Lima", "ana@example.com");
     await client.close();
-    // Convex Auth's subject is "<user id>|<session id>".
-    const run = await runCli(target, ["run", "users:me", "--identity", JSON.stringify({ subject: `${me!._id}|session` })]);
+    // Convex Auth's subject is "<user id>|<session id>"; the session must exist.
+    const { sub } = decodeJwt(token);
+    const run = await runCli(target, ["run", "users:me", "--identity", JSON.stringify({ subject: sub })]);
     expect(run.code, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ _id: me!._id, name: "Ana Lima" });
+    expect(JSON.parse(run.stdout)).toMatchObject({ name: "Ana Lima" });
+    const madeUp = await runCli(target, ["run", "users:me", "--identity", JSON.stringify({ subject: `${sub!.split("|")[0]}|session` })]);
+    expect(madeUp.code, madeUp.stderr).toBe(0);
+    // Signed out: users:me is null, which the CLI prints as nothing.
+    expect(madeUp.stdout.trim()).toBe("");
+  },
+  CLI_TIMEOUT,
+);
+
+it(
+  "reaches a component's functions and tables as the admin (--component)",
+  async () => {
+    // Signing in (previous test) took a token of the rate limiter component's "localSignIn".
+    const tables = await runCli(target, ["data", "--component", "rateLimiter"]);
+    expect(tables.code, tables.stderr).toBe(0);
+    expect(tables.stdout.split("\n")).toContain("rateLimits");
+    const config = { kind: "token bucket", rate: 5, period: 60_000 };
+    const value = await runCli(target, ["run", "--component", "rateLimiter", "lib:getValue", JSON.stringify({ name: "localSignIn", key: "ana@example.com", config })]);
+    expect(value.code, value.stderr).toBe(0);
+    expect(JSON.parse(value.stdout)).toMatchObject({ value: expect.any(Number) });
+    // Without the admin key a component's function is out of reach.
+    const http = await fetch(`${backend.url}/api/function`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ componentPath: "rateLimiter", path: "lib:clearAll", args: {}, format: "convex_encoded_json" }),
+    });
+    expect(await http.json()).toMatchObject({ status: "error", errorMessage: expect.stringContaining("Could not find public function for 'lib:clearAll'") });
   },
   CLI_TIMEOUT,
 );
@@ -84,6 +112,22 @@ it(
       watch.child.kill("SIGINT");
       await watch.done;
     }
+  },
+  CLI_TIMEOUT,
+);
+
+it(
+  "evaluates an --inline-query as a read-only query of the app",
+  async () => {
+    const count = await runCli(target, ["run", "--inline-query", '(await ctx.db.query("events").collect()).length']);
+    expect(count.code, count.stderr).toBe(0);
+    const listed = await runCli(target, ["data", "events", "--limit", "1000", "--format", "jsonLines"]);
+    expect(Number(count.stdout)).toBe(listed.stdout.trim().split("\n").length);
+    const logged = await runCli(target, ["run", "--inline-query", 'const first = await ctx.db.query("events").first();\nconsole.log("first", first.name);\nreturn first.name;']);
+    expect(logged.code, logged.stderr).toBe(0);
+    expect(logged.stderr).toMatch(/\[LOG\] 'first' '.+'/);
+    const writing = await runCli(target, ["run", "--inline-query", 'await ctx.db.insert("events", {})']);
+    expect(writing.code).not.toBe(0);
   },
   CLI_TIMEOUT,
 );

@@ -1,32 +1,34 @@
 /**
- * Runs the convex/ functions on convex-test's in-memory engine, and adds what a server needs
- * on top of it: only public functions for clients, one mutation at a time, commit
- * notifications with their timestamps, snapshots of the database (ids and _creationTime
- * kept) and swapping in freshly loaded modules without losing data.
+ * The application part of the engine: runs the convex/ functions on convex-test, with what a
+ * server needs on top of it: only public functions for clients (engine/function-registry.ts),
+ * one mutation at a time, exactly-once mutations (sync/request-log.ts), reads at one commit,
+ * the shared query cache, and swapping in freshly loaded modules without losing data.
  *
- * convex-test does not expose its database, so `attachToInternals` reaches into it (see
- * engine/convex-test-internals.ts). The saved shapes are in storage/saved-state.ts, the
- * remembered requests in sync/request-log.ts, the read sets in sync/read-set.ts.
+ * The database part (commits, write log, undo, snapshots) is engine/database.ts; every use of
+ * convex-test's private internals goes through engine/convex-test-adapter.ts.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { convexTest } from "convex-test";
-import { makeFunctionReference, type SchemaDefinition } from "convex/server";
-import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { makeFunctionReference, type FunctionReference, type SchemaDefinition } from "convex/server";
+import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import type { Identity } from "./auth-keys.ts";
-import { attachToInternals, type DatabaseFake, type Document, type EngineInstance, type Instance, type InstanceSetup } from "./engine/convex-test-internals.ts";
-import { FunctionError, isConvexError, toFunctionError } from "./engine/function-error.ts";
+import { attachToInternals, checkInternals, type EngineInstance, type Instance, type InstanceSetup } from "./engine/convex-test-adapter.ts";
+import { Database } from "./engine/database.ts";
+import { isConvexError, toFunctionError } from "./engine/function-error.ts";
+import { functionKind, hasFunction, requireFunction, requirePublic, type FunctionKind } from "./engine/function-registry.ts";
 import { checkDocumentsMatch } from "./engine/schema-check.ts";
 import type { TransactionObserver } from "./profiler/conflict-profiler.ts";
-import { tableOf, type DocumentIndexes } from "./indexes/document-indexes.ts";
-import { instrumentDatabase } from "./indexes/instrument-database.ts";
 import { Gate, Mutex, PhaseLock } from "./locks.ts";
-import { captureLogLines } from "./logs/function-logs.ts";
+import { recordExecution } from "./cli-api/function-log.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
-import type { ChangeRecord, ComponentSnapshot, DatabaseSnapshot, UndoRecord } from "./storage/saved-state.ts";
+import type { ChangeRecord, DatabaseSnapshot, UndoRecord } from "./storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "./sync/read-set.ts";
 import { RequestLog, type RequestRecord } from "./sync/request-log.ts";
 
-export type FunctionKind = "query" | "mutation" | "action";
+export type { FunctionKind } from "./engine/function-registry.ts";
+
+/** The code to serve: a convex/ folder loaded from source, or a loader (pushed code). */
+export type CodeSource = string | (() => Promise<LoadedModules>);
 
 /**
  * What a caller may reach: clients the app's public functions; the admin (the CLI, with the
@@ -41,13 +43,9 @@ const CLIENT_ACCESS: Access = { admin: false, componentPath: "" };
  */
 export type CallResult = { value: Value; ts: bigint; logLines: string[]; commit?: number; reads?: ReadSet };
 
-/** How many commits' written documents are kept to decide whether a query must run again. */
-const WRITE_LOG_LENGTH = 10_000;
-
 export class Engine {
   private readonly gate = new Gate();
   private readonly mutations = new Mutex();
-  private readonly commitListeners = new Set<(ts: bigint) => void>();
   /** Told of each top-level commit with its read and write sets (the conflict profiler). */
   private readonly transactionObservers = new Set<TransactionObserver>();
   /** The name of the mutation running (a client's, or a scheduled job's), for the observers. */
@@ -63,8 +61,6 @@ export class Engine {
   private readonly phases = new PhaseLock();
   /** Counts reloads: a query's result from older code says nothing about the new code's. */
   codeGeneration = 0;
-  /** Number of top-level commits so far; the writer saves up to a count. */
-  commitCount = 0;
   /** Recent mutation results by "session id|request id", oldest first (exactly-once mutations). */
   private readonly requests = new RequestLog();
   /** Mutations of a request key still running, for a resend that arrives meanwhile. */
@@ -75,37 +71,35 @@ export class Engine {
   private readonly requestKeyContext = new AsyncLocalStorage<string>();
   /** Inside an action: the latest commit its mutations made, so its answer can wait for the disk. */
   private readonly actionCommits = new AsyncLocalStorage<{ last: number | undefined }>();
-  /** Filled with what a query reads while it runs (see `instrumentDatabases`). */
-  private readonly readSetContext = new AsyncLocalStorage<ReadSet>();
-  /** Documents each recent commit wrote, oldest first: [commit count after it, documents]. */
-  private readonly writeLog: [number, WrittenDocument[]][] = [];
-  /** Each component's indexes, by component path. */
-  private indexes = new Map<string, DocumentIndexes>();
   /** How many times a query function ran (not answered from the cache): the bench counts re-runs. */
   queryRuns = 0;
-  /** What changed since the last `takeChanges`: the state before, to undo it or journal it. */
-  private unsaved: UndoRecord | null = null;
+  /** Commits, write log, undo and snapshots of every component's data. */
+  private readonly database = new Database(this.requests);
 
   private constructor(
-    private readonly convexDir: string,
+    private code: CodeSource,
     private instance: Instance,
     private readonly setup: InstanceSetup,
-  ) {}
-
-  /** Loads convex/ and starts an empty database. */
-  static async start(convexDir: string, setup: InstanceSetup = async () => {}): Promise<Engine> {
-    const engine = new Engine(convexDir, await Engine.createInstance(convexDir, setup), setup);
-    engine.watchCommits();
-    return engine;
+  ) {
+    this.database.attach(instance.global);
+    // First listener: the commit's bookkeeping is done before anyone else hears of it.
+    this.database.onCommit((_ts, written) => this.noteCommit(written));
   }
 
-  private static async createInstance(convexDir: string, setup: InstanceSetup): Promise<Instance> {
-    const modules = await loadModules(convexDir);
+  /** Loads convex/ and starts an empty database. */
+  static async start(code: CodeSource, setup: InstanceSetup = async () => {}): Promise<Engine> {
+    return new Engine(code, await Engine.createInstance(code, setup), setup);
+  }
+
+  private static async createInstance(code: CodeSource, setup: InstanceSetup): Promise<Instance> {
+    const modules = typeof code === "string" ? await loadModules(code) : await code();
     const schema = modules.byPath.get("schema")?.default as SchemaDefinition<never, boolean> | undefined;
-    if (schema === undefined) throw new Error(`${convexDir}/schema.ts has no default export`);
+    if (schema === undefined) throw new Error("the schema (convex/schema.ts) has no default export");
     const t = convexTest(schema, modules.glob);
     const instance = { t, modules, global: await attachToInternals(t) };
     await setup(instance);
+    // Again with the components the setup registered.
+    checkInternals(t, instance.global);
     return instance;
   }
 
@@ -117,18 +111,19 @@ export class Engine {
     return this.gate.shared(() => work(this.instance));
   }
 
-  private get db(): DatabaseFake {
-    return this.instance.global.components[""]!.db;
+  /** Number of top-level commits so far; the writer saves up to a count. */
+  get commitCount(): number {
+    return this.database.commitCount;
   }
 
   /** Timestamp (ns) of the latest commit; 0 for a database nothing was ever written to. */
   get lastCommitTs(): bigint {
-    return this.instance.global.transactionManager._lastCommitTs;
+    return this.database.lastCommitTs;
   }
 
   /** Calls `listener` after every top-level commit, including those inside actions. */
   onCommit(listener: (ts: bigint) => void): void {
-    this.commitListeners.add(listener);
+    this.database.onCommit(listener);
   }
 
   /**
@@ -139,57 +134,19 @@ export class Engine {
     this.transactionObservers.add(observer);
   }
 
-  /**
-   * Gives every component's database real indexes and records what each query reads (see
-   * instrument-database.ts): documents by id, index ranges, whole tables.
-   */
-  private instrumentDatabases(): void {
-    this.indexes = new Map(
-      Object.entries(this.instance.global.components).map(([component, { db }]) => [
-        component,
-        instrumentDatabase(component, db, this.readSetContext),
-      ]),
-    );
-  }
-
-  /**
-   * Whether a commit after `commit` wrote something `reads` covers (or the log no longer
-   * reaches back that far): then a query with those reads must run again.
-   */
+  /** See Database.wroteSince. */
   wroteSince(commit: number, reads: ReadSet): boolean {
-    if (commit >= this.commitCount) return false;
-    const oldest = this.writeLog[0];
-    if (oldest === undefined || oldest[0] > commit + 1) return true;
-    for (let index = this.writeLog.length - 1; index >= 0; index -= 1) {
-      const [seq, written] = this.writeLog[index]!;
-      if (seq <= commit) break;
-      for (const document of written) if (reads.isTouchedBy(document)) return true;
-    }
-    return false;
+    return this.database.wroteSince(commit, reads);
   }
 
-  private watchCommits(): void {
-    this.instrumentDatabases();
-    const manager = this.instance.global.transactionManager;
-    const commit = manager.commit.bind(manager);
-    manager.commit = (isNested) => {
-      const written = isNested ? null : this.noteWrites();
-      const ts = commit(isNested);
-      // The versions now committed (commit timestamps resolved).
-      for (const document of written ?? []) {
-        document.after = (this.instance.global.components[document.component]?.db._documents[document.id] ?? null) as Document | null;
-      }
-      if (ts === null) return ts;
-      this.commitCount += 1;
-      if (written !== null) this.tellObservers(written);
-      const action = this.actionCommits.getStore();
-      if (action !== undefined) action.last = this.commitCount;
-      if (this.requestKeyContext.getStore() !== undefined && this.recording === null) {
-        this.recording = new Promise((resolve) => (this.finishRecording = resolve));
-      }
-      for (const listener of this.commitListeners) listener(ts);
-      return ts;
-    };
+  /** After each top-level commit: its observers, which action made it, and whether a request record must follow. */
+  private noteCommit(written: WrittenDocument[] | null): void {
+    if (written !== null) this.tellObservers(written);
+    const action = this.actionCommits.getStore();
+    if (action !== undefined) action.last = this.commitCount;
+    if (this.requestKeyContext.getStore() !== undefined && this.recording === null) {
+      this.recording = new Promise((resolve) => (this.finishRecording = resolve));
+    }
   }
 
   private tellObservers(writes: WrittenDocument[]): void {
@@ -198,7 +155,7 @@ export class Engine {
     const transaction = {
       functionName: label?.name ?? "action",
       committedAt: Date.now(),
-      reads: label === undefined ? null : (this.readSetContext.getStore() ?? null),
+      reads: label === undefined ? null : (this.database.readSetContext.getStore() ?? null),
       writes,
     };
     for (const observer of this.transactionObservers) observer(transaction);
@@ -210,7 +167,7 @@ export class Engine {
    */
   observed<T>(name: string, transaction: (label: { name: string }) => Promise<T>): Promise<T> {
     const label = { name };
-    return this.mutationNameContext.run(label, () => this.readSetContext.run(new ReadSet(), () => transaction(label)));
+    return this.mutationNameContext.run(label, () => this.database.readSetContext.run(new ReadSet(), () => transaction(label)));
   }
 
   /**
@@ -254,7 +211,7 @@ export class Engine {
    */
   async readAtOneCommit<T>(work: () => Promise<T>, saved: (commit: number) => Promise<void> = async () => {}): Promise<{ value: T; ts: bigint }> {
     for (;;) {
-      const rollbacks = this.rollbacks;
+      const rollbacks = this.database.rollbacks;
       const read = await this.phases.run("read", async () => {
         for (;;) {
           const ts = this.lastCommitTs;
@@ -266,12 +223,9 @@ export class Engine {
       // Clients' commits are saved before reads start; one from an action or a job may not be
       // yet. Nothing read goes out before it is, and a read of a commit rolled back is redone.
       await saved(read.commit);
-      if (this.rollbacks === rollbacks) return { value: read.value, ts: read.ts };
+      if (this.database.rollbacks === rollbacks) return { value: read.value, ts: read.ts };
     }
   }
-
-  /** Counts rollbacks of unsaved commits: a read taken before one may hold what was undone. */
-  private rollbacks = 0;
 
   /** Resolves once the latest commit's request record is in memory (see `recording`). */
   async settled(): Promise<void> {
@@ -293,10 +247,13 @@ export class Engine {
   ): Promise<CallResult> {
     return this.gate.shared(async () => {
       const { t, modules } = this.instance;
-      if (access.admin) await this.requireFunction(kind, udfPath, access.componentPath);
-      else this.requirePublic(modules, kind, udfPath);
-      // A component's function is reached through its handle, as the app's code would.
-      const reference = access.componentPath === "" ? udfPath : `function://${access.componentPath};${udfPath}`;
+      if (access.admin) await requireFunction(this.instance.global.components[access.componentPath], kind, udfPath, access.componentPath);
+      else requirePublic(modules, kind, udfPath);
+      // A component's function is reached through its handle (a plain "function://…" string, which
+      // convex-test resolves in that component), as the app's own code would.
+      const handle = `function://${access.componentPath};${udfPath}`;
+      const ref = <Kind extends FunctionKind>() =>
+        (access.componentPath === "" ? makeFunctionReference<Kind>(udfPath) : handle) as FunctionReference<Kind>;
       const caller = identity === null ? t : t.withIdentity(identity);
       const logLines: string[] = [];
       try {
@@ -304,9 +261,13 @@ export class Engine {
           return await this.mutations.run(async () => {
             try {
               // Its reads are recorded as a query's are, for the transaction observers.
-              const run = () => this.observed(udfPath, () => caller.mutation(makeFunctionReference<"mutation">(reference), args));
-              const value = await captureLogLines(logLines, () =>
-                requestKey === null ? run() : this.requestKeyContext.run(requestKey, run),
+              const run = () => this.observed(udfPath, () => caller.mutation(ref<"mutation">(), args));
+              const value = await recordExecution(
+                udfPath,
+                "Mutation",
+                access.componentPath,
+                () => (requestKey === null ? run() : this.requestKeyContext.run(requestKey, run)),
+                logLines,
               );
               const outcome = { value, ts: this.lastCommitTs, logLines, commit: this.commitCount };
               if (requestKey !== null) this.remember(requestKey, { value: convexToJson(value), ts: outcome.ts, commit: outcome.commit });
@@ -320,14 +281,22 @@ export class Engine {
         if (kind === "query") {
           this.queryRuns += 1;
           const reads = new ReadSet();
-          const value = await captureLogLines(logLines, () =>
-            this.readSetContext.run(reads, () => caller.query(makeFunctionReference<"query">(reference), args)),
+          const value = await recordExecution(
+            udfPath,
+            "Query",
+            access.componentPath,
+            () => this.database.readSetContext.run(reads, () => caller.query(ref<"query">(), args)),
+            logLines,
           );
           return { value, ts: this.lastCommitTs, logLines, commit: this.commitCount, reads };
         }
         const commits: { last: number | undefined } = { last: undefined };
-        const value = await captureLogLines(logLines, () =>
-          this.actionCommits.run(commits, () => caller.action(makeFunctionReference<"action">(reference), args)),
+        const value = await recordExecution(
+          udfPath,
+          "Action",
+          access.componentPath,
+          () => this.actionCommits.run(commits, () => caller.action(ref<"action">(), args)),
+          logLines,
         );
         return { value, ts: this.lastCommitTs, logLines, commit: commits.last };
       } catch (error) {
@@ -340,76 +309,14 @@ export class Engine {
     });
   }
 
-  /**
-   * Before a top-level commit applies its writes: keeps what each written document was, for
-   * undoing and for the write log (whose `after` the caller fills in once committed).
-   */
-  private noteWrites(): WrittenDocument[] {
-    const written: WrittenDocument[] = [];
-    this.writeLog.push([this.commitCount + 1, written]);
-    if (this.writeLog.length > WRITE_LOG_LENGTH) this.writeLog.shift();
-    this.unsaved ??= {
-      components: new Map(),
-      lastCommitTs: this.lastCommitTs,
-      commitCount: this.commitCount,
-      requestKeys: [],
-    };
-    for (const [componentPath, { db }] of Object.entries(this.instance.global.components)) {
-      const writes = db._writes.at(-1);
-      if (writes === undefined) continue;
-      let before = this.unsaved.components.get(componentPath);
-      for (const id of Object.keys(writes)) {
-        written.push({ component: componentPath, table: tableOf(id), id, before: db._documents[id] ?? null, after: null });
-        if (before === undefined) {
-          before = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents: new Map() };
-          this.unsaved.components.set(componentPath, before);
-        }
-        if (!before.documents.has(id)) before.documents.set(id, db._documents[id] ?? null);
-      }
-    }
-    return written;
-  }
-
-  /**
-   * What changed since the last call, as a journal record, and how to undo it; null when
-   * nothing did. Taken synchronously, so it matches the state at this moment exactly.
-   */
+  /** What changed since the last save, and how to undo it; see Database.takeChanges. */
   takeChanges(): { record: ChangeRecord; undo: UndoRecord } | null {
-    const undo = this.unsaved;
-    if (undo === null) return null;
-    this.unsaved = null;
-    const components: ChangeRecord["components"] = {};
-    for (const [componentPath, before] of undo.components) {
-      const db = this.instance.global.components[componentPath]?.db;
-      if (db === undefined) continue;
-      const documents: Record<string, JSONValue | null> = {};
-      for (const id of before.documents.keys()) {
-        const document = db._documents[id];
-        documents[id] = document === undefined ? null : convexToJson(document);
-      }
-      components[componentPath] = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents };
-    }
-    const requests = this.requests.saved(undo.requestKeys);
-    const record = { seq: this.commitCount, lastCommitTs: this.lastCommitTs.toString(), components, requests };
-    return { record, undo };
+    return this.database.takeChanges();
   }
 
   /** Applies a journal record read at start (nothing runs yet). */
   replay(record: ChangeRecord): void {
-    for (const [componentPath, change] of Object.entries(record.components)) {
-      const db = this.instance.global.components[componentPath]?.db;
-      if (db === undefined) continue;
-      for (const [id, json] of Object.entries(change.documents)) {
-        if (json === null) delete db._documents[id];
-        else db._documents[id] = jsonToConvex(json) as Document;
-      }
-      db._nextDocId = change.nextDocId;
-      db._lastCreationTime = change.lastCreationTime;
-      this.indexes.get(componentPath)?.reset();
-    }
-    for (const [key, value, ts] of record.requests) this.requests.remember(key, { value, ts: BigInt(ts), commit: 0 });
-    this.instance.global.transactionManager._lastCommitTs = BigInt(record.lastCommitTs);
-    this.commitCount = record.seq;
+    this.database.replay(record);
   }
 
   /**
@@ -418,34 +325,13 @@ export class Engine {
    */
   rollBackUnsaved(taken: UndoRecord, then: () => void): Promise<void> {
     return this.mutations.run(async () => {
-      const newer = this.unsaved;
-      this.unsaved = null;
-      if (newer !== null) this.undo(newer);
-      this.undo(taken);
-      this.rollbacks += 1;
+      this.database.rollBackUnsaved(taken);
       then();
     });
   }
 
-  private undo(changes: UndoRecord): void {
-    for (const [componentPath, before] of changes.components) {
-      const db = this.instance.global.components[componentPath]?.db;
-      if (db === undefined) continue;
-      const indexes = this.indexes.get(componentPath);
-      for (const [id, document] of before.documents) {
-        indexes?.changed(id, db._documents[id] ?? null, document);
-        if (document === null) delete db._documents[id];
-        else db._documents[id] = document;
-      }
-      db._nextDocId = before.nextDocId;
-      db._lastCreationTime = before.lastCreationTime;
-    }
-    for (const key of changes.requestKeys) this.requests.forget(key);
-    this.instance.global.transactionManager._lastCommitTs = changes.lastCommitTs;
-  }
-
   private remember(requestKey: string, record: RequestRecord): void {
-    this.unsaved?.requestKeys.push(requestKey);
+    this.database.noteRequest(requestKey);
     this.requests.remember(requestKey, record);
   }
 
@@ -472,116 +358,40 @@ export class Engine {
   fetch(pathAndQuery: string, init: RequestInit): Promise<{ response: Response; commit: number | undefined }> {
     return this.gate.shared(async () => {
       const commits: { last: number | undefined } = { last: undefined };
-      const response = await this.actionCommits.run(commits, () => this.instance.t.fetch(pathAndQuery, init));
+      const route = `${init.method ?? "GET"} ${new URL(pathAndQuery, "http://site").pathname}`;
+      const response = await recordExecution(route, "HttpAction", "", () =>
+        this.actionCommits.run(commits, () => this.instance.t.fetch(pathAndQuery, init)),
+      );
       return { response, commit: commits.last };
     });
-  }
-
-  private requirePublic(modules: LoadedModules, kind: FunctionKind, udfPath: string): void {
-    const separator = udfPath.lastIndexOf(":");
-    const modulePath = (separator === -1 ? udfPath : udfPath.slice(0, separator)).replace(/\.js$/, "");
-    const exportName = separator === -1 ? "default" : udfPath.slice(separator + 1);
-    const fn = modules.byPath.get(modulePath)?.[exportName] as Record<string, unknown> | undefined;
-    const isKind = { query: "isQuery", mutation: "isMutation", action: "isAction" }[kind];
-    if (fn?.isPublic !== true || fn[isKind] !== true) {
-      throw new FunctionError(
-        `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
-        undefined,
-      );
-    }
   }
 
   /**
    * What kind of function `udfPath` is in a component ("" the app), public or internal; null
    * when there is none.
    */
-  async functionKind(udfPath: string, componentPath = ""): Promise<{ kind: FunctionKind; isPublic: boolean } | null> {
-    const separator = udfPath.lastIndexOf(":");
-    const modulePath = (separator === -1 ? udfPath : udfPath.slice(0, separator)).replace(/\.js$/, "");
-    const exportName = separator === -1 ? "default" : udfPath.slice(separator + 1);
-    const component = this.instance.global.components[componentPath];
-    if (component === undefined || modulePath.startsWith("_")) return null;
-    const fn = (await component.modules(modulePath).catch(() => undefined))?.[exportName] as Record<string, unknown> | undefined;
-    const kind = fn?.isQuery === true ? "query" : fn?.isMutation === true ? "mutation" : fn?.isAction === true ? "action" : null;
-    return kind === null ? null : { kind, isPublic: fn?.isPublic === true };
-  }
-
-  /** For the admin: any function of that kind, internal or in a component, with Convex's wording when there is none. */
-  private async requireFunction(kind: FunctionKind, udfPath: string, componentPath: string): Promise<void> {
-    if ((await this.functionKind(udfPath, componentPath))?.kind !== kind) {
-      const where = componentPath === "" ? "" : ` in component '${componentPath}'`;
-      throw new FunctionError(
-        `Could not find function for '${udfPath}'${where}. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
-        undefined,
-      );
-    }
+  functionKind(udfPath: string, componentPath = ""): Promise<{ kind: FunctionKind; isPublic: boolean } | null> {
+    return functionKind(this.instance.global.components[componentPath], udfPath);
   }
 
   /** True when no table (the app's or Convex Auth's) holds a document. */
   isEmpty(): boolean {
-    return Object.keys(this.db._documents).length === 0;
+    return this.database.isEmpty();
   }
 
-  /** The committed state; writes of transactions in progress are not in `_documents` yet. */
+  /** The committed state; writes of transactions in progress are not in it. */
   snapshot(): DatabaseSnapshot {
-    const db = this.db;
-    const components: Record<string, ComponentSnapshot> = {};
-    for (const [componentPath, component] of Object.entries(this.instance.global.components)) {
-      if (componentPath === "") continue;
-      components[componentPath] = {
-        nextDocId: component.db._nextDocId,
-        lastCreationTime: component.db._lastCreationTime,
-        documents: Object.values(component.db._documents).map((document) => convexToJson(document)),
-      };
-    }
-    return {
-      format: 1,
-      nextDocId: db._nextDocId,
-      lastCreationTime: db._lastCreationTime,
-      lastCommitTs: this.lastCommitTs.toString(),
-      documents: Object.values(db._documents).map((document) => convexToJson(document)),
-      components,
-      requests: this.requests.saved(),
-      commitCount: this.commitCount,
-    };
+    return this.database.snapshot();
   }
 
   /** Replaces the whole database. Only call it while nothing runs (start, reload). */
   restore(snapshot: DatabaseSnapshot): void {
-    if (snapshot.format !== 1) throw new Error(`unknown database format ${String(snapshot.format)}`);
-    const db = this.db;
-    db._documents = Object.fromEntries(
-      snapshot.documents.map((json) => {
-        const document = jsonToConvex(json) as Document;
-        return [document._id, document];
-      }),
-    );
-    db._nextDocId = snapshot.nextDocId;
-    db._lastCreationTime = snapshot.lastCreationTime;
-    // A component no longer installed keeps nothing; a new one starts empty.
-    for (const [componentPath, saved] of Object.entries(snapshot.components ?? {})) {
-      const component = this.instance.global.components[componentPath];
-      if (component === undefined) continue;
-      component.db._documents = Object.fromEntries(
-        saved.documents.map((json) => {
-          const document = jsonToConvex(json) as Document;
-          return [document._id, document];
-        }),
-      );
-      component.db._nextDocId = saved.nextDocId;
-      component.db._lastCreationTime = saved.lastCreationTime;
-    }
-    for (const indexes of this.indexes.values()) indexes.reset();
-    this.instance.global.transactionManager._lastCommitTs = BigInt(snapshot.lastCommitTs);
-    this.commitCount = snapshot.commitCount ?? 0;
-    // A remembered request is durable by definition: it came from a saved state.
-    this.requests.restore(snapshot.requests ?? []);
+    this.database.restore(snapshot);
   }
 
   /** Whether the loaded convex/ exports a function at `udfPath` ("migrations:runAll"). */
   hasFunction(udfPath: string): boolean {
-    const [modulePath = "", exportName = "default"] = udfPath.split(":");
-    return this.instance.modules.byPath.get(modulePath)?.[exportName] !== undefined;
+    return hasFunction(this.instance.modules, udfPath);
   }
 
   /** Releases the module loader; call it last. */
@@ -590,16 +400,32 @@ export class Engine {
   }
 
   /**
-   * Loads convex/ again and moves the data over. Waits for calls in progress and holds new
-   * ones meanwhile. If the new code does not load, or its schema does not match the data
-   * (SchemaMismatchError), the old code keeps running.
+   * Checks that `code` loads and that the data matches its schema, without serving it
+   * (a push's schema step); `setup` prepares the instance (components only: nothing else may
+   * change for code that is not served). Throws like `reload`.
    */
-  reload(): Promise<void> {
+  checkCode(code: CodeSource, setup: InstanceSetup): Promise<void> {
     return this.reloads.run(async () => {
-      const next = await Engine.createInstance(this.convexDir, this.setup);
+      const next = await Engine.createInstance(code, setup);
+      try {
+        await this.gate.exclusive(async () => checkDocumentsMatch(this.instance.global.components[""]!.db._documents, next.global.components[""]!.db));
+      } finally {
+        await next.modules.release();
+      }
+    });
+  }
+
+  /**
+   * Loads the code again (or `code`, which is served from then on) and moves the data over.
+   * Waits for calls in progress and holds new ones meanwhile. If the new code does not load,
+   * or its schema does not match the data (SchemaMismatchError), the old code keeps running.
+   */
+  reload(code: CodeSource = this.code): Promise<void> {
+    return this.reloads.run(async () => {
+      const next = await Engine.createInstance(code, this.setup);
       await this.gate.exclusive(async () => {
         try {
-          checkDocumentsMatch(this.db._documents, next.global.components[""]!.db);
+          checkDocumentsMatch(this.instance.global.components[""]!.db._documents, next.global.components[""]!.db);
         } catch (error) {
           await next.modules.release();
           throw error;
@@ -607,10 +433,11 @@ export class Engine {
         const data = this.snapshot();
         const previous = this.instance;
         this.instance = next;
+        this.code = code;
         this.queryCache = { ts: -1n, results: new Map() };
-        this.restore(data);
+        this.database.attach(next.global);
+        this.database.restore(data);
         this.codeGeneration += 1;
-        this.watchCommits();
         await previous.modules.release();
       });
     });

@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { SEED_FUNCTION, STARTUP_MIGRATIONS } from "./app-functions.ts";
 import { DEFAULT_PORT, DEFAULT_SITE_PORT, startLocalBackend, type LocalBackendOptions } from "./server.ts";
 
 const USAGE =
@@ -39,7 +40,8 @@ function parseCommandLine(argv: string[]): LocalBackendOptions {
     sitePort: port(values["site-port"], DEFAULT_SITE_PORT, "--site-port"),
     ...(values["in-memory"] ? { dataDir: null } : {}),
     ...(values["data-dir"] !== undefined ? { dataDir: path.resolve(values["data-dir"]) } : {}),
-    seed: !values["no-seed"],
+    seed: values["no-seed"] ? null : SEED_FUNCTION,
+    migrations: STARTUP_MIGRATIONS,
     newAdminKey: values["new-admin-key"] === true,
     allowedHosts: values["allowed-host"] ?? [],
     watch: true,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
+import { SEED_FUNCTION } from "./app-functions.ts";
 import type { DatabaseSnapshot } from "./storage/saved-state.ts";
 import {
   authenticate,
@@ -29,7 +30,7 @@ async function savedDatabase(): Promise<DatabaseSnapshot> {
 }
 
 it("keeps data, document ids, creation times and sessions across a restart with the data folder", async () => {
-  const first = await startTestBackend({ dataDir, seed: true });
+  const first = await startTestBackend({ dataDir, seed: SEED_FUNCTION });
   const client = newClient(first.url);
   const token = await signInLocally(client, "Persistente", "persistente@exemplo.com");
   expect(await authenticate(client, token)).toBe(true);
@@ -42,11 +43,11 @@ it("keeps data, document ids, creation times and sessions across a restart with 
   await first.close();
 
   const files = await readdir(dataDir);
-  expect(files.sort()).toEqual(["admin-key", "database.json", "journal.jsonl", "jwt-keys.json"]);
+  expect(files.sort()).toEqual(["admin-key", "database.json", "environment.json", "journal.jsonl", "jwt-keys.json"]);
   const before = await savedDatabase();
 
   // Same site port: it is the tokens' issuer.
-  const second = await startTestBackend({ dataDir, seed: true, sitePort: Number(new URL(first.siteUrl).port) });
+  const second = await startTestBackend({ dataDir, seed: SEED_FUNCTION, sitePort: Number(new URL(first.siteUrl).port) });
   try {
     const again = newClient(second.url);
     // The keys were kept, so the token issued before the restart is still good.

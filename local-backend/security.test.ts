@@ -233,3 +233,27 @@ it("an uploaded HTML file cannot run on the backend's origin: no sniffing, sandb
     await client.close();
   }
 });
+
+it("answers the app's cross-origin calls as Convex does, credentials included (the presence goodbye beacon)", async () => {
+  const origin = "http://127.0.0.1:5173";
+  const preflight = await fetch(`${backend.url}/api/mutation`, {
+    method: "OPTIONS",
+    headers: { Origin: origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+  });
+  expect(preflight.status).toBe(204);
+  expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
+  expect(preflight.headers.get("access-control-allow-credentials")).toBe("true");
+  expect(preflight.headers.get("access-control-allow-headers")).toBe("content-type");
+  expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
+
+  const goodbye = await fetch(`${backend.url}/api/mutation`, {
+    method: "POST",
+    headers: { Origin: origin, "Content-Type": "application/json" },
+    body: JSON.stringify({ path: "presence:disconnect", args: { sessionToken: "gone" } }),
+  });
+  expect(goodbye.headers.get("access-control-allow-origin")).toBe(origin);
+  expect(goodbye.headers.get("access-control-allow-credentials")).toBe("true");
+  // The dashboard, which a cookie unlocks, is never readable from another origin.
+  const dashboard = await fetch(`${backend.url}/`, { headers: { Origin: origin, Authorization: `Convex ${backend.adminKey}` } });
+  expect(dashboard.headers.get("access-control-allow-origin")).toBeNull();
+});

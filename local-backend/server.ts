@@ -3,16 +3,24 @@
  * (WebSocket sync + HTTP API) and the site port (HTTP actions), and the convex/ watcher.
  */
 import { watch, type FSWatcher } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Value } from "convex/values";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createTokenVerifier, generateAuthKeys, loadOrCreateAuthKeys } from "./auth-keys.ts";
 import { adminKeyCheck } from "./cli-api/admin-auth.ts";
+import { createCliSupport } from "./cli-api/cli-support.ts";
+import { EnvironmentVariables } from "./cli-api/environment-variables.ts";
+import { functionLog } from "./cli-api/function-log.ts";
 import { handleCliApiRequest } from "./cli-api/routes.ts";
-import { runSystemQuery, type SystemState } from "./cli-api/system-functions.ts";
 import { registerComponents } from "./components/components.ts";
+import type { EngineInstance } from "./engine/convex-test-adapter.ts";
+import { registerPushedComponents } from "./push/components.ts";
+import { loadPush } from "./push/load-push.ts";
+import { PushStore } from "./push/push-store.ts";
+import { pushRoutes } from "./push/routes.ts";
 import { DashboardAccess } from "./dashboard/access.ts";
 import { handleDashboardRequest } from "./dashboard/dashboard.ts";
 import { Engine } from "./engine.ts";
@@ -32,9 +40,6 @@ import { generateAdminKey, loadOrCreateAdminKey } from "./security/admin-key.ts"
 import { FORBIDDEN_HOST_MESSAGE, hostCheck, type HostCheck } from "./security/host-check.ts";
 import { dropCounterRefreshTokens } from "./security/legacy-refresh-tokens.ts";
 import { installRandomIds } from "./security/random-ids.ts";
-
-/** Runs the app's pending data migrations (convex/migrations.ts, @convex-dev/migrations). */
-const MIGRATIONS = "migrations:runAll";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -56,8 +61,13 @@ export type LocalBackendOptions = {
   sitePort?: number;
   /** Where the database and the JWT keys live; null keeps everything in memory. */
   dataDir?: string | null;
-  /** Fill demo events into an empty database. Default true. */
-  seed?: boolean;
+  /** The internal mutation that fills an empty database ("seed:run"); null leaves it empty. Default null. */
+  seed?: string | null;
+  /**
+   * Idempotent internal mutations run at every start on data that is already there, when the
+   * code has them (an app's migrations). Default none.
+   */
+  migrations?: string[];
   /** Reload convex/ when a file in it changes. Default false (the CLI turns it on). */
   watch?: boolean;
   /** The web app's URL, for Convex Auth's redirects. Default $SITE_URL or http://127.0.0.1:5173. */
@@ -171,13 +181,30 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   process.env.CONVEX_SITE_URL = siteUrl;
   process.env.SITE_URL = options.siteUrl ?? process.env.SITE_URL ?? DEFAULT_SITE_URL;
   process.env.AUTH_LOG_LEVEL ??= "WARN";
+  // The deployment's variables (`npx convex env`): those above at the first start, then as saved.
+  let reloadForEnvironment = async () => {};
+  const environment = await EnvironmentVariables.open(
+    dataDir,
+    Object.fromEntries(["JWT_PRIVATE_KEY", "JWKS", "SITE_URL", "AUTH_LOCAL_LOGIN"].map((name) => [name, process.env[name]!])),
+    () => reloadForEnvironment(),
+  );
+  functionLog.clear();
 
   const scheduler = new DurableScheduler();
   const crons = new CronRunner();
   const fileStore = dataDir === null ? memoryFileStore() : diskFileStore(path.join(dataDir, "files"));
   const files = new FileStorage(fileStore, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, () => deps.persisted());
-  const ready = await Engine.start(convexDir, async (instance) => {
-    await registerComponents(instance, convexDir);
+  // Code pushed by the Convex CLI lives in the data folder (a temporary one in memory mode);
+  // before the first push, convex/ is served from source.
+  const pushRoot = dataDir ?? (await mkdtemp(path.join(tmpdir(), "apoie-pushes-")));
+  if (dataDir === null) cleanups.push(() => rm(pushRoot, { recursive: true, force: true }));
+  const pushes = new PushStore(pushRoot);
+  const pushed = await pushes.current();
+  const installComponents = async (instance: EngineInstance) => {
+    if (!registerPushedComponents(instance)) await registerComponents(instance, convexDir);
+  };
+  const ready = await Engine.start(pushed === null ? convexDir : () => loadPush(pushed), async (instance) => {
+    await installComponents(instance);
     installRandomIds(instance);
     files.install(instance);
     scheduler.install(instance);
@@ -189,27 +216,59 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const writer = dataDir === null ? null : await openData(dataDir, ready, options.beforeDiskWrite);
   cleanups.push(() => writer?.close());
   const sessions = new Set<SyncSession>();
+  const pushRouteTable = pushRoutes({
+    engine: ready,
+    store: pushes,
+    checkSetup: installComponents,
+    served: () => {
+      console.log("local backend: serving the pushed code");
+      for (const session of sessions) session.requestRefresh();
+    },
+  });
   ready.onCommit(() => {
     writer?.markDirty();
     // Sessions re-run their queries once the commit is readable (saved), see Engine.readAtOneCommit.
     for (const session of sessions) session.requestRefresh();
   });
-  // Data from an older version of the app is migrated (each migration runs once, then is skipped);
-  // an empty database is seeded by today's code instead, and stays empty with --no-seed.
+  // Data from an older version of the app is migrated (idempotent); an empty database is
+  // seeded by today's code instead, and stays empty without a seed function.
   const dropped = await dropCounterRefreshTokens(ready);
   if (dropped > 0) console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
-  if (!ready.isEmpty() && ready.hasFunction(MIGRATIONS)) await ready.runInternalMutation(MIGRATIONS);
-  if ((options.seed ?? true) && ready.isEmpty()) await ready.runInternalMutation("seed:run");
+  for (const migration of options.migrations ?? []) {
+    if (!ready.isEmpty() && ready.hasFunction(migration)) await ready.runInternalMutation(migration);
+  }
+  const seed = options.seed ?? null;
+  if (seed !== null && ready.isEmpty()) await ready.runInternalMutation(seed);
   // Jobs run once the data is in and commits are saved, and stop before the last save.
   await scheduler.start(ready);
   crons.start(ready);
   cleanups.push(async () => void (await Promise.all([scheduler.stop(), crons.stop()])));
 
   let url = "";
-  const system: SystemState = { engine: ready, url: () => url, extra: new Map() };
+  let stopped = () => {};
+  const closed = new Promise<void>((resolve) => (stopped = resolve));
+  cleanups.push(() => stopped());
+  const cli = createCliSupport({
+    engine: ready,
+    url: () => url,
+    environment,
+    files: fileStore,
+    saved: (commit) => deps.saved(commit),
+    persisted: (commit) => deps.persisted(commit),
+    closed,
+  });
+  const cliRoutes = new Map([...cli.routes, ...pushRouteTable]);
+  // Module-level code reads process.env when loaded, as in a fresh Convex isolate.
+  reloadForEnvironment = () =>
+    ready.reload().then(
+      () => {
+        for (const session of sessions) session.requestRefresh();
+      },
+      (error: unknown) => console.error("local backend: convex/ did not load with the new environment:", error),
+    );
   const deps = {
     adminKey: adminKeyCheck(adminKey),
-    systemQuery: (udfPath: string, args: Record<string, Value>, componentPath: string) => runSystemQuery(system, udfPath, args, componentPath),
+    systemQuery: cli.systemQuery,
     engine: ready,
     verifyToken: await createTokenVerifier(keys, siteUrl),
     // A commit that cannot be saved fails its request, over the WebSocket and over HTTP alike.
@@ -232,7 +291,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     void (async () => {
       if (await files.handleRequest(request, response)) return;
       if (await handleDashboardRequest(request, response, ready, profiler, dashboard)) return;
-      if (await handleCliApiRequest(request, response, { ...deps, url: () => url, siteUrl, routes: new Map() })) return;
+      if (await handleCliApiRequest(request, response, { ...deps, url: () => url, siteUrl, routes: cliRoutes })) return;
       await handleApiRequest(request, response, deps);
     })();
   });

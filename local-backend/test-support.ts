@@ -7,6 +7,7 @@ import { ConvexClient } from "convex/browser";
 import type { FunctionReference, FunctionReturnType } from "convex/server";
 import { WebSocket } from "ws";
 import { api } from "../convex/_generated/api";
+import { STARTUP_MIGRATIONS } from "./app-functions.ts";
 import { eventInput, type CreateEventArgs } from "../test-kit/event-input.ts";
 import { localSignInToken } from "../test-kit/local-sign-in.ts";
 import { LOCAL_BACKEND_READY, waitForOutput } from "../test-kit/processes.ts";
@@ -14,9 +15,9 @@ import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "
 
 const WAIT_MS = 10_000;
 
-/** An in-memory, unseeded backend on free ports, unless the test says otherwise. */
+/** An in-memory, unseeded backend of this project's convex/ on free ports, unless the test says otherwise. */
 export function startTestBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
-  return startLocalBackend({ port: 0, sitePort: 0, dataDir: null, seed: false, ...options });
+  return startLocalBackend({ port: 0, sitePort: 0, dataDir: null, migrations: STARTUP_MIGRATIONS, ...options });
 }
 
 export function newClient(url: string): ConvexClient {

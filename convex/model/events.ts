@@ -1,7 +1,8 @@
 import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
 import { imageUrlOf } from "./eventImages";
 import type { ValidEventDetails } from "./shared/eventDetails";
+import { shareUrlOf } from "./shared/eventPreview";
 import type { ValidEventInput } from "./shared/eventInput";
 import { goalReached, percentRaised, progressValue, statusOf } from "./shared/eventRules";
 import { SETTLEMENT_LABELS, supportClosedReason } from "./shared/lifecycle";
@@ -116,6 +117,8 @@ export async function toEventDetail(ctx: QueryCtx, event: Doc<"events">) {
     creatorId: event.creatorId,
     ticketsGenerated: event.ticketsGenerated,
     uniqueSupporters: event.uniqueSupporters,
+    /** The link to share: its page carries the link preview and sends browsers to the app. */
+    shareUrl: shareUrlOf(env.CONVEX_SITE_URL ?? "", event._id),
     supportClosedReason: supportClosedReason(event, null),
     supportingOpen: supportClosedReason(event, null) === null,
   };

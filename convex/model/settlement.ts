@@ -86,7 +86,7 @@ async function cancelPendingSettlement(ctx: MutationCtx, jobId: Id<"_scheduled_f
  * Marks the event, which closes supporting at once, and schedules the first refund batch
  * (a batch pages through contributions, and a function may run only one paginated query).
  */
-async function startRefund(ctx: MutationCtx, event: Doc<"events">, settlement: "refunded" | "cancelled") {
+async function startRefund(ctx: MutationCtx, event: Doc<"events">, settlement: Exclude<Settlement, "paidOut">) {
   await ctx.db.patch("events", event._id, { settlement, refundedCents: 0, finished: true });
   await ctx.scheduler.runAfter(0, internal.settlement.refundBatch, {
     eventId: event._id,

@@ -1,15 +1,33 @@
-import { getAuthUserId } from "@convex-dev/auth/server";
-import type { Doc } from "../_generated/dataModel";
+import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
+import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { cleanText, hasVisibleText } from "./shared/cleanText";
 import { appError } from "./shared/errors";
 import { MESSAGES } from "./shared/texts";
 import { INITIAL_WALLET_CENTS } from "./shared/money";
 
-/** The signed-in user's document, or null when signed out (or the user was deleted). */
+/**
+ * The signed-in user's document, or null when signed out (or the user was deleted).
+ * A JWT stays valid until it expires, up to an hour after it was issued; signing out deletes
+ * its session (and the cleanup deletes expired ones), so the session must still exist too:
+ * one indexed read, and the caller's queries re-run, signed out, the moment it goes.
+ */
 export async function currentUser(ctx: QueryCtx): Promise<Doc<"users"> | null> {
-  const userId = await getAuthUserId(ctx);
+  const userId = await signedInUserId(ctx);
   return userId === null ? null : await ctx.db.get("users", userId);
+}
+
+/**
+ * The signed-in caller's id, with the same session check as `currentUser`, for a query that
+ * needs no more than the id (the bell's count): the user document, rewritten at every wallet
+ * change, is not read.
+ */
+export async function signedInUserId(ctx: QueryCtx): Promise<Id<"users"> | null> {
+  const userId = await getAuthUserId(ctx);
+  const rawSessionId = userId === null ? null : await getAuthSessionId(ctx);
+  const sessionId = rawSessionId === null ? null : ctx.db.normalizeId("authSessions", rawSessionId);
+  if (userId === null || sessionId === null || (await ctx.db.get("authSessions", sessionId)) === null) return null;
+  return userId;
 }
 
 /** The caller's document (see `currentUser`); throws NOT_SIGNED_IN (with `message`) when signed out. */

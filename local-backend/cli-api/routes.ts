@@ -13,7 +13,7 @@ export type AdminRoute = (request: IncomingMessage, response: ServerResponse, ur
 export type CliRouteDeps = ApiDeps & {
   url: () => string;
   siteUrl: string;
-  /** More routes by "METHOD /path"; the later steps of the CLI support register theirs. */
+  /** More routes by "METHOD /path" (or "METHOD /path/*" for everything below it), see cli-support.ts. */
   routes: Map<string, AdminRoute>;
 };
 
@@ -28,7 +28,8 @@ function builtInRoutes(deps: CliRouteDeps): Map<string, AdminRoute> {
 export async function handleCliApiRequest(request: IncomingMessage, response: ServerResponse, deps: CliRouteDeps): Promise<boolean> {
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
   const key = `${request.method} ${url.pathname}`;
-  const route = builtInRoutes(deps).get(key) ?? deps.routes.get(key);
+  // "GET /api/export/zip/*" serves every path below it.
+  const route = builtInRoutes(deps).get(key) ?? deps.routes.get(key) ?? deps.routes.get(key.replace(/\/[^/]*$/, "/*"));
   if (route === undefined) return false;
   try {
     const caller = await callerOf(request, deps);

@@ -7,7 +7,7 @@
 import type { Value } from "convex/values";
 import type { Engine } from "../engine.ts";
 import { FunctionError } from "../engine/function-error.ts";
-import { internalsOf, tableOf, type Document } from "../scheduler/convex-internals.ts";
+import { internalsOf, tableOf, type Document } from "../engine/convex-test-adapter.ts";
 import { apiSpec } from "./api-spec.ts";
 
 /** Parts of the backend the system queries read; each step of the CLI support adds its own. */

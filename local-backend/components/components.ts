@@ -15,11 +15,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SchemaDefinition, GenericSchema } from "convex/server";
 import { register } from "tsx/esm/api";
-import type { EngineInstance } from "../engine/convex-test-internals.ts";
+import { registerComponent, type EngineInstance } from "../engine/convex-test-adapter.ts";
 
 type Use = { name: string; configFile: string };
 type ModuleGlob = Record<string, () => Promise<Record<string, unknown>>>;
-type Registrar = { registerComponent: (path: string, schema: SchemaDefinition<GenericSchema, boolean>, glob: ModuleGlob) => void };
 
 const CONFIG_FILES = ["convex.config.ts", "convex.config.js"];
 /** Packages' compiled code may import without extensions ("./logging"); tsx resolves those. */
@@ -62,7 +61,7 @@ async function moduleGlob(componentDir: string): Promise<ModuleGlob> {
   return glob;
 }
 
-async function registerTree(t: Registrar, parentPath: string, configFile: string): Promise<string[]> {
+async function registerTree(instance: EngineInstance, parentPath: string, configFile: string): Promise<string[]> {
   const registered: string[] = [];
   for (const { name, configFile: childConfig } of await usesOf(configFile)) {
     const componentPath = parentPath === "" ? name : `${parentPath}/${name}`;
@@ -71,8 +70,8 @@ async function registerTree(t: Registrar, parentPath: string, configFile: string
     const schema = existsSync(schemaFile)
       ? ((await loader.import(pathToFileURL(schemaFile).href, import.meta.url)) as { default: SchemaDefinition<GenericSchema, boolean> }).default
       : null;
-    t.registerComponent(componentPath, schema as SchemaDefinition<GenericSchema, boolean>, await moduleGlob(componentDir));
-    registered.push(componentPath, ...(await registerTree(t, componentPath, childConfig)));
+    registerComponent(instance, componentPath, schema, await moduleGlob(componentDir));
+    registered.push(componentPath, ...(await registerTree(instance, componentPath, childConfig)));
   }
   return registered;
 }
@@ -84,5 +83,5 @@ async function registerTree(t: Registrar, parentPath: string, configFile: string
 export async function registerComponents(instance: EngineInstance, convexDir: string): Promise<string[]> {
   const configFile = CONFIG_FILES.map((name) => path.join(convexDir, name)).find((file) => existsSync(file));
   if (configFile === undefined) return [];
-  return registerTree(instance.t as unknown as Registrar, "", configFile);
+  return registerTree(instance, "", configFile);
 }

@@ -70,7 +70,8 @@ it("counts commits and query runs in stats.json", async () => {
   const before = await stats();
   await http.mutation(schedule, { delayMs: 3_600_000, text: "contada" });
   const after = await stats();
-  expect(after.commits).toBe(before.commits + 1);
+  // The test functions' one-second cron may commit in between too.
+  expect(after.commits).toBeGreaterThanOrEqual(before.commits + 1);
   expect(after.queryRuns).toBe(before.queryRuns);
 });
 

@@ -2,8 +2,7 @@
  * What the dashboard shows, read from the committed documents of every component: tables
  * with their counts, a page of a table's latest documents, scheduled jobs, stored files.
  */
-import type { EngineInstance } from "../engine/convex-test-internals.ts";
-import { internalsOf, tableOf, type Document } from "../scheduler/convex-internals.ts";
+import { internalsOf, tableOf, type Document, type EngineInstance } from "../engine/convex-test-adapter.ts";
 
 export const PAGE_SIZE = 20;
 const LATEST_JOBS = 50;

@@ -3,7 +3,7 @@
  * no internet. Everything from the data is escaped.
  */
 import { convexToJson } from "convex/values";
-import type { Document } from "../scheduler/convex-internals.ts";
+import type { Document } from "../engine/convex-test-adapter.ts";
 import type { Overview, TablePage, TableSummary } from "./data.ts";
 import { maskDocument } from "./mask.ts";
 

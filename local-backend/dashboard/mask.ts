@@ -5,7 +5,7 @@
  * or component, whose name says it is a secret, a token, a password, a code, a hash or a key.
  */
 import type { Value } from "convex/values";
-import type { Document } from "../scheduler/convex-internals.ts";
+import type { Document } from "../engine/convex-test-adapter.ts";
 
 export const HIDDEN = "[hidden]";
 const SECRET_TABLES = new Set(["authSessions", "authRefreshTokens", "authVerificationCodes", "authVerifiers"]);

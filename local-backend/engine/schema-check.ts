@@ -1,9 +1,17 @@
 import type { Value } from "convex/values";
 import { tableOf } from "../indexes/document-indexes.ts";
-import type { DatabaseFake, Document } from "./convex-test-internals.ts";
+import type { DatabaseFake, Document } from "./convex-test-adapter.ts";
 
 /** Thrown by a reload whose schema the existing data does not match. */
-export class SchemaMismatchError extends Error {}
+export class SchemaMismatchError extends Error {
+  constructor(
+    message: string,
+    /** The table of the first document that does not match. */
+    readonly table: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Checks the app's documents against the schema of a freshly loaded instance, as `convex dev`
@@ -22,6 +30,7 @@ export function checkDocumentsMatch(documents: Record<string, Document>, next: D
     } catch (error) {
       throw new SchemaMismatchError(
         `the new schema does not match the data: table "${table}", document ${document._id}: ${(error as Error).message}`,
+        table,
       );
     }
   }

@@ -14,8 +14,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Value } from "convex/values";
 import type { Engine } from "../engine.ts";
-import type { EngineInstance } from "../engine/convex-test-internals.ts";
-import { documentsOf, internalsOf, tableOf, testOf, type ComponentDb, type Document } from "../scheduler/convex-internals.ts";
+import { documentsOf, internalsOf, tableOf, testOf, type DatabaseFake, type Document, type EngineInstance } from "../engine/convex-test-adapter.ts";
 import type { FileStore } from "./file-store.ts";
 import { setCorsHeaders } from "../security/cors.ts";
 
@@ -93,7 +92,7 @@ export class FileStorage {
     };
   }
 
-  private wrapDatabase(db: ComponentDb): void {
+  private wrapDatabase(db: DatabaseFake): void {
     const insert = db.insert.bind(db);
     db.insert = (table, value) => {
       const contentType = table === FILES ? this.storingType.getStore() : undefined;

@@ -8,7 +8,7 @@
 import type { Value } from "convex/values";
 import { compareKeys, keyOf, positionOf, type IndexKey, type IndexRange } from "./index-range.ts";
 
-export type IndexedDocument = { _id: string } & Record<string, Value>;
+export type IndexedDocument = { _id: string; _creationTime: number } & Record<string, Value>;
 
 /** Ids are digits followed by the table's name ("10003events"; see security/random-ids.ts). */
 export function tableOf(id: string): string {

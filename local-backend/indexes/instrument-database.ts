@@ -5,31 +5,16 @@
  * - the query running records what it read (a ReadSet, see `reads`);
  * - the indexes follow every commit.
  * What a query sees is unchanged: the same documents in the same order, its own transaction's
- * pending writes included. Names of convex-test 0.0.60's private fields are read from
- * node_modules/convex-test/dist/index.js.
+ * pending writes included.
  */
 import type { AsyncLocalStorage } from "node:async_hooks";
+import type { DatabaseFake, Query, ResolvedQuery } from "../engine/convex-test-adapter.ts";
 import type { ReadSet } from "../sync/read-set.ts";
 import { DocumentIndexes, isInTable, type IndexedDocument } from "./document-indexes.ts";
-import { compareKeys, isInRange, keyOf, parseRange, type IndexRange, type RangeExpression } from "./index-range.ts";
+import { compareKeys, isInRange, keyOf, parseRange, type IndexRange } from "./index-range.ts";
 
-type QuerySource =
-  | { type: "IndexRange"; indexName: string; range: RangeExpression[]; order?: "asc" | "desc" }
-  | { type: "FullTableScan" | "Search"; [field: string]: unknown };
-type Query = { source: QuerySource; operators: unknown[] };
-type ResolvedQuery = { sortedDocs: IndexedDocument[]; [field: string]: unknown };
-
-/** The parts of convex-test's `DatabaseFake` this file uses. */
-export type InstrumentedDatabase = {
-  _documents: Record<string, IndexedDocument>;
-  /** Pending writes of the transactions in progress, outermost first (null: a deletion). */
-  _writes: Record<string, IndexedDocument | null>[];
-  _schema: { tables: Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }> } | null;
-  get: (tableName: string | null, id: string) => IndexedDocument | null;
-  _iterateDocs: (tableName: string, callback: (document: IndexedDocument) => void) => void;
-  _resolveQuerySource: (query: Query) => ResolvedQuery;
-  commit: (commitTs?: bigint | null) => void;
-};
+/** The convex-test database this file wraps (its private members are named in the adapter). */
+export type InstrumentedDatabase = DatabaseFake;
 
 /** A document as the running transaction sees it: its own pending writes first. */
 function visible(db: InstrumentedDatabase, id: string): IndexedDocument | null {

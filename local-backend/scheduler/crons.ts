@@ -4,9 +4,9 @@
  * after start (an interval counts from start). Each reload reads the definitions again.
  */
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { recordExecution } from "../cli-api/function-log.ts";
 import type { Engine } from "../engine.ts";
-import type { EngineInstance } from "../engine/convex-test-internals.ts";
-import { testOf } from "./convex-internals.ts";
+import { testOf, type EngineInstance } from "../engine/convex-test-adapter.ts";
 import { nextCronTime } from "./cron-schedule.ts";
 
 export type CronSchedule =
@@ -99,7 +99,10 @@ export class CronRunner {
   private async run(identifier: string, job: CronJob): Promise<void> {
     const args = jsonToConvex(job.args[0] ?? {}) as Record<string, Value>;
     try {
-      await this.engine!.withInstance((instance) => testOf(instance).fun({ componentPath: "", udfPath: job.name }, args));
+      const udfType = (await this.engine!.functionKind(job.name))?.kind === "action" ? "Action" : "Mutation";
+      await this.engine!.withInstance((instance) =>
+        recordExecution(job.name, udfType, "", () => testOf(instance).fun({ componentPath: "", udfPath: job.name }, args)),
+      );
     } catch (error) {
       console.error(`local backend: cron job "${identifier}" (${job.name}) failed:`, error);
     }

@@ -9,7 +9,6 @@ const backend = await startLocalBackend({
   port: 0,
   sitePort: 0,
   dataDir: process.argv[2]!,
-  seed: false,
   convexDir: path.join(import.meta.dirname, "test-convex"),
 });
 console.log(`Local backend ready at ${backend.url}`);

@@ -12,9 +12,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { makeFunctionReference, type GenericMutationCtx, type GenericDataModel } from "convex/server";
 import type { Value } from "convex/values";
+import { recordExecution } from "../cli-api/function-log.ts";
 import type { Engine } from "../engine.ts";
-import type { EngineInstance } from "../engine/convex-test-internals.ts";
-import { documentsOf, internalsOf, testOf, type ComponentDb, type Document, type Internals } from "./convex-internals.ts";
+import { documentsOf, internalsOf, testOf, withTimersWithheld, type ConvexGlobal, type DatabaseFake, type Document, type EngineInstance } from "../engine/convex-test-adapter.ts";
 
 const JOBS = "_scheduled_functions";
 /** Node's longest setTimeout; a later job's timer re-arms itself when it fires. */
@@ -37,23 +37,7 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * Runs `work` (synchronous) with `setTimeout` doing nothing. convex-test arms its timer
- * synchronously inside the schedule syscall, before its first await, so this is enough to
- * withhold exactly that timer and nothing else.
- */
-function withoutTimers<T>(work: () => T): T {
-  const descriptor = Object.getOwnPropertyDescriptor(globalThis, "setTimeout");
-  if (descriptor === undefined) throw new Error("local backend: globalThis.setTimeout is not an own property");
-  Object.defineProperty(globalThis, "setTimeout", { value: () => undefined, configurable: true, writable: true });
-  try {
-    return work();
-  } finally {
-    Object.defineProperty(globalThis, "setTimeout", descriptor);
-  }
-}
-
-async function isAction(internals: Internals, componentPath: string, udfPath: string): Promise<boolean> {
+async function isAction(internals: ConvexGlobal, componentPath: string, udfPath: string): Promise<boolean> {
   const [modulePath, exportName = "default"] = udfPath.split(":");
   const module = await internals.components[componentPath]!.modules(modulePath!);
   return (module[exportName] as { isAction?: boolean } | undefined)?.isAction === true;
@@ -102,7 +86,7 @@ export class DurableScheduler {
     internals.asyncSyscall = (op, jsonArgs) => {
       if (op !== "1.0/schedule") return asyncSyscall(op, jsonArgs);
       scheduled = null;
-      const result = withoutTimers(() => asyncSyscall(op, jsonArgs));
+      const result = withTimersWithheld(() => asyncSyscall(op, jsonArgs));
       // The insert ran synchronously above; if the transaction rolls back, the timer finds no job.
       const job = scheduled as (JobKey & { at: number }) | null;
       if (job !== null) this.arm(job, job.at);
@@ -176,14 +160,16 @@ export class DurableScheduler {
           component.db.patch(JOBS, jobId, { state: { kind: "inProgress" } });
           return "runAction";
         }
-        await this.runMutationJob(ctx as GenericMutationCtx<GenericDataModel>, component.db, jobId, name, args);
+        await this.runMutationJob(ctx as GenericMutationCtx<GenericDataModel>, component.db, componentPath, jobId, name, args);
         return "done";
       }));
       return { outcome, name, args };
     });
     if (outcome !== "runAction") return;
     try {
-      await engine.withInstance((instance) => testOf(instance).fun({ componentPath, udfPath: name }, args));
+      await engine.withInstance((instance) =>
+        recordExecution(name, "Action", componentPath, () => testOf(instance).fun({ componentPath, udfPath: name }, args)),
+      );
       await this.finishAction(job, { kind: "success" });
     } catch (error) {
       console.error(`local backend: scheduled function ${name} failed:`, error);
@@ -194,13 +180,14 @@ export class DurableScheduler {
   /** Runs a mutation job nested in the caller's transaction; a failure undoes only its writes. */
   private async runMutationJob(
     ctx: GenericMutationCtx<GenericDataModel>,
-    db: ComponentDb,
+    db: DatabaseFake,
+    componentPath: string,
     jobId: string,
     name: string,
     args: Record<string, Value>,
   ): Promise<void> {
     try {
-      await ctx.runMutation(makeFunctionReference<"mutation">(name), args);
+      await recordExecution(name, "Mutation", componentPath, () => ctx.runMutation(makeFunctionReference<"mutation">(name), args));
       db.patch(JOBS, jobId, { state: { kind: "success" }, completedTime: Date.now() });
     } catch (error) {
       console.error(`local backend: scheduled function ${name} failed:`, error);

@@ -5,7 +5,7 @@
  */
 import type { GenericId } from "convex/values";
 import type { Engine } from "../engine.ts";
-import { internalsOf, tableOf } from "../scheduler/convex-internals.ts";
+import { internalsOf, tableOf } from "../engine/convex-test-adapter.ts";
 import { isCounterId } from "./random-ids.ts";
 
 const REFRESH_TOKENS = "authRefreshTokens";

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
+import type { DatabaseSnapshot } from "../storage/saved-state.ts";
 import { createEvent, newClient, signedInClient, startTestBackend } from "../test-support.ts";
 import { isCounterId, randomDocumentId } from "./random-ids.ts";
 
@@ -55,6 +56,13 @@ it("keeps the ids of a data folder written with counter ids, and drops its refre
   const eventId = await createEvent(creator, { name: "Evento Antigo" });
   await creator.close();
   await first.close();
+  // Every document of the app and of each component got a random id.
+  const saved = JSON.parse(await readFile(path.join(dataDir, "database.json"), "utf8")) as DatabaseSnapshot;
+  const components = Object.entries(saved.components ?? {}).filter(([, component]) => component.documents.length > 0);
+  expect(components.map(([name]) => name)).toContain("rateLimiter");
+  for (const documents of [saved.documents, ...components.map(([, component]) => component.documents)]) {
+    for (const document of documents) expect((document as { _id: string })._id).toMatch(/^\d{40}[A-Za-z_]+$/);
+  }
   const renamed = await rewriteIdsAsCounters();
   const oldEventId = renamed.get(eventId)!;
   const [refreshTokenId = "", sessionId = ""] = signIn.tokens!.refreshToken.split("|");

@@ -9,21 +9,31 @@
  * Ids written before keep their form: a counter padded to 32 characters with its table, so
  * fewer than 40 digits (`isCounterId`).
  */
-import { randomBytes } from "node:crypto";
-import type { EngineInstance } from "../engine/convex-test-internals.ts";
-import { internalsOf } from "../scheduler/convex-internals.ts";
+import { randomFillSync } from "node:crypto";
+import { internalsOf, type EngineInstance } from "../engine/convex-test-adapter.ts";
 
 const DIGITS = 40;
-const RANGE = 10n ** BigInt(DIGITS);
-/** 136 random bits, and the largest multiple of RANGE below 2^136: values above it are drawn again, so every digit string is equally likely. */
-const RANDOM_BYTES = 17;
-const UNBIASED_LIMIT = (1n << BigInt(RANDOM_BYTES * 8)) - ((1n << BigInt(RANDOM_BYTES * 8)) % RANGE);
+/** Bytes 250–255 are drawn again, so each digit (byte % 10) is equally likely. */
+const UNBIASED_LIMIT = 250;
+/** Random bytes are fetched a pool at a time: one system call per hundred ids, not per id. */
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomByte(): number {
+  if (poolOffset === pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++]!;
+}
 
 function randomDigits(): string {
-  for (;;) {
-    const value = BigInt(`0x${randomBytes(RANDOM_BYTES).toString("hex")}`);
-    if (value < UNBIASED_LIMIT) return (value % RANGE).toString().padStart(DIGITS, "0");
+  let digits = "";
+  while (digits.length < DIGITS) {
+    const byte = randomByte();
+    if (byte < UNBIASED_LIMIT) digits += String(byte % 10);
   }
+  return digits;
 }
 
 export function randomDocumentId(table: string): string {
@@ -36,17 +46,14 @@ export function isCounterId(id: string): boolean {
   return digits > 0 && digits < DIGITS;
 }
 
-type IdMinter = { _documents: Record<string, unknown>; _generateId: (table: string) => string };
-
 /** Part of each instance's setup: every component's database mints random ids from now on. */
 export function installRandomIds(instance: EngineInstance): void {
   for (const { db } of Object.values(internalsOf(instance).components)) {
-    const minter = db as unknown as IdMinter;
-    minter._generateId = (table) => {
+    db._generateId = (table) => {
       // A repeat among 10^40 values is not expected; never hand out a taken id all the same.
       for (;;) {
         const id = randomDocumentId(table);
-        if (!(id in minter._documents)) return id;
+        if (!(id in db._documents)) return id;
       }
     };
   }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
+import { SEED_FUNCTION } from "../app-functions.ts";
 import type { DatabaseSnapshot } from "./saved-state.ts";
 import { createEvent, newClient, signedInClient, signInLocally, startTestBackend, waitForQuery } from "../test-support.ts";
 
@@ -63,7 +64,7 @@ it.each([
   ["the wrong shape", '{"format":1,"nextDocId":4,"lastCreationTime":1,"lastCommitTs":"5","documents":[{"name":"x"}]}', /documents\[0\] is not a document/],
 ])("refuses to start on a data file holding %s, names the file and leaves it untouched", async (_what, contents, problem) => {
   await writeFile(databaseFile(), contents);
-  const starting = startTestBackend({ dataDir, seed: true });
+  const starting = startTestBackend({ dataDir, seed: SEED_FUNCTION });
   await expect(starting).rejects.toThrow(problem);
   await expect(starting).rejects.toThrow(databaseFile());
   expect(await readFile(databaseFile(), "utf8")).toBe(contents);

@@ -3,7 +3,7 @@
  * record (`journal.jsonl`), and what undoing unsaved commits in memory needs.
  */
 import type { JSONValue } from "convex/values";
-import type { Document } from "../engine/convex-test-internals.ts";
+import type { Document } from "../engine/convex-test-adapter.ts";
 
 /** The saved form of the database: every document as Convex JSON, plus the id and time counters. */
 export type DatabaseSnapshot = {

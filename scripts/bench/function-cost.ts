@@ -5,6 +5,7 @@ import { OWNER_EVENT_COUNT } from "./dataset";
 import { fillChat, insertUser, type Catalogue } from "./fill";
 import { measureMutation, measureQuery, type Cost } from "./measure";
 import { drainQueue } from "../../convex/model/supportQueue";
+import { signedInCaller } from "./session-check";
 
 export const CHAT_MESSAGES = 5_000;
 /** Messages per chat page; the figure grows with the page, not with the chat. */
@@ -20,8 +21,8 @@ export type FunctionCost = { name: string; detail: string; cost: Cost; points?: 
  */
 export async function measureFunctionCosts(t: Backend, catalogue: Catalogue): Promise<FunctionCost[]> {
   const supporterId = await insertUser(t, "Apoiadora Frequente");
-  const supporter = as(t, supporterId);
-  const owner = as(t, catalogue.ownerId);
+  const supporter = await signedInCaller(t, supporterId);
+  const owner = await signedInCaller(t, catalogue.ownerId);
   const eventId = catalogue.eventIds[0] as Id<"events">;
   if (!catalogue.specs[0]?.isTicketed) throw new Error("the supported event should be ticketed");
 
@@ -47,9 +48,4 @@ export async function measureFunctionCosts(t: Backend, catalogue: Catalogue): Pr
     { name: "events:mine", detail: `creator with ${OWNER_EVENT_COUNT} events`, cost: mine.cost },
     { name: "users:me", detail: "signed in", cost: me.cost },
   ];
-}
-
-/** A caller signed in as `userId`; getAuthUserId reads the part of the subject before "|". */
-function as(t: Backend, userId: Id<"users">) {
-  return t.withIdentity({ subject: `${userId}|bench-session` });
 }

@@ -76,7 +76,7 @@ type Run = {
 /** One backend: 1,000 people sign in, open the event page (a heartbeat each) and support it once. */
 async function runSupports(): Promise<Run> {
   // The backend's own profiler off; this one is timed.
-  const backend = await startLocalBackend({ port: 0, sitePort: 0, dataDir: null, seed: false, profiler: { enabled: false } });
+  const backend = await startLocalBackend({ port: 0, sitePort: 0, dataDir: null, profiler: { enabled: false } });
   const profiler = new ConflictProfiler({ warn: () => {} });
   let profilerMs = 0;
   const seen: ProfiledTransaction[] = [];

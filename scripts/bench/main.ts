@@ -5,7 +5,7 @@
  *   npm run bench                                   # 1,000, 10,000 and 50,000 events, everything
  *   npm run bench -- --scales 1000 --skip latency   # a quick run while developing
  *   npm run bench -- --lighthouse-runs 1            # one Lighthouse run per page instead of the median of 3
- * Parts that --skip takes: settlement, latency, ack-latency, persisted-support, bundle, lighthouse, hot-event.
+ * Parts that --skip takes: settlement, notifications, latency, ack-latency, persisted-support, bundle, lighthouse, hot-event.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -24,6 +24,8 @@ import { measureLiveLatency } from "./latency";
 import { measureLighthouse } from "./lighthouse";
 import { measureListCosts, type ListCost } from "./list-cost";
 import { measurePersistedSupport } from "./persisted-support";
+import { measureNotificationFanOut } from "./notification-cost";
+import { measureSessionCheck, type SessionCheckCost } from "./session-check";
 import { measureSettlement } from "./settlement-cost";
 import { measureTimelineCost } from "./timeline-cost";
 import { reportRows, type NotMeasured, type Results } from "./report";
@@ -45,9 +47,10 @@ if (scales.some((n) => !Number.isInteger(n) || n < 1000 || n % 1000 !== 0)) thro
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
-async function measureCosts(): Promise<{ listCosts: ListCost[]; functionCosts: FunctionCost[] }> {
+async function measureCosts(): Promise<{ listCosts: ListCost[]; functionCosts: FunctionCost[]; sessionCheck: SessionCheckCost | null }> {
   const listCosts: ListCost[] = [];
   let functionCosts: FunctionCost[] = [];
+  let sessionCheck: SessionCheckCost | null = null;
   const largest = Math.max(...scales);
   await checkFillMatchesInsertEvent();
   for (const events of scales) {
@@ -63,9 +66,11 @@ async function measureCosts(): Promise<{ listCosts: ListCost[]; functionCosts: F
       functionCosts = await measureFunctionCosts(t, catalogue);
       log("measuring events:timeline at 10,000 supports");
       functionCosts.push(await measureTimelineCost(t, catalogue.eventIds[1] as Id<"events">));
+      log("measuring the session check of every signed-in call");
+      sessionCheck = await measureSessionCheck(t, catalogue.ownerId);
     }
   }
-  return { listCosts, functionCosts };
+  return { listCosts, functionCosts, sessionCheck };
 }
 
 /** Runs an optional part; a failure becomes "not measured" with its reason instead of ending the run. */
@@ -84,6 +89,7 @@ const started = Date.now();
 const results: Results = {
   ...(await measureCosts()),
   settlement: await optional("settlement", measureSettlement),
+  notifications: await optional("notifications", measureNotificationFanOut),
   latency: await optional("latency", measureLiveLatency),
   ackLatency: await optional("ack-latency", measureAckLatency),
   // 1,000 and 50,000 events: the smallest and largest catalogue measured.

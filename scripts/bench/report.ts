@@ -9,6 +9,8 @@ import type { Latency } from "./latency";
 import type { LighthouseResult } from "./lighthouse";
 import type { PersistedSupport } from "./persisted-support";
 import { PAGE_SIZE, type ListCost } from "./list-cost";
+import type { NotificationCost } from "./notification-cost";
+import { SESSION_CHECK_CALLS, type SessionCheckCost } from "./session-check";
 import type { SettlementCost } from "./settlement-cost";
 import type { Row, Status } from "./table";
 
@@ -34,6 +36,7 @@ export type NotMeasured = { notMeasured: string };
 export type Results = {
   listCosts: ListCost[];
   functionCosts: FunctionCost[];
+  sessionCheck: SessionCheckCost | null;
   latency: Latency[] | NotMeasured;
   settlement: SettlementCost | NotMeasured;
   ackLatency: AckLatency[] | NotMeasured;
@@ -41,6 +44,7 @@ export type Results = {
   bundle: BundleSizes | NotMeasured;
   lighthouse: LighthouseResult[] | NotMeasured;
   hotEvent: HotEvent | NotMeasured;
+  notifications: NotificationCost | NotMeasured;
 };
 
 const FILTER_LABELS: Record<FilterName, string> = {
@@ -55,7 +59,9 @@ export function reportRows(results: Results): Row[] {
   return [
     ...listRows(results.listCosts),
     ...functionRows(results.functionCosts),
+    ...sessionCheckRows(results.sessionCheck),
     ...settlementRows(results.settlement),
+    ...notificationRows(results.notifications),
     ...latencyRows(results.latency),
     ...ackLatencyRows(results.ackLatency),
     ...persistedSupportRows(results.persistedSupport),
@@ -91,8 +97,30 @@ function functionRows(costs: FunctionCost[]): Row[] {
   });
 }
 
+/** The session check may add one document read (one indexed get) to a signed-in call, no more. */
+const MAX_SESSION_CHECK_DOCS = 1;
+
+function sessionCheckRows(sessionCheck: SessionCheckCost | null): Row[] {
+  if (sessionCheck === null) return [];
+  const { withCheck, withoutCheck } = sessionCheck;
+  const extraDocs = withCheck.cost.documentsRead - withoutCheck.cost.documentsRead;
+  const micros = (n: number) => `${n.toFixed(1)} µs`;
+  return [
+    {
+      measure: `caller lookup of every signed-in call (users:me, supports:support, …), with the session check vs without`,
+      result:
+        `${cost(withCheck.cost)} vs ${cost(withoutCheck.cost)}; ` +
+        `${micros(withCheck.medianMicros)} vs ${micros(withoutCheck.medianMicros)} per call (median of ${count(SESSION_CHECK_CALLS)})`,
+      target: `+ ≤ ${MAX_SESSION_CHECK_DOCS} doc`,
+      status: check(extraDocs <= MAX_SESSION_CHECK_DOCS),
+    },
+  ];
+}
+
 /** Convex's per-transaction read limit, which every settlement transaction must stay within. */
 const MAX_TRANSACTION_DOCS = 32_000;
+/** Convex's per-transaction write limit. */
+const MAX_TRANSACTION_WRITES = 16_000;
 
 function settlementRows(settlement: SettlementCost | NotMeasured): Row[] {
   const measure = "settlement at the date, refund of 10,000 contributions (ticketed)";
@@ -105,6 +133,36 @@ function settlementRows(settlement: SettlementCost | NotMeasured): Row[] {
       result: `${count(transactions)} transactions, ${ms(totalMs)} in all; ${count(documentsRead)} docs (${bytes(bytesRead)}) read in all, at most ${count(maxDocumentsReadPerTransaction)} per transaction`,
       target,
       status: check(maxDocumentsReadPerTransaction <= MAX_TRANSACTION_DOCS),
+    },
+  ];
+}
+
+/** The bell reads the caller's session and one small inbox document, whatever they were told. */
+const MAX_UNREAD_COUNT_DOCS = 2;
+
+function notificationRows(notifications: NotificationCost | NotMeasured): Row[] {
+  const fanOut = "fan-out of a Novidade to 10,000 supporters";
+  const bell = "notifications:unreadCount, one of those supporters";
+  const target = `each transaction ≤ ${count(MAX_TRANSACTION_DOCS)} docs read, ≤ ${count(MAX_TRANSACTION_WRITES)} written`;
+  if ("notMeasured" in notifications) {
+    return [
+      { measure: fanOut, result: `not measured: ${notifications.notMeasured}`, target },
+      { measure: bell, result: `not measured: ${notifications.notMeasured}`, target: `≤ ${MAX_UNREAD_COUNT_DOCS} docs` },
+    ];
+  }
+  const { transactions, totalMs, maxDocumentsReadPerTransaction: read, maxDocumentsWrittenPerTransaction: written } = notifications;
+  return [
+    {
+      measure: fanOut,
+      result: `${count(transactions)} transactions, ${(totalMs / 1000).toFixed(1)} s in all on convex-test; at most ${count(read)} docs read and ${count(written)} written per transaction`,
+      target,
+      status: check(read <= MAX_TRANSACTION_DOCS && written <= MAX_TRANSACTION_WRITES),
+    },
+    {
+      measure: bell,
+      result: cost(notifications.unreadCount),
+      target: `≤ ${MAX_UNREAD_COUNT_DOCS} docs`,
+      status: check(notifications.unreadCount.documentsRead <= MAX_UNREAD_COUNT_DOCS),
     },
   ];
 }

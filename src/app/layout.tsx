@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "rea
 import { Link, useLocation } from "react-router-dom";
 import { ConnectionBanner } from "../components/connection-banner";
 import { AccountArea } from "../features/account/account-area";
+import { NotificationBell } from "../features/notifications/notification-bell";
 import { paths } from "./paths";
 
 // The signed-in modals load only when someone opens them.
@@ -9,6 +10,9 @@ const MyEventsModal = lazy(() => import("../features/events/my-events-modal"));
 const CreateEventModal = lazy(() => import("../features/events/create-event-modal"));
 const TicketsModal = lazy(() => import("../features/account/tickets-modal"));
 const StatementModal = lazy(() => import("../features/wallet/statement-modal"));
+
+const notificationHref = (target: "chat" | "event", eventId: string) =>
+  target === "chat" ? paths.chat.build(eventId) : paths.event.build(eventId);
 
 type OpenModal = "myEvents" | "createEvent" | "tickets" | "statement" | null;
 
@@ -40,13 +44,16 @@ export function Layout({ children }: { children: ReactNode }) {
             </span>
             <span className="brand__name">Apoie</span>
           </Link>
-          <AccountArea
-            onOpenMyEvents={() => setModal("myEvents")}
-            onCreateEvent={() => setModal("createEvent")}
-            onOpenTickets={() => setModal("tickets")}
-            onOpenStatement={() => setModal("statement")}
-            menuTriggerRef={menuTriggerRef}
-          />
+          <div className="app-header__actions">
+            <NotificationBell hrefOf={notificationHref} />
+            <AccountArea
+              onOpenMyEvents={() => setModal("myEvents")}
+              onCreateEvent={() => setModal("createEvent")}
+              onOpenTickets={() => setModal("tickets")}
+              onOpenStatement={() => setModal("statement")}
+              menuTriggerRef={menuTriggerRef}
+            />
+          </div>
         </div>
         <ConnectionBanner />
       </header>

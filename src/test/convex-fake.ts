@@ -1,10 +1,13 @@
 /**
  * A stand-in for `convex/react` in component tests: queries, paginated queries and mutations
- * answer from what each test sets, keyed by function name ("events:get").
+ * answer from what each test sets for a function (`setQuery(api.events.get, …)`). Answers are
+ * typed by the function's real return type, so a fixture cannot drift from what the server sends.
  * Use: vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
  */
-import { getFunctionName, type FunctionReference } from "convex/server";
+import type { PaginatedQueryItem, PaginatedQueryReference, UsePaginatedQueryReturnType } from "convex/react";
+import { getFunctionName, type FunctionArgs, type FunctionReference, type FunctionReturnType } from "convex/server";
 import { useSyncExternalStore } from "react";
+import type { Id, TableNames } from "../../convex/_generated/dataModel";
 import { vi, type Mock } from "vitest";
 
 type QueryAnswer = unknown | ((args: Record<string, unknown>) => unknown);
@@ -21,23 +24,40 @@ const connectionListeners = new Set<() => void>();
 export const queryCalls: { name: string; args: unknown }[] = [];
 export const paginatedCalls: { name: string; args: unknown; options: unknown }[] = [];
 
-/** Sets what `useQuery(name)` returns: a value (undefined = loading) or a function of args. */
-export function setQuery(name: string, answer: QueryAnswer) {
-  queries.set(name, answer);
+type Query = FunctionReference<"query">;
+type Mutation = FunctionReference<"mutation">;
+/** A query's answer: its real return type, or undefined for "still loading". */
+type Answer<Q extends Query> = FunctionReturnType<Q> | undefined;
+
+/** Sets what `useQuery(query)` returns: a value (undefined = loading) or a function of its args. */
+export function setQuery<Q extends Query>(query: Q, answer: Answer<Q> | ((args: FunctionArgs<Q>) => Answer<Q>)) {
+  queries.set(getFunctionName(query), answer);
 }
 
 /** Sets a paginated query's results; returns its `loadMore` mock. */
-export function setPaginated(name: string, results: unknown[], status = "Exhausted"): Mock {
+export function setPaginated<Q extends PaginatedQueryReference>(
+  query: Q,
+  results: PaginatedQueryItem<Q>[],
+  status: UsePaginatedQueryReturnType<Q>["status"] = "Exhausted",
+): Mock {
   const loadMore = vi.fn();
-  paginated.set(name, { results, status, loadMore, isLoading: status.startsWith("Loading") });
+  paginated.set(getFunctionName(query), { results, status, loadMore, isLoading: status.startsWith("Loading") });
   return loadMore;
 }
 
 /** Sets a mutation's implementation; returns the mock to inspect calls. */
-export function setMutation(name: string, impl: (args: Record<string, unknown>) => unknown): Mock {
-  const mock = vi.fn(async (args: Record<string, unknown>) => impl(args));
-  mutations.set(name, mock);
+export function setMutation<M extends Mutation>(
+  mutation: M,
+  impl: (args: FunctionArgs<M>) => FunctionReturnType<M> | Promise<FunctionReturnType<M>>,
+): Mock {
+  const mock = vi.fn(async (args: FunctionArgs<M>) => impl(args));
+  mutations.set(getFunctionName(mutation), mock);
   return mock;
+}
+
+/** A document id for a fixture: on the wire an id is a string; naming its table types it. */
+export function fakeId<T extends TableNames>(_table: T, id: string): Id<T> {
+  return id as Id<T>;
 }
 
 export function setAuth(next: { isLoading?: boolean; isAuthenticated: boolean }) {

@@ -2,6 +2,8 @@
  * What an event says about itself beyond its numbers: "Sobre o evento" (description) and where
  * it happens (venue, city, UF). Pure, shared with the forms.
  */
+import type { ObjectType } from "convex/values";
+import type { eventFields } from "../eventFields";
 import { cleanText, hasVisibleText } from "./cleanText";
 import { isWithinRawLimit, MAX_CITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_VENUE_LENGTH } from "./limits";
 import { foldText } from "./text";
@@ -9,7 +11,7 @@ import { MESSAGES } from "./texts";
 import { matchUf, type Uf } from "./ufs";
 
 /** What the forms send. The description is optional; the place is required for new events. */
-export type EventDetailsInput = { description?: string; venueName: string; city: string; uf: string };
+export type EventDetailsInput = Pick<ObjectType<typeof eventFields>, "description" | "venueName" | "city" | "uf">;
 
 export type ValidEventDetails = {
   /** Plain text with its line breaks; absent when empty. */

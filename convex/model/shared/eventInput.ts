@@ -1,3 +1,5 @@
+import type { ObjectType } from "convex/values";
+import type { eventFields } from "../eventFields";
 import { isWithinRawLimit, MAX_KEYWORD_LENGTH } from "./limits";
 import { CATEGORIES, type Category } from "./categories";
 import { cleanText, hasVisibleText } from "./cleanText";
@@ -7,17 +9,11 @@ import { isValidAmountCents } from "./money";
 /** Events may be created up to ten years ahead; far-future timestamps are typing mistakes. */
 const MAX_YEARS_AHEAD = 10;
 
-/** What the create-event form sends (and `events:create` receives). */
-export type EventInput = {
-  name: string;
-  category: string;
-  startsAt: number;
-  goalCents: number;
-  minSupportCents: number;
-  goalPercentage: number;
-  imageUrl?: string;
-  isTicketed: boolean;
-};
+/** The numbers and facts of a new event, as the form sends them and `events:create` takes them. */
+export type EventInput = Pick<
+  ObjectType<typeof eventFields>,
+  "name" | "category" | "startsAt" | "goalCents" | "minSupportCents" | "goalPercentage" | "imageUrl" | "isTicketed"
+>;
 
 /** A validated, normalized event ready to be stored. */
 export type ValidEventInput = Omit<EventInput, "category" | "imageUrl"> & {

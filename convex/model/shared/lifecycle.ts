@@ -5,7 +5,8 @@ import { isConcluded, type Funding } from "./eventRules";
 import { MESSAGES } from "./texts";
 
 /** How an event ended: paid to its creator, refunded at its date, or cancelled by its creator. */
-export type Settlement = "paidOut" | "refunded" | "cancelled";
+export const SETTLEMENTS = ["paidOut", "refunded", "cancelled"] as const;
+export type Settlement = (typeof SETTLEMENTS)[number];
 
 /** What every screen shows for a settled event (exact texts, docs/product.md). */
 export const SETTLEMENT_LABELS: Record<Settlement, string> = {

@@ -2,7 +2,8 @@
  * How a wallet entry reads in the statement (Extrato). Pure, shared with the UI.
  */
 
-export type EntryKind = "welcome" | "support" | "refund" | "payout" | "opening";
+export const ENTRY_KINDS = ["welcome", "support", "refund", "payout", "opening"] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 /** The statement's texts (docs/product.md); "opening" is the balance a wallet had before statements existed. */
 export function describeEntry(kind: EntryKind, eventName: string | null): string {

@@ -35,6 +35,8 @@ export const cancel = mutation({
 export const write = internalMutation({
   args: { text: v.string() },
   handler: async (ctx, { text }) => {
+    // What `npx convex logs` shows of a scheduled job.
+    console.log("note written:", text);
     await ctx.db.insert("notes", { text });
   },
 });

@@ -7,9 +7,12 @@ import { PresenceCount, viewersText } from "../../components/presence-count";
 import { Spinner } from "../../components/spinner";
 import { CancelEvent } from "../../features/events/cancel-event";
 import { EventDetails } from "../../features/events/event-details";
+import { EditEvent } from "../../features/events/edit-event";
 import { EventOutcome } from "../../features/events/event-outcome";
+import { ShareEvent } from "../../features/events/share-event";
 import { SupportTimeline } from "../../features/events/timeline/support-timeline";
 import { SupportPanel } from "../../features/support/support-panel";
+import { EventUpdates } from "../../features/updates/event-updates";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
 
@@ -54,7 +57,15 @@ function EventPage() {
       ) : (
         <>
           <PresenceCount roomId={eventRoom(event._id)} describe={viewersText} />
-          <EventDetails event={event}>
+          <EventDetails
+            event={event}
+            actions={
+              <>
+                <ShareEvent event={event} />
+                <EditEvent event={event} />
+              </>
+            }
+          >
             {event.settlement === null ? (
               <SupportPanel event={event} chatPath={paths.chat.build(event._id)} />
             ) : (
@@ -67,6 +78,7 @@ function EventPage() {
             )}
             <CancelEvent event={event} />
           </EventDetails>
+          <EventUpdates eventId={event._id} canPost={me != null && me._id === event.creatorId} />
           <SupportTimeline eventId={event._id} />
         </>
       )}

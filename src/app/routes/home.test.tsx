@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { paginatedCalls, resetConvexFake, setPaginated, setQuery } from "../../test/convex-fake";
 import EventRoute from "./event";
 import HomeRoute from "./home";
+import { api } from "../../../convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
@@ -41,8 +42,8 @@ function renderAt(path: string): Recorded {
 
 beforeEach(() => {
   resetConvexFake();
-  setPaginated("events:list", []);
-  setQuery("events:get", null);
+  setPaginated(api.events.list, []);
+  setQuery(api.events.get, null);
 });
 
 describe("home filters in the address", () => {

@@ -1,10 +1,12 @@
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { resetConvexFake, setPaginated, setQuery } from "../../test/convex-fake";
+import { fakeId, resetConvexFake, setPaginated, setQuery } from "../../test/convex-fake";
+import type { EventDetail, SignedInUser } from "../../lib/api-types";
 import ChatRoute from "./chat";
 import EventRoute from "./event";
 import NotFoundRoute from "./not-found";
+import { api } from "../../../convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: vi.fn(), signOut: vi.fn() }) }));
@@ -15,14 +17,15 @@ vi.mock("@convex-dev/presence/react", () => ({
     Array.from({ length: presentInRoom.byRoom[roomId] ?? 1 }, (_, i) => ({ userId: `u${i}`, online: true, lastDisconnected: 0 })),
 }));
 
-const detail = {
-  _id: "ev1",
+const detail: EventDetail = {
+  _id: fakeId("events", "ev1"),
   name: "Festival de Jazz na Praça",
   category: "Música",
   startsAt: new Date(2026, 11, 5, 19, 0).getTime(),
   city: "Salvador",
   uf: "BA",
   venueName: "Largo do Pelourinho",
+  shareUrl: "http://127.0.0.1:3211/e/ev1",
   description: "Três noites de jazz ao ar livre.\nProgramação: https://exemplo.com.br/jazz",
   imageUrl: null,
   isTicketed: true,
@@ -34,7 +37,7 @@ const detail = {
   status: "Em Progresso",
   minSupportCents: 1000,
   goalPercentage: 100,
-  creatorId: "creator",
+  creatorId: fakeId("users", "creator"),
   ticketsGenerated: 2,
   uniqueSupporters: 2,
   supportingOpen: true,
@@ -42,7 +45,7 @@ const detail = {
   settlement: null,
   settlementLabel: null,
 };
-const me = { _id: "u1", name: "Ana", menuName: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
+const me: SignedInUser = { _id: fakeId("users", "u1"), name: "Ana", menuName: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
 
 function renderAt(path: string) {
   return render(
@@ -58,8 +61,8 @@ function renderAt(path: string) {
 
 beforeEach(() => {
   resetConvexFake();
-  setQuery("users:me", me);
-  setQuery("supports:mine", { supported: false, amountCents: 0 });
+  setQuery(api.users.me, me);
+  setQuery(api.supports.mine, { supported: false, amountCents: 0 });
   presentInRoom.byRoom = {};
 });
 
@@ -71,7 +74,7 @@ describe("event page", () => {
   });
 
   it("says Evento não encontrado for an unknown id", () => {
-    setQuery("events:get", null);
+    setQuery(api.events.get, null);
     renderAt("/event/nope");
     expect(screen.getByRole("heading", { name: "Evento não encontrado" })).toBeInTheDocument();
     // Present from page load: a status, not an alert.
@@ -81,7 +84,7 @@ describe("event page", () => {
   });
 
   it("shows the event's facts, the ticket note and the support form", () => {
-    setQuery("events:get", detail);
+    setQuery(api.events.get, detail);
     renderAt("/event/ev1");
     expect(screen.getByRole("heading", { level: 1, name: "Festival de Jazz na Praça" })).toBeInTheDocument();
     expect(screen.getByText("05/12/2026 19:00")).toBeInTheDocument();
@@ -102,7 +105,7 @@ describe("event page", () => {
   });
 
   it("shows a settled event's outcome instead of the support form", () => {
-    setQuery("events:get", { ...detail, settlement: "refunded", settlementLabel: "Encerrado · apoios devolvidos", supportingOpen: false, supportClosedReason: "started" });
+    setQuery(api.events.get, { ...detail, settlement: "refunded", settlementLabel: "Encerrado · apoios devolvidos", supportingOpen: false, supportClosedReason: "started" });
     renderAt("/event/ev1");
     expect(screen.getByRole("heading", { level: 2, name: "Encerrado · apoios devolvidos" })).toBeInTheDocument();
     expect(screen.getByText(/Todos os apoios voltaram para as carteiras/)).toBeInTheDocument();
@@ -113,8 +116,8 @@ describe("event page", () => {
 
 describe("chat page", () => {
   it("explains that only supporters may chat", () => {
-    setQuery("events:get", detail);
-    setQuery("chat:access", "notASupporter");
+    setQuery(api.events.get, detail);
+    setQuery(api.chat.access, "notASupporter");
     renderAt("/chat/ev1");
     expect(screen.getByRole("status")).toHaveTextContent(
       "Apenas quem apoiou este evento pode ver e enviar mensagens no chat.",
@@ -124,10 +127,10 @@ describe("chat page", () => {
   });
 
   it("asks a signed-out visitor to sign in, with the configured sign-in buttons", () => {
-    setQuery("users:me", null);
-    setQuery("events:get", detail);
-    setQuery("chat:access", "signedOut");
-    setQuery("auth:providers", { google: false, local: true });
+    setQuery(api.users.me, null);
+    setQuery(api.events.get, detail);
+    setQuery(api.chat.access, "signedOut");
+    setQuery(api.auth.providers, { google: false, local: true });
     renderAt("/chat/ev1");
     const notice = screen.getByRole("status");
     expect(notice).toHaveTextContent("Você precisa estar logado para continuar.");
@@ -136,9 +139,9 @@ describe("chat page", () => {
   });
 
   it("opens the chat when the server allows it (a supporter or the creator)", () => {
-    setQuery("events:get", detail);
-    setQuery("chat:access", "allowed");
-    setPaginated("chat:list", []);
+    setQuery(api.events.get, detail);
+    setQuery(api.chat.access, "allowed");
+    setPaginated(api.chat.list, []);
     presentInRoom.byRoom = { "chat:ev1": 3 };
     renderAt("/chat/ev1");
     expect(screen.getByPlaceholderText("Digite sua mensagem")).toBeInTheDocument();

@@ -1,8 +1,9 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { resetConvexFake, setAuth, setQuery } from "../../test/convex-fake";
+import { fakeId, resetConvexFake, setAuth, setQuery } from "../../test/convex-fake";
 import { AccountArea } from "./account-area";
+import { api } from "../../../convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 const signIn = vi.fn(async () => ({ signingIn: true }));
@@ -14,12 +15,12 @@ const handlers = { onOpenMyEvents: vi.fn(), onCreateEvent: vi.fn(), onOpenTicket
 beforeEach(() => {
   resetConvexFake();
   vi.clearAllMocks();
-  setQuery("users:me", null);
+  setQuery(api.users.me, null);
 });
 
 describe("AccountArea", () => {
   it("Entrar com Google asks Convex Auth to bring the person back to the page they are on", async () => {
-    setQuery("auth:providers", { google: true, local: false });
+    setQuery(api.auth.providers, { google: true, local: false });
     window.history.replaceState(null, "", "/event/ev1?de=hoje");
     render(<AccountArea {...handlers} />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Entrar com Google" }));
@@ -28,12 +29,12 @@ describe("AccountArea", () => {
   });
 
   it("shows only the configured sign-in buttons", () => {
-    setQuery("auth:providers", { google: true, local: false });
+    setQuery(api.auth.providers, { google: true, local: false });
     const { unmount } = render(<AccountArea {...handlers} />);
     expect(screen.getByRole("button", { name: "Entrar com Google" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Entrar (modo local)" })).not.toBeInTheDocument();
     unmount();
-    setQuery("auth:providers", { google: false, local: true });
+    setQuery(api.auth.providers, { google: false, local: true });
     render(<AccountArea {...handlers} />);
     expect(screen.queryByRole("button", { name: "Entrar com Google" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Entrar (modo local)" })).toBeInTheDocument();
@@ -41,7 +42,7 @@ describe("AccountArea", () => {
 
   it("signs in locally with a name and an e-mail", async () => {
     const user = userEvent.setup();
-    setQuery("auth:providers", { google: false, local: true });
+    setQuery(api.auth.providers, { google: false, local: true });
     render(<AccountArea {...handlers} />);
     await user.click(screen.getByRole("button", { name: "Entrar (modo local)" }));
     const dialog = await screen.findByRole("dialog", { name: "Entrar (modo local)" });
@@ -55,8 +56,8 @@ describe("AccountArea", () => {
   it("opens the avatar menu with name, wallet and actions when signed in", async () => {
     const user = userEvent.setup();
     setAuth({ isAuthenticated: true });
-    setQuery("auth:providers", { google: true, local: true });
-    setQuery("users:me", { _id: "u1", name: null, menuName: "Usuário", email: "x@example.com", image: null, walletCents: 5000 });
+    setQuery(api.auth.providers, { google: true, local: true });
+    setQuery(api.users.me, { _id: fakeId("users", "u1"), name: null, menuName: "Usuário", email: "x@example.com", image: null, walletCents: 5000 });
     render(<AccountArea {...handlers} />);
     expect(screen.queryByRole("button", { name: "Entrar com Google" })).not.toBeInTheDocument();
     const avatar = await screen.findByRole("button", { name: "Abrir menu do usuário" });
@@ -73,8 +74,8 @@ describe("AccountArea", () => {
 
   it("puts focus on the avatar after a local sign-in, and on the sign-in button after Sair", async () => {
     const user = userEvent.setup();
-    const me = { _id: "u1", name: "Ana Souza", menuName: "Ana Souza", email: "ana@example.com", image: null, walletCents: 5000 };
-    setQuery("auth:providers", { google: false, local: true });
+    const me = { _id: fakeId("users", "u1"), name: "Ana Souza", menuName: "Ana Souza", email: "ana@example.com", image: null, walletCents: 5000 };
+    setQuery(api.auth.providers, { google: false, local: true });
     const { rerender } = render(<AccountArea {...handlers} />);
     await user.click(screen.getByRole("button", { name: "Entrar (modo local)" }));
     const dialog = await screen.findByRole("dialog", { name: "Entrar (modo local)" });
@@ -85,7 +86,7 @@ describe("AccountArea", () => {
 
     // The session arrives: the sign-in buttons give way to the avatar.
     setAuth({ isAuthenticated: true });
-    setQuery("users:me", me);
+    setQuery(api.users.me, me);
     rerender(<AccountArea {...handlers} />);
     const avatar = await screen.findByRole("button", { name: "Abrir menu do usuário" });
     await waitFor(() => expect(avatar).toHaveFocus());
@@ -94,11 +95,11 @@ describe("AccountArea", () => {
     await user.click(within(await screen.findByRole("menu")).getByRole("menuitem", { name: "Sair" }));
     expect(signOut).toHaveBeenCalled();
     setAuth({ isAuthenticated: false });
-    setQuery("users:me", null);
+    setQuery(api.users.me, null);
     // The providers query was unsubscribed while signed in, so it loads again first.
-    setQuery("auth:providers", undefined);
+    setQuery(api.auth.providers, undefined);
     rerender(<AccountArea {...handlers} />);
-    setQuery("auth:providers", { google: false, local: true });
+    setQuery(api.auth.providers, { google: false, local: true });
     rerender(<AccountArea {...handlers} />);
     await waitFor(() => expect(screen.getByRole("button", { name: "Entrar (modo local)" })).toHaveFocus());
   });

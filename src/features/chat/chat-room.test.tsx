@@ -1,14 +1,15 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { resetConvexFake, setMutation, setPaginated } from "../../test/convex-fake";
+import { fakeId, resetConvexFake, setMutation, setPaginated } from "../../test/convex-fake";
 import { ChatRoom } from "./chat-room";
+import { api } from "../../../convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
 const t0 = new Date(2026, 0, 10, 14, 0).getTime();
 const msg = (id: string, minutes: number, authorName: string, body: string, isMine = false) => ({
-  _id: id,
+  _id: fakeId("messages", id),
   _creationTime: t0 + minutes * 60_000,
   authorName,
   body,
@@ -22,7 +23,7 @@ describe("ChatRoom", () => {
     const user = userEvent.setup();
     // Newest page first, each page oldest first — as chat:list returns them.
     const loadMore = setPaginated(
-      "chat:list",
+      api.chat.list,
       [msg("c", 3, "Bruno", "terceira"), msg("d", 4, "Ana", "quarta", true), msg("a", 1, "Bruno", "primeira"), msg("b", 2, "Ana", "segunda", true)],
       "CanLoadMore",
     );
@@ -42,8 +43,8 @@ describe("ChatRoom", () => {
 
   it("sends with Enter and with Enviar, trimmed, and never sends blanks", async () => {
     const user = userEvent.setup();
-    setPaginated("chat:list", []);
-    const send = setMutation("chat:send", () => "m1");
+    setPaginated(api.chat.list, []);
+    const send = setMutation(api.chat.send, () => fakeId("messages", "m1"));
     render(<ChatRoom eventId="ev1" />);
     expect(screen.getByText(/Nenhuma mensagem ainda/)).toBeInTheDocument();
     const input = screen.getByPlaceholderText("Digite sua mensagem");

@@ -3,23 +3,24 @@ import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
+import { fakeId, resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { CancelEvent, type CancellableEvent } from "./cancel-event";
+import { api } from "../../../convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
 const event: CancellableEvent = { _id: "ev1" as Id<"events">, creatorId: "u1" as Id<"users">, settlement: null };
-const me = (id: string) => ({ _id: id, name: "Ana", email: null, image: null, walletCents: 5_000 });
+const me = (id: string) => ({ _id: fakeId("users", id), name: "Ana", menuName: "Ana", email: null, image: null, walletCents: 5_000 });
 
 beforeEach(() => resetConvexFake());
 
 describe("CancelEvent", () => {
   it("is offered only to the creator of an event not yet settled", () => {
-    setQuery("users:me", me("u2"));
+    setQuery(api.users.me, me("u2"));
     const { unmount } = render(<CancelEvent event={event} />);
     expect(screen.queryByRole("button", { name: "Cancelar evento" })).not.toBeInTheDocument();
     unmount();
-    setQuery("users:me", me("u1"));
+    setQuery(api.users.me, me("u1"));
     const again = render(<CancelEvent event={{ ...event, settlement: "cancelled" }} />);
     expect(screen.queryByRole("button", { name: "Cancelar evento" })).not.toBeInTheDocument();
     again.unmount();
@@ -29,8 +30,8 @@ describe("CancelEvent", () => {
 
   it("asks first, with the product's texts; Manter evento changes nothing", async () => {
     const user = userEvent.setup();
-    setQuery("users:me", me("u1"));
-    const cancel = setMutation("events:cancel", () => null);
+    setQuery(api.users.me, me("u1"));
+    const cancel = setMutation(api.events.cancel, () => null);
     render(<CancelEvent event={event} />);
     await user.click(screen.getByRole("button", { name: "Cancelar evento" }));
     const dialog = screen.getByRole("alertdialog", { name: "Cancelar evento" });
@@ -46,8 +47,8 @@ describe("CancelEvent", () => {
 
   it("shows the server's refusal", async () => {
     const user = userEvent.setup();
-    setQuery("users:me", me("u1"));
-    setMutation("events:cancel", () => {
+    setQuery(api.users.me, me("u1"));
+    setMutation(api.events.cancel, () => {
       throw new ConvexError({ code: "EVENT_STARTED", message: "Este evento já começou e não pode mais ser cancelado." });
     });
     render(<CancelEvent event={event} />);

@@ -12,20 +12,22 @@ type CreateEventFieldsProps = {
   image: ReturnType<typeof useImageUpload>;
   /** The first field, focused when the modal opens. */
   nameRef: RefObject<HTMLInputElement | null>;
+  /** Editing an event that has supports: what supporters chose it for stays as it is. */
+  lockCore?: boolean;
 };
 
 /** The fields of "Criar Evento", in the product's order (docs/product.md); the image is either uploaded or a URL. */
-export function CreateEventFields({ values, onChange: set, image, nameRef }: CreateEventFieldsProps) {
+export function CreateEventFields({ values, onChange: set, image, nameRef, lockCore = false }: CreateEventFieldsProps) {
   const id = useId();
   return (
     <>
       <div className="field">
         <label htmlFor={`${id}-name`}>Nome do evento</label>
-        <input ref={nameRef} id={`${id}-name`} value={values.name} maxLength={MAX_EVENT_NAME_LENGTH} onChange={(e) => set({ name: e.target.value })} required />
+        <input ref={nameRef} id={`${id}-name`} disabled={lockCore} value={values.name} maxLength={MAX_EVENT_NAME_LENGTH} onChange={(e) => set({ name: e.target.value })} required />
       </div>
       <div className="field">
         <label htmlFor={`${id}-category`}>Categoria</label>
-        <select id={`${id}-category`} value={values.category} onChange={(e) => set({ category: e.target.value })} required>
+        <select id={`${id}-category`} disabled={lockCore} value={values.category} onChange={(e) => set({ category: e.target.value })} required>
           <option value="">Selecione uma categoria</option>
           {CATEGORIES.map((category) => (
             <option key={category} value={category}>
@@ -37,11 +39,11 @@ export function CreateEventFields({ values, onChange: set, image, nameRef }: Cre
       <div className="form__row">
         <div className="field">
           <label htmlFor={`${id}-date`}>Data</label>
-          <input id={`${id}-date`} type="date" value={values.date} onChange={(e) => set({ date: e.target.value })} required />
+          <input id={`${id}-date`} disabled={lockCore} type="date" value={values.date} onChange={(e) => set({ date: e.target.value })} required />
         </div>
         <div className="field">
           <label htmlFor={`${id}-time`}>Horário</label>
-          <input id={`${id}-time`} type="time" value={values.time} onChange={(e) => set({ time: e.target.value })} required />
+          <input id={`${id}-time`} disabled={lockCore} type="time" value={values.time} onChange={(e) => set({ time: e.target.value })} required />
         </div>
       </div>
       <EventPlaceFields values={values} onChange={set} />
@@ -49,7 +51,7 @@ export function CreateEventFields({ values, onChange: set, image, nameRef }: Cre
         <div className="field">
           <label htmlFor={`${id}-goal`}>Meta (R$)</label>
           <input
-            id={`${id}-goal`}
+            id={`${id}-goal`} disabled={lockCore}
             inputMode="decimal"
             placeholder="1.000,00"
             value={values.goal}
@@ -60,7 +62,7 @@ export function CreateEventFields({ values, onChange: set, image, nameRef }: Cre
         <div className="field">
           <label htmlFor={`${id}-min`}>Apoio mínimo (R$)</label>
           <input
-            id={`${id}-min`}
+            id={`${id}-min`} disabled={lockCore}
             inputMode="decimal"
             placeholder="5,00"
             value={values.minSupport}
@@ -72,7 +74,7 @@ export function CreateEventFields({ values, onChange: set, image, nameRef }: Cre
       <div className="field">
         <label htmlFor={`${id}-percent`}>Porcentagem da meta (%)</label>
         <input
-          id={`${id}-percent`}
+          id={`${id}-percent`} disabled={lockCore}
           type="number"
           inputMode="numeric"
           min={1}
@@ -106,7 +108,7 @@ export function CreateEventFields({ values, onChange: set, image, nameRef }: Cre
       </div>
       <div className="checkbox">
         <input
-          id={`${id}-ticketed`}
+          id={`${id}-ticketed`} disabled={lockCore}
           type="checkbox"
           checked={values.isTicketed}
           onChange={(e) => set({ isTicketed: e.target.checked })}

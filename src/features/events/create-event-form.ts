@@ -74,3 +74,42 @@ export function toEventDetails(values: CreateEventValues): { details: SentDetail
 }
 
 export type SentDetails = Omit<ValidEventDetails, "cityKey">;
+
+/** 150050 → "1500,50", as the money fields take it. */
+function centsToInput(cents: number): string {
+  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The form filled with an event as it is, for "Editar evento" (the image field starts empty: kept). */
+export function valuesOfEvent(event: {
+  name: string;
+  category: string;
+  startsAt: number;
+  goalCents: number;
+  minSupportCents: number;
+  goalPercentage: number;
+  isTicketed: boolean;
+  description: string | null;
+  venueName: string | null;
+  city: string | null;
+  uf: string | null;
+}): CreateEventValues {
+  const date = new Date(event.startsAt);
+  return {
+    name: event.name,
+    category: event.category,
+    date: `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`,
+    time: `${pad(date.getHours())}:${pad(date.getMinutes())}`,
+    goal: centsToInput(event.goalCents),
+    minSupport: centsToInput(event.minSupportCents),
+    goalPercentage: String(event.goalPercentage),
+    imageUrl: "",
+    isTicketed: event.isTicketed,
+    description: event.description ?? "",
+    venueName: event.venueName ?? "",
+    city: event.city ?? "",
+    uf: event.uf ?? "",
+  };
+}

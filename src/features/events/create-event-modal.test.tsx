@@ -2,8 +2,9 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { resetConvexFake, setMutation } from "../../test/convex-fake";
+import { fakeId, resetConvexFake, setMutation } from "../../test/convex-fake";
 import CreateEventModal from "./create-event-modal";
+import { api } from "../../../convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
@@ -54,7 +55,7 @@ describe("CreateEventModal", { timeout: 20_000 }, () => {
 
   it("focuses OK in an alert, so Enter closes it instead of submitting again", async () => {
     const user = userEvent.setup();
-    const create = setMutation("events:create", () => "new-id");
+    const create = setMutation(api.events.create, () => fakeId("events", "new-id"));
     render(<CreateEventModal open onOpenChange={vi.fn()} />);
     await user.type(screen.getByLabelText("Nome do evento"), "Sarau{Enter}");
     const alert = await screen.findByRole("alertdialog");
@@ -66,7 +67,7 @@ describe("CreateEventModal", { timeout: 20_000 }, () => {
 
   it("shows the incomplete-form message for an incomplete form and does not call the server", async () => {
     const user = userEvent.setup();
-    const create = setMutation("events:create", () => "new-id");
+    const create = setMutation(api.events.create, () => fakeId("events", "new-id"));
     render(<CreateEventModal open onOpenChange={vi.fn()} />);
     await user.type(screen.getByLabelText("Nome do evento"), "Sarau");
     await user.click(screen.getByRole("button", { name: "Criar" }));
@@ -77,7 +78,7 @@ describe("CreateEventModal", { timeout: 20_000 }, () => {
 
   it("refuses a date in the past with its own message, without calling the server", async () => {
     const user = userEvent.setup();
-    const create = setMutation("events:create", () => "new-id");
+    const create = setMutation(api.events.create, () => fakeId("events", "new-id"));
     render(<CreateEventModal open onOpenChange={vi.fn()} />);
     await fillValidForm(user);
     await user.clear(screen.getByLabelText("Data"));
@@ -90,7 +91,7 @@ describe("CreateEventModal", { timeout: 20_000 }, () => {
 
   it("asks for the place before calling the server", async () => {
     const user = userEvent.setup();
-    const create = setMutation("events:create", () => "new-id");
+    const create = setMutation(api.events.create, () => fakeId("events", "new-id"));
     render(<CreateEventModal open onOpenChange={vi.fn()} />);
     await fillValidForm(user);
     await user.clear(screen.getByLabelText("Cidade"));
@@ -101,7 +102,7 @@ describe("CreateEventModal", { timeout: 20_000 }, () => {
 
   it("rejects a minimum above the goal and a non-numeric goal", async () => {
     const user = userEvent.setup();
-    const create = setMutation("events:create", () => "new-id");
+    const create = setMutation(api.events.create, () => fakeId("events", "new-id"));
     render(<CreateEventModal open onOpenChange={vi.fn()} />);
     await fillValidForm(user);
     await user.clear(screen.getByLabelText("Meta (R$)"));
@@ -119,7 +120,7 @@ describe("CreateEventModal", { timeout: 20_000 }, () => {
   it("sends cents and a timestamp, shows Sucesso! and closes after 2 seconds", async () => {
     const user = userEvent.setup();
     const onOpenChange = vi.fn();
-    const create = setMutation("events:create", () => "new-id");
+    const create = setMutation(api.events.create, () => fakeId("events", "new-id"));
     render(<CreateEventModal open onOpenChange={onOpenChange} />);
     await fillValidForm(user);
     await user.click(screen.getByRole("button", { name: "Criar" }));
@@ -145,7 +146,7 @@ describe("CreateEventModal", { timeout: 20_000 }, () => {
 
   it("shows the server's refusal", async () => {
     const user = userEvent.setup();
-    setMutation("events:create", () => {
+    setMutation(api.events.create, () => {
       throw new ConvexError({ code: "NOT_SIGNED_IN", message: "Você precisa estar logado para continuar." });
     });
     render(<CreateEventModal open onOpenChange={vi.fn()} />);

@@ -10,10 +10,10 @@ import { SettlementChip } from "./settlement-chip";
 import { statusTone } from "./status";
 import "./events.css";
 
-type EventDetailsProps = { event: EventDetail; children?: ReactNode };
+type EventDetailsProps = { event: EventDetail; actions?: ReactNode; children?: ReactNode };
 
-/** The event page body: poster, facts and progress; `children` is the support area. */
-export function EventDetails({ event, children }: EventDetailsProps) {
+/** The event page body: poster, facts and progress; `actions` go under the title, `children` is the support area. */
+export function EventDetails({ event, actions, children }: EventDetailsProps) {
   return (
     <article className="event-detail">
       <div className="event-detail__media">
@@ -36,6 +36,7 @@ export function EventDetails({ event, children }: EventDetailsProps) {
             {placeText(event)}
           </p>
         )}
+        {actions !== undefined && <div className="event-detail__actions">{actions}</div>}
         {event.isTicketed && (
           <p className="note note--ticket">
             <svg className="note__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

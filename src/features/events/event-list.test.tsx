@@ -2,16 +2,20 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { paginatedCalls, resetConvexFake, setPaginated } from "../../test/convex-fake";
+import { fakeId, paginatedCalls, resetConvexFake, setPaginated } from "../../test/convex-fake";
+import type { EventSummary } from "../../lib/api-types";
 import { EventList } from "./event-list";
+import { api } from "../../../convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
-const summary = (id: string, name: string) => ({
-  _id: id,
+const summary = (id: string, name: string): EventSummary => ({
+  _id: fakeId("events", id),
   name,
   category: "Esporte",
   startsAt: new Date(2026, 6, 1, 8, 0).getTime(),
+  city: null,
+  uf: null,
   imageUrl: null,
   isTicketed: false,
   goalCents: 10000,
@@ -29,7 +33,7 @@ beforeEach(() => resetConvexFake());
 describe("EventList", () => {
   it("queries with the filters and loads more pages on demand", async () => {
     const user = userEvent.setup();
-    const loadMore = setPaginated("events:list", [summary("a", "Corrida"), summary("b", "Yoga")], "CanLoadMore");
+    const loadMore = setPaginated(api.events.list, [summary("a", "Corrida"), summary("b", "Yoga")], "CanLoadMore");
     render(
       <MemoryRouter>
         <EventList args={{ category: "esporte" }} eventPath={(id) => `/event/${id}`} />
@@ -43,7 +47,7 @@ describe("EventList", () => {
   });
 
   it("gives only the first card's image priority (the home page's largest paint)", () => {
-    setPaginated("events:list", [{ ...summary("a", "Corrida"), imageUrl: "/a.svg" }, { ...summary("b", "Yoga"), imageUrl: "/b.svg" }], "Exhausted");
+    setPaginated(api.events.list, [{ ...summary("a", "Corrida"), imageUrl: "/a.svg" }, { ...summary("b", "Yoga"), imageUrl: "/b.svg" }], "Exhausted");
     render(
       <MemoryRouter>
         <EventList args={{}} eventPath={(id) => `/event/${id}`} />
@@ -55,7 +59,7 @@ describe("EventList", () => {
   });
 
   it("says so when nothing matches and hides Carregar mais at the end", () => {
-    setPaginated("events:list", [], "Exhausted");
+    setPaginated(api.events.list, [], "Exhausted");
     render(
       <MemoryRouter>
         <EventList args={{ name: "xyz" }} eventPath={(id) => `/event/${id}`} />
@@ -67,7 +71,7 @@ describe("EventList", () => {
 
   it("offers more pages when a search page comes back empty but is not the last", async () => {
     const user = userEvent.setup();
-    const loadMore = setPaginated("events:list", [], "CanLoadMore");
+    const loadMore = setPaginated(api.events.list, [], "CanLoadMore");
     render(
       <MemoryRouter>
         <EventList args={{ name: "ze" }} eventPath={(id) => `/event/${id}`} />

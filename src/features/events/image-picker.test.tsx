@@ -2,8 +2,9 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_IMAGE_BYTES } from "../../../convex/model/shared/imageRules";
-import { resetConvexFake, setMutation } from "../../test/convex-fake";
+import { fakeId, resetConvexFake, setMutation } from "../../test/convex-fake";
 import CreateEventModal from "./create-event-modal";
+import { api } from "../../../convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 vi.mock("./upload-file", () => ({ uploadFile: vi.fn(async () => "storage-1") }));
@@ -41,7 +42,7 @@ describe("Imagem do evento", () => {
     ["a 6 MB PNG", file("grande.png", "image/png", MAX_IMAGE_BYTES + 1024 * 1024)],
   ])("refuses %s in the browser without uploading it", async (_, chosen) => {
     const user = userEvent.setup({ applyAccept: false });
-    const generate = setMutation("events:generateImageUploadUrl", () => "http://upload");
+    const generate = setMutation(api.events.generateImageUploadUrl, () => "http://upload");
     render(<CreateEventModal open onOpenChange={vi.fn()} />);
     await user.upload(screen.getByLabelText("Imagem do evento"), chosen);
     expect(await screen.findByRole("alert")).toHaveTextContent(INVALID);
@@ -51,9 +52,9 @@ describe("Imagem do evento", () => {
 
   it("previews, uploads and claims a PNG, then creates the event with its storage id instead of the URL", async () => {
     const user = userEvent.setup();
-    setMutation("events:generateImageUploadUrl", () => "http://upload");
-    const claim = setMutation("events:claimImageUpload", () => ({ accepted: true }));
-    const create = setMutation("events:create", () => "new-id");
+    setMutation(api.events.generateImageUploadUrl, () => "http://upload");
+    const claim = setMutation(api.events.claimImageUpload, () => ({ accepted: true as const }));
+    const create = setMutation(api.events.create, () => fakeId("events", "new-id"));
     render(<CreateEventModal open onOpenChange={vi.fn()} />);
     await fillValidForm(user);
     await user.upload(screen.getByLabelText("Imagem do evento"), file("cartaz.png", "image/png"));
@@ -68,8 +69,8 @@ describe("Imagem do evento", () => {
 
   it("shows the server's refusal of the stored file and drops the preview", async () => {
     const user = userEvent.setup();
-    setMutation("events:generateImageUploadUrl", () => "http://upload");
-    setMutation("events:claimImageUpload", () => ({ accepted: false, message: INVALID }));
+    setMutation(api.events.generateImageUploadUrl, () => "http://upload");
+    setMutation(api.events.claimImageUpload, () => ({ accepted: false, message: INVALID }));
     render(<CreateEventModal open onOpenChange={vi.fn()} />);
     await user.upload(screen.getByLabelText("Imagem do evento"), file("disfarce.png", "image/png"));
     expect(await screen.findByRole("alert")).toHaveTextContent(INVALID);

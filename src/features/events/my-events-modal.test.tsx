@@ -1,15 +1,22 @@
 import { render, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { resetConvexFake, setQuery } from "../../test/convex-fake";
+import type { FunctionReturnType } from "convex/server";
+import { fakeId, resetConvexFake, setQuery } from "../../test/convex-fake";
 import MyEventsModal from "./my-events-modal";
+import { api } from "../../../convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
-const own = {
-  _id: "e1",
+const own: FunctionReturnType<typeof api.events.mine>[number] = {
+  _id: fakeId("events", "e1"),
   name: "Hackathon",
   category: "Tecnologia",
   startsAt: new Date(2026, 5, 1, 9, 0).getTime(),
+  description: null,
+  venueName: null,
+  city: null,
+  uf: null,
+  shareUrl: "http://127.0.0.1:3211/e/e1",
   imageUrl: null,
   isTicketed: true,
   goalCents: 10000,
@@ -20,7 +27,7 @@ const own = {
   status: "Em Progresso",
   minSupportCents: 500,
   goalPercentage: 100,
-  creatorId: "u1",
+  creatorId: fakeId("users", "u1"),
   ticketsGenerated: 3,
   uniqueSupporters: 2,
   supportingOpen: true,
@@ -34,18 +41,18 @@ beforeEach(() => resetConvexFake());
 
 describe("MyEventsModal", () => {
   it("shows the empty state", () => {
-    setQuery("events:mine", []);
+    setQuery(api.events.mine, []);
     render(<MyEventsModal open onOpenChange={vi.fn()} />);
     expect(screen.getByText("Nenhum evento encontrado!")).toBeInTheDocument();
     expect(screen.getByText("Você ainda não tem eventos criados.")).toBeInTheDocument();
   });
 
   it("lists each event with goal, raised, shortfall or surplus, counters, percent and status", () => {
-    setQuery("events:mine", [
+    setQuery(api.events.mine, [
       own,
       {
         ...own,
-        _id: "e2",
+        _id: fakeId("events", "e2"),
         name: "Samba",
         category: "Música",
         isTicketed: false,

@@ -4,13 +4,17 @@ import { MemoryRouter } from "react-router-dom";
 import { ConvexError } from "convex/values";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
+import { fakeId, resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { SupportPanel, type SupportableEvent } from "./support-panel";
+import { api } from "../../../convex/_generated/api";
+import type { FunctionReturnType } from "convex/server";
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
 const event: SupportableEvent = { _id: "ev1" as Id<"events">, minSupportCents: 500, supportClosedReason: null, isTicketed: false };
-const user = { _id: "u1", name: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
+const user = { _id: fakeId("users", "u1"), name: "Ana", menuName: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
 
 function renderPanel(overrides: Partial<SupportableEvent> = {}) {
   return render(
@@ -35,13 +39,15 @@ async function expectAlert(title: string, text: string | RegExp) {
 }
 
 /** The support is taken (queued) and its outcome, read live, says it was applied with `result`. */
-function supportQueued(outcome: Record<string, unknown>) {
+type Outcome = Exclude<FunctionReturnType<typeof api.supports.outcome>, null>;
+
+function supportQueued(outcome: DistributiveOmit<Outcome, "amountCents">) {
   let amountCents = 0;
-  const mutation = setMutation("supports:support", (args) => {
-    amountCents = args.amountCents as number;
-    return { supportId: "q1" };
+  const mutation = setMutation(api.supports.support, (args) => {
+    amountCents = args.amountCents;
+    return { supportId: fakeId("queuedSupports", "q1") };
   });
-  setQuery("supports:outcome", (args: Record<string, unknown>) => (args.supportId === "q1" ? { amountCents, ...outcome } : null));
+  setQuery(api.supports.outcome, (args) => (args.supportId === "q1" ? ({ amountCents, ...outcome } as Outcome) : null));
   return mutation;
 }
 
@@ -51,13 +57,13 @@ function supportApplied(result: { goalReached: boolean; ticketCode: string | nul
 
 beforeEach(() => {
   resetConvexFake();
-  setQuery("users:me", user);
-  setQuery("supports:mine", { supported: false, amountCents: 0 });
+  setQuery(api.users.me, user);
+  setQuery(api.supports.mine, { supported: false, amountCents: 0 });
 });
 
 describe("SupportPanel", () => {
   it("asks a signed-out visitor to sign in", async () => {
-    setQuery("users:me", null);
+    setQuery(api.users.me, null);
     const mutation = supportApplied({ goalReached: false, ticketCode: null });
     renderPanel();
     await support("10");
@@ -80,7 +86,7 @@ describe("SupportPanel", () => {
   });
 
   it("tells a person with an empty wallet, with the Saldo Insuficiente title", async () => {
-    setQuery("users:me", { ...user, walletCents: 0 });
+    setQuery(api.users.me, { ...user, walletCents: 0 });
     renderPanel();
     await support("10");
     await expectAlert("Saldo Insuficiente", "Você não possui saldo suficiente para apoiar este evento.");
@@ -144,7 +150,7 @@ describe("SupportPanel", () => {
     ["10.5", 1050],
     ["1.234,56", 123456],
   ])("parses %s as %i cents", async (typed, cents) => {
-    setQuery("users:me", { ...user, walletCents: 200000 });
+    setQuery(api.users.me, { ...user, walletCents: 200000 });
     const mutation = supportApplied({ goalReached: false, ticketCode: null });
     renderPanel();
     await support(typed);
@@ -167,7 +173,7 @@ describe("SupportPanel", () => {
     expect(screen.getByRole("heading", { name: "Apoie este evento" })).toHaveFocus();
     first.unmount();
 
-    setQuery("supports:mine", { supported: true, amountCents: 1000 });
+    setQuery(api.supports.mine, { supported: true, amountCents: 1000 });
     renderPanel();
     u = await support("20");
     await u.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "OK" }));
@@ -175,7 +181,7 @@ describe("SupportPanel", () => {
   });
 
   it("shows the server's message and title as they are", async () => {
-    setMutation("supports:support", () => {
+    setMutation(api.supports.support, () => {
       throw new ConvexError({
         code: "SUPPORT_CLOSED",
         message: "A porcentagem minima foi batida! Os apoios foram desativados...",
@@ -187,7 +193,7 @@ describe("SupportPanel", () => {
   });
 
   it("a rate limit refusal shows its wait and keeps the amount typed", async () => {
-    setMutation("supports:support", () => {
+    setMutation(api.supports.support, () => {
       throw new ConvexError({ code: "RATE_LIMITED", message: "Muitas tentativas. Tente novamente em 3 segundos." });
     });
     renderPanel();
@@ -218,7 +224,7 @@ describe("SupportPanel", () => {
     const { unmount } = renderPanel();
     expect(screen.queryByRole("link", { name: "CHAT" })).not.toBeInTheDocument();
     unmount();
-    setQuery("supports:mine", { supported: true, amountCents: 1000 });
+    setQuery(api.supports.mine, { supported: true, amountCents: 1000 });
     renderPanel();
     expect(screen.getByRole("link", { name: "CHAT" })).toHaveAttribute("href", "/chat/ev1");
   });

@@ -1,23 +1,25 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { paginatedCalls, resetConvexFake, setPaginated } from "../../test/convex-fake";
+import type { PaginatedQueryItem } from "convex/react";
+import { fakeId, paginatedCalls, resetConvexFake, setPaginated } from "../../test/convex-fake";
 import StatementModal, { STATEMENT_PAGE_SIZE } from "./statement-modal";
+import { api } from "../../../convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
 const at = new Date(2026, 10, 20, 14, 5).getTime();
-const rows = [
-  { _id: "w3", at, kind: "refund", description: "Estorno de Show de Rock", amountCents: 1_000, balanceAfterCents: 5_000, eventName: "Show de Rock" },
-  { _id: "w2", at, kind: "support", description: "Apoio a Show de Rock", amountCents: -1_000, balanceAfterCents: 4_000, eventName: "Show de Rock" },
-  { _id: "w1", at, kind: "welcome", description: "Bônus de boas-vindas", amountCents: 5_000, balanceAfterCents: 5_000, eventName: null },
+const rows: PaginatedQueryItem<typeof api.wallet.statement>[] = [
+  { _id: fakeId("walletEntries", "w3"), at, kind: "refund", description: "Estorno de Show de Rock", amountCents: 1_000, balanceAfterCents: 5_000, eventName: "Show de Rock" },
+  { _id: fakeId("walletEntries", "w2"), at, kind: "support", description: "Apoio a Show de Rock", amountCents: -1_000, balanceAfterCents: 4_000, eventName: "Show de Rock" },
+  { _id: fakeId("walletEntries", "w1"), at, kind: "welcome", description: "Bônus de boas-vindas", amountCents: 5_000, balanceAfterCents: 5_000, eventName: null },
 ];
 
 beforeEach(() => resetConvexFake());
 
 describe("StatementModal (Extrato)", () => {
   it("lists date, description, signed amount and balance after, in the server's order", () => {
-    setPaginated("wallet:statement", rows);
+    setPaginated(api.wallet.statement, rows);
     render(<StatementModal open onOpenChange={vi.fn()} />);
     const dialog = screen.getByRole("dialog", { name: "Extrato" });
     const items = within(within(dialog).getByRole("list", { name: "Movimentações da carteira" })).getAllByRole("listitem");
@@ -30,7 +32,7 @@ describe("StatementModal (Extrato)", () => {
   });
 
   it("offers Carregar mais while there are older entries", async () => {
-    const loadMore = setPaginated("wallet:statement", rows, "CanLoadMore");
+    const loadMore = setPaginated(api.wallet.statement, rows, "CanLoadMore");
     render(<StatementModal open onOpenChange={vi.fn()} />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Carregar mais" }));
     expect(loadMore).toHaveBeenCalledWith(STATEMENT_PAGE_SIZE);
@@ -38,7 +40,7 @@ describe("StatementModal (Extrato)", () => {
   });
 
   it("says so when there is nothing yet", () => {
-    setPaginated("wallet:statement", []);
+    setPaginated(api.wallet.statement, []);
     render(<StatementModal open onOpenChange={vi.fn()} />);
     expect(screen.getByText("Nenhuma movimentação ainda.")).toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConvexFake, setQuery } from "../../../test/convex-fake";
 import { SupportTimeline } from "./support-timeline";
+import { api } from "../../../../convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../../test/convex-fake")).convexReactFake);
 
@@ -11,7 +12,7 @@ beforeEach(() => resetConvexFake());
 
 describe("Evolução dos apoios", () => {
   it("summarises the curve and lists its points in a table for screen readers", async () => {
-    setQuery("events:timeline", {
+    setQuery(api.events.timeline, {
       goalCents: 10_000,
       raisedCents: 12_500,
       refundedCents: 0,
@@ -42,13 +43,13 @@ describe("Evolução dos apoios", () => {
   });
 
   it("says when nobody has supported yet", async () => {
-    setQuery("events:timeline", { goalCents: 5_000, raisedCents: 0, refundedCents: 0, percent: 0, points: [{ at: at(10, 9), raisedCents: 0 }] });
+    setQuery(api.events.timeline, { goalCents: 5_000, raisedCents: 0, refundedCents: 0, percent: 0, points: [{ at: at(10, 9), raisedCents: 0 }] });
     render(<SupportTimeline eventId="ev1" />);
     expect(await screen.findByText("Nenhum apoio ainda. A meta é R$ 50,00.")).toBeInTheDocument();
   });
 
   it("draws a refund as the total going back down, and says how much went back", async () => {
-    setQuery("events:timeline", {
+    setQuery(api.events.timeline, {
       goalCents: 10_000,
       raisedCents: 4_000,
       refundedCents: 4_000,

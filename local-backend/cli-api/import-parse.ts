@@ -1,0 +1,169 @@
+/**
+ * Reads what `npx convex import` uploads into documents: a snapshot ZIP (the layout of
+ * snapshot-export.ts: every table of every component, ids and `_creationTime` kept, stored
+ * files), or one table's rows as JSON lines, a JSON array or CSV. Anything damaged or not in
+ * that layout is refused with a message saying where.
+ */
+import { jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { sha256Of } from "../files/file-store.ts";
+import { tableOf } from "../engine/convex-test-adapter.ts";
+import { readZip, ZipError } from "./zip.ts";
+
+export class ImportError extends Error {}
+
+export type ImportFormat = "csv" | "jsonLines" | "jsonArray" | "zip";
+export type Row = Record<string, Value>;
+/** A snapshot: component path → table → its documents (with `_id` and `_creationTime`). */
+export type Snapshot = { kind: "snapshot"; components: Map<string, Map<string, Row[]>>; files: Map<string, Uint8Array> };
+/** One table's new rows (without ids: they get new ones). */
+export type TableRows = { kind: "table"; componentPath: string; table: string; rows: Row[] };
+
+const TABLE_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+
+function isObject(value: unknown): value is Record<string, JSONValue> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function parseJsonLines(text: string, where: string): JSONValue[] {
+  const values: JSONValue[] = [];
+  text.split("\n").forEach((line, index) => {
+    if (line.trim() === "") return;
+    try {
+      values.push(JSON.parse(line) as JSONValue);
+    } catch {
+      throw new ImportError(`${where}, line ${index + 1}: not JSON`);
+    }
+  });
+  return values;
+}
+
+function toRow(value: JSONValue, where: string): Row {
+  if (!isObject(value)) throw new ImportError(`${where}: a document is not a JSON object`);
+  try {
+    return jsonToConvex(value) as Row;
+  } catch (error) {
+    throw new ImportError(`${where}: ${(error as Error).message}`);
+  }
+}
+
+/** "_components/a/_components/b/" → "a/b". */
+function componentPathOf(prefix: string): string {
+  return [...prefix.matchAll(/_components\/([^/]+)\//g)].map((match) => match[1]).join("/");
+}
+
+export function parseSnapshotZip(bytes: Buffer): Snapshot {
+  let entries: Map<string, Buffer>;
+  try {
+    entries = readZip(bytes);
+  } catch (error) {
+    if (error instanceof ZipError) throw new ImportError(`The file is not a readable ZIP: ${error.message}`);
+    throw error;
+  }
+  const components = new Map<string, Map<string, Row[]>>();
+  const blobs = new Map<string, Buffer>();
+  for (const [name, data] of entries) {
+    const [, prefix = "", rest = ""] = /^((?:_components\/[^/]+\/)*)(.*)$/.exec(name) ?? [];
+    const componentPath = componentPathOf(prefix);
+    if (rest === "README.md" || rest === "_tables/documents.jsonl" || /^[^/]+\/generated_schema\.jsonl$/.test(rest)) continue;
+    const storage = /^_storage\/([^/]+)$/.exec(rest);
+    if (storage !== null && storage[1] !== "documents.jsonl") {
+      blobs.set(`${componentPath}|${storage[1]!.replace(/\.[^.]*$/, "")}`, data);
+      continue;
+    }
+    const table = /^([^/]+)\/documents\.jsonl$/.exec(rest)?.[1];
+    if (table === undefined || !TABLE_NAME.test(table)) {
+      throw new ImportError(`This ZIP is not a Convex snapshot export: unexpected entry "${name}"`);
+    }
+    const rows = parseJsonLines(data.toString("utf8"), name).map((value) => toRow(value, name));
+    for (const row of rows) {
+      if (typeof row._id !== "string" || typeof row._creationTime !== "number") {
+        throw new ImportError(`${name}: a document has no _id or _creationTime`);
+      }
+      if (tableOf(row._id) !== table) {
+        throw new ImportError(
+          `${name}: document id ${row._id} is not an id of table "${table}" in this backend's form (an export from a Convex deployment has ids of another form; import its tables one by one with --table)`,
+        );
+      }
+    }
+    let tables = components.get(componentPath);
+    if (tables === undefined) components.set(componentPath, (tables = new Map()));
+    tables.set(table, rows);
+  }
+  if (components.size === 0) throw new ImportError("This ZIP is not a Convex snapshot export: it holds no <table>/documents.jsonl");
+  // Every stored file's bytes, checked against the SHA-256 its document records.
+  const files = new Map<string, Uint8Array>();
+  for (const [componentPath, tables] of components) {
+    for (const file of tables.get("_storage") ?? []) {
+      const bytes = blobs.get(`${componentPath}|${file._id as string}`);
+      if (bytes === undefined) throw new ImportError(`Stored file ${file._id as string} is listed in _storage but its bytes are not in the ZIP`);
+      if (sha256Of(bytes) !== file.sha256) throw new ImportError(`Stored file ${file._id as string} does not match its SHA-256 (damaged)`);
+      files.set(file.sha256 as string, bytes);
+    }
+  }
+  return { kind: "snapshot", components, files };
+}
+
+/** RFC 4180 CSV: a header row, then rows; numbers and true/false become numbers and booleans. */
+function parseCsv(text: string): Row[] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"' && field === "") quoted = true;
+    else if (char === ",") {
+      record.push(field);
+      field = "";
+    } else if (char === "\n" || char === "\r") {
+      if (char === "\r" && text[index + 1] === "\n") index += 1;
+      record.push(field);
+      if (record.length > 1 || record[0] !== "") records.push(record);
+      record = [];
+      field = "";
+    } else field += char;
+  }
+  if (quoted) throw new ImportError("CSV: a quoted field is not closed");
+  if (field !== "" || record.length > 0) records.push([...record, field]);
+  const [header, ...rows] = records;
+  if (header === undefined) throw new ImportError("CSV: no header row");
+  return rows.map((cells, line) => {
+    if (cells.length !== header.length) throw new ImportError(`CSV, row ${line + 2}: ${cells.length} fields, the header has ${header.length}`);
+    const row: Row = {};
+    header.forEach((name, column) => {
+      const cell = cells[column]!;
+      row[name] = cell === "true" ? true : cell === "false" ? false : cell.trim() !== "" && Number.isFinite(Number(cell)) ? Number(cell) : cell;
+    });
+    return row;
+  });
+}
+
+/** One table's rows; `_id` and `_creationTime` are dropped (the rows get new ones). */
+export function parseTableRows(format: Exclude<ImportFormat, "zip">, bytes: Buffer, table: string, componentPath: string): TableRows {
+  if (!TABLE_NAME.test(table) || table.startsWith("_")) throw new ImportError(`"${table}" is not a table an import can write`);
+  const text = bytes.toString("utf8");
+  let rows: Row[];
+  if (format === "csv") rows = parseCsv(text);
+  else if (format === "jsonLines") rows = parseJsonLines(text, "JSONL").map((value) => toRow(value, "JSONL"));
+  else {
+    let array: unknown;
+    try {
+      array = JSON.parse(text);
+    } catch {
+      throw new ImportError("The file is not a JSON array");
+    }
+    if (!Array.isArray(array)) throw new ImportError("The file is not a JSON array");
+    rows = (array as JSONValue[]).map((value) => toRow(value, "JSON array"));
+  }
+  for (const row of rows) {
+    delete row._id;
+    delete row._creationTime;
+  }
+  return { kind: "table", componentPath, table, rows };
+}

@@ -1,0 +1,194 @@
+/**
+ * The one seam to convex-test's private internals. convex-test runs the functions but does not
+ * expose its database, its syscall hooks or its timers, so the local backend reaches into them.
+ * Every private member the backend touches is named here (read from convex-test 0.0.60,
+ * node_modules/convex-test/dist/index.js), and `attachToInternals` checks each of them on every
+ * new instance: an upgrade that renames or drops one stops the backend at start with a message
+ * naming it, instead of failing quietly later.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { convexTest } from "convex-test";
+import type { Value } from "convex/values";
+import type { RangeExpression } from "../indexes/index-range.ts";
+import type { LoadedModules } from "../modules.ts";
+
+export type Document = { _id: string; _creationTime: number } & Record<string, Value>;
+
+/** A query's source as it reaches the database (`query.source`). */
+export type QuerySource =
+  | { type: "IndexRange"; indexName: string; range: RangeExpression[]; order?: "asc" | "desc" }
+  | { type: "FullTableScan" | "Search"; [field: string]: unknown };
+export type Query = { source: QuerySource; operators: unknown[] };
+export type ResolvedQuery = { sortedDocs: Document[]; [field: string]: unknown };
+
+/** convex-test's per-component `DatabaseFake`. `get`/`insert`/`patch` need a transaction. */
+export type DatabaseFake = {
+  /** Committed documents by id. */
+  _documents: Record<string, Document>;
+  /** Pending writes of the transactions in progress, outermost first (null: a deletion). */
+  _writes: Record<string, Document | null>[];
+  _nextDocId: number;
+  _lastCreationTime: number;
+  /** Mints the id of a new document of `table`. */
+  _generateId: (table: string) => string;
+  /** The component's schema, or null without one; table name → exported table. */
+  _schema: { tables: Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }> } | null;
+  /** Throws when `doc` does not match the table's validator in this instance's schema. */
+  _validate: (tableName: string, doc: Record<string, Value>) => void;
+  _iterateDocs: (tableName: string, callback: (document: Document) => void) => void;
+  _resolveQuerySource: (query: Query) => ResolvedQuery;
+  get: (tableName: string | null, id: string) => Document | null;
+  insert: (table: string, value: Record<string, Value>) => string;
+  patch: (table: string, id: string, value: Record<string, Value>) => void;
+  commit: (commitTs?: bigint | null) => void;
+  storeFile: (storageId: string, blob: Blob) => void;
+  getFile: (storageId: string) => Blob | null;
+};
+
+/** convex-test's global state: one database and module loader per component ("" is the app). */
+export type ConvexGlobal = {
+  components: Record<string, { db: DatabaseFake; modules: (modulePath: string) => Promise<Record<string, unknown>> }>;
+  transactionManager: { _lastCommitTs: bigint; commit: (isNested: boolean) => bigint | null };
+  asyncSyscall: (op: string, jsonArgs: string) => Promise<string>;
+  jsSyscall: (op: string, args: Record<string, unknown>) => Promise<unknown>;
+};
+
+/** What `convexTest()` returns besides its typed API: runs in a component and by path. */
+export type TestInternals = {
+  runInComponent: <T>(componentPath: string, handler: (ctx: unknown) => Promise<T>) => Promise<T>;
+  fun: (functionPath: { componentPath: string; udfPath: string }, args: Record<string, Value>) => Promise<Value>;
+};
+
+export type Instance = { t: ReturnType<typeof convexTest>; modules: LoadedModules; global: ConvexGlobal };
+/** A convex-test instance with its private state, for the subsystems (scheduler, files, components). */
+export type EngineInstance = Instance;
+/**
+ * Prepares each new instance (at start and on every reload) before it serves: registers
+ * components, wraps syscalls. Runs before any data is restored into it.
+ */
+export type InstanceSetup = (instance: EngineInstance) => Promise<void>;
+
+/** The members checked, by where they live; `kind` is what `typeof` must say. */
+const GLOBAL_MEMBERS = { components: "object", transactionManager: "object", asyncSyscall: "function", jsSyscall: "function" };
+const TRANSACTION_MANAGER_MEMBERS = { _lastCommitTs: "bigint", commit: "function" };
+const COMPONENT_MEMBERS = { db: "object", modules: "function" };
+const DATABASE_MEMBERS = {
+  _documents: "object",
+  _writes: "object",
+  _nextDocId: "number",
+  _lastCreationTime: "number",
+  _generateId: "function",
+  _schema: "object",
+  _validate: "function",
+  _iterateDocs: "function",
+  _resolveQuerySource: "function",
+  get: "function",
+  insert: "function",
+  patch: "function",
+  commit: "function",
+  storeFile: "function",
+  getFile: "function",
+};
+const TEST_MEMBERS = { runInComponent: "function", fun: "function", registerComponent: "function", withIdentity: "function", fetch: "function" };
+
+function requireMembers(owner: unknown, members: Record<string, string>, where: string): void {
+  for (const [name, kind] of Object.entries(members)) {
+    const value = (owner as Record<string, unknown> | null)?.[name];
+    if (typeof value !== kind) {
+      throw new Error(
+        `local backend: convex-test no longer has ${where}.${name} (a ${kind}); this backend relies on it ` +
+          "(see local-backend/engine/convex-test-adapter.ts; keep convex-test at the version it was written for or update the adapter)",
+      );
+    }
+  }
+}
+
+/** Verifies every private member used, on the app's and every component's database. */
+export function checkInternals(t: Instance["t"], global: ConvexGlobal): void {
+  requireMembers(t, TEST_MEMBERS, "convexTest()");
+  requireMembers(global, GLOBAL_MEMBERS, "its global state");
+  requireMembers(global.transactionManager, TRANSACTION_MANAGER_MEMBERS, "transactionManager");
+  if (global.components[""] === undefined) throw new Error("local backend: convex-test no longer keeps the app as component \"\"");
+  for (const [path, component] of Object.entries(global.components)) {
+    requireMembers(component, COMPONENT_MEMBERS, `components["${path}"]`);
+    requireMembers(component.db, DATABASE_MEMBERS, `components["${path}"].db`);
+    if (!Array.isArray(component.db._writes)) throw new Error(`local backend: convex-test's components["${path}"].db._writes is no longer an array`);
+  }
+  if (Object.getOwnPropertyDescriptor(globalThis, "setTimeout") === undefined) {
+    throw new Error("local backend: globalThis.setTimeout is not an own property, so convex-test's scheduler timer cannot be withheld");
+  }
+}
+
+function isConvexGlobal(value: unknown): value is ConvexGlobal {
+  return typeof value === "object" && value !== null && "components" in value && "transactionManager" in value;
+}
+
+/**
+ * convex-test keeps its state in an AsyncLocalStorage it enters on every call. Entering it
+ * happens synchronously at the start of a call, so watching `AsyncLocalStorage#run` during one
+ * harmless call hands us that state. Checks every member used (`checkInternals`).
+ */
+export async function attachToInternals(t: Instance["t"]): Promise<ConvexGlobal> {
+  const prototype = AsyncLocalStorage.prototype as { run: (...args: unknown[]) => unknown };
+  const originalRun = prototype.run;
+  let found: ConvexGlobal | null = null;
+  prototype.run = function (this: unknown, store: unknown, ...rest: unknown[]) {
+    if (found === null && isConvexGlobal(store)) found = store;
+    return originalRun.call(this, store, ...rest);
+  };
+  let call: Promise<unknown>;
+  try {
+    call = t.run(async () => null);
+  } finally {
+    prototype.run = originalRun;
+  }
+  await call;
+  const global = found as ConvexGlobal | null;
+  if (global === null) throw new Error("local backend: convex-test no longer keeps its state in an AsyncLocalStorage (see engine/convex-test-adapter.ts)");
+  checkInternals(t, global);
+  return global;
+}
+
+/** The instance's private state (checked when it was attached). */
+export function internalsOf(instance: EngineInstance): ConvexGlobal {
+  return instance.global;
+}
+
+export function testOf(instance: EngineInstance): TestInternals {
+  return instance.t as unknown as TestInternals;
+}
+
+/** Registers a component (`t.registerComponent`) with its schema (null: none) and module loaders. */
+export function registerComponent(
+  instance: EngineInstance,
+  componentPath: string,
+  schema: unknown,
+  glob: Record<string, () => Promise<Record<string, unknown>>>,
+): void {
+  (instance.t as unknown as { registerComponent: (path: string, schema: unknown, glob: unknown) => void }).registerComponent(componentPath, schema, glob);
+}
+
+/**
+ * Runs `work` (synchronous) with `setTimeout` doing nothing. convex-test arms its scheduler's
+ * timer synchronously inside the schedule syscall, before its first await, so this withholds
+ * exactly that timer and nothing else.
+ */
+export function withTimersWithheld<T>(work: () => T): T {
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, "setTimeout")!;
+  Object.defineProperty(globalThis, "setTimeout", { value: () => undefined, configurable: true, writable: true });
+  try {
+    return work();
+  } finally {
+    Object.defineProperty(globalThis, "setTimeout", descriptor);
+  }
+}
+
+/** Ids are digits followed by the table's name ("0…10003_scheduled_functions"; see security/random-ids.ts). */
+export function tableOf(id: string): string {
+  return id.replace(/^\d+/, "");
+}
+
+/** The committed documents of one table. */
+export function documentsOf(db: DatabaseFake, table: string): Document[] {
+  return Object.values(db._documents).filter((document) => tableOf(document._id) === table);
+}

@@ -1,0 +1,257 @@
+/**
+ * The database part of the engine, over every component's convex-test database at once ("" is
+ * the app): commits and their listeners, the write log that tells a query whether it must run
+ * again, what changed since the last save (to journal it or undo it), and snapshots. Runs no
+ * function; the application part (engine.ts) does, and keeps the exactly-once request log this
+ * state saves alongside the documents.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
+import { tableOf, type DocumentIndexes } from "../indexes/document-indexes.ts";
+import { instrumentDatabase } from "../indexes/instrument-database.ts";
+import type { ChangeRecord, ComponentSnapshot, DatabaseSnapshot, UndoRecord } from "../storage/saved-state.ts";
+import { ReadSet, type WrittenDocument } from "../sync/read-set.ts";
+import type { RequestLog } from "../sync/request-log.ts";
+import type { ConvexGlobal, DatabaseFake, Document } from "./convex-test-adapter.ts";
+
+/** How many commits' written documents are kept to decide whether a query must run again. */
+const WRITE_LOG_LENGTH = 10_000;
+
+function documentsFrom(saved: JSONValue[]): Record<string, Document> {
+  return Object.fromEntries(
+    saved.map((json) => {
+      const document = jsonToConvex(json) as Document;
+      return [document._id, document];
+    }),
+  );
+}
+
+function saveComponent(db: DatabaseFake): ComponentSnapshot {
+  return {
+    nextDocId: db._nextDocId,
+    lastCreationTime: db._lastCreationTime,
+    documents: Object.values(db._documents).map((document) => convexToJson(document)),
+  };
+}
+
+function loadComponent(db: DatabaseFake, saved: ComponentSnapshot): void {
+  db._documents = documentsFrom(saved.documents);
+  db._nextDocId = saved.nextDocId;
+  db._lastCreationTime = saved.lastCreationTime;
+}
+
+/** Told of each top-level commit: its timestamp and the documents it wrote (null when not recorded). */
+export type CommitListener = (ts: bigint, written: WrittenDocument[] | null) => void;
+
+export class Database {
+  /** Number of top-level commits so far; the writer saves up to a count. */
+  commitCount = 0;
+  /** Counts rollbacks of unsaved commits: a read taken before one may hold what was undone. */
+  rollbacks = 0;
+  /** Filled with what a query reads while it runs (see `attach`). */
+  readonly readSetContext = new AsyncLocalStorage<ReadSet>();
+  private readonly commitListeners = new Set<CommitListener>();
+  /** Documents each recent commit wrote, oldest first: [commit count after it, documents]. */
+  private readonly writeLog: [number, WrittenDocument[]][] = [];
+  /** Each component's indexes, by component path. */
+  private indexes = new Map<string, DocumentIndexes>();
+  /** What changed since the last `takeChanges`: the state before, to undo it or journal it. */
+  private unsaved: UndoRecord | null = null;
+  private global!: ConvexGlobal;
+
+  constructor(private readonly requests: RequestLog) {}
+
+  /**
+   * Serves from `global` (a new instance, before its data is restored): gives every
+   * component's database real indexes and read sets (instrument-database.ts), and watches
+   * its commits.
+   */
+  attach(global: ConvexGlobal): void {
+    this.global = global;
+    this.indexes = new Map(
+      Object.entries(global.components).map(([component, { db }]) => [component, instrumentDatabase(component, db, this.readSetContext)]),
+    );
+    const manager = global.transactionManager;
+    const commit = manager.commit.bind(manager);
+    manager.commit = (isNested) => {
+      const written = isNested ? null : this.noteWrites();
+      const ts = commit(isNested);
+      // The versions now committed (commit timestamps resolved).
+      for (const document of written ?? []) {
+        document.after = (global.components[document.component]?.db._documents[document.id] ?? null) as Document | null;
+      }
+      if (ts === null) return ts;
+      this.commitCount += 1;
+      for (const listener of this.commitListeners) listener(ts, written);
+      return ts;
+    };
+  }
+
+  /** Timestamp (ns) of the latest commit; 0 for a database nothing was ever written to. */
+  get lastCommitTs(): bigint {
+    return this.global.transactionManager._lastCommitTs;
+  }
+
+  /** Calls `listener` after every top-level commit, in the order listeners were added. */
+  onCommit(listener: CommitListener): void {
+    this.commitListeners.add(listener);
+  }
+
+  private get components(): [string, DatabaseFake][] {
+    return Object.entries(this.global.components).map(([path, { db }]) => [path, db]);
+  }
+
+  /**
+   * Whether a commit after `commit` wrote something `reads` covers (or the log no longer
+   * reaches back that far): then a query with those reads must run again.
+   */
+  wroteSince(commit: number, reads: ReadSet): boolean {
+    if (commit >= this.commitCount) return false;
+    const oldest = this.writeLog[0];
+    if (oldest === undefined || oldest[0] > commit + 1) return true;
+    for (let index = this.writeLog.length - 1; index >= 0; index -= 1) {
+      const [seq, written] = this.writeLog[index]!;
+      if (seq <= commit) break;
+      for (const document of written) if (reads.isTouchedBy(document)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Before a top-level commit applies its writes: keeps what each written document was, for
+   * undoing and for the write log (whose `after` the caller fills in once committed).
+   */
+  private noteWrites(): WrittenDocument[] {
+    const written: WrittenDocument[] = [];
+    this.writeLog.push([this.commitCount + 1, written]);
+    if (this.writeLog.length > WRITE_LOG_LENGTH) this.writeLog.shift();
+    this.unsaved ??= { components: new Map(), lastCommitTs: this.lastCommitTs, commitCount: this.commitCount, requestKeys: [] };
+    for (const [componentPath, db] of this.components) {
+      const writes = db._writes.at(-1);
+      if (writes === undefined) continue;
+      let before = this.unsaved.components.get(componentPath);
+      for (const id of Object.keys(writes)) {
+        written.push({ component: componentPath, table: tableOf(id), id, before: db._documents[id] ?? null, after: null });
+        if (before === undefined) {
+          before = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents: new Map() };
+          this.unsaved.components.set(componentPath, before);
+        }
+        if (!before.documents.has(id)) before.documents.set(id, db._documents[id] ?? null);
+      }
+    }
+    return written;
+  }
+
+  /** Records that an exactly-once request was remembered by the commits not saved yet. */
+  noteRequest(requestKey: string): void {
+    this.unsaved?.requestKeys.push(requestKey);
+  }
+
+  /**
+   * What changed since the last call, as a journal record, and how to undo it; null when
+   * nothing did. Taken synchronously, so it matches the state at this moment exactly.
+   */
+  takeChanges(): { record: ChangeRecord; undo: UndoRecord } | null {
+    const undo = this.unsaved;
+    if (undo === null) return null;
+    this.unsaved = null;
+    const components: ChangeRecord["components"] = {};
+    for (const [componentPath, before] of undo.components) {
+      const db = this.global.components[componentPath]?.db;
+      if (db === undefined) continue;
+      const documents: Record<string, JSONValue | null> = {};
+      for (const id of before.documents.keys()) {
+        const document = db._documents[id];
+        documents[id] = document === undefined ? null : convexToJson(document);
+      }
+      components[componentPath] = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents };
+    }
+    const requests = this.requests.saved(undo.requestKeys);
+    const record = { seq: this.commitCount, lastCommitTs: this.lastCommitTs.toString(), components, requests };
+    return { record, undo };
+  }
+
+  /** Applies a journal record read at start (nothing runs yet). */
+  replay(record: ChangeRecord): void {
+    for (const [componentPath, change] of Object.entries(record.components)) {
+      const db = this.global.components[componentPath]?.db;
+      if (db === undefined) continue;
+      for (const [id, json] of Object.entries(change.documents)) {
+        if (json === null) delete db._documents[id];
+        else db._documents[id] = jsonToConvex(json) as Document;
+      }
+      db._nextDocId = change.nextDocId;
+      db._lastCreationTime = change.lastCreationTime;
+      this.indexes.get(componentPath)?.reset();
+    }
+    for (const [key, value, ts] of record.requests) this.requests.remember(key, { value, ts: BigInt(ts), commit: 0 });
+    this.global.transactionManager._lastCommitTs = BigInt(record.lastCommitTs);
+    this.commitCount = record.seq;
+  }
+
+  /**
+   * Undoes every commit not saved yet after a failed save: those since `taken` was taken and
+   * `taken` itself. The caller makes sure no mutation is in progress.
+   */
+  rollBackUnsaved(taken: UndoRecord): void {
+    const newer = this.unsaved;
+    this.unsaved = null;
+    if (newer !== null) this.undo(newer);
+    this.undo(taken);
+    this.rollbacks += 1;
+  }
+
+  private undo(changes: UndoRecord): void {
+    for (const [componentPath, before] of changes.components) {
+      const db = this.global.components[componentPath]?.db;
+      if (db === undefined) continue;
+      const indexes = this.indexes.get(componentPath);
+      for (const [id, document] of before.documents) {
+        indexes?.changed(id, db._documents[id] ?? null, document);
+        if (document === null) delete db._documents[id];
+        else db._documents[id] = document;
+      }
+      db._nextDocId = before.nextDocId;
+      db._lastCreationTime = before.lastCreationTime;
+    }
+    for (const key of changes.requestKeys) this.requests.forget(key);
+    this.global.transactionManager._lastCommitTs = changes.lastCommitTs;
+  }
+
+  /** True when no table of the app (its own or Convex Auth's) holds a document. */
+  isEmpty(): boolean {
+    return Object.keys(this.global.components[""]!.db._documents).length === 0;
+  }
+
+  /** The committed state; writes of transactions in progress are not in `_documents` yet. */
+  snapshot(): DatabaseSnapshot {
+    const components: Record<string, ComponentSnapshot> = {};
+    for (const [componentPath, db] of this.components) components[componentPath] = saveComponent(db);
+    const { "": app, ...installed } = components;
+    return {
+      format: 1,
+      ...app!,
+      lastCommitTs: this.lastCommitTs.toString(),
+      components: installed,
+      requests: this.requests.saved(),
+      commitCount: this.commitCount,
+    };
+  }
+
+  /** Replaces the whole database. Only call it while nothing runs (start, reload). */
+  restore(snapshot: DatabaseSnapshot): void {
+    if (snapshot.format !== 1) throw new Error(`unknown database format ${String(snapshot.format)}`);
+    const { nextDocId, lastCreationTime, documents } = snapshot;
+    const saved: Record<string, ComponentSnapshot> = { ...snapshot.components, "": { nextDocId, lastCreationTime, documents } };
+    // A component no longer installed keeps nothing; a new one starts empty.
+    for (const [componentPath, db] of this.components) {
+      const component = saved[componentPath];
+      if (component !== undefined) loadComponent(db, component);
+    }
+    for (const indexes of this.indexes.values()) indexes.reset();
+    this.global.transactionManager._lastCommitTs = BigInt(snapshot.lastCommitTs);
+    this.commitCount = snapshot.commitCount ?? 0;
+    // A remembered request is durable by definition: it came from a saved state.
+    this.requests.restore(snapshot.requests ?? []);
+  }
+}

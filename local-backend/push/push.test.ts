@@ -1,0 +1,79 @@
+/**
+ * The official `npx convex dev --once` pushing this project's convex/ (a scratch copy) to a
+ * local backend with an empty data folder: the pushed code is what runs, a changed function
+ * reaches a subscribed client, a push whose module throws is refused with the old code still
+ * serving, and a restart serves the last push.
+ */
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ConvexHttpClient } from "convex/browser";
+import { makeFunctionReference } from "convex/server";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { runCli, type CliTarget } from "../cli-api/convex-cli.ts";
+import type { LocalBackend } from "../server.ts";
+import { newClient, startTestBackend } from "../test-support.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const TIMEOUT = 240_000;
+const probe = makeFunctionReference<"query">("pushProbe:value");
+let project: string;
+let dataDir: string;
+let backend: LocalBackend;
+
+async function writeProbe(body: string): Promise<void> {
+  await writeFile(path.join(project, "convex", "pushProbe.ts"), `import { query } from "./_generated/server";\n${body}\n`);
+}
+
+function push(): ReturnType<typeof runCli> {
+  const target: CliTarget = { url: backend.url, adminKey: backend.adminKey, cwd: project };
+  return runCli(target, ["dev", "--once", "--typecheck", "disable"]);
+}
+
+beforeAll(async () => {
+  project = await mkdtemp(path.join(tmpdir(), "apoie-push-"));
+  dataDir = path.join(project, ".data");
+  for (const file of ["convex", "package.json", "tsconfig.json", "tsconfig.base.json"]) {
+    await cp(path.join(ROOT, file), path.join(project, file), { recursive: true }).catch(() => {});
+  }
+  await symlink(path.join(ROOT, "node_modules"), path.join(project, "node_modules"));
+  backend = await startTestBackend({ dataDir });
+});
+afterAll(async () => {
+  await backend.close();
+  await rm(project, { recursive: true, force: true });
+});
+
+it(
+  "serves what `npx convex dev` pushed, live to subscribers, refuses a module that throws, and keeps it across a restart",
+  async () => {
+    await writeProbe('export const value = query({ args: {}, handler: async () => "first push" });');
+    const first = await push();
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout + first.stderr).toContain("Convex functions ready!");
+    // The app's functions answer from the pushed bundle, and codegen saw the components.
+    expect(await new ConvexHttpClient(backend.url).query(probe, {})).toBe("first push");
+    expect(await readFile(path.join(project, "convex", "_generated", "api.d.ts"), "utf8")).toMatch(/presence: import\(/);
+
+    const client = newClient(backend.url);
+    const seen: unknown[] = [];
+    client.onUpdate(probe, {}, (value) => seen.push(value));
+    await expect.poll(() => seen.at(-1), { timeout: 10_000 }).toBe("first push");
+    await writeProbe('export const value = query({ args: {}, handler: async () => "second push" });');
+    const second = await push();
+    expect(second.code, second.stderr).toBe(0);
+    await expect.poll(() => seen.at(-1), { timeout: 10_000 }).toBe("second push");
+
+    await writeProbe('throw new Error("broken on load");\nexport const value = query({ args: {}, handler: async () => "never" });');
+    const broken = await push();
+    expect(broken.code).not.toBe(0);
+    expect(broken.stdout + broken.stderr).toContain("broken on load");
+    expect(await new ConvexHttpClient(backend.url).query(probe, {})).toBe("second push");
+    await client.close();
+
+    await backend.close();
+    backend = await startTestBackend({ dataDir });
+    expect(await new ConvexHttpClient(backend.url).query(probe, {})).toBe("second push");
+  },
+  TIMEOUT,
+);
