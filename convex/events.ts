@@ -9,7 +9,7 @@ import { claimUpload, deleteIfUnused, markUsed, requireOwnUnusedUpload } from ".
 import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
 import { editEvent, type ImageChange } from "./model/eventEdit";
 import { validateEventDetails } from "./model/shared/eventDetails";
-import { listEvents } from "./model/eventSearch";
+import { eventFilterFields, listEvents } from "./model/eventSearch";
 import { timelineOf } from "./model/timeline";
 import { MESSAGES } from "./model/shared/texts";
 import { cancelEvent, scheduleSettlement } from "./model/settlement";
@@ -25,15 +25,7 @@ export const MAX_OWN_EVENTS = 500;
  * over, newest first; filtered by name, category, city and date range.
  */
 export const list = query({
-  args: {
-    name: v.optional(v.string()),
-    category: v.optional(v.string()),
-    city: v.optional(v.string()),
-    finished: v.optional(v.boolean()),
-    from: v.optional(v.number()),
-    to: v.optional(v.number()),
-    paginationOpts: paginationOptsValidator,
-  },
+  args: { ...eventFilterFields, paginationOpts: paginationOptsValidator },
   handler: async (ctx, { paginationOpts, ...filters }) =>
     listEvents(ctx, filters, checkPaginationOpts(paginationOpts)),
 });

@@ -20,6 +20,17 @@ test("seed fills varied demo events once, in every lifecycle state, keeping the 
   expect(events).toHaveLength(15);
   expect(new Set(events.map((e) => e.category))).toEqual(new Set(CATEGORIES));
   expect(events.some((e) => e.isTicketed) && events.some((e) => !e.isTicketed)).toBe(true);
+  // Believable: every event has a poster, a description and a place, in several cities.
+  expect(events.every((e) => e.imageUrl?.startsWith("/images/events/") && e.description && e.venueName && e.uf)).toBe(true);
+  expect(new Set(events.map((e) => e.cityKey)).size).toBeGreaterThanOrEqual(8);
+  // Supports are spread over past days, so each curve grows instead of standing at one instant.
+  for (const event of events.filter((e) => e.uniqueSupporters > 1)) {
+    const timeline = await t.query(api.events.timeline, { id: event._id });
+    const times = timeline!.points.slice(1).map((p) => p.at); // after the starting zero
+    expect(new Set(times).size).toBe(times.length);
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(24 * 60 * 60 * 1000);
+    if (event.settlement === undefined) expect(Math.max(...times)).toBeLessThan(Date.now());
+  }
 
   const { page: open } = await t.query(api.events.list, { paginationOpts: { numItems: 20, cursor: null } });
   // The home list holds only upcoming events, soonest first; the finished ones are apart.

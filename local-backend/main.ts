@@ -1,5 +1,5 @@
 /**
- * CLI: `npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed] [--new-admin-key] [--allowed-host NAME]...`
+ * CLI: `npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed] [--no-watch] [--new-admin-key] [--allowed-host NAME]...`
  * Prints `Admin key: <key>`, then `Local backend ready at http://127.0.0.1:PORT` once it accepts connections.
  */
 import path from "node:path";
@@ -8,7 +8,7 @@ import { SEED_FUNCTION, STARTUP_MIGRATIONS } from "./app-functions.ts";
 import { DEFAULT_PORT, DEFAULT_SITE_PORT, startLocalBackend, type LocalBackendOptions } from "./server.ts";
 
 const USAGE =
-  "Usage: npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed] [--new-admin-key] [--allowed-host NAME]...";
+  "Usage: npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed] [--no-watch] [--new-admin-key] [--allowed-host NAME]...";
 
 function port(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
@@ -28,6 +28,8 @@ function parseCommandLine(argv: string[]): LocalBackendOptions {
       "data-dir": { type: "string" },
       "in-memory": { type: "boolean" },
       "no-seed": { type: "boolean" },
+      // With `npx convex dev` pushing the code, watching convex/ here is its job.
+      "no-watch": { type: "boolean" },
       "new-admin-key": { type: "boolean" },
       "allowed-host": { type: "string", multiple: true },
     },
@@ -44,7 +46,7 @@ function parseCommandLine(argv: string[]): LocalBackendOptions {
     migrations: STARTUP_MIGRATIONS,
     newAdminKey: values["new-admin-key"] === true,
     allowedHosts: values["allowed-host"] ?? [],
-    watch: true,
+    watch: !values["no-watch"],
   };
 }
 

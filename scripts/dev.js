@@ -1,7 +1,13 @@
 /**
- * `npm run dev`: the local backend (data in .convex-local/, seeded on first start) and Vite
- * with VITE_CONVEX_URL pointing at it, in one command. Ctrl-C stops both; if either exits on
- * its own, the other is stopped too. Plain Node, no dependency.
+ * `npm run dev`, on Convex's own development flow, offline:
+ *   1. the local backend (data in .convex-local/; it does not watch convex/ itself);
+ *   2. `npx convex dev` pointed at it (CONVEX_SELF_HOSTED_URL and CONVEX_SELF_HOSTED_ADMIN_KEY,
+ *      the key the backend printed): it typechecks, bundles and pushes convex/, seeds the demo
+ *      data (`--run seed:run`, which leaves existing data alone) and keeps watching, so a saved
+ *      change is live in the open browser. `convex/_generated/` stays the committed one
+ *      (`--codegen disable`, see local-backend/README.md);
+ *   3. Vite, once the first push is served, with VITE_CONVEX_URL pointing at the backend.
+ * Ctrl-C stops all three; if one exits on its own, the others are stopped too. Plain Node.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -9,6 +15,8 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const READY = /Local backend ready at (http:\/\/\S+)/;
+const ADMIN_KEY = /Admin key: (\S+)/;
+const PUSHED = /Convex functions ready!/;
 
 /** @type {Set<import("node:child_process").ChildProcess>} */
 const children = new Set();
@@ -41,19 +49,40 @@ function stop(exitCode = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
-const backend = start("node_modules/tsx/dist/cli.mjs", ["local-backend/main.ts"], {
+/** Passes a child's output through and calls `onText` with each chunk. */
+function follow(stream, target, onText) {
+  stream.setEncoding("utf8");
+  stream.on("data", (text) => {
+    target.write(text);
+    onText(text);
+  });
+}
+
+const backend = start("node_modules/tsx/dist/cli.mjs", ["local-backend/main.ts", "--no-seed", "--no-watch"], {
   stdio: ["ignore", "pipe", "inherit"],
 });
 
-let viteStarted = false;
-backend.stdout.setEncoding("utf8");
-backend.stdout.on("data", (text) => {
-  process.stdout.write(text);
+let adminKey = null;
+let convexStarted = false;
+follow(backend.stdout, process.stdout, (text) => {
+  adminKey ??= ADMIN_KEY.exec(text)?.[1] ?? null;
   const ready = READY.exec(text);
-  if (ready === null || viteStarted || stopping) return;
-  viteStarted = true;
-  start("node_modules/vite/bin/vite.js", [], {
-    stdio: "inherit",
-    env: { ...process.env, VITE_CONVEX_URL: ready[1] },
-  });
+  if (ready === null || adminKey === null || convexStarted || stopping) return;
+  convexStarted = true;
+  startConvexDev(ready[1], adminKey);
 });
+
+function startConvexDev(url, key) {
+  const convex = start("node_modules/convex/bin/main.js", ["dev", "--codegen", "disable", "--run", "seed:run"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, CONVEX_SELF_HOSTED_URL: url, CONVEX_SELF_HOSTED_ADMIN_KEY: key },
+  });
+  let viteStarted = false;
+  const onText = (text) => {
+    if (viteStarted || stopping || !PUSHED.test(text)) return;
+    viteStarted = true;
+    start("node_modules/vite/bin/vite.js", [], { stdio: "inherit", env: { ...process.env, VITE_CONVEX_URL: url } });
+  };
+  follow(convex.stdout, process.stdout, onText);
+  follow(convex.stderr, process.stderr, onText);
+}

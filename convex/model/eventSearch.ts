@@ -1,3 +1,4 @@
+import { v, type ObjectType } from "convex/values";
 import type { PaginationOptions, PaginationResult } from "convex/server";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
@@ -10,15 +11,17 @@ import { MAX_EVENT_NAME_LENGTH } from "./shared/limits";
 import { invalidPage, paginateOrRefuse } from "./pagination";
 import { foldText, GRAM_LENGTH, gramsOf } from "./shared/text";
 
-export type EventFilters = {
-  name?: string;
-  category?: string;
-  city?: string;
-  from?: number;
-  to?: number;
+/** The filters `events:list` takes; the app's filter types are read off these validators. */
+export const eventFilterFields = {
+  name: v.optional(v.string()),
+  category: v.optional(v.string()),
+  city: v.optional(v.string()),
+  from: v.optional(v.number()),
+  to: v.optional(v.number()),
   /** "Mostrar encerrados": the events that are over, newest first, instead of the upcoming ones. */
-  finished?: boolean;
+  finished: v.optional(v.boolean()),
 };
+export type EventFilters = ObjectType<typeof eventFilterFields>;
 
 /** Which events a list walks: upcoming ones soonest first, or finished ones newest first. */
 type Scope = { finished: true | undefined; cityKey: string | null };

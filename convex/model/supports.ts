@@ -81,7 +81,7 @@ export async function supportEvent(
     ticketsGenerated: after.ticketsGenerated,
     uniqueSupporters: after.uniqueSupporters,
   });
-  await recordSupport(ctx, event._id, after.raisedCents);
+  await recordSupport(ctx, event._id, after.raisedCents, now);
   await markSupported(ctx, event._id);
   if (isConcluded(after)) await closeGate(ctx, event._id, "concluded");
   return { goalReached: goalReached(after), ticketCode };

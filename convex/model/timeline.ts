@@ -57,8 +57,8 @@ function seriesRow(ctx: QueryCtx, eventId: Id<"events">) {
  * Records a support in the event's series, in the support's transaction. One more document
  * per event: supports already write the event itself, so this adds no new contention.
  */
-export async function recordSupport(ctx: MutationCtx, eventId: Id<"events">, raisedCents: number): Promise<void> {
-  await recordHeld(ctx, eventId, raisedCents);
+export async function recordSupport(ctx: MutationCtx, eventId: Id<"events">, raisedCents: number, at = Date.now()): Promise<void> {
+  await recordHeld(ctx, eventId, raisedCents, at);
 }
 
 /** Records a refund batch: the event now holds what was raised less what went back. */
@@ -66,9 +66,9 @@ export async function recordRefund(ctx: MutationCtx, event: Doc<"events">, refun
   await recordHeld(ctx, event._id, event.raisedCents - refundedCents);
 }
 
-async function recordHeld(ctx: MutationCtx, eventId: Id<"events">, heldCents: number) {
+async function recordHeld(ctx: MutationCtx, eventId: Id<"events">, heldCents: number, at = Date.now()) {
   const row = await seriesRow(ctx, eventId);
-  const series = withSupport(row, Date.now(), heldCents);
+  const series = withSupport(row, at, heldCents);
   if (row === null) await ctx.db.insert("supportTimelines", { eventId, ...series });
   else await ctx.db.patch("supportTimelines", row._id, series);
 }
@@ -85,7 +85,9 @@ export async function timelineOf(ctx: QueryCtx, event: Doc<"events">) {
     /** Gone back to the supporters (the event was cancelled or missed its goal). */
     refundedCents: event.refundedCents ?? 0,
     percent: percentRaised(event),
-    points: [{ at: event._creationTime, raisedCents: 0 }, ...(row?.points ?? [])],
+    // Starts at zero; before the first support even when that is older than the document (the
+    // demo seed replays supports of past days).
+    points: [{ at: Math.min(event._creationTime, row?.points[0]?.at ?? Infinity), raisedCents: 0 }, ...(row?.points ?? [])],
   };
 }
 export type Timeline = Awaited<ReturnType<typeof timelineOf>>;

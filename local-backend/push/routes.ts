@@ -142,7 +142,8 @@ export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
         const analysis: Record<string, unknown> = {};
         for (const [definitionPath, exported] of loaded.definitions) {
           analysis[definitionPath] = {
-            definition: { path: definitionPath, ...exported, envVars: exported.envVars ?? [] },
+            // `envVars` only when declared: codegen types `env` from it.
+            definition: { path: definitionPath, ...exported },
             schema: null,
             functions: definitionPath === "" ? analyzeFunctions(loaded.byPath) : {},
             udfConfig: { serverVersion: UDF_SERVER_VERSION, importPhaseRngSeed: null, importPhaseUnixTimestamp: null },

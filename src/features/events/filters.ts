@@ -1,3 +1,5 @@
+import type { FunctionArgs } from "convex/server";
+import type { api } from "../../../convex/_generated/api";
 import { ALL_CATEGORIES, CATEGORIES_IN_FILTER_ORDER } from "../../../convex/model/shared/categories";
 import { endOfDateInput, startOfDateInput } from "../../lib/dates";
 
@@ -9,7 +11,8 @@ export const EMPTY_FILTERS: EventFilterValues = { name: "", city: "", from: "", 
 /** The category select's options, in the product's order (the server matches case-insensitively). */
 export const CATEGORY_FILTER_OPTIONS = [ALL_CATEGORIES, ...CATEGORIES_IN_FILTER_ORDER.map((category) => category.toLowerCase())];
 
-export type EventListArgs = { name?: string; city?: string; category?: string; from?: number; to?: number; finished?: boolean };
+/** What `events:list` takes besides the page. */
+export type EventListArgs = Omit<FunctionArgs<typeof api.events.list>, "paginationOpts">;
 
 /**
  * Turns the filter inputs into `events:list` arguments. The date range is sent only when both
