@@ -1,10 +1,9 @@
-import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { idArg } from "./model/args";
 import { callerMutation, callerQuery } from "./model/callerFunctions";
 import { chatAccessOf, cleanMessageBody, requireChatAccess } from "./model/chat";
 import { noticeChatMessage } from "./model/chatNotices";
-import { checkPaginationOpts, paginateOrRefuse } from "./model/pagination";
+import { checkPaginationOpts, paginateOrRefuse, paginationOptsArg } from "./model/pagination";
 import { enforceRateLimit } from "./model/rateLimits";
 import { displayNameOf, requireSignedIn } from "./model/users";
 
@@ -19,7 +18,7 @@ export const access = callerQuery({
  * within a page, oldest first, ready to render top to bottom.
  */
 export const list = callerQuery({
-  args: { eventId: v.string(), paginationOpts: paginationOptsValidator },
+  args: { eventId: v.string(), paginationOpts: paginationOptsArg },
   handler: async (ctx, { eventId, paginationOpts }) => {
     const page = checkPaginationOpts(paginationOpts);
     const user = requireSignedIn(ctx.user);

@@ -1,8 +1,8 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { formatDoorTime } from "./model/checkIn";
-import { allRows, createEvent, newBackend, signedInUser, type Backend, supportNow } from "./test.helpers";
+import { allRows, createEvent, newBackend, rejectionData, signedInUser, type Backend, supportNow } from "./test.helpers";
 
 /** A ticketed event by an organizer, and a fan holding one ticket to it. */
 async function eventWithTicket(t: Backend) {
@@ -28,7 +28,7 @@ describe("tickets:checkIn", () => {
     const { organizer, fan, eventId, code } = await eventWithTicket(t);
     expect(await organizer.as.query(api.tickets.checkInStats, { eventId })).toEqual({ issued: 1, used: 0 });
     const before = Date.now();
-    expect(await organizer.as.mutation(api.tickets.checkIn, { eventId, code })).toEqual({ holderName: "Fã Número Um", code });
+    expect(await organizer.as.action(api.tickets.checkIn, { eventId, code })).toEqual({ holderName: "Fã Número Um", code });
     const ticket = await ticketOf(t, code);
     expect(ticket.status).toBe("used");
     expect(ticket.usedAt).toBeGreaterThanOrEqual(before);
@@ -40,16 +40,16 @@ describe("tickets:checkIn", () => {
     const t = newBackend();
     const { organizer, eventId, code } = await eventWithTicket(t);
     const typed = ` ${code.slice(0, 3).toLowerCase()} ${code.slice(3, 6)}  ${code.slice(6).toLowerCase()} `;
-    await organizer.as.mutation(api.tickets.checkIn, { eventId, code: typed });
+    await organizer.as.action(api.tickets.checkIn, { eventId, code: typed });
     expect((await ticketOf(t, code)).status).toBe("used");
   });
 
   test("a second check-in is refused with the time of the first, in São Paulo time, and counts once", async () => {
     const t = newBackend();
     const { organizer, eventId, code } = await eventWithTicket(t);
-    await organizer.as.mutation(api.tickets.checkIn, { eventId, code });
+    await organizer.as.action(api.tickets.checkIn, { eventId, code });
     const { usedAt } = await ticketOf(t, code);
-    const refusal = organizer.as.mutation(api.tickets.checkIn, { eventId, code: code.toLowerCase() });
+    const refusal = organizer.as.action(api.tickets.checkIn, { eventId, code: code.toLowerCase() });
     await expect(refusal).rejects.toMatchObject({
       data: { code: "TICKET_ALREADY_USED", message: `Ingresso já utilizado às ${formatDoorTime(usedAt!)}.`, usedAt },
     });
@@ -67,7 +67,7 @@ describe("tickets:checkIn", () => {
     const { organizer, eventId, code } = await eventWithTicket(t);
     const { _id } = await ticketOf(t, code);
     await t.run((ctx) => ctx.db.patch("tickets", _id, { status: "cancelled" }));
-    await expect(organizer.as.mutation(api.tickets.checkIn, { eventId, code })).rejects.toMatchObject({
+    await expect(organizer.as.action(api.tickets.checkIn, { eventId, code })).rejects.toMatchObject({
       data: { code: "TICKET_CANCELLED", message: "Ingresso cancelado." },
     });
     expect((await ticketOf(t, code)).status).toBe("cancelled");
@@ -78,7 +78,7 @@ describe("tickets:checkIn", () => {
     const t = newBackend();
     const { organizer, eventId, code } = await eventWithTicket(t);
     expect((await ticketOf(t, code)).status).toBeUndefined();
-    await organizer.as.mutation(api.tickets.checkIn, { eventId, code });
+    await organizer.as.action(api.tickets.checkIn, { eventId, code });
     expect((await ticketOf(t, code)).status).toBe("used");
   });
 
@@ -87,7 +87,7 @@ describe("tickets:checkIn", () => {
     const { organizer, eventId, code } = await eventWithTicket(t);
     const otherEventId = await createEvent(organizer.as, { isTicketed: true, name: "Outro Show" });
     for (const [id, typed] of [[otherEventId, code], [eventId, "ZZZZZZZZZ"], [eventId, ""], [eventId, "x".repeat(10_000)]] as const) {
-      await expect(organizer.as.mutation(api.tickets.checkIn, { eventId: id, code: typed })).rejects.toMatchObject({
+      await expect(organizer.as.action(api.tickets.checkIn, { eventId: id, code: typed })).rejects.toMatchObject({
         data: { code: "TICKET_NOT_FOUND", message: "Ingresso não encontrado para este evento." },
       });
     }
@@ -104,7 +104,7 @@ describe("check-in is the organizer's", () => {
     const { fan, eventId, code } = await eventWithTicket(t);
     const stranger = await signedInUser(t, { name: "Outra Pessoa" });
     for (const caller of [stranger.as, fan.as, t]) {
-      await expect(caller.mutation(api.tickets.checkIn, { eventId, code })).rejects.toMatchObject(refusal);
+      await expect(caller.action(api.tickets.checkIn, { eventId, code })).rejects.toMatchObject(refusal);
       await expect(caller.query(api.tickets.checkInStats, { eventId })).rejects.toMatchObject(refusal);
     }
     expect((await ticketOf(t, code)).status).toBeUndefined();
@@ -116,7 +116,7 @@ describe("check-in is the organizer's", () => {
     const { eventId, code } = await eventWithTicket(t);
     const otherOrganizer = await signedInUser(t, { name: "Outro Organizador" });
     await createEvent(otherOrganizer.as, { isTicketed: true });
-    await expect(otherOrganizer.as.mutation(api.tickets.checkIn, { eventId, code })).rejects.toMatchObject(refusal);
+    await expect(otherOrganizer.as.action(api.tickets.checkIn, { eventId, code })).rejects.toMatchObject(refusal);
   });
 
   test("a malformed or unknown event id is refused the same way", async () => {
@@ -125,8 +125,35 @@ describe("check-in is the organizer's", () => {
     const deletedId = await createEvent(organizer.as, { isTicketed: true });
     await t.run((ctx) => ctx.db.delete("events", deletedId));
     for (const eventId of ["nope", deletedId, "x".repeat(1_000)]) {
-      await expect(organizer.as.mutation(api.tickets.checkIn, { eventId, code })).rejects.toMatchObject(refusal);
+      await expect(organizer.as.action(api.tickets.checkIn, { eventId, code })).rejects.toMatchObject(refusal);
       await expect(organizer.as.query(api.tickets.checkInStats, { eventId })).rejects.toMatchObject(refusal);
+    }
+  });
+});
+
+describe("attack: guessing ticket codes", () => {
+  test("an organizer gets 60 tries a minute, wrong ones included; then RATE_LIMITED, even for a right code", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const t = newBackend();
+      const { organizer, eventId, code } = await eventWithTicket(t);
+      const other = await eventWithTicket(t);
+      for (let i = 0; i < 60; i++) {
+        const guess = `GUESS${String(i).padStart(4, "0")}`;
+        expect((await rejectionData(organizer.as.action(api.tickets.checkIn, { eventId, code: guess }))).code).toBe("TICKET_NOT_FOUND");
+      }
+      expect(await rejectionData(organizer.as.action(api.tickets.checkIn, { eventId, code }))).toEqual({
+        code: "RATE_LIMITED",
+        message: "Muitas tentativas. Tente novamente em 1 segundo.",
+      });
+      expect((await ticketOf(t, code)).status).toBeUndefined();
+      // Another organizer's door is not slowed down.
+      await other.organizer.as.action(api.tickets.checkIn, { eventId: other.eventId, code: other.code });
+      // A try comes back every second.
+      vi.setSystemTime(Date.now() + 1_000);
+      expect(await organizer.as.action(api.tickets.checkIn, { eventId, code })).toMatchObject({ code });
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -1,4 +1,3 @@
-import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { eventFields } from "./model/eventFields";
 import { internalMutation, query } from "./_generated/server";
@@ -13,7 +12,7 @@ import { eventFilterFields, listEvents } from "./model/eventSearch";
 import { timelineOf } from "./model/timeline";
 import { MESSAGES } from "./model/shared/texts";
 import { cancelEvent, scheduleSettlement } from "./model/settlement";
-import { checkPaginationOpts } from "./model/pagination";
+import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
 import { enforceRateLimit } from "./model/rateLimits";
 import { callerQuery, signedInMutation } from "./model/callerFunctions";
 
@@ -25,7 +24,7 @@ export const MAX_OWN_EVENTS = 500;
  * over, newest first; filtered by name, category, city and date range.
  */
 export const list = query({
-  args: { ...eventFilterFields, paginationOpts: paginationOptsValidator },
+  args: { ...eventFilterFields, paginationOpts: paginationOptsArg },
   handler: async (ctx, { paginationOpts, ...filters }) =>
     listEvents(ctx, filters, checkPaginationOpts(paginationOpts)),
 });

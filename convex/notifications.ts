@@ -1,4 +1,3 @@
-import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation, query } from "./_generated/server";
 import { internal } from "./_generated/api";
@@ -13,7 +12,7 @@ import {
   NOTIFICATION_TTL_MS,
   unreadCountOf,
 } from "./model/notifications";
-import { checkPaginationOpts } from "./model/pagination";
+import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
 import { appError } from "./model/shared/errors";
 import { MESSAGES } from "./model/shared/texts";
 import { requireSignedIn, signedInUserId } from "./model/users";
@@ -33,7 +32,7 @@ export const unreadCount = query({
 
 /** A page of the caller's own notifications, newest first. */
 export const list = callerQuery({
-  args: { paginationOpts: paginationOptsValidator },
+  args: { paginationOpts: paginationOptsArg },
   handler: async (ctx, { paginationOpts }) => {
     const page = checkPaginationOpts(paginationOpts);
     const user = requireSignedIn(ctx.user);

@@ -19,15 +19,36 @@ async function setup() {
 }
 
 type Lists = { t: Backend; as: Caller; eventId: Id<"events"> };
+/** Anything a hostile client may send as `paginationOpts`; `absent` leaves the argument out. */
 type Opts = { numItems: number; cursor: string | null; endCursor?: string | null };
-const LISTS: [string, (w: Lists, opts: Opts) => Promise<unknown>][] = [
-  ["events:list", (w, paginationOpts) => w.t.query(api.events.list, { paginationOpts })],
-  ["events:list by name", (w, paginationOpts) => w.t.query(api.events.list, { name: "rock", paginationOpts })],
-  ["chat:list", (w, paginationOpts) => w.as.query(api.chat.list, { eventId: w.eventId, paginationOpts })],
-  ["wallet:statement", (w, paginationOpts) => w.as.query(api.wallet.statement, { paginationOpts })],
+const absent = Symbol("absent");
+type AnyOpts = Opts | typeof absent | unknown;
+/** A call with the raw `paginationOpts`, past the generated types, as a client can send it. */
+function withOpts(args: Record<string, unknown>, opts: AnyOpts): never {
+  return (opts === absent ? args : { ...args, paginationOpts: opts }) as never;
+}
+const LISTS: [string, (w: Lists, opts: AnyOpts) => Promise<unknown>][] = [
+  ["events:list", (w, opts) => w.t.query(api.events.list, withOpts({}, opts))],
+  ["events:list by name", (w, opts) => w.t.query(api.events.list, withOpts({ name: "rock" }, opts))],
+  ["chat:list", (w, opts) => w.as.query(api.chat.list, withOpts({ eventId: w.eventId }, opts))],
+  ["wallet:statement", (w, opts) => w.as.query(api.wallet.statement, withOpts({}, opts))],
+  ["notifications:list", (w, opts) => w.as.query(api.notifications.list, withOpts({}, opts))],
+  ["updates:list", (w, opts) => w.t.query(api.updates.list, withOpts({ eventId: w.eventId }, opts))],
 ];
 
-const BAD_OPTS: [string, Opts][] = [
+const BAD_OPTS: [string, AnyOpts][] = [
+  ["null", null],
+  ["a missing paginationOpts", absent],
+  ["a string", "10"],
+  ["an array", [10, null]],
+  ["an empty object", {}],
+  ["numItems as a string", { numItems: "10", cursor: null }],
+  ["a missing cursor", { numItems: 10 }],
+  ["a numeric cursor", { numItems: 10, cursor: 5 }],
+  ["an object cursor", { numItems: 10, cursor: { evil: true } }],
+  ["a numeric end cursor", { numItems: 10, cursor: null, endCursor: 7 }],
+  ["maximumRowsRead as a string", { numItems: 10, cursor: null, maximumRowsRead: "all" }],
+  ["an unknown field", { numItems: 10, cursor: null, sneaky: 1 }],
   ["numItems 0", { numItems: 0, cursor: null }],
   ["numItems negative", { numItems: -5, cursor: null }],
   ["numItems fractional", { numItems: 2.5, cursor: null }],
@@ -40,7 +61,7 @@ const BAD_OPTS: [string, Opts][] = [
 ];
 
 describe.each(LISTS)("%s", (_name, list) => {
-  test.each(BAD_OPTS)("refuses %s with INVALID_PAGE", async (_label, opts) => {
+  test.each(BAD_OPTS)("refuses %s with INVALID_PAGE", { timeout: 30_000 }, async (_label, opts) => {
     const w = await setup();
     expect(await rejectionData(list(w, opts))).toEqual(INVALID_PAGE);
   });
@@ -59,4 +80,12 @@ test(`numItems 1e9 returns at most ${MAX_PAGE_SIZE} items`, async () => {
   expect(result.isDone).toBe(false);
   const rest = await t.query(api.events.list, { paginationOpts: { numItems: 1e9, cursor: result.continueCursor } });
   expect(rest.page).toHaveLength(1);
+});
+
+test("what the React client sends (numItems, cursor, id, endCursor) still pages", async () => {
+  const { t } = await setup();
+  const first: { page: unknown[]; continueCursor: string } = await t.query(api.events.list, withOpts({}, { numItems: 5, cursor: null, id: 1 }));
+  expect(first.page).toHaveLength(1);
+  const again: { page: unknown[] } = await t.query(api.events.list, withOpts({}, { numItems: 5, cursor: null, endCursor: first.continueCursor, id: 1 }));
+  expect(again.page).toHaveLength(1);
 });

@@ -1,7 +1,11 @@
 import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { action, internalMutation } from "./_generated/server";
 import { idArg } from "./model/args";
-import { callerMutation, callerQuery } from "./model/callerFunctions";
+import { callerQuery } from "./model/callerFunctions";
 import { checkInStatsOf, checkInTicket, requireOrganizer } from "./model/checkIn";
+import { enforceRateLimit } from "./model/rateLimits";
+import { currentUser } from "./model/users";
 
 /** Bound on "Meus Ingressos"; far more tickets than one person holds. */
 const MAX_TICKETS = 500;
@@ -35,12 +39,37 @@ export const mine = callerQuery({
   },
 });
 
-/** At the door: the event's creator marks a ticket used; returns the holder's name. */
-export const checkIn = callerMutation({
+/**
+ * At the door: the event's creator marks a ticket used; returns the holder's name. Every try
+ * spends one of the organizer's check-in tries first, in its own transaction, so a wrong code's
+ * refusal (which rolls its own transaction back) still counts: codes cannot be guessed faster
+ * than the limit.
+ */
+export const checkIn = action({
+  args: { eventId: v.string(), code: v.string() },
+  handler: async (ctx, { eventId, code }): Promise<{ holderName: string; code: string }> => {
+    await ctx.runMutation(internal.tickets.spendCheckInTry, { eventId });
+    return ctx.runMutation(internal.tickets.checkInAtDoor, { eventId, code });
+  },
+});
+
+/** One try of `checkIn`: the caller must organize the event and have a try left this minute. */
+export const spendCheckInTry = internalMutation({
+  args: { eventId: v.string() },
+  handler: async (ctx, { eventId }) => {
+    const user = await currentUser(ctx);
+    // Signed out is answered like anyone else who is not the organizer.
+    const event = await requireOrganizer(ctx, user?._id ?? null, idArg(ctx, "events", eventId));
+    await enforceRateLimit(ctx, "checkIn", event.creatorId);
+  },
+});
+
+/** The check-in itself, once `spendCheckInTry` let the try through. */
+export const checkInAtDoor = internalMutation({
   args: { eventId: v.string(), code: v.string() },
   handler: async (ctx, { eventId, code }) => {
-    // Signed out is answered like anyone else who is not the organizer.
-    const event = await requireOrganizer(ctx, ctx.user?._id ?? null, idArg(ctx, "events", eventId));
+    const user = await currentUser(ctx);
+    const event = await requireOrganizer(ctx, user?._id ?? null, idArg(ctx, "events", eventId));
     return checkInTicket(ctx, event, code, Date.now());
   },
 });

@@ -1,15 +1,14 @@
-import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { query } from "./_generated/server";
 import { idArg } from "./model/args";
 import { signedInMutation } from "./model/callerFunctions";
-import { checkPaginationOpts } from "./model/pagination";
+import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
 import { enforceRateLimit } from "./model/rateLimits";
 import { cleanUpdate, postUpdate, updatesPage } from "./model/updates";
 
 /** A page of an event's Novidades, newest first; public. An unknown event has none. */
 export const list = query({
-  args: { eventId: v.string(), paginationOpts: paginationOptsValidator },
+  args: { eventId: v.string(), paginationOpts: paginationOptsArg },
   handler: async (ctx, { eventId, paginationOpts }) => {
     const page = checkPaginationOpts(paginationOpts);
     const id = idArg(ctx, "events", eventId);

@@ -1,11 +1,10 @@
-import { paginationOptsValidator } from "convex/server";
-import { checkPaginationOpts } from "./model/pagination";
+import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
 import { callerQuery } from "./model/callerFunctions";
 import { statementPage } from "./model/wallet";
 
 /** The caller's wallet statement (Extrato), newest first; an empty page when signed out. */
 export const statement = callerQuery({
-  args: { paginationOpts: paginationOptsValidator },
+  args: { paginationOpts: paginationOptsArg },
   handler: async (ctx, { paginationOpts }) => {
     const opts = checkPaginationOpts(paginationOpts);
     const { user } = ctx;

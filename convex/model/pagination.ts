@@ -1,5 +1,5 @@
 import type { PaginationOptions, PaginationResult } from "convex/server";
-import { ConvexError } from "convex/values";
+import { ConvexError, v, type Validator } from "convex/values";
 import { appError } from "./shared/errors";
 import { MESSAGES } from "./shared/texts";
 
@@ -14,20 +14,40 @@ export function invalidPage() {
   return appError("INVALID_PAGE", MESSAGES.invalidPage);
 }
 
-function isPlausibleCursor(cursor: string | null | undefined): boolean {
-  return cursor === undefined || cursor === null || cursor.length <= MAX_CURSOR_LENGTH;
-}
+/**
+ * The validator of every paginated query's `paginationOpts`: anything, so that a malformed value
+ * (null, missing, wrong types) reaches `checkPaginationOpts` and gets the Portuguese INVALID_PAGE
+ * instead of Convex's English argument error. Its type says what a client must send; the handler
+ * passes the value, unchecked, to `checkPaginationOpts` first.
+ */
+export const paginationOptsArg = v.optional(v.any()) as unknown as Validator<PaginationOptions, "required", string>;
+
+const isCursor = (value: unknown): value is string | null =>
+  value === null || (typeof value === "string" && value.length <= MAX_CURSOR_LENGTH);
+const isOptionalCount = (value: unknown) => value === undefined || (Number.isInteger(value) && (value as number) >= 0);
+/** The fields Convex's own paginationOptsValidator allows (`id` is the React client's page id). */
+const KNOWN_FIELDS = new Set(["numItems", "cursor", "endCursor", "id", "maximumRowsRead", "maximumBytesRead"]);
 
 /**
- * Checks a client's `paginationOpts` before any read: `numItems` must be a whole number of at
- * least 1 (0, negative, fractional and NaN are refused with INVALID_PAGE) and is capped at
- * MAX_PAGE_SIZE; cursors must be of a plausible length.
+ * Checks a client's `paginationOpts` before any read: an object with only Convex's fields,
+ * `numItems` a whole number of at least 1 (capped at MAX_PAGE_SIZE), cursors null or strings of
+ * a plausible length, the optional counts whole numbers. Anything else is INVALID_PAGE.
  */
-export function checkPaginationOpts(opts: PaginationOptions): PaginationOptions {
-  const { numItems, cursor, endCursor } = opts;
-  if (!Number.isInteger(numItems) || numItems < 1) throw invalidPage();
-  if (!isPlausibleCursor(cursor) || !isPlausibleCursor(endCursor)) throw invalidPage();
-  return { ...opts, numItems: Math.min(numItems, MAX_PAGE_SIZE) };
+export function checkPaginationOpts(raw: unknown): PaginationOptions {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw invalidPage();
+  const opts = raw as Record<string, unknown>;
+  if (Object.keys(opts).some((key) => !KNOWN_FIELDS.has(key))) throw invalidPage();
+  const { numItems, cursor, endCursor, id, maximumRowsRead, maximumBytesRead } = opts;
+  if (typeof numItems !== "number" || !Number.isInteger(numItems) || numItems < 1) throw invalidPage();
+  if (!isCursor(cursor) || (endCursor !== undefined && !isCursor(endCursor))) throw invalidPage();
+  if (![id, maximumRowsRead, maximumBytesRead].every(isOptionalCount)) throw invalidPage();
+  return {
+    numItems: Math.min(numItems, MAX_PAGE_SIZE),
+    cursor,
+    ...(endCursor !== undefined && { endCursor }),
+    ...(maximumRowsRead !== undefined && { maximumRowsRead: maximumRowsRead as number }),
+    ...(maximumBytesRead !== undefined && { maximumBytesRead: maximumBytesRead as number }),
+  };
 }
 
 /**

@@ -18,6 +18,8 @@ export const RATE_LIMITS = {
   editEvent: { kind: "token bucket", rate: 30, period: HOUR, capacity: 30 },
   localSignIn: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
   imageUploadUrl: { kind: "token bucket", rate: 20, period: HOUR, capacity: 20 },
+  // Per organizer, wrong codes included: a door scans far fewer, and guessing stays hopeless.
+  checkIn: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 60 },
   eventUpdate: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
 } as const;
 

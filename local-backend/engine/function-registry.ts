@@ -24,7 +24,7 @@ function find(modules: LoadedModules, udfPath: string): RegisteredFunction | und
   return modules.byPath.get(modulePath)?.[exportName] as RegisteredFunction | undefined;
 }
 
-/** Whether the loaded code exports something at `udfPath` ("migrations:lifecycle"). */
+/** Whether the loaded code exports something at `udfPath` ("migrations:runAll"). */
 export function hasFunction(modules: LoadedModules, udfPath: string): boolean {
   return find(modules, udfPath) !== undefined;
 }

@@ -1,8 +1,8 @@
 /**
  * The official `npx convex dev --once` pushing this project's convex/ (a scratch copy) to a
  * local backend with an empty data folder: the pushed code is what runs, a changed function
- * reaches a subscribed client, a push whose module throws is refused with the old code still
- * serving, and a restart serves the last push.
+ * reaches a subscribed client, a push whose module throws or whose schema the data violates
+ * is refused with the old code still serving, and a restart serves the last push.
  */
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,6 +12,7 @@ import { makeFunctionReference } from "convex/server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runCli, type CliTarget } from "../cli-api/convex-cli.ts";
 import type { LocalBackend } from "../server.ts";
+import { SEED_FUNCTION } from "../app-functions.ts";
 import { newClient, startTestBackend } from "../test-support.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -37,7 +38,8 @@ beforeAll(async () => {
     await cp(path.join(ROOT, file), path.join(project, file), { recursive: true }).catch(() => {});
   }
   await symlink(path.join(ROOT, "node_modules"), path.join(project, "node_modules"));
-  backend = await startTestBackend({ dataDir });
+  // Demo events, so a schema the data violates has something to violate.
+  backend = await startTestBackend({ dataDir, seed: SEED_FUNCTION });
 });
 afterAll(async () => {
   await backend.close();
@@ -45,7 +47,7 @@ afterAll(async () => {
 });
 
 it(
-  "serves what `npx convex dev` pushed, live to subscribers, refuses a module that throws, and keeps it across a restart",
+  "serves what `npx convex dev` pushed, live to subscribers, refuses a module that throws or a schema the data violates, and keeps it across a restart",
   async () => {
     await writeProbe('export const value = query({ args: {}, handler: async () => "first push" });');
     const first = await push();
@@ -69,6 +71,16 @@ it(
     expect(broken.code).not.toBe(0);
     expect(broken.stdout + broken.stderr).toContain("broken on load");
     expect(await new ConvexHttpClient(backend.url).query(probe, {})).toBe("second push");
+
+    await writeProbe('export const value = query({ args: {}, handler: async () => "with a stricter schema" });');
+    const schemaFile = path.join(project, "convex", "schema.ts");
+    const schema = await readFile(schemaFile, "utf8");
+    await writeFile(schemaFile, schema.replace("events: defineTable({", "events: defineTable({ requiredByThisPush: v.string(),"));
+    const violating = await push();
+    expect(violating.code).not.toBe(0);
+    expect(violating.stdout + violating.stderr).toMatch(/Schema validation failed[\s\S]*requiredByThisPush/);
+    expect(await new ConvexHttpClient(backend.url).query(probe, {})).toBe("second push");
+    await writeFile(schemaFile, schema);
     await client.close();
 
     await backend.close();

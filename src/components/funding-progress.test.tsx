@@ -17,6 +17,6 @@ describe("FundingProgress", () => {
     expect(screen.getByText("< 1% da meta")).toBeInTheDocument();
     rerender(<FundingProgress funding={{ raisedCents: 12_000, goalCents: 10_000, percent: 120, progress: 100 }} size="large" />);
     expect(screen.getByText("120% da meta")).toBeInTheDocument();
-    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "120");
   });
 });

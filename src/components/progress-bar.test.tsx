@@ -15,7 +15,8 @@ describe("ProgressBar", () => {
   it("caps the bar at 100% while the text tells the real percent", () => {
     render(<ProgressBar raisedCents={15000} goalCents={10000} percent={150} progress={100} />);
     const bar = screen.getByRole("progressbar");
-    expect(bar).toHaveAttribute("aria-valuenow", "100");
+    expect(bar).toHaveAttribute("aria-valuenow", "150");
+    expect(bar).toHaveAttribute("aria-valuemax", "150");
     expect(bar).toHaveAttribute("aria-valuetext", "R$ 150,00 de R$ 100,00 (150%)");
     expect(bar.firstElementChild).toHaveStyle({ width: "100%" });
   });

@@ -32,9 +32,10 @@ export function ProgressBar({
       className={`progress progress--${size}${complete ? " progress--complete" : ""}`}
       role="progressbar"
       aria-label={label}
+      // The percent people read ("120% da meta"), not the capped fill: the bar is full past 100.
       aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={value}
+      aria-valuemax={Math.max(100, percent)}
+      aria-valuenow={Math.max(0, percent)}
       aria-valuetext={`${formatBRL(raisedCents)} de ${formatBRL(goalCents)} (${percentLabel({ raisedCents, percent })})`}
     >
       <div className="progress__fill" style={{ width: `${value}%`, minWidth: raisedCents > 0 ? SLIVER : undefined }} />

@@ -25,7 +25,8 @@ export const queryCalls: { name: string; args: unknown }[] = [];
 export const paginatedCalls: { name: string; args: unknown; options: unknown }[] = [];
 
 type Query = FunctionReference<"query">;
-type Mutation = FunctionReference<"mutation">;
+/** Mutations, and actions, which `useAction` answers from the same fakes. */
+type Mutation = FunctionReference<"mutation"> | FunctionReference<"action">;
 /** A query's answer: its real return type, or undefined for "still loading". */
 type Answer<Q extends Query> = FunctionReturnType<Q> | undefined;
 
@@ -45,7 +46,7 @@ export function setPaginated<Q extends PaginatedQueryReference>(
   return loadMore;
 }
 
-/** Sets a mutation's implementation; returns the mock to inspect calls. */
+/** Sets a mutation's (or an action's) implementation; returns the mock to inspect calls. */
 export function setMutation<M extends Mutation>(
   mutation: M,
   impl: (args: FunctionArgs<M>) => FunctionReturnType<M> | Promise<FunctionReturnType<M>>,
@@ -102,6 +103,10 @@ export const convexReactFake = {
       if (!mock) throw new Error(`No fake for mutation ${name}`);
       return mock(args);
     };
+  },
+  /** Actions answer from the same fakes as mutations (setMutation). */
+  useAction(ref: unknown) {
+    return convexReactFake.useMutation(ref);
   },
   useConvexAuth() {
     return auth;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from "react";
-import { useMutation } from "convex/react";
+import { useAction } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { Spinner } from "../../components/spinner";
 import { errorNotice } from "../../lib/errors";
@@ -18,7 +18,7 @@ type Result = { tone: "success" | "error"; text: string };
  */
 export function CheckInPanel({ eventId }: { eventId: string }) {
   const id = useId();
-  const checkIn = useMutation(api.tickets.checkIn);
+  const checkIn = useAction(api.tickets.checkIn);
   const [code, setCode] = useState("");
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<Result | null>(null);

@@ -68,7 +68,7 @@ describe("EventCard", () => {
     renderCard({ raisedCents: 12000, percent: 120, progress: 100, goalReached: true });
     expect(screen.getByText("META ATINGIDA")).toBeInTheDocument();
     expect(screen.getByText("R$ 120,00 de R$ 100,00")).toBeInTheDocument();
-    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "120");
   });
 
   it("says '< 1% da meta' with a sliver on the bar after a support below 1%, '0% da meta' before any", () => {

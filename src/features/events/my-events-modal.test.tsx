@@ -78,6 +78,6 @@ describe("MyEventsModal", () => {
     expect(b.getByText("Excedente: R$ 20,00")).toBeInTheDocument();
     expect(b.getByText("Apoiadores: 4")).toBeInTheDocument();
     expect(b.getByText("120% da meta · Concluído")).toBeInTheDocument();
-    expect(b.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+    expect(b.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "120");
   });
 });
