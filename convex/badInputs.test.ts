@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { EventInput } from "./model/shared/eventInput";
 import { MESSAGES } from "./model/shared/texts";
-import { DAY, eventInput, newBackend, rejectionData, signedInUser, snapshot, type Caller } from "./test.helpers";
+import { DAY, eventInput, newBackend, rejectionData, signedInUser, snapshot, type Caller, supportNow, deleteEvent } from "./test.helpers";
 
 type World = { as: Caller; eventId: string; userId: string; deletedEventId: string };
 
@@ -89,9 +89,9 @@ describe("bad input is refused in Portuguese and changes nothing", () => {
     const t = newBackend();
     const { as, userId } = await signedInUser(t);
     const eventId = await as.mutation(api.events.create, eventInput({ minSupportCents: 100 }));
-    await as.mutation(api.supports.support, { eventId, amountCents: 100 }); // may use the chat
+    await supportNow(t, as, { eventId, amountCents: 100 }); // may use the chat
     const deletedEventId = await as.mutation(api.events.create, eventInput({ name: "Apagado" }));
-    await t.run((ctx) => ctx.db.delete("events", deletedEventId));
+    await deleteEvent(t, deletedEventId);
     const before = await snapshot(t);
 
     const error = await rejectionData(call({ as, eventId, userId, deletedEventId }));

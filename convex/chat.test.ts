@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import { createEvent, newBackend, rejectionData, signedInUser, snapshot } from "./test.helpers";
+import { createEvent, newBackend, rejectionData, signedInUser, snapshot, supportNow } from "./test.helpers";
 
 async function setup() {
   const t = newBackend();
@@ -8,7 +8,7 @@ async function setup() {
   const supporter = await signedInUser(t, { name: "Apoiador" });
   const stranger = await signedInUser(t, { name: "Curioso" });
   const eventId = await createEvent(creator.as, { minSupportCents: 100 });
-  await supporter.as.mutation(api.supports.support, { eventId, amountCents: 100 });
+  await supportNow(t, supporter.as, { eventId, amountCents: 100 });
   const firstPage = { numItems: 20, cursor: null };
   return { t, creator, supporter, stranger, eventId, firstPage };
 }
@@ -80,7 +80,7 @@ describe("chat:send", () => {
   test("falls back to the e-mail when the author has no name", async () => {
     const { t, creator, eventId, firstPage } = await setup();
     const nameless = await signedInUser(t, { name: "", email: "sem.nome@exemplo.com" });
-    await nameless.as.mutation(api.supports.support, { eventId, amountCents: 100 });
+    await supportNow(t, nameless.as, { eventId, amountCents: 100 });
     await nameless.as.mutation(api.chat.send, { eventId, body: "Olá" });
     const { page } = await creator.as.query(api.chat.list, { eventId, paginationOpts: firstPage });
     expect(page[0]?.authorName).toBe("sem.nome@exemplo.com");

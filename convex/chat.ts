@@ -22,11 +22,11 @@ export const list = callerQuery({
   handler: async (ctx, { eventId, paginationOpts }) => {
     const page = checkPaginationOpts(paginationOpts);
     const user = requireSignedIn(ctx.user);
-    const event = await requireChatAccess(ctx, user, idArg(ctx, "events", eventId));
+    const chatEventId = await requireChatAccess(ctx, user, idArg(ctx, "events", eventId));
     const result = await paginateOrRefuse(
       ctx.db
         .query("messages")
-        .withIndex("by_eventId", (q) => q.eq("eventId", event._id))
+        .withIndex("by_eventId", (q) => q.eq("eventId", chatEventId))
         .order("desc"),
       page,
     );
@@ -51,14 +51,14 @@ export const send = callerMutation({
     const cleanBody = cleanMessageBody(body);
     const user = requireSignedIn(ctx.user);
     await enforceRateLimit(ctx, "chatMessage", user._id);
-    const event = await requireChatAccess(ctx, user, idArg(ctx, "events", eventId));
+    const chatEventId = await requireChatAccess(ctx, user, idArg(ctx, "events", eventId));
     const messageId = await ctx.db.insert("messages", {
-      eventId: event._id,
+      eventId: chatEventId,
       userId: user._id,
       authorName: displayNameOf(user),
       body: cleanBody,
     });
-    await noticeChatMessage(ctx, event._id, user._id);
+    await noticeChatMessage(ctx, chatEventId, user._id);
     return messageId;
   },
 });

@@ -2,14 +2,14 @@ import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { formatDoorTime } from "./model/checkIn";
-import { allRows, createEvent, newBackend, rejectionData, signedInUser, type Backend } from "./test.helpers";
+import { allRows, createEvent, newBackend, rejectionData, signedInUser, type Backend, supportNow } from "./test.helpers";
 
 /** A ticketed event by an organizer, and a fan holding one ticket to it. */
 async function eventWithTicket(t: Backend) {
   const organizer = await signedInUser(t, { name: "Organizadora" });
   const fan = await signedInUser(t, { name: "Fã Número Um" });
   const eventId = await createEvent(organizer.as, { isTicketed: true, minSupportCents: 100 });
-  await fan.as.mutation(api.supports.support, { eventId, amountCents: 100 });
+  await supportNow(t, fan.as, { eventId, amountCents: 100 });
   const [ticket] = await fan.as.query(api.tickets.mine, {});
   return { organizer, fan, eventId, code: ticket!.code };
 }

@@ -15,6 +15,7 @@ import {
   snapshot,
   type CreateEventArgs,
   type Caller,
+  supportNow,
 } from "./test.helpers";
 
 beforeEach(() => vi.useFakeTimers());
@@ -90,7 +91,7 @@ async function withEvent(overrides: Partial<CreateEventArgs> = {}) {
   const edit = (as: Caller, changes: Partial<CreateEventArgs> & { removeImage?: boolean } = {}) =>
     as.mutation(api.events.update, editArgs(id, base, changes));
   const event = () => t.query(api.events.get, { id });
-  const support = () => ana.as.mutation(api.supports.support, { eventId: id, amountCents: 1_000 });
+  const support = () => supportNow(t, ana.as, { eventId: id, amountCents: 1_000 });
   return { t, creator, ana, id, base, edit, event, support };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import { MESSAGES } from "./model/shared/texts";
-import { createEvent, DAY, newBackend, rejectionData, signedInUser, snapshot } from "./test.helpers";
+import { createEvent, DAY, newBackend, rejectionData, signedInUser, snapshot, supportNow } from "./test.helpers";
 
 const page = { numItems: 50, cursor: null };
 
@@ -132,7 +132,7 @@ describe("events:list", () => {
     const creator = await signedInUser(t);
     const supporter = await signedInUser(t, { name: "Ana" });
     const id = await createEvent(creator.as, { goalCents: 2_000, minSupportCents: 100 });
-    await supporter.as.mutation(api.supports.support, { eventId: id, amountCents: 3_000 });
+    await supportNow(t, supporter.as, { eventId: id, amountCents: 3_000 });
     const [summary] = (await t.query(api.events.list, { paginationOpts: page })).page;
     expect(summary).toMatchObject({ raisedCents: 3_000, percent: 150, progress: 100, goalReached: true, status: "Concluído" });
   });
@@ -142,7 +142,7 @@ describe("events:list", () => {
     const creator = await signedInUser(t);
     const supporter = await signedInUser(t, { name: "Ana" });
     const id = await createEvent(creator.as, { goalCents: 2_000, minSupportCents: 100, goalPercentage: 50 });
-    await supporter.as.mutation(api.supports.support, { eventId: id, amountCents: 1_999 });
+    await supportNow(t, supporter.as, { eventId: id, amountCents: 1_999 });
     expect(await t.query(api.events.get, { id })).toMatchObject({ percent: 99, goalReached: false, status: "Concluído" });
   });
 });
@@ -229,7 +229,7 @@ describe("events:mine", () => {
     const supporter = await signedInUser(t, { name: "Apoiador" });
     const mine = await createEvent(creator.as, { name: "Meu Evento", goalCents: 10_000, minSupportCents: 100 });
     await createEvent(other.as, { name: "Evento Alheio" });
-    await supporter.as.mutation(api.supports.support, { eventId: mine, amountCents: 2_500 });
+    await supportNow(t, supporter.as, { eventId: mine, amountCents: 2_500 });
 
     const rows = await creator.as.query(api.events.mine, {});
     expect(rows).toHaveLength(1);

@@ -5,13 +5,13 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import { MESSAGES } from "./model/shared/texts";
-import { createEvent, newBackend, rejectionData, signedInUser, snapshot } from "./test.helpers";
+import { createEvent, newBackend, rejectionData, signedInUser, snapshot, supportNow } from "./test.helpers";
 
 async function setup() {
   const t = newBackend();
   const { as, userId } = await signedInUser(t);
   const eventId = await createEvent(as, { minSupportCents: 100 });
-  await as.mutation(api.supports.support, { eventId, amountCents: 100 });
+  await supportNow(t, as, { eventId, amountCents: 100 });
   const contributionId = await t.run(async (ctx) => (await ctx.db.query("contributions").first())!._id);
   return { t, as, foreignIds: [userId, contributionId, "x".repeat(100_000), `${eventId}x`] };
 }
@@ -35,7 +35,7 @@ describe("ids of another table, malformed or huge", () => {
     const { t, as, foreignIds } = await setup();
     const before = await snapshot(t);
     for (const eventId of foreignIds) {
-      expect(await rejectionData(as.mutation(api.supports.support, { eventId, amountCents: 100 }))).toEqual(NOT_FOUND);
+      expect(await rejectionData(supportNow(t, as, { eventId, amountCents: 100 }))).toEqual(NOT_FOUND);
       expect(await rejectionData(as.mutation(api.chat.send, { eventId, body: "oi" }))).toEqual(NOT_FOUND);
       const list = as.query(api.chat.list, { eventId, paginationOpts: { numItems: 10, cursor: null } });
       expect(await rejectionData(list)).toEqual(NOT_FOUND);

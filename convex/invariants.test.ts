@@ -1,41 +1,71 @@
 import fc from "fast-check";
-import { describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { createEvent, expectInvariants, newBackend, signedInUser } from "./test.helpers";
+import { QUEUE_SETTLE_MS } from "./model/supportQueue";
+import { advanceClock, allRows, createEvent, DAY, expectInvariants, newBackend, signedInUser } from "./test.helpers";
 
-const supportStep = fc.record({
-  user: fc.nat({ max: 3 }),
-  event: fc.nat({ max: 2 }),
-  // Mostly plausible amounts, with invalid ones (0, negatives, fractions) mixed in.
-  amountCents: fc.oneof(fc.integer({ min: 1, max: 2_500 }), fc.constantFrom(0, -50, 12.5, 5_001)),
-});
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+/**
+ * One thing that happens: a support queued (not applied yet), a turn of the queues' workers,
+ * a check-in at the door, a cancellation, or a day passing (settlements fall due).
+ */
+const step = fc.oneof(
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("support" as const),
+      user: fc.nat({ max: 3 }),
+      event: fc.nat({ max: 2 }),
+      // Mostly plausible amounts, with invalid ones (0, negatives, fractions) mixed in.
+      amountCents: fc.oneof(fc.integer({ min: 1, max: 2_500 }), fc.constantFrom(0, -50, 12.5, 5_001)),
+    }),
+    weight: 6,
+  },
+  { arbitrary: fc.record({ kind: fc.constant("work" as const) }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant("checkIn" as const), ticket: fc.nat({ max: 20 }) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant("cancel" as const), event: fc.nat({ max: 2 }) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant("day" as const) }), weight: 1 },
+);
 
 describe("ledger invariants", () => {
-  test("hold after randomized supports by several users, accepted or refused", async () => {
+  test("hold after random supports (queued, applied in batches), check-ins, cancellations and settlements", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(supportStep, { minLength: 1, maxLength: 40 }), async (steps) => {
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
         const t = newBackend();
-        const users = await Promise.all(
-          ["Ana", "Bia", "Caio", "Duda"].map((name) => signedInUser(t, { name })),
-        );
+        const users = await Promise.all(["Ana", "Bia", "Caio", "Duda"].map((name) => signedInUser(t, { name })));
         const eventIds: Id<"events">[] = [
-          await createEvent(users[0]!.as, { goalCents: 6_000, minSupportCents: 100, isTicketed: true }),
-          await createEvent(users[1]!.as, { goalCents: 20_000, minSupportCents: 300, goalPercentage: 40 }),
-          await createEvent(users[2]!.as, { goalCents: 1_500, minSupportCents: 1 }),
+          await createEvent(users[0]!.as, { goalCents: 6_000, minSupportCents: 100, isTicketed: true, startsAt: Date.now() + 2 * DAY }),
+          await createEvent(users[1]!.as, { goalCents: 20_000, minSupportCents: 300, goalPercentage: 40, startsAt: Date.now() + 3 * DAY }),
+          await createEvent(users[2]!.as, { goalCents: 1_500, minSupportCents: 1, startsAt: Date.now() + DAY }),
         ];
-        for (const step of steps) {
-          const eventId = eventIds[step.event]!;
-          await users[step.user]!.as.mutation(api.supports.support, { eventId, amountCents: step.amountCents }).catch(
-            (error: { data?: { code?: string } }) => {
-              // Only the app's own refusals are acceptable; anything else is a bug.
-              expect(error.data?.code).toMatch(/^[A-Z_]+$/);
-            },
-          );
+        const refusedByTheApp = (error: { data?: { code?: string } }) => expect(error.data?.code).toMatch(/^[A-Z_]+$/);
+        for (const s of steps) {
+          if (s.kind === "support") {
+            await users[s.user]!.as.mutation(api.supports.support, { eventId: eventIds[s.event]!, amountCents: s.amountCents }).catch(refusedByTheApp);
+          } else if (s.kind === "work") {
+            await advanceClock(t, QUEUE_SETTLE_MS);
+          } else if (s.kind === "checkIn") {
+            const tickets = await allRows(t, "tickets");
+            const code = tickets[s.ticket % Math.max(1, tickets.length)]?.code ?? "AAAAAAAAA";
+            await users[0]!.as.action(api.tickets.checkIn, { eventId: eventIds[0]!, code }).catch(refusedByTheApp);
+          } else if (s.kind === "cancel") {
+            await users[s.event]!.as.mutation(api.events.cancel, { id: eventIds[s.event]! }).catch(refusedByTheApp);
+            await advanceClock(t, 0); // the refund batches it scheduled
+          } else {
+            await advanceClock(t, DAY);
+          }
+          await expectInvariants(t);
         }
+        // Past every date: every queue applied or refunded, every event settled.
+        await advanceClock(t, 4 * DAY);
+        const queued = await t.run((ctx) => ctx.db.query("queuedSupports").collect());
+        expect(queued.filter((row) => row.status === "pending")).toEqual([]);
+        expect((await allRows(t, "events")).every((event) => event.settlement !== undefined)).toBe(true);
         await expectInvariants(t);
       }),
-      { numRuns: 25, seed: 20261122 },
+      { numRuns: 20, seed: 20261125 },
     );
-  });
+  }, 240_000);
 });

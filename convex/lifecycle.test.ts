@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vi
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { INITIAL_WALLET_CENTS } from "./model/shared/money";
-import { advanceClock, allRows, DAY, expectInvariants, HOUR, newBackend, type Backend, type Caller } from "./test.helpers";
+import { advanceClock, allRows, DAY, expectInvariants, HOUR, newBackend, type Backend, type Caller, supportNow } from "./test.helpers";
 
 beforeAll(async () => {
   // Convex Auth signs its JWTs with these (as in auth.test.ts).
@@ -95,7 +95,7 @@ describe("lifecycle invariants", () => {
             const id = eventIds[s.event]!;
             const call =
               s.kind === "support"
-                ? caller.mutation(api.supports.support, { eventId: id, amountCents: s.amountCents })
+                ? supportNow(t, caller, { eventId: id, amountCents: s.amountCents })
                 : caller.mutation(api.events.cancel, { id });
             await call.catch(refusedByTheApp);
             await advanceClock(t, 0); // refund batches a cancellation scheduled

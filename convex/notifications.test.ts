@@ -15,6 +15,7 @@ import {
   signedInUser,
   type Backend,
   type Caller,
+  supportNow,
 } from "./test.helpers";
 
 beforeEach(() => vi.useFakeTimers());
@@ -38,7 +39,7 @@ async function setup(overrides: { goalCents?: number } = {}) {
   const bia = await signedInUser(t, { name: "Bia" });
   const eventId = await createEvent(creator.as, { goalCents: 10_000, minSupportCents: 100, startsAt: Date.now() + DAY, ...overrides });
   const support = async (who: typeof ana, amountCents: number) => {
-    await who.as.mutation(api.supports.support, { eventId, amountCents });
+    await supportNow(t, who.as, { eventId, amountCents });
     await runDueFunctions(t);
   };
   return { t, creator, ana, bia, eventId, support };
@@ -226,7 +227,7 @@ describe("reading notifications", () => {
       const who = people[random(3)]!;
       const action = random(6);
       try {
-        if (action === 0 && who !== creator) await who.as.mutation(api.supports.support, { eventId, amountCents: 100 + random(300) });
+        if (action === 0 && who !== creator) await supportNow(t, who.as, { eventId, amountCents: 100 + random(300) });
         if (action === 1) await who.as.mutation(api.chat.send, { eventId, body: `mensagem ${step}` });
         if (action === 2) await creator.as.mutation(api.updates.post, { eventId, title: `Novidade ${step}`, body: "Texto" });
         if (action === 3) await who.as.mutation(api.notifications.markAllRead, {});

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { LEFT_AFTER_MS, presence, ROOM_SWEEP_PAGE } from "./model/presence";
 import { chatRoom, eventRoom, PRESENCE_INTERVAL_MS } from "./model/shared/presenceRooms";
-import { createEvent, DAY, newBackend, rejectionData, runDueFunctions, signedInUser, type Backend, type Caller } from "./test.helpers";
+import { createEvent, DAY, newBackend, rejectionData, runDueFunctions, signedInUser, type Backend, type Caller, supportNow } from "./test.helpers";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -91,7 +91,7 @@ describe("presence: people, not tabs", () => {
 
   test("a chat room admits only who may use the chat", async () => {
     const { t, creator, ana, bruno, eventId } = await setup();
-    await ana.as.mutation(api.supports.support, { eventId, amountCents: 100 });
+    await supportNow(t, ana.as, { eventId, amountCents: 100 });
     const { roomToken } = await visit(ana.as, chatRoom(eventId), "ana-chat");
     await visit(creator.as, chatRoom(eventId), "creator-chat");
     expect(await online(t, roomToken)).toBe(2);
@@ -130,7 +130,7 @@ describe("presence: rooms are cleaned of people who left", () => {
       await createEvent(organizer.as, { startsAt: Date.now() + 7 * DAY });
     }
     const lastEventId = await createEvent(creator.as, { minSupportCents: 100, startsAt: Date.now() + 7 * DAY });
-    await ana.as.mutation(api.supports.support, { eventId: lastEventId, amountCents: 100 });
+    await supportNow(t, ana.as, { eventId: lastEventId, amountCents: 100 });
     for (const id of [eventId, lastEventId]) {
       const left = await visit(bruno.as, eventRoom(id), `bruno-${id}`);
       await t.mutation(api.presence.disconnect, { sessionToken: left.sessionToken });

@@ -1,7 +1,7 @@
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import { createEvent, DAY, eventInput, HOUR, MINUTE, newBackend, SECOND, rejectionData, signedInUser, snapshot } from "./test.helpers";
+import { createEvent, DAY, eventInput, HOUR, MINUTE, newBackend, SECOND, rejectionData, signedInUser, snapshot, supportNow } from "./test.helpers";
 
 beforeAll(async () => {
   // Local sign-in issues Convex Auth JWTs, signed with these.
@@ -29,8 +29,8 @@ async function chatSetup() {
   const flooder = await signedInUser(t, { name: "Apressado" });
   const other = await signedInUser(t, { name: "Paciente" });
   const eventId = await createEvent(creator.as, { minSupportCents: 100, startsAt: Date.now() + 7 * DAY });
-  await flooder.as.mutation(api.supports.support, { eventId, amountCents: 100 });
-  await other.as.mutation(api.supports.support, { eventId, amountCents: 100 });
+  await supportNow(t, flooder.as, { eventId, amountCents: 100 });
+  await supportNow(t, other.as, { eventId, amountCents: 100 });
   return { t, creator, flooder, other, eventId };
 }
 
@@ -74,12 +74,12 @@ describe("supports: 20 per minute per person", () => {
     const creator = await signedInUser(t, { name: "Criadora" });
     const fan = await signedInUser(t, { name: "Fã" });
     const eventId = await createEvent(creator.as, { minSupportCents: 100, goalCents: 1_000_000, startsAt: Date.now() + 7 * DAY });
-    for (let i = 1; i <= 20; i++) await fan.as.mutation(api.supports.support, { eventId, amountCents: 100 });
+    for (let i = 1; i <= 20; i++) await supportNow(t, fan.as, { eventId, amountCents: 100 });
     const before = await snapshot(t);
-    expect(await rejectionData(fan.as.mutation(api.supports.support, { eventId, amountCents: 100 }))).toEqual(rateLimited(3));
+    expect(await rejectionData(supportNow(t, fan.as, { eventId, amountCents: 100 }))).toEqual(rateLimited(3));
     expect(await snapshot(t)).toEqual(before);
     later(MINUTE);
-    await fan.as.mutation(api.supports.support, { eventId, amountCents: 100 });
+    await supportNow(t, fan.as, { eventId, amountCents: 100 });
   });
 });
 

@@ -159,6 +159,42 @@ export default defineSchema({
     points: v.array(v.object({ at: v.number(), raisedCents: v.number() })),
   }).index("by_eventId", ["eventId"]),
 
+  // What a support, a presence heartbeat and a chat message check about an event, kept apart
+  // from the event document, which the support queue's worker rewrites with every batch: on
+  // Convex a transaction that read the event would conflict with each one. Written only at
+  // creation, by an edit, and when supporting closes for good. See model/supportGates.ts.
+  supportGates: defineTable({
+    eventId: v.id("events"),
+    creatorId: v.id("users"),
+    startsAt: v.number(),
+    minSupportCents: v.number(),
+    /** Why supporting closed for good; absent while open (until startsAt). */
+    closed: v.optional(v.union(v.literal("cancelled"), v.literal("started"), v.literal("concluded"))),
+    /** Set by the first support queued: from then on the event's core fields are frozen. */
+    supported: v.optional(v.literal(true)),
+  }).index("by_eventId", ["eventId"]),
+
+  // The per-event support queue: a support debits the wallet and writes a row here (nothing
+  // shared); the event's worker applies the rows in order, in batches. The row then keeps the
+  // outcome the supporter is shown. See model/supportQueue.ts.
+  queuedSupports: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    amountCents: v.number(),
+    status: v.union(v.literal("pending"), v.literal("applied"), v.literal("refunded")),
+    /** Applied: whether this support reached the goal, and the ticket it got. */
+    goalReached: v.optional(v.boolean()),
+    ticketCode: v.optional(v.string()),
+    /** Refunded: why supporting had closed by the time it came up. */
+    closedReason: v.optional(v.union(v.literal("cancelled"), v.literal("started"), v.literal("concluded"))),
+  }).index("by_eventId_and_status", ["eventId", "status"]),
+
+  // Whether an event's queue worker is scheduled or running; one row per event ever supported.
+  supportWorkers: defineTable({
+    eventId: v.id("events"),
+    running: v.boolean(),
+  }).index("by_eventId", ["eventId"]),
+
   // The wallet statement: one row per wallet change, written in the same transaction as it.
   walletEntries: defineTable({
     userId: v.id("users"),

@@ -16,6 +16,8 @@ import {
   snapshot,
   type Backend,
   type Caller,
+  supportNow,
+  workQueues,
 } from "./test.helpers";
 
 beforeEach(() => vi.useFakeTimers());
@@ -28,7 +30,7 @@ async function setup(overrides: { goalCents?: number; isTicketed?: boolean; goal
   const ana = await signedInUser(t, { name: "Ana" });
   const bia = await signedInUser(t, { name: "Bia" });
   const eventId = await createEvent(creator.as, { goalCents: 10_000, minSupportCents: 100, startsAt: Date.now() + DAY, ...overrides });
-  const support = (who: typeof ana, amountCents: number) => who.as.mutation(api.supports.support, { eventId, amountCents });
+  const support = (who: typeof ana, amountCents: number) => supportNow(t, who.as, { eventId, amountCents });
   const event = () => t.query(api.events.get, { id: eventId });
   return { t, creator, ana, bia, eventId, support, event };
 }
@@ -130,7 +132,9 @@ describe("events:cancel", () => {
     expect((await allRows(t, "tickets")).every((ticket) => ticket.status === "cancelled")).toBe(true);
     const rows = await bia.as.query(api.wallet.statement, { paginationOpts: { numItems: 1, cursor: null } });
     expect(rows.page[0]).toMatchObject({ description: "Estorno de Show de Rock", amountCents: 3_000, balanceAfterCents: 5_000 });
-    // Its settlement at the date was called off: nothing more happens then.
+    // Its settlement at the date was called off: nothing more happens then (once the support
+    // queue's worker, scheduled by the supports, has found its queue empty and stopped).
+    await workQueues(t);
     const before = await snapshot(t);
     await advanceClock(t, 2 * DAY);
     expect(await snapshot(t)).toEqual(before);

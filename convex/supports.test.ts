@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { TICKET_CODE_PATTERN } from "./model/tickets";
-import { allRows, createEvent, newBackend, rejectionData, signedInUser, snapshot } from "./test.helpers";
+import { allRows, createEvent, newBackend, rejectionData, signedInUser, snapshot, supportNow, deleteEvent, applyQueue } from "./test.helpers";
 
 async function setup(eventOverrides = {}, walletCents?: number) {
   const t = newBackend();
@@ -9,7 +9,7 @@ async function setup(eventOverrides = {}, walletCents?: number) {
   const supporter = await signedInUser(t, { name: "Apoiador", ...(walletCents === undefined ? {} : { walletCents }) });
   const eventId = await createEvent(creator.as, { goalCents: 10_000, minSupportCents: 500, ...eventOverrides });
   const support = (amountCents: number, as = supporter.as) =>
-    as.mutation(api.supports.support, { eventId, amountCents });
+    supportNow(t, as, { eventId, amountCents });
   return { t, creator, supporter, eventId, support };
 }
 
@@ -67,8 +67,8 @@ describe("supports:support messages", () => {
 
   test("unknown event: 'Evento não encontrado'", async () => {
     const { supporter, eventId, t } = await setup();
-    await t.run((ctx) => ctx.db.delete("events", eventId));
-    const error = await rejectionData(supporter.as.mutation(api.supports.support, { eventId, amountCents: 1_000 }));
+    await deleteEvent(t, eventId);
+    const error = await rejectionData(supportNow(t, supporter.as, { eventId, amountCents: 1_000 }));
     expect(error).toEqual({ code: "EVENT_NOT_FOUND", message: "Evento não encontrado" });
   });
 });
@@ -140,7 +140,7 @@ describe("supports:support success", () => {
   });
 
   test("supports:mine stays exact however many times someone supported", async () => {
-    const { supporter, eventId, support } = await setup({ minSupportCents: 1, goalCents: 1_000_000 });
+    const { t, supporter, eventId, support } = await setup({ minSupportCents: 1, goalCents: 1_000_000 });
     // 3 s apart: the pace the supports limit (20 a minute) lets one person keep up.
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
@@ -151,6 +151,7 @@ describe("supports:support success", () => {
     } finally {
       vi.useRealTimers();
     }
+    await applyQueue(t, eventId);
     expect(await supporter.as.query(api.supports.mine, { eventId })).toEqual({ supported: true, amountCents: 1_050 });
     expect(await wallet(supporter.as)).toBe(5_000 - 1_050);
   }, 120_000);

@@ -2,16 +2,35 @@ import { v } from "convex/values";
 import { idArg } from "./model/args";
 import { MESSAGES } from "./model/shared/texts";
 import { enforceRateLimit } from "./model/rateLimits";
-import { contributionTotal, supportEvent } from "./model/supports";
+import { contributionTotal } from "./model/supports";
+import { enqueueSupport, outcomeOf } from "./model/supportQueue";
 import { callerQuery, signedInMutation } from "./model/callerFunctions";
 
-/** Supports an event with money from the caller's wallet. Returns {goalReached, ticketCode}. */
+/**
+ * Supports an event with money from the caller's wallet: checked and debited at once, then
+ * applied by the event's queue (model/supportQueue.ts). Returns the id whose outcome
+ * `supports:outcome` tells, live.
+ */
 export const support = signedInMutation({
   args: { eventId: v.string(), amountCents: v.number() },
   signedOutMessage: MESSAGES.notSignedInToSupport,
   handler: async (ctx, { eventId, amountCents }) => {
     await enforceRateLimit(ctx, "support", ctx.user._id);
-    return supportEvent(ctx, ctx.user, idArg(ctx, "events", eventId), amountCents);
+    const supportId = await enqueueSupport(ctx, ctx.user, idArg(ctx, "events", eventId), amountCents);
+    return { supportId };
+  },
+});
+
+/**
+ * What became of one of the caller's supports: pending, applied ({goalReached, ticketCode}) or
+ * refunded because the event closed first ({closedReason}). Null for an id that is not theirs.
+ */
+export const outcome = callerQuery({
+  args: { supportId: v.string() },
+  handler: async (ctx, { supportId }) => {
+    const id = idArg(ctx, "queuedSupports", supportId);
+    if (ctx.user === null || id === null) return null;
+    return outcomeOf(ctx, ctx.user._id, id);
   },
 });
 

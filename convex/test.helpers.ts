@@ -2,12 +2,16 @@
  * Shared setup for the convex-test suites (the name has two dots, so Convex never deploys it).
  */
 import { convexTest } from "convex-test";
+import { ConvexError } from "convex/values";
 import { expect, vi } from "vitest";
 import type { Id, TableNames } from "./_generated/dataModel";
 import { api } from "./_generated/api";
 import { INITIAL_WALLET_CENTS } from "./model/shared/money";
 import { isUnread } from "./model/notifications";
 import { openWallet } from "./model/wallet";
+import { closedRefusal } from "./model/shared/supportRefusal";
+import { supportClosedReason } from "./model/shared/lifecycle";
+import { drainQueue, QUEUE_SETTLE_MS } from "./model/supportQueue";
 import schema from "./schema";
 import { registerComponents } from "./test.components";
 import { modules } from "./test.setup";
@@ -20,7 +24,6 @@ export { eventInput, type CreateEventArgs };
 
 export type Backend = ReturnType<typeof newBackend>;
 export type Caller = ReturnType<Backend["withIdentity"]>;
-
 
 /** A fresh backend; `transactionLimits: true` fails any call past Convex's per-transaction limits. */
 export function newBackend({ transactionLimits = false }: { transactionLimits?: boolean } = {}) {
@@ -58,6 +61,46 @@ export async function signedInUser(
     return { userId: id, sessionId };
   });
   return { userId, as: t.withIdentity({ subject: `${userId}|${sessionId}`, name }) };
+}
+
+/**
+ * A support as its supporter lives it: `supports:support` queues it, the event's queue is
+ * applied at once (what the worker's scheduled turn does), and its outcome comes back — the
+ * result the page shows. A refusal at the door rejects as the mutation does; a support the
+ * event closed on before it came up was refunded, and rejects with the closed-event error.
+ */
+export async function supportNow(t: Backend, caller: Caller, args: { eventId: string; amountCents: number }) {
+  const { supportId } = await caller.mutation(api.supports.support, args);
+  await applyQueue(t, args.eventId as Id<"events">);
+  const outcome = await caller.query(api.supports.outcome, { supportId });
+  if (outcome === null || outcome.status === "pending") throw new Error(`support ${supportId} was not applied`);
+  if (outcome.status === "refunded") throw new ConvexError(closedRefusal(outcome.closedReason));
+  return { goalReached: outcome.goalReached, ticketCode: outcome.ticketCode };
+}
+
+/**
+ * Deletes an event as a deletion would, were there one: with its support gate, which the hot
+ * paths (supports, heartbeats, chat) read instead of the event (model/supportGates.ts).
+ */
+export async function deleteEvent(t: Backend, eventId: Id<"events">) {
+  await t.run(async (ctx) => {
+    await ctx.db.delete("events", eventId);
+    const gate = await ctx.db
+      .query("supportGates")
+      .withIndex("by_eventId", (q) => q.eq("eventId", eventId))
+      .unique();
+    if (gate !== null) await ctx.db.delete("supportGates", gate._id);
+  });
+}
+
+/** Lets the support queues' workers take their turns: every support queued so far comes up. */
+export async function workQueues(t: Backend) {
+  for (let turn = 0; turn < 3; turn++) await advanceClock(t, QUEUE_SETTLE_MS);
+}
+
+/** Applies every support queued for the event, whatever its age, a batch per transaction. */
+export async function applyQueue(t: Backend, eventId: Id<"events">) {
+  while (await t.run((ctx) => drainQueue(ctx, eventId)));
 }
 
 /** Creates an event through the public API as `creator`. */
@@ -100,7 +143,12 @@ export async function expectInvariants(t: Backend) {
   const tickets = await allRows(t, "tickets");
   const supporters = await allRows(t, "supporters");
   const entries = await allRows(t, "walletEntries");
+  const queued = await t.run((ctx) => ctx.db.query("queuedSupports").collect());
+  const gates = await t.run((ctx) => ctx.db.query("supportGates").collect());
   const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
+  // Queued supports not applied: still in the queue (money in flight), or refunded.
+  const pending = queued.filter((row) => row.status === "pending");
+  const refundedQueued = queued.filter((row) => row.status === "refunded");
 
   for (const user of users) {
     const own = entries.filter((e) => e.userId === user._id); // in insertion (creation) order
@@ -114,20 +162,34 @@ export async function expectInvariants(t: Backend) {
       return entry.balanceAfterCents;
     }, 0);
     const spent = contributions.filter((c) => c.userId === user._id);
-    expect(sum(own.filter((e) => e.kind === "support")) + sum(spent)).toBe(0);
-    expect(sum(own.filter((e) => e.kind === "refund"))).toBe(sum(spent.filter((c) => c.refundedAt !== undefined)));
+    const notApplied = queued.filter((row) => row.userId === user._id && row.status !== "applied");
+    expect(sum(own.filter((e) => e.kind === "support")) + sum(spent) + sum(notApplied)).toBe(0);
+    expect(sum(own.filter((e) => e.kind === "refund"))).toBe(
+      sum(spent.filter((c) => c.refundedAt !== undefined)) + sum(refundedQueued.filter((row) => row.userId === user._id)),
+    );
     const paidOut = events.filter((e) => e.creatorId === user._id && e.settlement === "paidOut");
     expect(sum(own.filter((e) => e.kind === "payout"))).toBe(paidOut.reduce((total, e) => total + e.raisedCents, 0));
   }
-  // Money is conserved: what wallets hold plus what unsettled events hold is what was given.
+  // Money is conserved: what wallets hold, what unsettled events hold and what is still in the
+  // support queues is what was given.
   const held = events
     .filter((e) => e.settlement !== "paidOut")
     .reduce((total, e) => total + e.raisedCents - (e.refundedCents ?? 0), 0);
   const given = sum(entries.filter((e) => e.kind === "welcome" || e.kind === "opening"));
-  expect(users.reduce((total, u) => total + (u.walletCents ?? 0), 0) + held).toBe(given);
+  expect(users.reduce((total, u) => total + (u.walletCents ?? 0), 0) + held + sum(pending)).toBe(given);
 
   for (const event of events) {
     const rows = contributions.filter((c) => c.eventId === event._id);
+    // The gate says supporting closed exactly when the event says so (once its queue is empty:
+    // a settlement closes the gate first, then applies what is queued).
+    const gate = gates.find((row) => row.eventId === event._id);
+    if (gate !== undefined && !pending.some((row) => row.eventId === event._id)) {
+      expect(gate.closed ?? null).toBe(supportClosedReason(event, null));
+    }
+    // Applied queued supports are contributions; none was applied after the event closed.
+    const applied = queued.filter((row) => row.eventId === event._id && row.status === "applied");
+    expect(applied.length).toBeLessThanOrEqual(rows.length);
+    expect(applied.filter((row) => row.goalReached === true).length).toBeLessThanOrEqual(1);
     const ownTickets = tickets.filter((ticket) => ticket.eventId === event._id);
     expect(event.raisedCents).toBe(sum(rows));
     const refunding = event.settlement === "refunded" || event.settlement === "cancelled";

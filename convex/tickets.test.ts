@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { generateTicketCode, issueTicket, TICKET_CODE_PATTERN } from "./model/tickets";
-import { createEvent, newBackend, signedInUser } from "./test.helpers";
+import { createEvent, newBackend, signedInUser, supportNow } from "./test.helpers";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -59,8 +59,8 @@ describe("tickets:mine", () => {
     const fan = await signedInUser(t, { name: "Fã" });
     const first = await createEvent(creator.as, { isTicketed: true, name: "Primeiro", minSupportCents: 100 });
     const second = await createEvent(creator.as, { isTicketed: true, name: "Segundo", minSupportCents: 100 });
-    await fan.as.mutation(api.supports.support, { eventId: first, amountCents: 100 });
-    await fan.as.mutation(api.supports.support, { eventId: second, amountCents: 100 });
+    await supportNow(t, fan.as, { eventId: first, amountCents: 100 });
+    await supportNow(t, fan.as, { eventId: second, amountCents: 100 });
     const tickets = await fan.as.query(api.tickets.mine, {});
     expect(tickets.map((ticket) => ticket.eventName)).toEqual(["Segundo", "Primeiro"]);
     expect(tickets[0]?.eventStartsAt).toEqual((await t.query(api.events.get, { id: second }))?.startsAt);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import { allRows, createEvent, DAY, expectInvariants, newBackend, runDueFunctions, signedInUser } from "./test.helpers";
+import { allRows, createEvent, DAY, expectInvariants, newBackend, runDueFunctions, signedInUser, supportNow } from "./test.helpers";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -26,7 +26,7 @@ describe("ticketsUsed", () => {
         for (const action of steps) {
           const call =
             action.kind === "support"
-              ? fans[action.fan]!.as.mutation(api.supports.support, { eventId, amountCents: 100 })
+              ? supportNow(t, fans[action.fan]!.as, { eventId, amountCents: 100 })
               : action.kind === "checkIn"
                 ? allRows(t, "tickets").then((tickets) =>
                     organizer.as.action(api.tickets.checkIn, { eventId, code: tickets[action.ticket % Math.max(1, tickets.length)]?.code ?? "AAAAAAAAA" }),
@@ -48,7 +48,7 @@ describe("ticketsUsed", () => {
     const organizer = await signedInUser(t, { name: "Organizadora" });
     const fan = await signedInUser(t, { name: "Fã" });
     const eventId = await createEvent(organizer.as, { isTicketed: true, minSupportCents: 100 });
-    await fan.as.mutation(api.supports.support, { eventId, amountCents: 100 });
+    await supportNow(t, fan.as, { eventId, amountCents: 100 });
     const [ticket] = await fan.as.query(api.tickets.mine, {});
     await organizer.as.action(api.tickets.checkIn, { eventId, code: ticket!.code });
     expect(await organizer.as.query(api.tickets.checkInStats, { eventId })).toEqual({ issued: 1, used: 1 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { MAX_TIMELINE_POINTS, withSupport, type TimelineSeries } from "./model/timeline";
-import { createEvent, DAY, MINUTE, newBackend, runDueFunctions, signedInUser } from "./test.helpers";
+import { createEvent, DAY, MINUTE, newBackend, runDueFunctions, signedInUser, supportNow } from "./test.helpers";
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
@@ -51,9 +51,9 @@ describe("events:timeline", () => {
       points: [{ raisedCents: 0 }],
     });
     vi.setSystemTime(createdAt + 5 * MINUTE);
-    await fan.as.mutation(api.supports.support, { eventId, amountCents: 700 });
+    await supportNow(t, fan.as, { eventId, amountCents: 700 });
     vi.setSystemTime(createdAt + 65 * MINUTE);
-    await fan.as.mutation(api.supports.support, { eventId, amountCents: 300 });
+    await supportNow(t, fan.as, { eventId, amountCents: 300 });
     const timeline = await t.query(api.events.timeline, { id: eventId });
     expect(timeline?.raisedCents).toBe(1_000);
     expect(timeline?.points.map((p) => [p.at - createdAt, p.raisedCents])).toEqual([
@@ -70,7 +70,7 @@ describe("events:timeline", () => {
     const eventId = await createEvent(creator.as, { minSupportCents: 100, goalCents: 10_000, startsAt: Date.now() + 7 * DAY });
     const createdAt = Date.now();
     vi.setSystemTime(createdAt + 5 * MINUTE);
-    await fan.as.mutation(api.supports.support, { eventId, amountCents: 700 });
+    await supportNow(t, fan.as, { eventId, amountCents: 700 });
     vi.setSystemTime(createdAt + 65 * MINUTE);
     await creator.as.mutation(api.events.cancel, { id: eventId });
     await runDueFunctions(t);
@@ -97,7 +97,7 @@ describe("events:timeline", () => {
     // the rest (the whole rule 10,000 times takes convex-test ~20 s) the test writes what
     // supports leave behind: their ledger rows, the series folded support by support with
     // the same function, and the event's total.
-    await fan.as.mutation(api.supports.support, { eventId, amountCents: 100 });
+    await supportNow(t, fan.as, { eventId, amountCents: 100 });
     let series = await t.run((ctx) => ctx.db.query("supportTimelines").unique());
     for (let batch = 0; batch < 10; batch++) {
       await t.run(async (ctx) => {

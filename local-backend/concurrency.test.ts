@@ -2,7 +2,7 @@ import type { ConvexClient } from "convex/browser";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
 import type { LocalBackend } from "./server.ts";
-import { createEvent, rejectionData, signedInClient, startTestBackend } from "./test-support.ts";
+import { createEvent, rejectionData, signedInClient, startTestBackend, waitForQuery } from "./test-support.ts";
 
 let backend: LocalBackend;
 const clients: ConvexClient[] = [];
@@ -46,13 +46,14 @@ it("keeps the invariants under 40 concurrent supports from 4 signed-in clients",
   let total = 0;
   for (const client of supporters) {
     const me = await client.query(api.users.me, {});
-    const mine = await client.query(api.supports.mine, { eventId });
+    // Taken at once (the wallet is debited), applied by the event's queue a moment later.
+    const mine = await waitForQuery(client, api.supports.mine, { eventId }, (value) => value.amountCents === 7 * AMOUNT);
     expect(me!.walletCents).toBeGreaterThanOrEqual(0);
     expect(me!.walletCents).toBe(5_000 - mine.amountCents);
     expect(mine.amountCents).toBe(7 * AMOUNT);
     total += mine.amountCents;
   }
-  const event = await creator.query(api.events.get, { id: eventId });
+  const event = await waitForQuery(creator, api.events.get, { id: eventId }, (value) => value?.raisedCents === total);
   expect(event!.raisedCents).toBe(total);
   expect(event!.uniqueSupporters).toBe(4);
   expect(await creator.query(api.supports.mine, { eventId })).toEqual({ supported: false, amountCents: 0 });

@@ -36,6 +36,8 @@ it("keeps data, document ids, creation times and sessions across a restart with 
   expect(await authenticate(client, token)).toBe(true);
   const eventId = await createEvent(client, { name: "Evento Persistente" });
   await client.mutation(api.supports.support, { eventId, amountCents: 1_500 });
+  // Taken at once; the event's queue applies it a moment later.
+  await waitForQuery(client, api.events.get, { id: eventId }, (event) => event?.raisedCents === 1_500);
   const seeded = await client.query(api.events.list, { paginationOpts: { numItems: 100, cursor: null } });
   await client.close();
   await first.close();

@@ -131,13 +131,15 @@ describe("the sync conversation", () => {
     };
     await eventually(() => confirmationAfter() !== undefined);
     const response = responseTo(2)!;
-    expect(response).toMatchObject({ success: true, result: { goalReached: false, ticketCode: null } });
+    expect(response).toMatchObject({ success: true, result: { supportId: expect.any(String) } });
     const confirmation = confirmationAfter()!;
     expect(decodeTs((confirmation.endVersion as { ts: string }).ts)).toBeGreaterThanOrEqual(decodeTs(response.ts));
     ws.close();
   });
 
   it("pushes a query only when its result changed", async () => {
+    // The support of the test before is applied by the event's queue ~100 ms after it: let that land first.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const { ws, received } = await rawConnection();
     subscribe(ws, 0, 1);
     await eventually(() => transitions(received).length === 1);

@@ -59,7 +59,9 @@ import type * as model_shared_supportRefusal from "../model/shared/supportRefusa
 import type * as model_shared_text from "../model/shared/text.js";
 import type * as model_shared_texts from "../model/shared/texts.js";
 import type * as model_shared_ufs from "../model/shared/ufs.js";
+import type * as model_supportGates from "../model/supportGates.js";
 import type * as model_supportNotices from "../model/supportNotices.js";
+import type * as model_supportQueue from "../model/supportQueue.js";
 import type * as model_supports from "../model/supports.js";
 import type * as model_tickets from "../model/tickets.js";
 import type * as model_timeline from "../model/timeline.js";
@@ -70,6 +72,7 @@ import type * as notifications from "../notifications.js";
 import type * as presence from "../presence.js";
 import type * as seed from "../seed.js";
 import type * as settlement from "../settlement.js";
+import type * as supportQueue from "../supportQueue.js";
 import type * as supports from "../supports.js";
 import type * as tickets from "../tickets.js";
 import type * as updates from "../updates.js";
@@ -131,7 +134,9 @@ declare const fullApi: ApiFromModules<{
   "model/shared/text": typeof model_shared_text;
   "model/shared/texts": typeof model_shared_texts;
   "model/shared/ufs": typeof model_shared_ufs;
+  "model/supportGates": typeof model_supportGates;
   "model/supportNotices": typeof model_supportNotices;
+  "model/supportQueue": typeof model_supportQueue;
   "model/supports": typeof model_supports;
   "model/tickets": typeof model_tickets;
   "model/timeline": typeof model_timeline;
@@ -142,6 +147,7 @@ declare const fullApi: ApiFromModules<{
   presence: typeof presence;
   seed: typeof seed;
   settlement: typeof settlement;
+  supportQueue: typeof supportQueue;
   supports: typeof supports;
   tickets: typeof tickets;
   updates: typeof updates;

@@ -5,40 +5,39 @@ import { cleanText, hasVisibleText } from "./shared/cleanText";
 import { appError } from "./shared/errors";
 import { MAX_MESSAGE_LENGTH } from "./shared/limits";
 import { MESSAGES } from "./shared/texts";
+import { gateOf, type SupportGate } from "./supportGates";
 import { hasSupported } from "./supports";
 
 /** Who may use an event's chat: its supporters and its creator (the one statement of the rule). */
 export type ChatAccess = "allowed" | "signedOut" | "notASupporter" | "noEvent";
 
-async function chatAccessTo(
-  ctx: QueryCtx,
-  user: Doc<"users"> | null,
-  event: Doc<"events"> | null,
-): Promise<ChatAccess> {
-  if (event === null) return "noEvent";
+// The event is known by its gate (model/supportGates.ts), not its document: a chat message
+// or a chat page's heartbeat then never contends with the supports of a popular event.
+async function chatAccessTo(ctx: QueryCtx, user: Doc<"users"> | null, gate: SupportGate | null): Promise<ChatAccess> {
+  if (gate === null) return "noEvent";
   if (user === null) return "signedOut";
-  if (event.creatorId === user._id || (await hasSupported(ctx, event._id, user._id))) return "allowed";
+  if (gate.creatorId === user._id || (await hasSupported(ctx, gate.eventId, user._id))) return "allowed";
   return "notASupporter";
 }
 
 /** Whether `user` (null when signed out) may read and post in the event's chat, and if not, why. */
 export async function chatAccessOf(ctx: QueryCtx, user: Doc<"users"> | null, eventId: Id<"events"> | null): Promise<ChatAccess> {
-  return chatAccessTo(ctx, user, eventId === null ? null : await ctx.db.get("events", eventId));
+  return chatAccessTo(ctx, user, eventId === null ? null : await gateOf(ctx, eventId));
 }
 
 /**
- * The event whose chat `user` may use. Throws EVENT_NOT_FOUND or NOT_A_SUPPORTER otherwise.
+ * The id of the event whose chat `user` may use. Throws EVENT_NOT_FOUND or NOT_A_SUPPORTER otherwise.
  */
 export async function requireChatAccess(
   ctx: QueryCtx,
   user: Doc<"users">,
   eventId: Id<"events"> | null,
-): Promise<Doc<"events">> {
-  const event = eventId === null ? null : await ctx.db.get("events", eventId);
-  const access = await chatAccessTo(ctx, user, event);
-  if (event === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
+): Promise<Id<"events">> {
+  const gate = eventId === null ? null : await gateOf(ctx, eventId);
+  const access = await chatAccessTo(ctx, user, gate);
+  if (gate === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
   if (access !== "allowed") throw appError("NOT_A_SUPPORTER", MESSAGES.notASupporter);
-  return event;
+  return gate.eventId;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { MutationCtx } from "../_generated/server";
 import { deleteEventImage, markUsed, requireOwnUnusedUpload } from "./eventImages";
 import { reindexEventName } from "./events";
 import { scheduleSettlement } from "./settlement";
+import { followEdit, gateOf } from "./supportGates";
 import { validateEventDetails, type EventDetailsInput } from "./shared/eventDetails";
 import { isSafeImageUrl, startsInFuture, validateEventInput, type EventInput, type ValidEventInput } from "./shared/eventInput";
 import { appError } from "./shared/errors";
@@ -49,7 +50,8 @@ export async function editEvent(
   const checked = validateEventDetails({ description, venueName, city, uf });
   if ("message" in checked) throw appError("INVALID_EVENT", checked.message);
   const coreChanged = CORE_FIELDS.some((field) => input[field] !== event[field]);
-  if (coreChanged && hasSupports(event)) throw appError("EVENT_ALREADY_SUPPORTED", MESSAGES.editAfterSupport);
+  // A support still in the queue counts too: the gate is marked by the first one queued.
+  if (coreChanged && (hasSupports(event) || (await gateOf(ctx, event._id))?.supported === true)) throw appError("EVENT_ALREADY_SUPPORTED", MESSAGES.editAfterSupport);
   if (input.startsAt !== event.startsAt && !startsInFuture(input, now)) {
     throw appError("EVENT_IN_PAST", MESSAGES.eventInPast);
   }
@@ -70,6 +72,7 @@ export async function editEvent(
   }
   await reindexEventName(ctx, event, { _id: event._id, nameLower, startsAt: input.startsAt, category: input.category });
   if (input.startsAt !== event.startsAt) await scheduleSettlement(ctx, { ...event, startsAt: input.startsAt });
+  await followEdit(ctx, { _id: event._id, startsAt: input.startsAt, minSupportCents: input.minSupportCents });
 }
 
 function coreOf(input: ValidEventInput) {

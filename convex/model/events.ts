@@ -7,6 +7,7 @@ import type { ValidEventInput } from "./shared/eventInput";
 import { goalReached, percentRaised, progressValue, statusOf } from "./shared/eventRules";
 import { SETTLEMENT_LABELS, supportClosedReason } from "./shared/lifecycle";
 import { foldText, gramsOf } from "./shared/text";
+import { openGate } from "./supportGates";
 
 /** Stores a validated event with zero raised, and indexes its name for search. */
 export async function insertEvent(
@@ -27,6 +28,7 @@ export async function insertEvent(
     uniqueSupporters: 0,
   });
   await indexEventName(ctx, { _id: eventId, nameLower, startsAt: input.startsAt, category: input.category });
+  await openGate(ctx, (await ctx.db.get("events", eventId))!);
   return eventId;
 }
 

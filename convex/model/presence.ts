@@ -4,6 +4,7 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { idArg } from "./args";
 import { requireChatAccess } from "./chat";
+import { gateOf } from "./supportGates";
 import { appError } from "./shared/errors";
 import { MESSAGES } from "./shared/texts";
 import { chatRoom, eventRoom, MAX_PRESENCE_COUNT, parseRoom } from "./shared/presenceRooms";
@@ -36,7 +37,8 @@ export async function presentViewer(ctx: QueryCtx, roomId: string): Promise<Id<"
   const user = requireSignedIn(await currentUser(ctx));
   if (room.kind === "chat") {
     await requireChatAccess(ctx, user, eventId);
-  } else if ((await ctx.db.get("events", eventId)) === null) {
+  } else if ((await gateOf(ctx, eventId)) === null) {
+    // The gate, not the event: heartbeats never contend with a popular event's supports.
     throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
   }
   return user._id;

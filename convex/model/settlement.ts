@@ -14,6 +14,8 @@ import { settlementAtDate, type Settlement } from "./shared/lifecycle";
 import { MESSAGES } from "./shared/texts";
 import { recordRefund } from "./timeline";
 import { notify } from "./notifications";
+import { closeGate } from "./supportGates";
+import { drainQueue } from "./supportQueue";
 import { changeWallet } from "./wallet";
 
 /** Contributions (or tickets) per refund transaction: ~5 reads and writes each, far below the limits. */
@@ -38,8 +40,15 @@ export async function scheduleSettlement(
  * whoever moves the date calls scheduleSettlement, which replaces it).
  */
 export async function settleAtDate(ctx: MutationCtx, eventId: Id<"events">): Promise<Settlement | null> {
-  const event = await ctx.db.get("events", eventId);
-  if (event === null || event.settlement !== undefined || Date.now() < event.startsAt) return null;
+  const before = await ctx.db.get("events", eventId);
+  if (before === null || before.settlement !== undefined || Date.now() < before.startsAt) return null;
+  await closeGate(ctx, eventId, "started");
+  // Supports queued before the date count: the queue is applied first, a batch per transaction.
+  if (await drainQueue(ctx, eventId)) {
+    await ctx.scheduler.runAfter(0, internal.settlement.settle, { eventId });
+    return null;
+  }
+  const event = (await ctx.db.get("events", eventId))!;
   const outcome = settlementAtDate(event);
   if (outcome === "paidOut") {
     await ctx.db.patch("events", eventId, { settlement: "paidOut", finished: true });
@@ -61,6 +70,8 @@ export async function cancelEvent(ctx: MutationCtx, userId: Id<"users">, eventId
     throw appError("EVENT_STARTED", MESSAGES.cancelAfterStart);
   }
   await cancelPendingSettlement(ctx, event.settlementJobId);
+  // Supports still queued go back by the queue's worker, which finds the event cancelled.
+  await closeGate(ctx, event._id, "cancelled");
   await startRefund(ctx, event, "cancelled");
 }
 

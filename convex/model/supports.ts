@@ -1,13 +1,14 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { appError } from "./shared/errors";
-import { goalReached } from "./shared/eventRules";
+import { goalReached, isConcluded } from "./shared/eventRules";
 import { supportClosedReason } from "./shared/lifecycle";
 import { MESSAGES } from "./shared/texts";
 import { isValidAmountCents } from "./shared/money";
 import { supportRefusal } from "./shared/supportRefusal";
 import { noticeSupport } from "./supportNotices";
 import { issueTicket } from "./tickets";
+import { closeGate, markSupported } from "./supportGates";
 import { recordSupport } from "./timeline";
 import { walletCentsOf } from "./users";
 import { changeWallet } from "./wallet";
@@ -42,7 +43,9 @@ export async function hasSupported(
 }
 
 /**
- * Supports an event with wallet money, as one transaction. Checks run in the order of
+ * Supports an event with wallet money at once, as one transaction that writes the event: the
+ * demo seed's replay of past supports. People's supports go through the event's queue
+ * (model/supportQueue.ts), which takes hundreds a second. Checks run in the order of
  * docs/product.md, each failing with its message before anything is written:
  * amount valid → event exists → wallet > 0 → amount ≤ wallet → amount ≥ minimum → open
  * (not cancelled, not started or settled, not concluded).
@@ -72,22 +75,46 @@ export async function supportEvent(
   if (refusal !== null) throw appError(refusal.code, refusal.message, refusal.title);
 
   await changeWallet(ctx, user._id, { kind: "support", amountCents: -amountCents, eventId: event._id });
-  await ctx.db.insert("contributions", { eventId: event._id, userId: user._id, amountCents });
-  const supporter = await supporterRow(ctx, event._id, user._id);
+  const { event: after, ticketCode } = await addContribution(ctx, event, user._id, amountCents);
+  await ctx.db.patch("events", event._id, {
+    raisedCents: after.raisedCents,
+    ticketsGenerated: after.ticketsGenerated,
+    uniqueSupporters: after.uniqueSupporters,
+  });
+  await recordSupport(ctx, event._id, after.raisedCents, now);
+  await markSupported(ctx, event._id);
+  if (isConcluded(after)) await closeGate(ctx, event._id, "concluded");
+  return { goalReached: goalReached(after), ticketCode };
+}
+
+/**
+ * Records one accepted support of money already taken from the wallet: the contribution, the
+ * supporter's running total (a first support counts a new supporter) and, for a ticketed
+ * event, a ticket; and tells the creator (first support, goal reached). Returns the event with its totals moved on, for the caller to store (once
+ * per support, or once per batch of the queue's worker).
+ */
+export async function addContribution(
+  ctx: MutationCtx,
+  event: Doc<"events">,
+  userId: Id<"users">,
+  amountCents: number,
+): Promise<{ event: Doc<"events">; ticketCode: string | null }> {
+  await ctx.db.insert("contributions", { eventId: event._id, userId, amountCents });
+  const supporter = await supporterRow(ctx, event._id, userId);
   if (supporter === null) {
-    await ctx.db.insert("supporters", { eventId: event._id, userId: user._id, amountCents });
+    await ctx.db.insert("supporters", { eventId: event._id, userId, amountCents });
   } else {
     await ctx.db.patch("supporters", supporter._id, { amountCents: supporter.amountCents + amountCents });
   }
-
-  const raisedCents = event.raisedCents + amountCents;
-  const ticketCode = event.isTicketed ? await issueTicket(ctx, event, user._id) : null;
-  await ctx.db.patch("events", event._id, {
-    raisedCents,
-    ticketsGenerated: event.ticketsGenerated + (event.isTicketed ? 1 : 0),
-    uniqueSupporters: event.uniqueSupporters + (supporter === null ? 1 : 0),
-  });
-  await recordSupport(ctx, event._id, raisedCents, now);
-  await noticeSupport(ctx, event, user._id, raisedCents);
-  return { goalReached: goalReached({ ...event, raisedCents }), ticketCode };
+  const ticketCode = event.isTicketed ? await issueTicket(ctx, event, userId) : null;
+  await noticeSupport(ctx, event, userId, event.raisedCents + amountCents);
+  return {
+    event: {
+      ...event,
+      raisedCents: event.raisedCents + amountCents,
+      ticketsGenerated: event.ticketsGenerated + (event.isTicketed ? 1 : 0),
+      uniqueSupporters: event.uniqueSupporters + (supporter === null ? 1 : 0),
+    },
+    ticketCode,
+  };
 }

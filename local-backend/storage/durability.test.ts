@@ -96,7 +96,8 @@ it("acknowledges each group of commits as soon as it is saved, not at the end of
       }),
     );
     expect(Math.min(...writesAtAcknowledgement)).toBeLessThan(writes);
-    expect((await creator.query(api.events.get, { id: eventId }))!.raisedCents).toBe(2_000);
+    // Taken at once; the event's queue applies them a moment later.
+    expect((await waitForQuery(creator, api.events.get, { id: eventId }, (event) => event?.raisedCents === 2_000))!.raisedCents).toBe(2_000);
   } finally {
     await Promise.all([creator.close(), signIn.close()]);
     await backend.close();

@@ -32,8 +32,10 @@ it("re-runs only the queries a commit wrote into: a support on one event leaves 
     await waitForQuery(visitor, api.events.get, { id: supported }, (event) => event?.raisedCents === 1_000);
 
     const after = await stats(backend);
-    expect(after.commits - before.commits).toBe(1);
-    // events:get of the supported event (the subscription and the waiter share one run); nothing of the other page.
+    // The support, then the event's queue applying it (a turn that finds it too young adds one more).
+    expect(after.commits - before.commits).toBeGreaterThanOrEqual(2);
+    // events:get of the supported event, once: only the queue's commit wrote the event (the
+    // subscription and the waiter share one run); nothing of the other page.
     expect(after.queryRuns - before.queryRuns).toBe(1);
     for (const unsubscribe of [...otherPage, watching]) unsubscribe();
   } finally {

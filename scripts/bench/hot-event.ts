@@ -12,6 +12,7 @@ import { eventInput } from "../../test-kit/event-input";
 import { localSignInToken } from "../../test-kit/local-sign-in";
 import type { Id } from "../../convex/_generated/dataModel";
 import { eventRoom } from "../../convex/model/shared/presenceRooms";
+import { QUEUE_BATCH_SIZE, QUEUE_SETTLE_MS } from "../../convex/model/supportQueue";
 import { ConflictProfiler, type ProfiledTransaction } from "../../local-backend/profiler/conflict-profiler.ts";
 import { startLocalBackend } from "../../local-backend/server.ts";
 import { simulateOcc, type Footprint, type OccResult, type QueueWorker } from "./occ-simulation";
@@ -145,8 +146,14 @@ export async function measureHotEvent(log: (message: string) => void = () => {})
   const background: Footprint[] = on.heartbeats;
   // A queue worker shows up as scheduled jobs committing after the supports.
   const queued = on.workerRuns.length > 0;
+  // Its turns as measured: the last one found the queue empty and stopped (the idle write).
   const worker: QueueWorker | undefined = queued
-    ? { batchSize: 100, minAgeMs: 100, batchWrites: on.workerRuns.slice(0, -1), idleWrites: on.workerRuns.at(-1)! }
+    ? {
+        batchSize: QUEUE_BATCH_SIZE,
+        minAgeMs: QUEUE_SETTLE_MS,
+        batchWrites: on.workerRuns.length > 1 ? on.workerRuns.slice(0, -1) : on.workerRuns,
+        idleWrites: on.workerRuns.at(-1)!,
+      }
     : undefined;
   log("hot event: simulating Convex's concurrency");
   const ceilings = TRANSACTION_MS.map((transactionMs) => ceilingAt(transactionMs, calls, background, worker));

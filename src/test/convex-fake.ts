@@ -111,6 +111,17 @@ export const convexReactFake = {
   useConvexAuth() {
     return auth;
   },
+  /** The client, for `watchQuery`: answers from what the test set, as `useQuery` does (no live updates). */
+  useConvex() {
+    return {
+      watchQuery(ref: unknown, args: Record<string, unknown> = {}) {
+        return {
+          localQueryResult: () => convexReactFake.useQuery(ref, args),
+          onUpdate: () => () => {},
+        };
+      },
+    };
+  },
   useConvexConnectionState() {
     return useSyncExternalStore(
       (listener) => {

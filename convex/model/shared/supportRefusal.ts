@@ -24,6 +24,11 @@ export type SupportAttempt = {
   closedReason: SupportClosedReason | null;
 };
 
+/** The refusal of a support because the event closed (at the door, or when its queued support came up). */
+export function closedRefusal(closedReason: SupportClosedReason): AppErrorData {
+  return { code: CLOSED_CODES[closedReason], message: supportClosedMessage(closedReason) };
+}
+
 /** The first reason this support is refused, or null when it may go through. */
 export function supportRefusal({ walletCents, amountCents, minSupportCents, closedReason }: SupportAttempt): AppErrorData | null {
   if (walletCents === null) return { code: "NOT_SIGNED_IN", message: MESSAGES.notSignedInToSupport };
@@ -31,6 +36,6 @@ export function supportRefusal({ walletCents, amountCents, minSupportCents, clos
   if (walletCents <= 0) return { code: "NO_BALANCE", message: MESSAGES.noBalance, title: MESSAGES.noBalanceTitle };
   if (amountCents > walletCents) return { code: "INSUFFICIENT_FUNDS", message: MESSAGES.insufficientFunds };
   if (amountCents < minSupportCents) return { code: "BELOW_MINIMUM", message: MESSAGES.belowMinimum(formatBRL(minSupportCents)) };
-  if (closedReason !== null) return { code: CLOSED_CODES[closedReason], message: supportClosedMessage(closedReason) };
+  if (closedReason !== null) return closedRefusal(closedReason);
   return null;
 }

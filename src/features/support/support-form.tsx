@@ -1,4 +1,5 @@
 import { useId, type FormEvent, type RefObject } from "react";
+import { PROCESSING_TEXT } from "./supported-notice";
 
 type SupportFormProps = {
   amount: string;
@@ -10,10 +11,12 @@ type SupportFormProps = {
   /** The button waits (sending, or the wallet not loaded yet). */
   busy: boolean;
   pending: boolean;
+  /** Taken, and waiting for the event's queue to apply it. */
+  processing: boolean;
 };
 
 /** "Valor do apoio" in R$ and the APOIE button. */
-export function SupportForm({ amount, onAmountChange, onSubmit, amountRef, closed, busy, pending }: SupportFormProps) {
+export function SupportForm({ amount, onAmountChange, onSubmit, amountRef, closed, busy, pending, processing }: SupportFormProps) {
   const id = useId();
   return (
     <form className="support__form" onSubmit={onSubmit} noValidate>
@@ -36,7 +39,7 @@ export function SupportForm({ amount, onAmountChange, onSubmit, amountRef, close
         </div>
       </div>
       <button type="submit" className="button button--primary button--large support__button" disabled={closed || busy}>
-        {pending ? "Enviando..." : "APOIE"}
+        {processing ? PROCESSING_TEXT : pending ? "Enviando..." : "APOIE"}
       </button>
     </form>
   );

@@ -7,6 +7,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeId, resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { SupportPanel, type SupportableEvent } from "./support-panel";
 import { api } from "../../../convex/_generated/api";
+import type { FunctionReturnType } from "convex/server";
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
@@ -35,6 +38,23 @@ async function expectAlert(title: string, text: string | RegExp) {
   return alert;
 }
 
+/** The support is taken (queued) and its outcome, read live, says it was applied with `result`. */
+type Outcome = Exclude<FunctionReturnType<typeof api.supports.outcome>, null>;
+
+function supportQueued(outcome: DistributiveOmit<Outcome, "amountCents">) {
+  let amountCents = 0;
+  const mutation = setMutation(api.supports.support, (args) => {
+    amountCents = args.amountCents;
+    return { supportId: fakeId("queuedSupports", "q1") };
+  });
+  setQuery(api.supports.outcome, (args) => (args.supportId === "q1" ? ({ amountCents, ...outcome } as Outcome) : null));
+  return mutation;
+}
+
+function supportApplied(result: { goalReached: boolean; ticketCode: string | null }) {
+  return supportQueued({ status: "applied", ...result });
+}
+
 beforeEach(() => {
   resetConvexFake();
   setQuery(api.users.me, user);
@@ -44,7 +64,7 @@ beforeEach(() => {
 describe("SupportPanel", () => {
   it("asks a signed-out visitor to sign in", async () => {
     setQuery(api.users.me, null);
-    const mutation = setMutation(api.supports.support, () => ({ goalReached: false, ticketCode: null }));
+    const mutation = supportApplied({ goalReached: false, ticketCode: null });
     renderPanel();
     await support("10");
     await expectAlert("Atenção", "Você precisa estar logado para apoiar este evento!");
@@ -52,7 +72,7 @@ describe("SupportPanel", () => {
   });
 
   it("rejects amounts that are not valid reais", async () => {
-    const mutation = setMutation(api.supports.support, () => ({ goalReached: false, ticketCode: null }));
+    const mutation = supportApplied({ goalReached: false, ticketCode: null });
     renderPanel();
     await support("abc");
     await expectAlert("Atenção", "Por favor, insira um valor válido!");
@@ -85,7 +105,7 @@ describe("SupportPanel", () => {
   });
 
   it("accepts Brazilian input (10,50) and sends cents, then says Sucesso!", async () => {
-    const mutation = setMutation(api.supports.support, () => ({ goalReached: false, ticketCode: null }));
+    const mutation = supportApplied({ goalReached: false, ticketCode: null });
     renderPanel();
     const u = await support("10,50");
     expect(mutation).toHaveBeenCalledWith({ eventId: "ev1", amountCents: 1050 });
@@ -97,7 +117,7 @@ describe("SupportPanel", () => {
 
   it("moves focus to OK, so Enter in the amount field closes the alert instead of resubmitting", async () => {
     const u = userEvent.setup();
-    const mutation = setMutation(api.supports.support, () => ({ goalReached: false, ticketCode: null }));
+    const mutation = supportApplied({ goalReached: false, ticketCode: null });
     renderPanel();
     await u.type(screen.getByLabelText("Valor do apoio"), "10{Enter}");
     const alert = await expectAlert("Sucesso!", /R\$ 10,00/);
@@ -118,7 +138,7 @@ describe("SupportPanel", () => {
   });
 
   it("announces title and text joined by a space", async () => {
-    setMutation(api.supports.support, () => ({ goalReached: false, ticketCode: null }));
+    supportApplied({ goalReached: false, ticketCode: null });
     renderPanel();
     await support("10");
     await screen.findByRole("alertdialog");
@@ -131,14 +151,14 @@ describe("SupportPanel", () => {
     ["1.234,56", 123456],
   ])("parses %s as %i cents", async (typed, cents) => {
     setQuery(api.users.me, { ...user, walletCents: 200000 });
-    const mutation = setMutation(api.supports.support, () => ({ goalReached: false, ticketCode: null }));
+    const mutation = supportApplied({ goalReached: false, ticketCode: null });
     renderPanel();
     await support(typed);
     expect(mutation).toHaveBeenCalledWith({ eventId: "ev1", amountCents: cents });
   });
 
   it("celebrates the goal with Meta Alcançada! and shows the ticket code", async () => {
-    setMutation(api.supports.support, () => ({ goalReached: true, ticketCode: "ABC123XYZ" }));
+    supportApplied({ goalReached: true, ticketCode: "ABC123XYZ" });
     renderPanel({ isTicketed: true });
     await support("20");
     const alert = await expectAlert("Meta Alcançada!", /atingiu a meta/);
@@ -146,7 +166,7 @@ describe("SupportPanel", () => {
   });
 
   it("after Meta Alcançada! focuses CHAT, or the heading when CHAT is not there yet", async () => {
-    setMutation(api.supports.support, () => ({ goalReached: true, ticketCode: null }));
+    supportApplied({ goalReached: true, ticketCode: null });
     const first = renderPanel();
     let u = await support("20");
     await u.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "OK" }));
@@ -207,5 +227,21 @@ describe("SupportPanel", () => {
     setQuery(api.supports.mine, { supported: true, amountCents: 1000 });
     renderPanel();
     expect(screen.getByRole("link", { name: "CHAT" })).toHaveAttribute("href", "/chat/ev1");
+  });
+  it("says Processando seu apoio… while the event's queue applies the support", async () => {
+    const mutation = supportQueued({ status: "pending" });
+    renderPanel();
+    await support("10");
+    expect(mutation).toHaveBeenCalledWith({ eventId: "ev1", amountCents: 1000 });
+    expect(await screen.findByRole("button", { name: "Processando seu apoio…" })).toBeDisabled();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+
+  it("tells that the event closed before the support came up, and that the money went back", async () => {
+    supportQueued({ status: "refunded", closedReason: "concluded" });
+    renderPanel();
+    await support("10");
+    await expectAlert("Atenção", "A porcentagem minima foi batida! Os apoios foram desativados...");
+    expect(screen.getByText("Seu apoio de R$ 10,00 voltou para a sua carteira.")).toBeInTheDocument();
   });
 });

@@ -10,7 +10,8 @@ import type { Notice } from "../../lib/notice";
 import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
 import { checkSupport } from "./support-check";
 import { SupportForm } from "./support-form";
-import { supportedNotice } from "./supported-notice";
+import { outcomeNotice, PROCESSING_TEXT } from "./supported-notice";
+import { useSupportOutcome } from "./use-support-outcome";
 import "./support.css";
 
 /** `supportClosedReason`: cancelled, started (settled) or concluded; null while supporting is open. */
@@ -24,6 +25,7 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
   const me = useQuery(api.users.me);
   const mine = useQuery(api.supports.mine, { eventId: event._id });
   const support = useMutation(api.supports.support);
+  const { outcomeOf, processing } = useSupportOutcome();
   const [amount, setAmount] = useState("");
   const [announcement, setAnnouncement] = useState("");
   const amountRef = useRef<HTMLInputElement>(null);
@@ -54,10 +56,12 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
       return;
     }
     void submit(async () => {
-      const result = await support({ eventId: event._id, amountCents: check.amountCents });
+      const { supportId } = await support({ eventId: event._id, amountCents: check.amountCents });
       setAmount("");
-      goalJustReached.current = result.goalReached;
-      return supportedNotice(check.amountCents, result);
+      setAnnouncement(PROCESSING_TEXT);
+      const outcome = await outcomeOf(supportId);
+      goalJustReached.current = outcome.status === "applied" && outcome.goalReached;
+      return outcomeNotice(outcome);
     });
   }
 
@@ -84,6 +88,7 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
         closed={closed}
         busy={pending || me === undefined}
         pending={pending}
+        processing={processing}
       />
       {mine?.supported && (
         <div className="support__supported">

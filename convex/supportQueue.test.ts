@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { MESSAGES } from "./model/shared/texts";
+import { QUEUE_BATCH_SIZE, QUEUE_SETTLE_MS } from "./model/supportQueue";
+import { changeWallet } from "./model/wallet";
+import {
+  advanceClock,
+  allRows,
+  createEvent,
+  DAY,
+  expectInvariants,
+  newBackend,
+  rejectionData,
+  signedInUser,
+  type Backend,
+  type Caller,
+  workQueues,
+} from "./test.helpers";
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+async function people(t: Backend, count: number) {
+  return Promise.all(Array.from({ length: count }, (_, i) => signedInUser(t, { name: `Pessoa ${i}` })));
+}
+
+async function queue(caller: Caller, eventId: Id<"events">, amountCents: number) {
+  return (await caller.mutation(api.supports.support, { eventId, amountCents })).supportId;
+}
+
+const outcome = (caller: Caller, supportId: string) => caller.query(api.supports.outcome, { supportId });
+
+describe("the per-event support queue", () => {
+  test("takes supports without touching the event, then applies them all in one batch", async () => {
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Criadora" });
+    const eventId = await createEvent(creator.as, { goalCents: 100_000, minSupportCents: 100, isTicketed: true });
+    const fans = await people(t, 10);
+    const eventBefore = await t.run((ctx) => ctx.db.get("events", eventId));
+    // Ten supports in a row, as concurrent ones would land: each debits its wallet at once.
+    const ids = await Promise.all(fans.map((fan, i) => queue(fan.as, eventId, 100 * (i + 1))));
+    expect(await t.run((ctx) => ctx.db.get("events", eventId))).toEqual(eventBefore);
+    expect(await outcome(fans[0]!.as, ids[0]!)).toEqual({ status: "pending" });
+    expect((await fans[0]!.as.query(api.users.me, {}))!.walletCents).toBe(5_000 - 100);
+    await expectInvariants(t); // the money in flight is counted
+
+    await workQueues(t);
+    const event = (await t.run((ctx) => ctx.db.get("events", eventId)))!;
+    expect(event.raisedCents).toBe(100 * 55);
+    expect(event.uniqueSupporters).toBe(10);
+    expect(event.ticketsGenerated).toBe(10);
+    const results = await Promise.all(fans.map((fan, i) => outcome(fan.as, ids[i]!)));
+    for (const result of results) expect(result).toMatchObject({ status: "applied", goalReached: false, ticketCode: expect.stringMatching(/^[A-Z0-9]{9}$/) });
+    // Someone else's support id tells nothing.
+    expect(await outcome(fans[1]!.as, ids[0]!)).toBeNull();
+    // One timeline point for the batch, with the batch's total.
+    const timeline = await t.query(api.events.timeline, { id: eventId });
+    expect(timeline!.points.at(-1)!.raisedCents).toBe(100 * 55);
+    await expectInvariants(t);
+  });
+
+  test("reaches the goal exactly once, and refunds the supports queued after it", async () => {
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Criadora" });
+    const eventId = await createEvent(creator.as, { goalCents: 1_000, minSupportCents: 100 });
+    const fans = await people(t, 5);
+    const ids: string[] = [];
+    for (const fan of fans) ids.push(await queue(fan.as, eventId, 400));
+    await workQueues(t);
+
+    const results = await Promise.all(fans.map((fan, i) => outcome(fan.as, ids[i]!)));
+    expect(results.map((result) => result!.status)).toEqual(["applied", "applied", "applied", "refunded", "refunded"]);
+    expect(results.filter((result) => result!.status === "applied" && result!.goalReached)).toHaveLength(1);
+    expect(results[2]).toMatchObject({ goalReached: true });
+    expect(results[3]).toEqual({ status: "refunded", amountCents: 400, closedReason: "concluded" });
+    // The refunded ones have their money back, with a statement entry for it.
+    expect((await fans[4]!.as.query(api.users.me, {}))!.walletCents).toBe(5_000);
+    const event = (await t.run((ctx) => ctx.db.get("events", eventId)))!;
+    expect(event.raisedCents).toBe(1_200);
+    // From now on the door refuses at once.
+    expect(await rejectionData(fans[4]!.as.mutation(api.supports.support, { eventId, amountCents: 400 }))).toMatchObject({
+      code: "SUPPORT_CLOSED",
+      message: MESSAGES.supportClosed,
+    });
+    await expectInvariants(t);
+  });
+
+  test("refunds what is still queued when the creator cancels", async () => {
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Criadora" });
+    const eventId = await createEvent(creator.as, { goalCents: 100_000, minSupportCents: 100, isTicketed: true });
+    const fans = await people(t, 3);
+    const first = await queue(fans[0]!.as, eventId, 500);
+    await workQueues(t); // applied
+    const later = [await queue(fans[1]!.as, eventId, 700), await queue(fans[2]!.as, eventId, 900)];
+    await creator.as.mutation(api.events.cancel, { id: eventId });
+    await workQueues(t);
+
+    expect(await outcome(fans[0]!.as, first)).toMatchObject({ status: "applied" });
+    expect(await outcome(fans[1]!.as, later[0]!)).toEqual({ status: "refunded", amountCents: 700, closedReason: "cancelled" });
+    expect(await outcome(fans[2]!.as, later[1]!)).toEqual({ status: "refunded", amountCents: 900, closedReason: "cancelled" });
+    for (const fan of fans) expect((await fan.as.query(api.users.me, {}))!.walletCents).toBe(5_000);
+    await expectInvariants(t);
+  });
+
+  test("applies the supports queued before the date, then settles", async () => {
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Criadora" });
+    const eventId = await createEvent(creator.as, { goalCents: 1_000, goalPercentage: 100, minSupportCents: 100, startsAt: Date.now() + DAY });
+    const fans = await people(t, 3);
+    await queue(fans[0]!.as, eventId, 600);
+    // Queued in the last instants before the date: the worker has not taken them yet.
+    vi.advanceTimersByTime(DAY - QUEUE_SETTLE_MS / 2);
+    const lastMinute = await queue(fans[1]!.as, eventId, 500);
+    await advanceClock(t, DAY);
+    expect(await outcome(fans[1]!.as, lastMinute)).toMatchObject({ status: "applied", goalReached: true });
+    const event = (await t.run((ctx) => ctx.db.get("events", eventId)))!;
+    expect(event.settlement).toBe("paidOut");
+    expect((await creator.as.query(api.users.me, {}))!.walletCents).toBe(5_000 + 1_100);
+    // After the date the door is closed.
+    expect(await rejectionData(fans[2]!.as.mutation(api.supports.support, { eventId, amountCents: 100 }))).toMatchObject({ code: "EVENT_STARTED" });
+    await expectInvariants(t);
+  });
+
+  test("drains 2,000 queued supports of one event within Convex's per-transaction limits", async () => {
+    const t = newBackend({ transactionLimits: true });
+    const creator = await signedInUser(t, { name: "Criadora" });
+    const eventId = await createEvent(creator.as, { goalCents: 100_000_000, minSupportCents: 100, isTicketed: true });
+    const QUEUED = 2_000;
+    // The queue as 2,000 supports leave it (debited wallets, pending rows), written directly for speed.
+    for (let start = 0; start < QUEUED; start += 200) {
+      await t.run(async (ctx) => {
+        for (let i = start; i < start + 200; i++) {
+          const userId = await ctx.db.insert("users", { name: `Fã ${i}`, walletCents: 0 });
+          await ctx.db.insert("walletEntries", { userId, kind: "welcome", amountCents: 5_000, balanceAfterCents: 5_000 });
+          await ctx.db.patch("users", userId, { walletCents: 5_000 });
+          await changeWallet(ctx, userId, { kind: "support", amountCents: -100, eventId });
+          await ctx.db.insert("queuedSupports", { eventId, userId, amountCents: 100, status: "pending" });
+        }
+      });
+    }
+    await t.run(async (ctx) => {
+      const worker = await ctx.db.query("supportWorkers").first();
+      if (worker === null) await ctx.db.insert("supportWorkers", { eventId, running: false });
+    });
+    // One support through the door starts the worker; it goes through everything, a batch at a time.
+    const fan = await signedInUser(t, { name: "Última" });
+    await queue(fan.as, eventId, 100);
+    await workQueues(t);
+    const event = (await t.run((ctx) => ctx.db.get("events", eventId)))!;
+    expect(event.raisedCents).toBe((QUEUED + 1) * 100);
+    expect(event.ticketsGenerated).toBe(QUEUED + 1);
+    const turns = (await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect())).filter((job) => job.name.includes("supportQueue"));
+    expect(turns.length).toBeGreaterThanOrEqual(Math.ceil((QUEUED + 1) / QUEUE_BATCH_SIZE));
+    expect(turns.every((job) => job.state.kind === "success")).toBe(true);
+    const worker = await t.run((ctx) => ctx.db.query("supportWorkers").first());
+    expect(worker!.running).toBe(false);
+    expect((await allRows(t, "contributions")).length).toBe(QUEUED + 1);
+    await expectInvariants(t);
+  }, 240_000);
+});
