@@ -20,7 +20,8 @@ function architectureZones() {
       target: `./src/features/${feature}`,
       from: "./src/features",
       except: [`./${feature}`],
-      message: "A feature does not import another feature: move what both need to src/components/ or src/lib/, or compose them in src/app/.",
+      message:
+        "A feature does not import another feature: move what both need to src/components/ or src/lib/, or compose them in src/app/.",
     })),
     {
       target: ["./src/components", "./src/lib"],
@@ -74,13 +75,18 @@ export default tseslint.config(
     files: ["convex/model/shared/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{
-          regex: "^(\\.\\./|convex/server$|@convex-dev/|convex-helpers)",
-          allowTypeImports: true,
-          message: "convex/model/shared/ is loaded by the browser: keep it free of server-only modules.",
-        }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./|convex/server$|@convex-dev/|convex-helpers)",
+              allowTypeImports: true,
+              message: "convex/model/shared/ is loaded by the browser: keep it free of server-only modules.",
+            },
+          ],
+        },
+      ],
     },
   },
   // Convex Auth reads its issuer here before any module (and so `env`) exists.

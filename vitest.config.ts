@@ -11,6 +11,9 @@ export default defineConfig({
           name: "convex",
           include: ["convex/**/*.test.ts"],
           environment: "edge-runtime",
+          // Some tests drive thousands of documents (upload sweeps, 10,000-support timelines,
+          // random invariant sequences); on a busy 2-core machine they outrun the 5 s default.
+          testTimeout: 30_000,
           // Read when convex/auth.ts loads, so they must be set before the first call.
           env: {
             AUTH_LOCAL_LOGIN: "true",

@@ -43,11 +43,7 @@ describe("local sign-in", () => {
 
   test("refuses a missing name or a malformed e-mail, in Portuguese, creating no user", async () => {
     const t = newBackend();
-    for (const params of [
-      { name: "", email: "a@b.com" },
-      { name: "Ana", email: "não-é-email" },
-      { name: "Ana" },
-    ]) {
+    for (const params of [{ name: "", email: "a@b.com" }, { name: "Ana", email: "não-é-email" }, { name: "Ana" }]) {
       const error = await rejectionData(t.action(api.auth.signIn, { provider: "local", params }));
       expect(error.message).toBe("Informe um nome e um e-mail válidos para entrar.");
     }

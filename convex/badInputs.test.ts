@@ -10,8 +10,7 @@ type World = { as: Caller; eventId: string; userId: string; deletedEventId: stri
 type BadInput = [label: string, call: (w: World) => Promise<unknown>, code: string, message: string];
 
 const INVALID_EVENT = ["INVALID_EVENT", MESSAGES.invalidEventInput] as const;
-const createWith = (overrides: Partial<EventInput>) => (w: World) =>
-  w.as.mutation(api.events.create, eventInput(overrides));
+const createWith = (overrides: Partial<EventInput>) => (w: World) => w.as.mutation(api.events.create, eventInput(overrides));
 const badEvents: [string, Partial<EventInput>][] = [
   ["empty name", { name: "" }],
   ["whitespace name", { name: "   \t " }],
@@ -104,7 +103,10 @@ describe("bad input is refused in Portuguese and changes nothing", () => {
 describe("every mutation is refused when signed out", () => {
   test.each([
     ["events:create", (t: ReturnType<typeof newBackend>) => t.mutation(api.events.create, eventInput())],
-    ["supports:support", (t: ReturnType<typeof newBackend>, id: string) => t.mutation(api.supports.support, { eventId: id, amountCents: 1_000 })],
+    [
+      "supports:support",
+      (t: ReturnType<typeof newBackend>, id: string) => t.mutation(api.supports.support, { eventId: id, amountCents: 1_000 }),
+    ],
     ["chat:send", (t: ReturnType<typeof newBackend>, id: string) => t.mutation(api.chat.send, { eventId: id, body: "oi" })],
   ] as const)("%s", async (_name, call) => {
     const t = newBackend();

@@ -12,7 +12,10 @@ test("signedInMutation refuses a signed-out caller before the handler, in the fu
     code: "NOT_SIGNED_IN",
     message: MESSAGES.notSignedInToSupport,
   });
-  expect(await rejectionData(t.mutation(api.events.cancel, { id: eventId }))).toMatchObject({ code: "NOT_SIGNED_IN", message: MESSAGES.notSignedIn });
+  expect(await rejectionData(t.mutation(api.events.cancel, { id: eventId }))).toMatchObject({
+    code: "NOT_SIGNED_IN",
+    message: MESSAGES.notSignedIn,
+  });
   expect(await snapshot(t)).toEqual(before);
 });
 

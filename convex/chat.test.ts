@@ -21,18 +21,14 @@ describe("chat gating", () => {
       code: "NOT_A_SUPPORTER",
       message: "Apenas quem apoiou este evento pode ver e enviar mensagens no chat.",
     };
-    expect(await rejectionData(stranger.as.query(api.chat.list, { eventId, paginationOpts: firstPage }))).toEqual(
-      notASupporter,
-    );
+    expect(await rejectionData(stranger.as.query(api.chat.list, { eventId, paginationOpts: firstPage }))).toEqual(notASupporter);
     expect(await rejectionData(stranger.as.mutation(api.chat.send, { eventId, body: "oi" }))).toEqual(notASupporter);
     expect(await snapshot(t)).toEqual(before);
   });
 
   test("a signed-out visitor can neither read nor write", async () => {
     const { t, eventId, firstPage } = await setup();
-    expect((await rejectionData(t.query(api.chat.list, { eventId, paginationOpts: firstPage }))).code).toBe(
-      "NOT_SIGNED_IN",
-    );
+    expect((await rejectionData(t.query(api.chat.list, { eventId, paginationOpts: firstPage }))).code).toBe("NOT_SIGNED_IN");
     expect((await rejectionData(t.mutation(api.chat.send, { eventId, body: "oi" }))).code).toBe("NOT_SIGNED_IN");
   });
 

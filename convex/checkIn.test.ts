@@ -86,7 +86,12 @@ describe("tickets:checkIn", () => {
     const t = newBackend();
     const { organizer, eventId, code } = await eventWithTicket(t);
     const otherEventId = await createEvent(organizer.as, { isTicketed: true, name: "Outro Show" });
-    for (const [id, typed] of [[otherEventId, code], [eventId, "ZZZZZZZZZ"], [eventId, ""], [eventId, "x".repeat(10_000)]] as const) {
+    for (const [id, typed] of [
+      [otherEventId, code],
+      [eventId, "ZZZZZZZZZ"],
+      [eventId, ""],
+      [eventId, "x".repeat(10_000)],
+    ] as const) {
       await expect(organizer.as.action(api.tickets.checkIn, { eventId: id, code: typed })).rejects.toMatchObject({
         data: { code: "TICKET_NOT_FOUND", message: "Ingresso não encontrado para este evento." },
       });

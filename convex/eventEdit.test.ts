@@ -119,7 +119,13 @@ describe("events:update", () => {
   test("before any support, the name, date and numbers change too, and search follows the name", async () => {
     const { t, creator, edit, event, base } = await withEvent();
     await edit(creator.as, { name: "Festa Junina", goalCents: 20_000, minSupportCents: 1_000, goalPercentage: 80, isTicketed: true });
-    expect(await event()).toMatchObject({ name: "Festa Junina", goalCents: 20_000, minSupportCents: 1_000, goalPercentage: 80, isTicketed: true });
+    expect(await event()).toMatchObject({
+      name: "Festa Junina",
+      goalCents: 20_000,
+      minSupportCents: 1_000,
+      goalPercentage: 80,
+      isTicketed: true,
+    });
     const found = async (name: string) => (await t.query(api.events.list, { name, paginationOpts: page })).page.map((e) => e.name);
     expect(await found("junina")).toEqual(["Festa Junina"]);
     expect(await found(base.name)).toEqual([]);

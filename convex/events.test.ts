@@ -56,9 +56,7 @@ describe("events:list", () => {
 
   test("category filter is an exact case-insensitive match; Todas means all", async () => {
     const { t } = await withEvents();
-    expect(names(await t.query(api.events.list, { category: "música", paginationOpts: page }))).toEqual([
-      "Festival de Jazz",
-    ]);
+    expect(names(await t.query(api.events.list, { category: "música", paginationOpts: page }))).toEqual(["Festival de Jazz"]);
     expect((await t.query(api.events.list, { category: "Todas", paginationOpts: page })).page).toHaveLength(4);
     expect((await t.query(api.events.list, { category: "mús", paginationOpts: page })).page).toEqual([]);
   });
@@ -95,10 +93,10 @@ describe("events:list", () => {
       const seen: string[] = [];
       let cursor: string | null = null;
       for (let guard = 0; guard < 10; guard++) {
-        const result: { page: { name: string }[]; isDone: boolean; continueCursor: string } = await t.query(
-          api.events.list,
-          { ...filters, paginationOpts: { numItems: 3, cursor } },
-        );
+        const result: { page: { name: string }[]; isDone: boolean; continueCursor: string } = await t.query(api.events.list, {
+          ...filters,
+          paginationOpts: { numItems: 3, cursor },
+        });
         seen.push(...names(result));
         if (result.isDone) break;
         cursor = result.continueCursor;

@@ -25,8 +25,7 @@ export const MAX_OWN_EVENTS = 500;
  */
 export const list = query({
   args: { ...eventFilterFields, paginationOpts: paginationOptsArg },
-  handler: async (ctx, { paginationOpts, ...filters }) =>
-    listEvents(ctx, filters, checkPaginationOpts(paginationOpts)),
+  handler: async (ctx, { paginationOpts, ...filters }) => listEvents(ctx, filters, checkPaginationOpts(paginationOpts)),
 });
 
 /** One event with its progress, or null for a malformed or unknown id. */

@@ -43,7 +43,9 @@ describe("ledger invariants", () => {
         const refusedByTheApp = (error: { data?: { code?: string } }) => expect(error.data?.code).toMatch(/^[A-Z_]+$/);
         for (const s of steps) {
           if (s.kind === "support") {
-            await users[s.user]!.as.mutation(api.supports.support, { eventId: eventIds[s.event]!, amountCents: s.amountCents }).catch(refusedByTheApp);
+            await users[s.user]!.as.mutation(api.supports.support, { eventId: eventIds[s.event]!, amountCents: s.amountCents }).catch(
+              refusedByTheApp,
+            );
           } else if (s.kind === "work") {
             await advanceClock(t, QUEUE_SETTLE_MS);
           } else if (s.kind === "checkIn") {

@@ -15,14 +15,27 @@ test("data from before the lifecycle: opening entries, settlements scheduled, do
     const creator = await ctx.db.insert("users", { name: "Criador", walletCents: 5_000 });
     await ctx.db.insert("users", { name: "Sem carteira" });
     const past = await ctx.db.insert("events", {
-      ...oldEvent, name: "Passado", nameLower: "passado", startsAt: Date.now() - DAY, creatorId: creator,
-      raisedCents: 2_000, isTicketed: false, ticketsGenerated: 0, uniqueSupporters: 1,
+      ...oldEvent,
+      name: "Passado",
+      nameLower: "passado",
+      startsAt: Date.now() - DAY,
+      creatorId: creator,
+      raisedCents: 2_000,
+      isTicketed: false,
+      ticketsGenerated: 0,
+      uniqueSupporters: 1,
     });
     await ctx.db.insert("contributions", { eventId: past, userId: ana, amountCents: 2_000 });
     await ctx.db.insert("supporters", { eventId: past, userId: ana, amountCents: 2_000 });
     await ctx.db.insert("events", {
-      ...oldEvent, name: "Futuro", nameLower: "futuro", startsAt: Date.now() + DAY, creatorId: creator,
-      isTicketed: true, ticketsGenerated: 0, uniqueSupporters: 0,
+      ...oldEvent,
+      name: "Futuro",
+      nameLower: "futuro",
+      startsAt: Date.now() + DAY,
+      creatorId: creator,
+      isTicketed: true,
+      ticketsGenerated: 0,
+      uniqueSupporters: 0,
     });
     return { ana };
   });
@@ -30,7 +43,12 @@ test("data from before the lifecycle: opening entries, settlements scheduled, do
   await t.mutation(internal.migrations.runAll, {});
   await runDueFunctions(t);
   const entries = await allRows(t, "walletEntries");
-  expect(entries.filter((e) => e.kind === "opening").map((e) => e.amountCents).sort()).toEqual([3_000, 5_000]);
+  expect(
+    entries
+      .filter((e) => e.kind === "opening")
+      .map((e) => e.amountCents)
+      .sort(),
+  ).toEqual([3_000, 5_000]);
   // The past event (R$ 20 of R$ 10: concluded) was paid out at once; the future one waits.
   const events = await allRows(t, "events");
   expect(events.map((e) => [e.name, e.settlement ?? null, e.settlementJobId !== undefined])).toEqual([
@@ -61,8 +79,15 @@ test("a settled event from before the finished flag is marked finished", async (
   await t.run(async (ctx) => {
     const creator = await ctx.db.insert("users", { name: "Criador", walletCents: 5_000 });
     await ctx.db.insert("events", {
-      ...oldEvent, name: "Antigo", nameLower: "antigo", startsAt: Date.now() - DAY, creatorId: creator,
-      isTicketed: false, ticketsGenerated: 0, uniqueSupporters: 0, settlement: "refunded",
+      ...oldEvent,
+      name: "Antigo",
+      nameLower: "antigo",
+      startsAt: Date.now() - DAY,
+      creatorId: creator,
+      isTicketed: false,
+      ticketsGenerated: 0,
+      uniqueSupporters: 0,
+      settlement: "refunded",
     });
   });
   await t.mutation(internal.migrations.runAll, {});

@@ -156,7 +156,11 @@ describe("Novidades", () => {
     expect(await rejectionData(post(creator, "Título", "\n\n"))).toMatchObject({ message: MESSAGES.emptyUpdateBody });
     expect(await rejectionData(post(creator, "Título", "x".repeat(2_001)))).toMatchObject({ message: MESSAGES.updateBodyTooLong });
     expect(await rejectionData(t.mutation(api.updates.post, { eventId, title: "a", body: "b" }))).toMatchObject({ code: "NOT_SIGNED_IN" });
-    expect(await rejectionData(post(creator, "Título", "Texto").then(() => creator.as.mutation(api.updates.post, { eventId: "nada", title: "a", body: "b" })))).toMatchObject({
+    expect(
+      await rejectionData(
+        post(creator, "Título", "Texto").then(() => creator.as.mutation(api.updates.post, { eventId: "nada", title: "a", body: "b" })),
+      ),
+    ).toMatchObject({
       code: "EVENT_NOT_FOUND",
     });
     await runDueFunctions(t);
@@ -175,7 +179,11 @@ describe("Novidades", () => {
     expect(first.page.map((u) => u.title)).toEqual(["Novidade 10", "Novidade 9", "Novidade 8"]);
     const next = await t.query(api.updates.list, { eventId, paginationOpts: { numItems: 3, cursor: first.continueCursor } });
     expect(next.page.map((u) => u.title)).toEqual(["Novidade 7", "Novidade 6", "Novidade 5"]);
-    expect(await t.query(api.updates.list, { eventId: "nada", paginationOpts: FIRST_PAGE })).toEqual({ page: [], isDone: true, continueCursor: "" });
+    expect(await t.query(api.updates.list, { eventId: "nada", paginationOpts: FIRST_PAGE })).toEqual({
+      page: [],
+      isDone: true,
+      continueCursor: "",
+    });
   });
 });
 
@@ -259,7 +267,15 @@ describe("keeping 90 days", () => {
     await t.run(async (ctx) => {
       await ctx.db.insert("notificationInboxes", { userId, unread: 1_201, readAt: 0 });
       for (let i = 0; i < 1_200; i++) {
-        await ctx.db.insert("notifications", { userId, kind: "update", eventId, eventName: "Velho", at: Date.now() - i, read: false, title: "x" });
+        await ctx.db.insert("notifications", {
+          userId,
+          kind: "update",
+          eventId,
+          eventName: "Velho",
+          at: Date.now() - i,
+          read: false,
+          title: "x",
+        });
       }
       await ctx.db.insert("notifications", { userId, kind: "goalReached", eventId, eventName: "Novo", at: Date.now() + DAY, read: false });
     });
@@ -269,7 +285,9 @@ describe("keeping 90 days", () => {
     expect(jobs.filter((job) => job.name.includes("deleteOld"))).toHaveLength(1);
     await runDueFunctions(t);
     expect(await as.query(api.notifications.unreadCount, {})).toBe(1);
-    expect((await as.query(api.notifications.list, { paginationOpts: FIRST_PAGE })).page.map((r) => r.text)).toEqual(["Novo atingiu a meta!"]);
+    expect((await as.query(api.notifications.list, { paginationOpts: FIRST_PAGE })).page.map((r) => r.text)).toEqual([
+      "Novo atingiu a meta!",
+    ]);
     await expectUnreadCountsExact(t);
   });
 });

@@ -84,8 +84,14 @@ test(`numItems 1e9 returns at most ${MAX_PAGE_SIZE} items`, async () => {
 
 test("what the React client sends (numItems, cursor, id, endCursor) still pages", async () => {
   const { t } = await setup();
-  const first: { page: unknown[]; continueCursor: string } = await t.query(api.events.list, withOpts({}, { numItems: 5, cursor: null, id: 1 }));
+  const first: { page: unknown[]; continueCursor: string } = await t.query(
+    api.events.list,
+    withOpts({}, { numItems: 5, cursor: null, id: 1 }),
+  );
   expect(first.page).toHaveLength(1);
-  const again: { page: unknown[] } = await t.query(api.events.list, withOpts({}, { numItems: 5, cursor: null, endCursor: first.continueCursor, id: 1 }));
+  const again: { page: unknown[] } = await t.query(
+    api.events.list,
+    withOpts({}, { numItems: 5, cursor: null, endCursor: first.continueCursor, id: 1 }),
+  );
   expect(again.page).toHaveLength(1);
 });

@@ -2,7 +2,17 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { LEFT_AFTER_MS, presence, ROOM_SWEEP_PAGE } from "./model/presence";
 import { chatRoom, eventRoom, PRESENCE_INTERVAL_MS } from "./model/shared/presenceRooms";
-import { createEvent, DAY, newBackend, rejectionData, runDueFunctions, signedInUser, type Backend, type Caller, supportNow } from "./test.helpers";
+import {
+  createEvent,
+  DAY,
+  newBackend,
+  rejectionData,
+  runDueFunctions,
+  signedInUser,
+  type Backend,
+  type Caller,
+  supportNow,
+} from "./test.helpers";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -58,7 +68,8 @@ describe("presence: people, not tabs", () => {
   test("attack: one signed-in person claiming 200 ids and tabs still counts once", async () => {
     const { t, ana, eventId } = await setup();
     let roomToken = "";
-    for (let i = 0; i < 200; i++) ({ roomToken } = await visit(ana.as, eventRoom(eventId), `tab-${i}`, `anon:${i}-fake-0000-0000-000000000000`));
+    for (let i = 0; i < 200; i++)
+      ({ roomToken } = await visit(ana.as, eventRoom(eventId), `tab-${i}`, `anon:${i}-fake-0000-0000-000000000000`));
     expect(await online(t, roomToken)).toBe(1);
   });
 

@@ -1,7 +1,19 @@
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import { createEvent, DAY, eventInput, HOUR, MINUTE, newBackend, SECOND, rejectionData, signedInUser, snapshot, supportNow } from "./test.helpers";
+import {
+  createEvent,
+  DAY,
+  eventInput,
+  HOUR,
+  MINUTE,
+  newBackend,
+  SECOND,
+  rejectionData,
+  signedInUser,
+  snapshot,
+  supportNow,
+} from "./test.helpers";
 
 beforeAll(async () => {
   // Local sign-in issues Convex Auth JWTs, signed with these.

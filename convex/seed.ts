@@ -84,9 +84,19 @@ const EVENTS: DemoEvent[] = [
 ];
 
 const SUPPORTERS = [
-  "Ana Souza", "Bruno Lima", "Carla Mendes", "Diego Alves", "Elisa Rocha",
-  "Fábio Costa", "Gabriela Nunes", "Heitor Martins", "Isabela Ribeiro", "João Pereira",
-  "Larissa Teixeira", "Marcos Oliveira", "Natália Freitas",
+  "Ana Souza",
+  "Bruno Lima",
+  "Carla Mendes",
+  "Diego Alves",
+  "Elisa Rocha",
+  "Fábio Costa",
+  "Gabriela Nunes",
+  "Heitor Martins",
+  "Isabela Ribeiro",
+  "João Pereira",
+  "Larissa Teixeira",
+  "Marcos Oliveira",
+  "Natália Freitas",
 ];
 
 /** [event index, supporter index, reais]: no supporter spends more than their R$ 50,00. */
@@ -128,24 +138,29 @@ export const run = internalMutation({
     const startTimes = EVENTS.map((event) => today + event.inDays * DAY + (event.hour + BRASILIA_OFFSET_HOURS) * HOUR);
     for (const [index, event] of EVENTS.entries()) {
       eventIds.push(
-        await insertEvent(ctx, creatorId, {
-          name: event.name,
-          category: event.category,
-          startsAt: startTimes[index]!,
-          goalCents: event.goal * 100,
-          minSupportCents: event.min * 100,
-          goalPercentage: event.goalPercentage,
-          isTicketed: event.isTicketed,
-          imageUrl: `/images/events/${event.image}.svg`,
-        }, {
-          details: {
-            description: event.description,
-            venueName: event.venueName,
-            city: event.city,
-            cityKey: cityKeyOf(event.city),
-            uf: event.uf,
+        await insertEvent(
+          ctx,
+          creatorId,
+          {
+            name: event.name,
+            category: event.category,
+            startsAt: startTimes[index]!,
+            goalCents: event.goal * 100,
+            minSupportCents: event.min * 100,
+            goalPercentage: event.goalPercentage,
+            isTicketed: event.isTicketed,
+            imageUrl: `/images/events/${event.image}.svg`,
           },
-        }),
+          {
+            details: {
+              description: event.description,
+              venueName: event.venueName,
+              city: event.city,
+              cityKey: cityKeyOf(event.city),
+              uf: event.uf,
+            },
+          },
+        ),
       );
     }
 

@@ -49,7 +49,12 @@ describe("settlement at the event's date", () => {
     expect(await wallet(creator)).toBe(11_000);
     expect([await wallet(ana), await wallet(bia)]).toEqual([1_000, 3_000]);
     const page = await creator.as.query(api.wallet.statement, { paginationOpts: { numItems: 10, cursor: null } });
-    expect(page.page[0]).toMatchObject({ kind: "payout", description: "Repasse de Show de Rock", amountCents: 6_000, balanceAfterCents: 11_000 });
+    expect(page.page[0]).toMatchObject({
+      kind: "payout",
+      description: "Repasse de Show de Rock",
+      amountCents: 6_000,
+      balanceAfterCents: 11_000,
+    });
 
     const before = await snapshot(t);
     await t.mutation(internal.settlement.settle, { eventId });
@@ -141,7 +146,10 @@ describe("events:cancel", () => {
     await expectInvariants(t);
   });
 
-  async function refusal(call: (w: Awaited<ReturnType<typeof setup>>) => Promise<unknown>, prepare?: (w: Awaited<ReturnType<typeof setup>>) => Promise<unknown>) {
+  async function refusal(
+    call: (w: Awaited<ReturnType<typeof setup>>) => Promise<unknown>,
+    prepare?: (w: Awaited<ReturnType<typeof setup>>) => Promise<unknown>,
+  ) {
     const w = await setup();
     await w.support(w.ana, 1_000);
     await prepare?.(w);

@@ -51,7 +51,8 @@ describe("the per-event support queue", () => {
     expect(event.uniqueSupporters).toBe(10);
     expect(event.ticketsGenerated).toBe(10);
     const results = await Promise.all(fans.map((fan, i) => outcome(fan.as, ids[i]!)));
-    for (const result of results) expect(result).toMatchObject({ status: "applied", goalReached: false, ticketCode: expect.stringMatching(/^[A-Z0-9]{9}$/) });
+    for (const result of results)
+      expect(result).toMatchObject({ status: "applied", goalReached: false, ticketCode: expect.stringMatching(/^[A-Z0-9]{9}$/) });
     // Someone else's support id tells nothing.
     expect(await outcome(fans[1]!.as, ids[0]!)).toBeNull();
     // One timeline point for the batch, with the batch's total.
@@ -107,7 +108,12 @@ describe("the per-event support queue", () => {
   test("applies the supports queued before the date, then settles", async () => {
     const t = newBackend();
     const creator = await signedInUser(t, { name: "Criadora" });
-    const eventId = await createEvent(creator.as, { goalCents: 1_000, goalPercentage: 100, minSupportCents: 100, startsAt: Date.now() + DAY });
+    const eventId = await createEvent(creator.as, {
+      goalCents: 1_000,
+      goalPercentage: 100,
+      minSupportCents: 100,
+      startsAt: Date.now() + DAY,
+    });
     const fans = await people(t, 3);
     await queue(fans[0]!.as, eventId, 600);
     // Queued in the last instants before the date: the worker has not taken them yet.
@@ -119,7 +125,9 @@ describe("the per-event support queue", () => {
     expect(event.settlement).toBe("paidOut");
     expect((await creator.as.query(api.users.me, {}))!.walletCents).toBe(5_000 + 1_100);
     // After the date the door is closed.
-    expect(await rejectionData(fans[2]!.as.mutation(api.supports.support, { eventId, amountCents: 100 }))).toMatchObject({ code: "EVENT_STARTED" });
+    expect(await rejectionData(fans[2]!.as.mutation(api.supports.support, { eventId, amountCents: 100 }))).toMatchObject({
+      code: "EVENT_STARTED",
+    });
     await expectInvariants(t);
   });
 
@@ -151,7 +159,9 @@ describe("the per-event support queue", () => {
     const event = (await t.run((ctx) => ctx.db.get("events", eventId)))!;
     expect(event.raisedCents).toBe((QUEUED + 1) * 100);
     expect(event.ticketsGenerated).toBe(QUEUED + 1);
-    const turns = (await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect())).filter((job) => job.name.includes("supportQueue"));
+    const turns = (await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect())).filter((job) =>
+      job.name.includes("supportQueue"),
+    );
     expect(turns.length).toBeGreaterThanOrEqual(Math.ceil((QUEUED + 1) / QUEUE_BATCH_SIZE));
     expect(turns.every((job) => job.state.kind === "success")).toBe(true);
     const worker = await t.run((ctx) => ctx.db.query("supportWorkers").first());

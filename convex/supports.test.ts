@@ -1,20 +1,28 @@
 import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { TICKET_CODE_PATTERN } from "./model/tickets";
-import { allRows, createEvent, newBackend, rejectionData, signedInUser, snapshot, supportNow, deleteEvent, applyQueue } from "./test.helpers";
+import {
+  allRows,
+  createEvent,
+  newBackend,
+  rejectionData,
+  signedInUser,
+  snapshot,
+  supportNow,
+  deleteEvent,
+  applyQueue,
+} from "./test.helpers";
 
 async function setup(eventOverrides = {}, walletCents?: number) {
   const t = newBackend();
   const creator = await signedInUser(t, { name: "Criadora" });
   const supporter = await signedInUser(t, { name: "Apoiador", ...(walletCents === undefined ? {} : { walletCents }) });
   const eventId = await createEvent(creator.as, { goalCents: 10_000, minSupportCents: 500, ...eventOverrides });
-  const support = (amountCents: number, as = supporter.as) =>
-    supportNow(t, as, { eventId, amountCents });
+  const support = (amountCents: number, as = supporter.as) => supportNow(t, as, { eventId, amountCents });
   return { t, creator, supporter, eventId, support };
 }
 
-const wallet = (as: Awaited<ReturnType<typeof signedInUser>>["as"]) =>
-  as.query(api.users.me, {}).then((me) => me?.walletCents);
+const wallet = (as: Awaited<ReturnType<typeof signedInUser>>["as"]) => as.query(api.users.me, {}).then((me) => me?.walletCents);
 
 describe("supports:support messages", () => {
   test("signed out: 'Você precisa estar logado para apoiar este evento!'", async () => {

@@ -128,7 +128,9 @@ export async function rejectionData(promise: Promise<unknown>): Promise<{ code: 
 /** Every row of every table of the schema (Convex Auth's included), to prove a refused call changed nothing. */
 export async function snapshot(t: Backend) {
   const tables = Object.keys(schema.tables) as TableNames[];
-  return t.run(async (ctx) => Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await ctx.db.query(table).collect()]))));
+  return t.run(async (ctx) =>
+    Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await ctx.db.query(table).collect()]))),
+  );
 }
 
 /**
@@ -172,9 +174,7 @@ export async function expectInvariants(t: Backend) {
   }
   // Money is conserved: what wallets hold, what unsettled events hold and what is still in the
   // support queues is what was given.
-  const held = events
-    .filter((e) => e.settlement !== "paidOut")
-    .reduce((total, e) => total + e.raisedCents - (e.refundedCents ?? 0), 0);
+  const held = events.filter((e) => e.settlement !== "paidOut").reduce((total, e) => total + e.raisedCents - (e.refundedCents ?? 0), 0);
   const given = sum(entries.filter((e) => e.kind === "welcome" || e.kind === "opening"));
   expect(users.reduce((total, u) => total + (u.walletCents ?? 0), 0) + held + sum(pending)).toBe(given);
 

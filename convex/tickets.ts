@@ -82,4 +82,3 @@ export const checkInStats = callerQuery({
     return checkInStatsOf(event);
   },
 });
-

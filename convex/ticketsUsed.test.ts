@@ -22,14 +22,22 @@ describe("ticketsUsed", () => {
         const organizer = await signedInUser(t, { name: "Organizadora" });
         const fans = await Promise.all(["Ana", "Bia", "Caio"].map((name) => signedInUser(t, { name })));
         // A goal nobody reaches: the date refunds, like a cancel does.
-        const eventId = await createEvent(organizer.as, { isTicketed: true, minSupportCents: 100, goalCents: 1_000_000, startsAt: Date.now() + DAY });
+        const eventId = await createEvent(organizer.as, {
+          isTicketed: true,
+          minSupportCents: 100,
+          goalCents: 1_000_000,
+          startsAt: Date.now() + DAY,
+        });
         for (const action of steps) {
           const call =
             action.kind === "support"
               ? supportNow(t, fans[action.fan]!.as, { eventId, amountCents: 100 })
               : action.kind === "checkIn"
                 ? allRows(t, "tickets").then((tickets) =>
-                    organizer.as.action(api.tickets.checkIn, { eventId, code: tickets[action.ticket % Math.max(1, tickets.length)]?.code ?? "AAAAAAAAA" }),
+                    organizer.as.action(api.tickets.checkIn, {
+                      eventId,
+                      code: tickets[action.ticket % Math.max(1, tickets.length)]?.code ?? "AAAAAAAAA",
+                    }),
                   )
                 : action.kind === "cancel"
                   ? organizer.as.mutation(api.events.cancel, { id: eventId })

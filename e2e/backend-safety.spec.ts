@@ -3,7 +3,9 @@ import { api } from "../convex/_generated/api";
 import { apiEvent, apiUser, unique } from "./helpers/backend";
 import { signInLocally } from "./helpers/ui";
 
-test("leaving an event page says goodbye: no CORS error in the console, and the other viewer's count drops at once", async ({ browser }) => {
+test("leaving an event page says goodbye: no CORS error in the console, and the other viewer's count drops at once", async ({
+  browser,
+}) => {
   const creator = await apiUser("Criadora da Despedida");
   const eventId = await apiEvent(creator, { name: `Despedida ${unique()}` });
   const [contextA, contextB] = [await browser.newContext(), await browser.newContext()];

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { apiEvent, apiUser, unique } from "./helpers/backend";
 
-test("the backend's dashboard asks for the admin key, then lists the events table with its count and pages to its documents", async ({ page }) => {
+test("the backend's dashboard asks for the admin key, then lists the events table with its count and pages to its documents", async ({
+  page,
+}) => {
   const creator = await apiUser("Criadora do Painel");
   const name = `Evento do Painel ${unique()}`;
   await apiEvent(creator, { name });

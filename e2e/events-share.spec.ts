@@ -56,7 +56,10 @@ test("create with description and place, edit it live for another browser, share
   const shareUrl = await creator.evaluate(() => navigator.clipboard.readText());
   const eventId = new URL(creator.url()).pathname.split("/").at(-1)!;
   expect(shareUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/e/${eventId}$`));
-  await expect(creator.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(shareUrl)}`));
+  await expect(creator.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
+    "href",
+    new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(shareUrl)}`),
+  );
 
   // What WhatsApp's crawler reads at that link, and where a browser lands.
   const response = await creator.request.get(shareUrl, { maxRedirects: 0 });

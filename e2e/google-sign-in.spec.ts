@@ -26,7 +26,10 @@ async function signOut(page: Page) {
   await expect(page.getByRole("button", { name: "Entrar com Google" })).toBeVisible();
 }
 
-test("Entrar com Google: a new account gets R$ 50,00, keeps its wallet on return; another account is another user", async ({ page, baseURL }) => {
+test("Entrar com Google: a new account gets R$ 50,00, keeps its wallet on return; another account is another user", async ({
+  page,
+  baseURL,
+}) => {
   const ana: GoogleAccount = { email: `ana.${unique()}@gmail.test`, name: "Ana Google", picture: `${baseURL}/images/events/jazz.svg` };
   const creator = await apiUser("Criadora do Sarau");
   const eventId = await apiEvent(creator, { name: `Sarau Google ${unique()}`, minSupportCents: 100 });

@@ -83,7 +83,9 @@ test("the creator posts a Novidade: the supporter's bell and event page show it 
   await expect(updates).toContainText("Levem água!");
   await expect(bellOf(b)).toHaveAccessibleName("Notificações, 1 não lida");
   await bellOf(b).click();
-  const item = b.getByRole("dialog", { name: "Notificações" }).getByRole("link", { name: new RegExp(`Novidade em ${name}: Local confirmado`) });
+  const item = b
+    .getByRole("dialog", { name: "Notificações" })
+    .getByRole("link", { name: new RegExp(`Novidade em ${name}: Local confirmado`) });
   await item.click();
   await expect(bellOf(b)).toHaveAccessibleName("Notificações");
   await expect(b).toHaveURL(new RegExp(`/event/${eventId}$`));

@@ -20,9 +20,7 @@ it("keeps the invariants under 40 concurrent supports from 4 signed-in clients",
   const creator = await signedInClient(backend.url, "Criador", "criador@exemplo.com");
   clients.push(creator);
   const eventId = await createEvent(creator, { goalCents: 10_000_000, minSupportCents: 500 });
-  const supporters = await Promise.all(
-    [1, 2, 3, 4].map((n) => signedInClient(backend.url, `Apoiador ${n}`, `apoiador${n}@exemplo.com`)),
-  );
+  const supporters = await Promise.all([1, 2, 3, 4].map((n) => signedInClient(backend.url, `Apoiador ${n}`, `apoiador${n}@exemplo.com`)));
   clients.push(...supporters);
 
   // 10 supports of R$ 7,00 each: only 7 fit in a R$ 50,00 wallet, so 3 per person must fail.

@@ -34,7 +34,10 @@ it(
 
     const listed = await runCli(cli, ["env", "list"]);
     expect(listed.code, listed.stderr).toBe(0);
-    const names = listed.stdout.trim().split("\n").map((line) => line.split("=")[0]);
+    const names = listed.stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split("=")[0]);
     expect(names).toEqual(["AUTH_LOCAL_LOGIN", "JWKS", "JWT_PRIVATE_KEY", "SITE_URL"]);
 
     const client = newClient(backend.url);

@@ -18,7 +18,9 @@ const CLI_TIMEOUT = 240_000;
 async function contents(file: string): Promise<Record<string, string>> {
   const entries = readZip(await readFile(file));
   entries.delete("README.md");
-  return Object.fromEntries([...entries].map(([name, data]) => [name, name.endsWith(".jsonl") ? data.toString("utf8") : data.toString("base64")]));
+  return Object.fromEntries(
+    [...entries].map(([name, data]) => [name, name.endsWith(".jsonl") ? data.toString("utf8") : data.toString("base64")]),
+  );
 }
 
 it(
@@ -36,7 +38,11 @@ it(
       // Signing in goes through the rate limiter (a component); an upload stores a file.
       const client = await signedInClient(source.url, "Caio", "caio@example.com");
       const uploadUrl = await client.mutation(api.events.generateImageUploadUrl, {});
-      const uploaded = await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "image/png" }, body: new Uint8Array([137, 80, 78, 71, 1, 2, 3]) });
+      const uploaded = await fetch(uploadUrl, {
+        method: "POST",
+        headers: { "Content-Type": "image/png" },
+        body: new Uint8Array([137, 80, 78, 71, 1, 2, 3]),
+      });
       storageId = ((await uploaded.json()) as { storageId: string }).storageId;
       await client.close();
 

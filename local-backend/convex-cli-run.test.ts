@@ -86,7 +86,13 @@ it(
     expect(tables.code, tables.stderr).toBe(0);
     expect(tables.stdout.split("\n")).toContain("rateLimits");
     const config = { kind: "token bucket", rate: 5, period: 60_000 };
-    const value = await runCli(target, ["run", "--component", "rateLimiter", "lib:getValue", JSON.stringify({ name: "localSignIn", key: "ana@example.com", config })]);
+    const value = await runCli(target, [
+      "run",
+      "--component",
+      "rateLimiter",
+      "lib:getValue",
+      JSON.stringify({ name: "localSignIn", key: "ana@example.com", config }),
+    ]);
     expect(value.code, value.stderr).toBe(0);
     expect(JSON.parse(value.stdout)).toMatchObject({ value: expect.any(Number) });
     // Without the admin key a component's function is out of reach.
@@ -95,7 +101,10 @@ it(
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ componentPath: "rateLimiter", path: "lib:clearAll", args: {}, format: "convex_encoded_json" }),
     });
-    expect(await http.json()).toMatchObject({ status: "error", errorMessage: expect.stringContaining("Could not find public function for 'lib:clearAll'") });
+    expect(await http.json()).toMatchObject({
+      status: "error",
+      errorMessage: expect.stringContaining("Could not find public function for 'lib:clearAll'"),
+    });
   },
   CLI_TIMEOUT,
 );
@@ -125,7 +134,11 @@ it(
     const count = await runCli(target, ["run", "--inline-query", '(await ctx.db.query("events").collect()).length']);
     expect(count.code, count.stderr).toBe(0);
     expect(Number(count.stdout)).toBe(await eventCountAll());
-    const logged = await runCli(target, ["run", "--inline-query", 'const first = await ctx.db.query("events").first();\nconsole.log("first", first.name);\nreturn first.name;']);
+    const logged = await runCli(target, [
+      "run",
+      "--inline-query",
+      'const first = await ctx.db.query("events").first();\nconsole.log("first", first.name);\nreturn first.name;',
+    ]);
     expect(logged.code, logged.stderr).toBe(0);
     expect(logged.stderr).toMatch(/\[LOG\] 'first' '.+'/);
     const writing = await runCli(target, ["run", "--inline-query", 'await ctx.db.insert("events", {})']);
@@ -169,7 +182,9 @@ it(
 it("answers the _system queries the CLI reads only to the admin (queryTable, as convex dev watches a table)", async () => {
   const body = JSON.stringify({ path: "_system/cli/queryTable", args: { tableName: "events" }, format: "convex_encoded_json" });
   const call = (headers: Record<string, string>) =>
-    fetch(`${backend.url}/api/query`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body }).then((response) => response.json());
+    fetch(`${backend.url}/api/query`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body }).then(
+      (response) => response.json(),
+    );
   const admin = (await call({ Authorization: `Convex ${backend.adminKey}` })) as { status: string; value: { name: string }[] };
   expect(admin.status).toBe("success");
   expect(admin.value.length).toBe(await eventCountAll());

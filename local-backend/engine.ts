@@ -209,7 +209,10 @@ export class Engine {
    * no client mutation runs meanwhile, and a commit from elsewhere (an action, a scheduled
    * job) landing in between makes it run again.
    */
-  async readAtOneCommit<T>(work: () => Promise<T>, saved: (commit: number) => Promise<void> = async () => {}): Promise<{ value: T; ts: bigint }> {
+  async readAtOneCommit<T>(
+    work: () => Promise<T>,
+    saved: (commit: number) => Promise<void> = async () => {},
+  ): Promise<{ value: T; ts: bigint }> {
     for (;;) {
       const rollbacks = this.database.rollbacks;
       const read = await this.phases.run("read", async () => {
@@ -336,9 +339,20 @@ export class Engine {
   }
 
   /** `call("query", ...)`, answered from the cache while no commit happened in between. */
-  cachedQuery(udfPath: string, args: Record<string, Value>, identity: Identity | null, access: Access = CLIENT_ACCESS): Promise<CallResult> {
+  cachedQuery(
+    udfPath: string,
+    args: Record<string, Value>,
+    identity: Identity | null,
+    access: Access = CLIENT_ACCESS,
+  ): Promise<CallResult> {
     if (this.queryCache.ts !== this.lastCommitTs) this.queryCache = { ts: this.lastCommitTs, results: new Map() };
-    const key = JSON.stringify([identity?.tokenIdentifier ?? null, access.admin && identity !== null ? identity : null, access.componentPath, udfPath, convexToJson(args)]);
+    const key = JSON.stringify([
+      identity?.tokenIdentifier ?? null,
+      access.admin && identity !== null ? identity : null,
+      access.componentPath,
+      udfPath,
+      convexToJson(args),
+    ]);
     let result = this.queryCache.results.get(key);
     if (result === undefined) {
       result = this.call("query", udfPath, args, identity, null, access);
@@ -349,9 +363,7 @@ export class Engine {
 
   /** Runs an internal mutation (seeding), serialized with the clients' mutations. */
   runInternalMutation(udfPath: string): Promise<Value> {
-    return this.gate.shared(() =>
-      this.mutations.run(() => this.instance.t.mutation(makeFunctionReference<"mutation">(udfPath), {})),
-    );
+    return this.gate.shared(() => this.mutations.run(() => this.instance.t.mutation(makeFunctionReference<"mutation">(udfPath), {})));
   }
 
   /** Serves a request with the app's HTTP actions (convex/http.ts); `commit` is the last one its mutations made. */
@@ -408,7 +420,9 @@ export class Engine {
     return this.reloads.run(async () => {
       const next = await Engine.createInstance(code, setup);
       try {
-        await this.gate.exclusive(async () => checkDocumentsMatch(this.instance.global.components[""]!.db._documents, next.global.components[""]!.db));
+        await this.gate.exclusive(async () =>
+          checkDocumentsMatch(this.instance.global.components[""]!.db._documents, next.global.components[""]!.db),
+        );
       } finally {
         await next.modules.release();
       }

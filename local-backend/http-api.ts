@@ -145,7 +145,8 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
     const known = pathname === "/" && request.method === "GET";
     if (known) sendJson(response, 200, { backend: "apoie-local" });
     // The Convex CLI retries a 404 for half a minute: a route it may call that is not here says so at once.
-    else if (pathname.startsWith("/api/")) sendJson(response, 400, { code: "UnknownRoute", message: `${request.method} ${pathname} is not served by the local backend` });
+    else if (pathname.startsWith("/api/"))
+      sendJson(response, 400, { code: "UnknownRoute", message: `${request.method} ${pathname} is not served by the local backend` });
     else sendJson(response, 404, { code: "NotFound", message: "Not found" });
     return;
   }

@@ -54,7 +54,13 @@ export async function loadModules(convexDir: string): Promise<LoadedModules> {
       const absolute = path.join(convexDir, file);
       const exports = (await loader.import(pathToFileURL(absolute).href, import.meta.url)) as ModuleExports;
       glob[absolute] = () => Promise.resolve(exports);
-      byPath.set(file.replace(/\.(ts|js)$/, "").split(path.sep).join("/"), exports);
+      byPath.set(
+        file
+          .replace(/\.(ts|js)$/, "")
+          .split(path.sep)
+          .join("/"),
+        exports,
+      );
     }
     return { glob, byPath, release: () => loader.unregister() };
   } catch (error) {

@@ -5,15 +5,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
 import { SEED_FUNCTION } from "./app-functions.ts";
 import type { DatabaseSnapshot } from "./storage/saved-state.ts";
-import {
-  authenticate,
-  createEvent,
-  newClient,
-  signedInClient,
-  signInLocally,
-  startTestBackend,
-  waitForQuery,
-} from "./test-support.ts";
+import { authenticate, createEvent, newClient, signedInClient, signInLocally, startTestBackend, waitForQuery } from "./test-support.ts";
 
 let dataDir: string;
 
@@ -66,10 +58,12 @@ it("keeps data, document ids, creation times and sessions across a restart with 
     await second.close();
     const after = await savedDatabase();
     const creationTimes = (snapshot: DatabaseSnapshot) =>
-      new Map(snapshot.documents.map((document) => {
-        const { _id, _creationTime } = document as { _id: string; _creationTime: number };
-        return [_id, _creationTime];
-      }));
+      new Map(
+        snapshot.documents.map((document) => {
+          const { _id, _creationTime } = document as { _id: string; _creationTime: number };
+          return [_id, _creationTime];
+        }),
+      );
     const afterTimes = creationTimes(after);
     for (const [id, time] of creationTimes(before)) expect(afterTimes.get(id)).toBe(time);
     expect(afterTimes.has(secondEvent)).toBe(true);

@@ -180,9 +180,7 @@ describe("protocol encoding", () => {
 
   it("rejects messages it does not know", () => {
     expect(() => parseClientMessage("[]")).toThrow(ProtocolError);
-    expect(() => parseClientMessage(JSON.stringify({ type: "Authenticate", tokenType: "Magic", baseVersion: 0 }))).toThrow(
-      /tokenType/,
-    );
+    expect(() => parseClientMessage(JSON.stringify({ type: "Authenticate", tokenType: "Magic", baseVersion: 0 }))).toThrow(/tokenType/);
     expect(parseClientMessage(JSON.stringify({ type: "Event", eventType: "x", event: {} }))).toEqual({ type: "Event" });
   });
 });

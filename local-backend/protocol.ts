@@ -10,7 +10,14 @@ import { FunctionError } from "./engine/function-error.ts";
 export type StateVersion = { querySet: number; identity: number; ts: bigint };
 
 /** `componentPath` (a component's function) is for the admin only. */
-export type AddQuery = { type: "Add"; queryId: number; udfPath: string; args: JSONValue[]; journal?: string | null; componentPath?: string };
+export type AddQuery = {
+  type: "Add";
+  queryId: number;
+  udfPath: string;
+  args: JSONValue[];
+  journal?: string | null;
+  componentPath?: string;
+};
 export type RemoveQuery = { type: "Remove"; queryId: number };
 
 export type ClientMessage =
@@ -68,7 +75,11 @@ function parseModification(raw: unknown): AddQuery | RemoveQuery {
   if (raw.type !== "Add") throw new ProtocolError(`ModifyQuerySet: unknown modification "${String(raw.type)}"`);
   requireField(typeof raw.udfPath === "string", "ModifyQuerySet Add", "udfPath");
   requireField(Array.isArray(raw.args), "ModifyQuerySet Add", "args");
-  requireField(raw.componentPath === undefined || raw.componentPath === null || typeof raw.componentPath === "string", "ModifyQuerySet Add", "componentPath");
+  requireField(
+    raw.componentPath === undefined || raw.componentPath === null || typeof raw.componentPath === "string",
+    "ModifyQuerySet Add",
+    "componentPath",
+  );
   const add: AddQuery = { type: "Add", queryId: raw.queryId as number, udfPath: raw.udfPath as string, args: raw.args as JSONValue[] };
   if (typeof raw.componentPath === "string") add.componentPath = raw.componentPath;
   return add;
@@ -100,7 +111,11 @@ export function parseClientMessage(text: string): ClientMessage {
       requireField(isCount(raw.requestId), type, "requestId");
       requireField(typeof raw.udfPath === "string", type, "udfPath");
       requireField(Array.isArray(raw.args), type, "args");
-      requireField(raw.componentPath === undefined || raw.componentPath === null || typeof raw.componentPath === "string", type, "componentPath");
+      requireField(
+        raw.componentPath === undefined || raw.componentPath === null || typeof raw.componentPath === "string",
+        type,
+        "componentPath",
+      );
       return {
         type,
         requestId: raw.requestId as number,
@@ -117,7 +132,9 @@ export function parseClientMessage(text: string): ClientMessage {
       if (raw.tokenType === "Admin") {
         requireField(typeof raw.value === "string", type, "value");
         const admin = { type, tokenType: "Admin", value: raw.value as string, baseVersion: raw.baseVersion as number } as const;
-        return raw.impersonating === undefined || raw.impersonating === null ? admin : { ...admin, impersonating: raw.impersonating as JSONValue };
+        return raw.impersonating === undefined || raw.impersonating === null
+          ? admin
+          : { ...admin, impersonating: raw.impersonating as JSONValue };
       }
       if (raw.tokenType === "None") return { type, tokenType: "None", baseVersion: raw.baseVersion as number };
       throw new ProtocolError(`Authenticate: unknown tokenType "${String(raw.tokenType)}"`);

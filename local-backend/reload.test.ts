@@ -51,7 +51,10 @@ it("reloads convex/ on a change, keeping the data and the subscriptions", async 
   await expect(client.query(greeting, {})).rejects.toThrow(/Could not find public function/);
 
   const file = path.join(convexDir, "greeting.ts");
-  await writeFile(file, 'import { query } from "./_generated/server";\nexport const hello = query({ args: {}, handler: async () => "olá" });\n');
+  await writeFile(
+    file,
+    'import { query } from "./_generated/server";\nexport const hello = query({ args: {}, handler: async () => "olá" });\n',
+  );
   await eventuallyGreets("olá");
   expect(await client.query(api.events.get, { id: eventId })).toMatchObject({ name: "Antes da Recarga", raisedCents: 2_000 });
   expect(await client.query(api.users.me, {})).toMatchObject({ walletCents: 3_000 });
@@ -62,7 +65,10 @@ it("reloads convex/ on a change, keeping the data and the subscriptions", async 
   expect(await client.query(greeting, {})).toBe("olá");
 
   // Mutations and live updates go on after reloads.
-  await writeFile(file, 'import { query } from "./_generated/server";\nexport const hello = query({ args: {}, handler: async () => "oi" });\n');
+  await writeFile(
+    file,
+    'import { query } from "./_generated/server";\nexport const hello = query({ args: {}, handler: async () => "oi" });\n',
+  );
   await eventuallyGreets("oi");
   await client.mutation(api.supports.support, { eventId, amountCents: 1_000 });
   const event = await waitForQuery(client, api.events.get, { id: eventId }, (e) => e?.raisedCents === 3_000);
@@ -74,7 +80,10 @@ it("refuses code whose schema the existing data does not match, naming table, do
   const errors = vi.spyOn(console, "error");
   const schemaFile = path.join(convexDir, "schema.ts");
   const schema = await readFile(schemaFile, "utf8");
-  const stricter = schema.replace("events: defineTable({\n    name: v.string(),", "events: defineTable({\n    name: v.string(),\n    region: v.string(),");
+  const stricter = schema.replace(
+    "events: defineTable({\n    name: v.string(),",
+    "events: defineTable({\n    name: v.string(),\n    region: v.string(),",
+  );
   expect(stricter).not.toBe(schema);
   try {
     await writeFile(schemaFile, stricter);
@@ -82,7 +91,11 @@ it("refuses code whose schema the existing data does not match, naming table, do
       path.join(convexDir, "greeting.ts"),
       'import { query } from "./_generated/server";\nexport const hello = query({ args: {}, handler: async () => "novo" });\n',
     );
-    const refusal = () => errors.mock.calls.flat().map(String).find((text) => text.includes("does not match the data"));
+    const refusal = () =>
+      errors.mock.calls
+        .flat()
+        .map(String)
+        .find((text) => text.includes("does not match the data"));
     for (let i = 0; i < 150 && refusal() === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(refusal()).toMatch(/table "events", document \w+: .*region/);
     // The previous code, schema and data keep serving.

@@ -72,7 +72,10 @@ it("paginationOpts abuse and invisible text get the app's Portuguese refusals, n
  */
 function followingIds(id: string, count: number): string[] {
   const [, digits = "", table = ""] = /^(\d+)(.*)$/.exec(id) ?? [];
-  return Array.from({ length: count }, (_, step) => `${(BigInt(digits) + BigInt(step + 1)).toString().padStart(digits.length, "0")}${table}`);
+  return Array.from(
+    { length: count },
+    (_, step) => `${(BigInt(digits) + BigInt(step + 1)).toString().padStart(digits.length, "0")}${table}`,
+  );
 }
 
 it("a signed-in person cannot guess the refresh token of whoever signs in next", async () => {
@@ -81,7 +84,10 @@ it("a signed-in person cannot guess the refresh token of whoever signs in next",
   try {
     const own = await attacker.action(api.auth.signIn, { provider: "local", params: { name: "Eva Atacante", email: "eva@exemplo.com" } });
     const [refreshTokenId = "", sessionId = ""] = own.tokens!.refreshToken.split("|");
-    const signedIn = await victim.action(api.auth.signIn, { provider: "local", params: { name: "Vera Vítima", email: "vera@exemplo.com" } });
+    const signedIn = await victim.action(api.auth.signIn, {
+      provider: "local",
+      params: { name: "Vera Vítima", email: "vera@exemplo.com" },
+    });
     expect(signedIn.tokens).not.toBeNull();
 
     // A wrong guess naming a real session deletes it, so the two halves advance together:
@@ -145,7 +151,12 @@ function rawRequest(
 it("the dashboard shows nothing without the admin key: no tables, no documents, no counters", async () => {
   const client = await signedInClient(backend.url, "Dora Dados", "dora@exemplo.com");
   await client.close();
-  for (const path of ["/", "/dashboard/table?component=&table=users", "/dashboard/table?component=&table=authRefreshTokens", "/dashboard/stats.json"]) {
+  for (const path of [
+    "/",
+    "/dashboard/table?component=&table=users",
+    "/dashboard/table?component=&table=authRefreshTokens",
+    "/dashboard/stats.json",
+  ]) {
     const wrongKey = { headers: { Authorization: "Convex apoie-local|0000", Cookie: `apoie_admin_${new URL(backend.url).port}=nope` } };
     for (const attempt of [{}, wrongKey]) {
       const response = await rawRequest(path, attempt);
@@ -163,7 +174,12 @@ it("answers no request whose Host is not this machine (DNS rebinding), even with
   const port = new URL(backend.url).port;
   const admin = { Authorization: `Convex ${backend.adminKey}` };
   const call = JSON.stringify({ path: "events:list", args: { paginationOpts: { numItems: 5, cursor: null } }, format: "json" });
-  for (const host of [`attacker.example:${port}`, "attacker.example", `127.0.0.1:${Number(port) + 1}`, `localhost.attacker.example:${port}`]) {
+  for (const host of [
+    `attacker.example:${port}`,
+    "attacker.example",
+    `127.0.0.1:${Number(port) + 1}`,
+    `localhost.attacker.example:${port}`,
+  ]) {
     for (const [path, method, body] of [
       ["/", "GET", undefined],
       ["/dashboard/table?component=&table=users", "GET", undefined],
@@ -176,7 +192,12 @@ it("answers no request whose Host is not this machine (DNS rebinding), even with
     }
     const upgrade = await rawRequest("/api/1.0/sync", {
       host,
-      headers: { Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13" },
+      headers: {
+        Upgrade: "websocket",
+        Connection: "Upgrade",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+        "Sec-WebSocket-Version": "13",
+      },
     });
     expect(upgrade.status, `${host} WebSocket`).toBe(403);
   }

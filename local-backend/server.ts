@@ -172,7 +172,10 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     else void handleSiteRequest(request, response, engine, (commit) => deps.persisted(commit));
   });
   const sitePort = await listen(siteServer, options.sitePort ?? DEFAULT_SITE_PORT);
-  refuseForeignHosts(siteServer, hostCheck(() => sitePort, options.allowedHosts));
+  refuseForeignHosts(
+    siteServer,
+    hostCheck(() => sitePort, options.allowedHosts),
+  );
   const siteUrl = `http://127.0.0.1:${sitePort}`;
   cleanups.push(() => closeServer(siteServer));
   process.env.JWT_PRIVATE_KEY = keys.privateKey;
@@ -233,7 +236,8 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   // Data from an older version of the app is migrated (idempotent); an empty database is
   // seeded by today's code instead, and stays empty without a seed function.
   const dropped = await dropCounterRefreshTokens(ready);
-  if (dropped > 0) console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
+  if (dropped > 0)
+    console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
   for (const migration of options.migrations ?? []) {
     if (!ready.isEmpty() && ready.hasFunction(migration)) await ready.runInternalMutation(migration);
   }

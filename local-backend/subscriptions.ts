@@ -321,15 +321,18 @@ export class SyncSession {
   /** One query's result, the end to pin for a page that had none (see pageEndToPin), and what it read. */
   private async runQuery(queryId: number, subscription: Subscription): Promise<QueryRun> {
     const { udfPath, componentPath, args, pageEnd } = subscription;
-    const pinned =
-      pageEnd === undefined ? args : { ...args, paginationOpts: { ...(args.paginationOpts as object), endCursor: pageEnd } };
+    const pinned = pageEnd === undefined ? args : { ...args, paginationOpts: { ...(args.paginationOpts as object), endCursor: pageEnd } };
     try {
       const codeGeneration = this.deps.engine.codeGeneration;
       if (udfPath.startsWith("_system/")) {
         if (!this.admin) throw new FunctionError(`Could not find public function for '${udfPath}'.`, undefined);
         // Read from the backend's own state; run again after every commit.
         const value = await this.deps.systemQuery(udfPath, args, componentPath);
-        return { modification: { type: "QueryUpdated", queryId, value: convexToJson(value), logLines: [], journal: null }, pageEnd: undefined, lastRun: undefined };
+        return {
+          modification: { type: "QueryUpdated", queryId, value: convexToJson(value), logLines: [], journal: null },
+          pageEnd: undefined,
+          lastRun: undefined,
+        };
       }
       const access = this.access(componentPath);
       const { value, logLines, commit, reads } = await this.deps.engine.cachedQuery(udfPath, pinned, this.identity, access);

@@ -12,7 +12,5 @@ const convexUrl = import.meta.env.VITE_CONVEX_URL as string | undefined;
 // As a transition, the first render yields to the browser every few milliseconds instead of
 // holding the main thread in one long task (Lighthouse's total blocking time on a phone).
 startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>{convexUrl ? <App convexUrl={convexUrl} /> : <MissingConvexUrl />}</StrictMode>,
-  );
+  createRoot(root).render(<StrictMode>{convexUrl ? <App convexUrl={convexUrl} /> : <MissingConvexUrl />}</StrictMode>);
 });

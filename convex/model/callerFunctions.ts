@@ -29,4 +29,3 @@ export const callerMutation = customMutation(
   mutation,
   customCtx(async (ctx) => ({ user: await currentUser(ctx) })),
 );
-

@@ -28,11 +28,7 @@ export async function chatAccessOf(ctx: QueryCtx, user: Doc<"users"> | null, eve
 /**
  * The id of the event whose chat `user` may use. Throws EVENT_NOT_FOUND or NOT_A_SUPPORTER otherwise.
  */
-export async function requireChatAccess(
-  ctx: QueryCtx,
-  user: Doc<"users">,
-  eventId: Id<"events"> | null,
-): Promise<Id<"events">> {
+export async function requireChatAccess(ctx: QueryCtx, user: Doc<"users">, eventId: Id<"events"> | null): Promise<Id<"events">> {
   const gate = eventId === null ? null : await gateOf(ctx, eventId);
   const access = await chatAccessTo(ctx, user, gate);
   if (gate === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);

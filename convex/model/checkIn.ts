@@ -37,11 +37,7 @@ export function normalizeTicketCode(raw: string): string | null {
  * The event when the caller created it. Signed out, another user, or an event that does not
  * exist all get the same refusal: nobody learns more than "not yours".
  */
-export async function requireOrganizer(
-  ctx: QueryCtx,
-  userId: Id<"users"> | null,
-  eventId: Id<"events"> | null,
-): Promise<Doc<"events">> {
+export async function requireOrganizer(ctx: QueryCtx, userId: Id<"users"> | null, eventId: Id<"events"> | null): Promise<Doc<"events">> {
   const event = eventId === null ? null : await ctx.db.get("events", eventId);
   if (userId === null || event === null || event.creatorId !== userId) {
     throw appError("NOT_THE_ORGANIZER", MESSAGES.notTheOrganizer);

@@ -51,7 +51,8 @@ export async function editEvent(
   if ("message" in checked) throw appError("INVALID_EVENT", checked.message);
   const coreChanged = CORE_FIELDS.some((field) => input[field] !== event[field]);
   // A support still in the queue counts too: the gate is marked by the first one queued.
-  if (coreChanged && (hasSupports(event) || (await gateOf(ctx, event._id))?.supported === true)) throw appError("EVENT_ALREADY_SUPPORTED", MESSAGES.editAfterSupport);
+  if (coreChanged && (hasSupports(event) || (await gateOf(ctx, event._id))?.supported === true))
+    throw appError("EVENT_ALREADY_SUPPORTED", MESSAGES.editAfterSupport);
   if (input.startsAt !== event.startsAt && !startsInFuture(input, now)) {
     throw appError("EVENT_IN_PAST", MESSAGES.eventInPast);
   }

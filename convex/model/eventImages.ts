@@ -25,11 +25,7 @@ async function uploadOf(ctx: QueryCtx, storageId: Id<"_storage">): Promise<Doc<"
  * refusal instead of throwing. A file someone else claimed, or that is gone, is refused with
  * an error. Claiming one's own unused upload again (a resent mutation) changes nothing.
  */
-export async function claimUpload(
-  ctx: MutationCtx,
-  userId: Id<"users">,
-  storageId: Id<"_storage">,
-): Promise<ClaimResult> {
+export async function claimUpload(ctx: MutationCtx, userId: Id<"users">, storageId: Id<"_storage">): Promise<ClaimResult> {
   const file = await ctx.db.system.get("_storage", storageId);
   const upload = await uploadOf(ctx, storageId);
   if (file === null || (upload !== null && (upload.userId !== userId || upload.eventId !== undefined))) {
@@ -128,10 +124,7 @@ export async function sweepUnclaimedPage(ctx: MutationCtx, { from, to, cursor }:
 }
 
 /** The URL an event's image is shown from: its uploaded file's, else the pasted URL, else null. */
-export async function imageUrlOf(
-  ctx: QueryCtx,
-  event: Pick<Doc<"events">, "imageUrl" | "imageStorageId">,
-): Promise<string | null> {
+export async function imageUrlOf(ctx: QueryCtx, event: Pick<Doc<"events">, "imageUrl" | "imageStorageId">): Promise<string | null> {
   if (event.imageStorageId !== undefined) return ctx.storage.getUrl(event.imageStorageId);
   return event.imageUrl ?? null;
 }

@@ -122,8 +122,7 @@ async function searchByName(
 ): Promise<PaginationResult<EventSummary>> {
   // The piece comes from the cursor when there is one. usePaginatedQuery re-asks for the first
   // page with cursor null and an endCursor when it splits a page: that one carries it too.
-  const carried =
-    unwrapCursor(paginationOpts.cursor) ?? unwrapCursor(paginationOpts.endCursor ?? null);
+  const carried = unwrapCursor(paginationOpts.cursor) ?? unwrapCursor(paginationOpts.endCursor ?? null);
   // A cursor we did not issue would silently restart the search from the first page.
   if (paginationOpts.cursor !== null && unwrapCursor(paginationOpts.cursor) === null) throw invalidPage();
   const gram = carried?.gram ?? (await rarestGram(ctx, gramsOf(name)));
@@ -135,16 +134,17 @@ async function searchByName(
     ...(paginationOpts.endCursor ? { endCursor: unwrapCursor(paginationOpts.endCursor)?.cursor ?? null } : {}),
   };
   const page = await paginateOrRefuse(
-    ctx.db.query("eventNameGrams").withIndex("by_gram_and_startsAt", (q) => {
-      const byGram = q.eq("gram", gram);
-      return range ? byGram.gte("startsAt", range.from).lte("startsAt", range.to) : byGram;
-    }).order(scope.finished ? "desc" : "asc"),
+    ctx.db
+      .query("eventNameGrams")
+      .withIndex("by_gram_and_startsAt", (q) => {
+        const byGram = q.eq("gram", gram);
+        return range ? byGram.gte("startsAt", range.from).lte("startsAt", range.to) : byGram;
+      })
+      .order(scope.finished ? "desc" : "asc"),
     opts,
   );
 
-  const matches = page.page.filter(
-    (row) => row.nameLower.includes(name) && (category === "all" || row.category === category),
-  );
+  const matches = page.page.filter((row) => row.nameLower.includes(name) && (category === "all" || row.category === category));
   const events: Doc<"events">[] = [];
   for (const row of matches) {
     const event = await ctx.db.get("events", row.eventId);

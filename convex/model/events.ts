@@ -46,9 +46,7 @@ export async function reindexEventName(ctx: MutationCtx, before: IndexedName, af
 async function unindexEventName(ctx: MutationCtx, event: IndexedName): Promise<void> {
   for (const gram of gramsOf(event.nameLower)) {
     // Rows of one piece at one instant: this event's, and rarely another's.
-    const rows = ctx.db
-      .query("eventNameGrams")
-      .withIndex("by_gram_and_startsAt", (q) => q.eq("gram", gram).eq("startsAt", event.startsAt));
+    const rows = ctx.db.query("eventNameGrams").withIndex("by_gram_and_startsAt", (q) => q.eq("gram", gram).eq("startsAt", event.startsAt));
     for await (const row of rows) {
       if (row.eventId !== event._id) continue;
       await ctx.db.delete("eventNameGrams", row._id);

@@ -12,10 +12,7 @@ import { notify } from "./notifications";
 export const FAN_OUT_BATCH_SIZE = 500;
 
 /** News for a whole audience: supporters hear of the goal and of Novidades, chat people of messages. */
-export type FanOutNotice =
-  | { kind: "goalReached" }
-  | { kind: "update"; updateId: Id<"eventUpdates">; title: string }
-  | { kind: "chat" };
+export type FanOutNotice = { kind: "goalReached" } | { kind: "update"; updateId: Id<"eventUpdates">; title: string } | { kind: "chat" };
 
 export type FanOut = {
   eventId: Id<"events">;

@@ -32,11 +32,7 @@ const rateLimiter = new RateLimiter(components.rateLimiter, RATE_LIMITS);
  * whole seconds, rounded up. Inside a mutation the token is part of the transaction: a call
  * that fails later (bad input, no access) gives it back.
  */
-export async function enforceRateLimit(
-  ctx: MutationCtx | ActionCtx,
-  name: RateLimitName,
-  key: string,
-): Promise<void> {
+export async function enforceRateLimit(ctx: MutationCtx | ActionCtx, name: RateLimitName, key: string): Promise<void> {
   const { ok, retryAfter } = await rateLimiter.limit(ctx, name, { key });
   if (!ok) throw appError("RATE_LIMITED", MESSAGES.rateLimited(Math.max(1, Math.ceil(retryAfter / 1000))));
 }

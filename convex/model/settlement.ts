@@ -100,12 +100,7 @@ async function startRefund(ctx: MutationCtx, event: Doc<"events">, settlement: E
  * then schedules the next batch. A contribution already refunded and a ticket already
  * cancelled are skipped, so a batch that ran twice pays nothing twice.
  */
-export async function refundBatch(
-  ctx: MutationCtx,
-  eventId: Id<"events">,
-  phase: RefundPhase,
-  cursor: string | null,
-): Promise<void> {
+export async function refundBatch(ctx: MutationCtx, eventId: Id<"events">, phase: RefundPhase, cursor: string | null): Promise<void> {
   const event = await ctx.db.get("events", eventId);
   if (event === null || (event.settlement !== "refunded" && event.settlement !== "cancelled")) return;
   const paginationOpts = { numItems: REFUND_BATCH_SIZE, cursor };

@@ -10,12 +10,7 @@ import { notify } from "./notifications";
 import { goalReached } from "./shared/eventRules";
 
 /** `event` as it was before the support; `raisedCents` its total after. */
-export async function noticeSupport(
-  ctx: MutationCtx,
-  event: Doc<"events">,
-  supporterId: Id<"users">,
-  raisedCents: number,
-): Promise<void> {
+export async function noticeSupport(ctx: MutationCtx, event: Doc<"events">, supporterId: Id<"users">, raisedCents: number): Promise<void> {
   if (event.raisedCents === 0 && supporterId !== event.creatorId) {
     await notify(ctx, event.creatorId, event, { kind: "firstSupport" });
   }

@@ -110,7 +110,10 @@ export async function workQueue(ctx: MutationCtx, eventId: Id<"events">, now: nu
   const rows = await ctx.db
     .query("queuedSupports")
     .withIndex("by_eventId_and_status", (q) =>
-      q.eq("eventId", eventId).eq("status", "pending").lte("_creationTime", now - QUEUE_SETTLE_MS),
+      q
+        .eq("eventId", eventId)
+        .eq("status", "pending")
+        .lte("_creationTime", now - QUEUE_SETTLE_MS),
     )
     .take(QUEUE_BATCH_SIZE);
   await applyQueued(ctx, eventId, rows);

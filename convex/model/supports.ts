@@ -34,11 +34,7 @@ export async function contributionTotal(
 }
 
 /** True when the user has supported the event at least once. */
-export async function hasSupported(
-  ctx: QueryCtx,
-  eventId: Id<"events">,
-  userId: Id<"users">,
-): Promise<boolean> {
+export async function hasSupported(ctx: QueryCtx, eventId: Id<"events">, userId: Id<"users">): Promise<boolean> {
   return (await supporterRow(ctx, eventId, userId)) !== null;
 }
 

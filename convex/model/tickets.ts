@@ -22,11 +22,7 @@ export function generateTicketCode(): string {
 }
 
 /** Issues a ticket with a code no other ticket has (36^9 codes make a retry very rare). */
-export async function issueTicket(
-  ctx: MutationCtx,
-  event: Doc<"events">,
-  userId: Id<"users">,
-): Promise<string> {
+export async function issueTicket(ctx: MutationCtx, event: Doc<"events">, userId: Id<"users">): Promise<string> {
   for (;;) {
     const code = generateTicketCode();
     const taken = await ctx.db

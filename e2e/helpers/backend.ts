@@ -27,10 +27,7 @@ export async function apiUser(name: string, email = `${unique()}@e2e.test`) {
 }
 
 /** Creates an event as `user` and returns its id; dates default to a week from now at 20:00. */
-export async function apiEvent(
-  user: Awaited<ReturnType<typeof apiUser>>,
-  overrides: Partial<CreateEventArgs> = {},
-): Promise<string> {
+export async function apiEvent(user: Awaited<ReturnType<typeof apiUser>>, overrides: Partial<CreateEventArgs> = {}): Promise<string> {
   const start = new Date(Date.now() + 7 * DAY);
   start.setHours(20, 0, 0, 0);
   return user.client.mutation(api.events.create, eventInput({ name: `Evento ${unique()}`, startsAt: start.getTime(), ...overrides }));

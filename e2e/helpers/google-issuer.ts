@@ -87,14 +87,17 @@ export async function startGoogleIssuer({ redirectUri }: { redirectUri: string }
     const account = code === undefined ? undefined : accountByCode.get(code);
     if (account) Object.assign(token.payload, claimsOf(account), { aud: GOOGLE_CLIENT_ID });
   });
-  server.service.on("beforeResponse", (response: { body: unknown; statusCode: number }, req: IncomingMessage & { body?: Record<string, unknown> }) => {
-    if (typeof req.body?.code === "string") accountByCode.delete(req.body.code);
-    const client = clientCredentials(req);
-    if (client?.id !== GOOGLE_CLIENT_ID || client.secret !== GOOGLE_CLIENT_SECRET) {
-      response.statusCode = 401;
-      response.body = { error: "invalid_client" };
-    }
-  });
+  server.service.on(
+    "beforeResponse",
+    (response: { body: unknown; statusCode: number }, req: IncomingMessage & { body?: Record<string, unknown> }) => {
+      if (typeof req.body?.code === "string") accountByCode.delete(req.body.code);
+      const client = clientCredentials(req);
+      if (client?.id !== GOOGLE_CLIENT_ID || client.secret !== GOOGLE_CLIENT_SECRET) {
+        response.statusCode = 401;
+        response.body = { error: "invalid_client" };
+      }
+    },
+  );
 
   await server.start(0, "127.0.0.1");
   const issuer = `http://127.0.0.1:${server.address().port}`;

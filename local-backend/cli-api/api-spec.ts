@@ -7,7 +7,13 @@ import type { JSONValue } from "convex/values";
 import type { Engine } from "../engine.ts";
 
 type Spec =
-  | { identifier: string; functionType: "Query" | "Mutation" | "Action"; visibility: { kind: "public" | "internal" }; args: JSONValue; returns: JSONValue }
+  | {
+      identifier: string;
+      functionType: "Query" | "Mutation" | "Action";
+      visibility: { kind: "public" | "internal" };
+      args: JSONValue;
+      returns: JSONValue;
+    }
   | { functionType: "HttpAction"; method: string; path: string };
 
 type ConvexFunction = {

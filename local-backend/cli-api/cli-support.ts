@@ -104,7 +104,8 @@ export function createCliSupport(deps: CliSupportDeps) {
       "GET /api/export/zip/*",
       async (_request, response, url) => {
         const ts = url.pathname.slice("/api/export/zip/".length);
-        if (latestExport === null || String(latestExport.state.start_ts) !== ts) throw new HttpError(400, "ExportNotFound", `No export at ${ts}`);
+        if (latestExport === null || String(latestExport.state.start_ts) !== ts)
+          throw new HttpError(400, "ExportNotFound", `No export at ${ts}`);
         response.writeHead(200, {
           "Content-Type": "application/zip",
           "Content-Length": latestExport.zip.length,
@@ -116,6 +117,7 @@ export function createCliSupport(deps: CliSupportDeps) {
   ]);
   return {
     routes,
-    systemQuery: (udfPath: string, args: Record<string, Value>, componentPath: string) => runSystemQuery(system, udfPath, args, componentPath),
+    systemQuery: (udfPath: string, args: Record<string, Value>, componentPath: string) =>
+      runSystemQuery(system, udfPath, args, componentPath),
   };
 }

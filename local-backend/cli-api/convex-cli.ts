@@ -22,7 +22,10 @@ export async function cliProject(): Promise<string> {
 }
 
 /** Starts `npx convex <args>`; CI=1 so a failure never waits on error reporting. */
-export function startCli(target: CliTarget, args: string[]): { child: ChildProcess; output: () => { stdout: string; stderr: string }; done: Promise<CliRun> } {
+export function startCli(
+  target: CliTarget,
+  args: string[],
+): { child: ChildProcess; output: () => { stdout: string; stderr: string }; done: Promise<CliRun> } {
   const started = Date.now();
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd: target.cwd,

@@ -64,10 +64,15 @@ export class EnvironmentVariables {
   async update(changes: EnvironmentChange[]): Promise<void> {
     for (const { name, value } of changes) {
       if (typeof name !== "string" || !NAME.test(name)) {
-        throw new HttpError(400, "InvalidEnvironmentVariableName", `Environment variable name "${String(name)}" must start with a letter and hold only letters, digits and "_" (at most 40)`);
+        throw new HttpError(
+          400,
+          "InvalidEnvironmentVariableName",
+          `Environment variable name "${String(name)}" must start with a letter and hold only letters, digits and "_" (at most 40)`,
+        );
       }
       if (BUILT_IN.has(name)) throw new HttpError(400, "InvalidEnvironmentVariableName", `${name} is built in and cannot be changed`);
-      if (value !== null && typeof value !== "string") throw new HttpError(400, "InvalidEnvironmentVariableValue", `The value of ${name} must be a string`);
+      if (value !== null && typeof value !== "string")
+        throw new HttpError(400, "InvalidEnvironmentVariableValue", `The value of ${name} must be a string`);
       if (value !== null && Buffer.byteLength(value) > MAX_VALUE_BYTES) {
         throw new HttpError(400, "InvalidEnvironmentVariableValue", `The value of ${name} is longer than 8 KiB`);
       }

@@ -95,7 +95,8 @@ export function parseSnapshotZip(bytes: Buffer): Snapshot {
   for (const [componentPath, tables] of components) {
     for (const file of tables.get("_storage") ?? []) {
       const bytes = blobs.get(`${componentPath}|${file._id as string}`);
-      if (bytes === undefined) throw new ImportError(`Stored file ${file._id as string} is listed in _storage but its bytes are not in the ZIP`);
+      if (bytes === undefined)
+        throw new ImportError(`Stored file ${file._id as string} is listed in _storage but its bytes are not in the ZIP`);
       if (sha256Of(bytes) !== file.sha256) throw new ImportError(`Stored file ${file._id as string} does not match its SHA-256 (damaged)`);
       files.set(file.sha256 as string, bytes);
     }
@@ -134,11 +135,13 @@ function parseCsv(text: string): Row[] {
   const [header, ...rows] = records;
   if (header === undefined) throw new ImportError("CSV: no header row");
   return rows.map((cells, line) => {
-    if (cells.length !== header.length) throw new ImportError(`CSV, row ${line + 2}: ${cells.length} fields, the header has ${header.length}`);
+    if (cells.length !== header.length)
+      throw new ImportError(`CSV, row ${line + 2}: ${cells.length} fields, the header has ${header.length}`);
     const row: Row = {};
     header.forEach((name, column) => {
       const cell = cells[column]!;
-      row[name] = cell === "true" ? true : cell === "false" ? false : cell.trim() !== "" && Number.isFinite(Number(cell)) ? Number(cell) : cell;
+      row[name] =
+        cell === "true" ? true : cell === "false" ? false : cell.trim() !== "" && Number.isFinite(Number(cell)) ? Number(cell) : cell;
     });
     return row;
   });

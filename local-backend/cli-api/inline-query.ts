@@ -22,8 +22,7 @@ function handlerOf(source: string): QueryHandler {
     throw new HttpError(400, "InvalidModule", "An inline query can import only convex:/_system/repl/wrappers.js");
   }
   const body = source.replace(WRAPPERS_IMPORT, "").replace(/\bexport\s+default\s+/, "return ");
-  const define = (definition: { handler?: unknown } | QueryHandler) =>
-    typeof definition === "function" ? definition : definition.handler;
+  const define = (definition: { handler?: unknown } | QueryHandler) => (typeof definition === "function" ? definition : definition.handler);
   let handler: unknown;
   try {
     handler = (new Function("query", "internalQuery", body) as (...wrappers: unknown[]) => unknown)(define, define);

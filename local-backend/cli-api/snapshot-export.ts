@@ -28,7 +28,12 @@ export type ExportState = {
 
 /** "rateLimiter/batchWorker" → "_components/rateLimiter/_components/batchWorker/". */
 export function exportPrefix(componentPath: string): string {
-  return componentPath === "" ? "" : componentPath.split("/").map((name) => `_components/${name}/`).join("");
+  return componentPath === ""
+    ? ""
+    : componentPath
+        .split("/")
+        .map((name) => `_components/${name}/`)
+        .join("");
 }
 
 const README = `# Snapshot export
@@ -68,7 +73,10 @@ export async function buildExport(
       list.push(document);
     }
     const names = [...tables.keys()].sort();
-    entries.push({ name: `${prefix}_tables/documents.jsonl`, data: Buffer.from(names.map((name) => `${JSON.stringify({ name })}\n`).join("")) });
+    entries.push({
+      name: `${prefix}_tables/documents.jsonl`,
+      data: Buffer.from(names.map((name) => `${JSON.stringify({ name })}\n`).join("")),
+    });
     for (const name of names) {
       const sorted = tables.get(name)!.sort((a, b) => a._creationTime - b._creationTime);
       entries.push({ name: `${prefix}${name}/documents.jsonl`, data: jsonl(sorted) });

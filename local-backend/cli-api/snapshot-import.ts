@@ -22,12 +22,7 @@ import {
 import { NOT_EXPORTED } from "./snapshot-export.ts";
 
 type Mode = "requireEmpty" | "append" | "replace" | "replaceAll";
-const MODES = new Set<Mode>([
-  "requireEmpty",
-  "append",
-  "replace",
-  "replaceAll",
-]);
+const MODES = new Set<Mode>(["requireEmpty", "append", "replace", "replaceAll"]);
 const FORMATS = new Set<ImportFormat>(["csv", "jsonLines", "jsonArray", "zip"]);
 
 type ImportState =
@@ -84,27 +79,17 @@ export class SnapshotImports {
 
   uploadPart(token: string | null, partNumber: number, bytes: Buffer): string {
     const parts = token === null ? undefined : this.uploads.get(token);
-    if (parts === undefined)
-      throw new HttpError(400, "InvalidUploadToken", "Unknown upload token");
-    if (!Number.isInteger(partNumber) || partNumber < 1)
-      throw new HttpError(
-        400,
-        "InvalidPartNumber",
-        "partNumber must be 1 or more",
-      );
+    if (parts === undefined) throw new HttpError(400, "InvalidUploadToken", "Unknown upload token");
+    if (!Number.isInteger(partNumber) || partNumber < 1) throw new HttpError(400, "InvalidPartNumber", "partNumber must be 1 or more");
     parts[partNumber - 1] = bytes;
     return `${token}:${partNumber}`;
   }
 
   /** Parses and checks the upload; the import then waits for confirmation, or has failed. */
-  async finishUpload(
-    body: Record<string, unknown>,
-  ): Promise<{ importId: string }> {
-    const token =
-      typeof body.uploadToken === "string" ? body.uploadToken : null;
+  async finishUpload(body: Record<string, unknown>): Promise<{ importId: string }> {
+    const token = typeof body.uploadToken === "string" ? body.uploadToken : null;
     const parts = token === null ? undefined : this.uploads.get(token);
-    if (parts === undefined || token === null)
-      throw new HttpError(400, "InvalidUploadToken", "Unknown upload token");
+    if (parts === undefined || token === null) throw new HttpError(400, "InvalidUploadToken", "Unknown upload token");
     this.uploads.delete(token);
     const options = (body.import ?? {}) as {
       tableName?: unknown;
@@ -114,12 +99,7 @@ export class SnapshotImports {
     };
     const mode = options.mode as Mode;
     const format = options.format as ImportFormat;
-    if (!MODES.has(mode) || !FORMATS.has(format))
-      throw new HttpError(
-        400,
-        "InvalidImport",
-        "Unknown import mode or format",
-      );
+    if (!MODES.has(mode) || !FORMATS.has(format)) throw new HttpError(400, "InvalidImport", "Unknown import mode or format");
     const record: ImportRecord = {
       _id: randomUUID(),
       _creationTime: Date.now(),
@@ -130,17 +110,11 @@ export class SnapshotImports {
     this.imports.set(record._id, record);
     try {
       const bytes = Buffer.concat(parts.filter((part) => part !== undefined));
-      const componentPath =
-        typeof options.componentPath === "string" ? options.componentPath : "";
+      const componentPath = typeof options.componentPath === "string" ? options.componentPath : "";
       record.plan =
         format === "zip"
           ? parseSnapshotZip(bytes)
-          : parseTableRows(
-              format,
-              bytes,
-              typeof options.tableName === "string" ? options.tableName : "",
-              componentPath,
-            );
+          : parseTableRows(format, bytes, typeof options.tableName === "string" ? options.tableName : "", componentPath);
       const changes = await this.changes(record.plan, mode);
       const deletes = changes.some((change) => change.remove > 0);
       record.state = {
@@ -157,19 +131,10 @@ export class SnapshotImports {
 
   /** Writes the import in one transaction; the state says how it went. */
   async perform(importId: unknown): Promise<void> {
-    const record =
-      typeof importId === "string" ? this.imports.get(importId) : undefined;
-    if (record === undefined)
-      throw new HttpError(400, "InvalidImportId", "Unknown import");
-    if (
-      record.state.state !== "waiting_for_confirmation" ||
-      record.plan === undefined
-    ) {
-      throw new HttpError(
-        400,
-        "ImportNotConfirmable",
-        `The import is ${record.state.state}`,
-      );
+    const record = typeof importId === "string" ? this.imports.get(importId) : undefined;
+    if (record === undefined) throw new HttpError(400, "InvalidImportId", "Unknown import");
+    if (record.state.state !== "waiting_for_confirmation" || record.plan === undefined) {
+      throw new HttpError(400, "ImportNotConfirmable", `The import is ${record.state.state}`);
     }
     const plan = record.plan;
     record.state = {
@@ -192,8 +157,7 @@ export class SnapshotImports {
 
   /** `_system/cli/queryImport` (one) and `:list` (all, newest first), as documents with a `state`. */
   get(importId: unknown): Omit<ImportRecord, "plan"> | null {
-    const record =
-      typeof importId === "string" ? this.imports.get(importId) : undefined;
+    const record = typeof importId === "string" ? this.imports.get(importId) : undefined;
     return record === undefined ? null : withoutPlan(record);
   }
 
@@ -201,20 +165,13 @@ export class SnapshotImports {
     return [...this.imports.values()].reverse().map(withoutPlan);
   }
 
-  private changes(
-    plan: Snapshot | TableRows,
-    mode: Mode,
-  ): Promise<TableChange[]> {
-    return this.deps.engine.withInstance(async (instance) =>
-      changesIn(instance.global.components, plan, mode),
-    );
+  private changes(plan: Snapshot | TableRows, mode: Mode): Promise<TableChange[]> {
+    return this.deps.engine.withInstance(async (instance) => changesIn(instance.global.components, plan, mode));
   }
 
   private async apply(plan: Snapshot | TableRows, mode: Mode): Promise<number> {
     // The bytes first (content-addressed, fsync'd): a document never points at missing bytes.
-    if (plan.kind === "snapshot")
-      for (const bytes of plan.files.values())
-        await this.deps.files.write(bytes);
+    if (plan.kind === "snapshot") for (const bytes of plan.files.values()) await this.deps.files.write(bytes);
     const { engine } = this.deps;
     let written = 0;
     await engine.withInstance((instance) =>
@@ -222,30 +179,16 @@ export class SnapshotImports {
         const components = instance.global.components;
         // Checked again inside the transaction: the data may have changed since the upload.
         changesIn(components, plan, mode);
-        const incoming =
-          plan.kind === "table"
-            ? new Map([
-                [plan.componentPath, new Map([[plan.table, plan.rows]])],
-              ])
-            : plan.components;
-        const affected =
-          mode === "replaceAll"
-            ? Object.keys(components)
-            : [...incoming.keys()];
+        const incoming = plan.kind === "table" ? new Map([[plan.componentPath, new Map([[plan.table, plan.rows]])]]) : plan.components;
+        const affected = mode === "replaceAll" ? Object.keys(components) : [...incoming.keys()];
         for (const componentPath of affected) {
           const db = components[componentPath]!.db;
           const writes = db._writes.at(-1)!;
-          const tables =
-            incoming.get(componentPath) ?? new Map<string, Row[]>();
+          const tables = incoming.get(componentPath) ?? new Map<string, Row[]>();
           if (mode === "replace" || mode === "replaceAll") {
             for (const id of Object.keys(db._documents)) {
               const table = tableOf(id);
-              if (
-                mode === "replaceAll"
-                  ? !NOT_EXPORTED.has(table)
-                  : tables.has(table)
-              )
-                writes[id] = null;
+              if (mode === "replaceAll" ? !NOT_EXPORTED.has(table) : tables.has(table)) writes[id] = null;
             }
           }
           for (const [table, rows] of tables) {
@@ -255,23 +198,14 @@ export class SnapshotImports {
                 db.insert(table, row);
               } else {
                 const { _id, _creationTime, ...fields } = row;
-                if (
-                  mode === "append" &&
-                  db._documents[_id as string] !== undefined
-                ) {
-                  throw new Error(
-                    `Document ${_id as string} already exists; import with --replace or --replace-all`,
-                  );
+                if (mode === "append" && db._documents[_id as string] !== undefined) {
+                  throw new Error(`Document ${_id as string} already exists; import with --replace or --replace-all`);
                 }
                 validate(db, table, fields, _id as string);
                 writes[_id as string] = row as Document;
-                db._lastCreationTime = Math.max(
-                  db._lastCreationTime,
-                  _creationTime as number,
-                );
+                db._lastCreationTime = Math.max(db._lastCreationTime, _creationTime as number);
                 const counter = Number(/^\d+/.exec(_id as string)?.[0]);
-                if (Number.isSafeInteger(counter))
-                  db._nextDocId = Math.max(db._nextDocId, counter + 1);
+                if (Number.isSafeInteger(counter)) db._nextDocId = Math.max(db._nextDocId, counter + 1);
               }
               written += 1;
             }
@@ -285,46 +219,31 @@ export class SnapshotImports {
 }
 
 /** Per table: documents created and deleted, against the committed state; throws ImportError when the mode forbids it. */
-function changesIn(
-  components: Record<string, { db: DatabaseFake }>,
-  plan: Snapshot | TableRows,
-  mode: Mode,
-): TableChange[] {
+function changesIn(components: Record<string, { db: DatabaseFake }>, plan: Snapshot | TableRows, mode: Mode): TableChange[] {
   const counts = (db: DatabaseFake) => {
     const byTable = new Map<string, number>();
-    for (const id of Object.keys(db._documents))
-      byTable.set(tableOf(id), (byTable.get(tableOf(id)) ?? 0) + 1);
+    for (const id of Object.keys(db._documents)) byTable.set(tableOf(id), (byTable.get(tableOf(id)) ?? 0) + 1);
     return byTable;
   };
-  const incoming =
-    plan.kind === "table"
-      ? new Map([[plan.componentPath, new Map([[plan.table, plan.rows]])]])
-      : plan.components;
+  const incoming = plan.kind === "table" ? new Map([[plan.componentPath, new Map([[plan.table, plan.rows]])]]) : plan.components;
   const changes: TableChange[] = [];
   for (const componentPath of incoming.keys()) {
     if (components[componentPath] === undefined)
-      throw new ImportError(
-        `The import has data for component "${componentPath}", which this app does not have`,
-      );
+      throw new ImportError(`The import has data for component "${componentPath}", which this app does not have`);
   }
-  const affected =
-    mode === "replaceAll" ? Object.keys(components) : [...incoming.keys()];
+  const affected = mode === "replaceAll" ? Object.keys(components) : [...incoming.keys()];
   for (const componentPath of affected.sort()) {
     const existing = counts(components[componentPath]!.db);
     const tables = incoming.get(componentPath) ?? new Map<string, Row[]>();
     const names = new Set([
       ...tables.keys(),
-      ...(mode === "replaceAll"
-        ? [...existing.keys()].filter((table) => !NOT_EXPORTED.has(table))
-        : []),
+      ...(mode === "replaceAll" ? [...existing.keys()].filter((table) => !NOT_EXPORTED.has(table)) : []),
     ]);
     for (const table of [...names].sort()) {
       const count = existing.get(table) ?? 0;
       const create = tables.get(table)?.length ?? 0;
       if (mode === "requireEmpty" && count > 0 && create > 0) {
-        throw new ImportError(
-          `Table "${table}"${where(componentPath)} is not empty; import with --replace, --replace-all or --append`,
-        );
+        throw new ImportError(`Table "${table}"${where(componentPath)} is not empty; import with --replace, --replace-all or --append`);
       }
       const remove = mode === "replace" || mode === "replaceAll" ? count : 0;
       changes.push({ componentPath, table, create, remove, existing: count });
@@ -333,19 +252,12 @@ function changesIn(
   return changes;
 }
 
-function validate(
-  db: DatabaseFake,
-  table: string,
-  fields: Row,
-  id: string,
-): void {
+function validate(db: DatabaseFake, table: string, fields: Row, id: string): void {
   if (table.startsWith("_")) return;
   try {
     db._validate(table, fields as Document);
   } catch (error) {
-    throw new Error(
-      `Document ${id} of table "${table}" does not match the schema: ${(error as Error).message}`,
-    );
+    throw new Error(`Document ${id} of table "${table}" does not match the schema: ${(error as Error).message}`);
   }
 }
 

@@ -93,7 +93,8 @@ export function readZip(zip: Buffer): Map<string, Buffer> {
     const name = zip.subarray(at + 46, at + 46 + nameLength).toString("utf8");
     at += 46 + nameLength + extraLength + commentLength;
     if (flags & 0x1) throw new ZipError(`${name} is encrypted`);
-    if (compressedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff) throw new ZipError("ZIP64 files are not supported");
+    if (compressedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff)
+      throw new ZipError("ZIP64 files are not supported");
     if (size > MAX_ENTRY_BYTES) throw new ZipError(`${name} is larger than ${MAX_ENTRY_BYTES} bytes`);
     if (name.endsWith("/")) continue;
     if (localOffset + 30 > zip.length || zip.readUInt32LE(localOffset) !== LOCAL_HEADER) throw new ZipError(`${name}: damaged entry`);

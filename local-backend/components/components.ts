@@ -68,7 +68,8 @@ async function registerTree(instance: EngineInstance, parentPath: string, config
     const componentDir = path.dirname(childConfig);
     const schemaFile = path.join(componentDir, "schema.js");
     const schema = existsSync(schemaFile)
-      ? ((await loader.import(pathToFileURL(schemaFile).href, import.meta.url)) as { default: SchemaDefinition<GenericSchema, boolean> }).default
+      ? ((await loader.import(pathToFileURL(schemaFile).href, import.meta.url)) as { default: SchemaDefinition<GenericSchema, boolean> })
+          .default
       : null;
     registerComponent(instance, componentPath, schema, await moduleGlob(componentDir));
     registered.push(componentPath, ...(await registerTree(instance, componentPath, childConfig)));

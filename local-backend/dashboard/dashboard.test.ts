@@ -6,9 +6,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { LocalBackend } from "../server.ts";
 import { startTestBackend } from "../test-support.ts";
 
-const schedule = makeFunctionReference<"mutation", { delayMs: number; text: string }, GenericId<"_scheduled_functions">>(
-  "jobs:schedule",
-);
+const schedule = makeFunctionReference<"mutation", { delayMs: number; text: string }, GenericId<"_scheduled_functions">>("jobs:schedule");
 const generateUploadUrl = makeFunctionReference<"mutation", Record<string, never>, string>("files:generateUploadUrl");
 
 let backend: LocalBackend;
@@ -66,7 +64,8 @@ it("pages through a table's documents, newest first", async () => {
 });
 
 it("counts commits and query runs in stats.json", async () => {
-  const stats = async () => (await (await fetch(`${backend.url}/dashboard/stats.json`, asAdmin())).json()) as { commits: number; queryRuns: number };
+  const stats = async () =>
+    (await (await fetch(`${backend.url}/dashboard/stats.json`, asAdmin())).json()) as { commits: number; queryRuns: number };
   const before = await stats();
   await http.mutation(schedule, { delayMs: 3_600_000, text: "contada" });
   const after = await stats();
@@ -81,11 +80,19 @@ it("lets a browser in once, by the form or the printed URL, with an HttpOnly Sam
   expect(form.status).toBe(401);
   expect(await form.text()).toContain('<form method="post" action="/dashboard/login"');
 
-  const wrong = await fetch(`${backend.url}/dashboard/login`, { method: "POST", body: new URLSearchParams({ key: "apoie-local|nope" }), redirect: "manual" });
+  const wrong = await fetch(`${backend.url}/dashboard/login`, {
+    method: "POST",
+    body: new URLSearchParams({ key: "apoie-local|nope" }),
+    redirect: "manual",
+  });
   expect(wrong.status).toBe(401);
   expect(wrong.headers.get("set-cookie")).toBeNull();
 
-  const signedIn = await fetch(`${backend.url}/dashboard/login`, { method: "POST", body: new URLSearchParams({ key: backend.adminKey }), redirect: "manual" });
+  const signedIn = await fetch(`${backend.url}/dashboard/login`, {
+    method: "POST",
+    body: new URLSearchParams({ key: backend.adminKey }),
+    redirect: "manual",
+  });
   expect(signedIn.status).toBe(303);
   expect(signedIn.headers.get("location")).toBe("/");
   const cookie = signedIn.headers.get("set-cookie")!;
@@ -97,7 +104,9 @@ it("lets a browser in once, by the form or the printed URL, with an HttpOnly Sam
   expect(await overview.text()).toContain("<h1>Dashboard</h1>");
 
   // The URL printed at start: the key is taken out of the address at once.
-  const viaUrl = await fetch(`${backend.url}/dashboard/table?component=&table=users&key=${encodeURIComponent(backend.adminKey)}`, { redirect: "manual" });
+  const viaUrl = await fetch(`${backend.url}/dashboard/table?component=&table=users&key=${encodeURIComponent(backend.adminKey)}`, {
+    redirect: "manual",
+  });
   expect(viaUrl.status).toBe(303);
   expect(viaUrl.headers.get("location")).toBe("/dashboard/table?component=&table=users");
   expect(viaUrl.headers.get("set-cookie")).toBe(cookie);

@@ -35,7 +35,12 @@ function sendHtml(response: ServerResponse, status: number, html: string): void 
 
 /** Sets the sign-in cookie and sends the browser on to `location` (without the key in it). */
 function signIn(response: ServerResponse, access: DashboardAccess, location: string): void {
-  response.writeHead(303, { Location: location, "Set-Cookie": access.signInCookie(), "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+  response.writeHead(303, {
+    Location: location,
+    "Set-Cookie": access.signInCookie(),
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+  });
   response.end();
 }
 

@@ -76,7 +76,12 @@ function tableLink(component: string, table: string, pageNumber = 0): string {
 }
 
 function time(ms: unknown): string {
-  return typeof ms === "number" ? new Date(ms).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC") : "";
+  return typeof ms === "number"
+    ? new Date(ms)
+        .toISOString()
+        .replace("T", " ")
+        .replace(/\.\d+Z$/, " UTC")
+    : "";
 }
 
 function bytes(size: number): string {

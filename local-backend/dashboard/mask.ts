@@ -23,7 +23,9 @@ function maskFields(value: Value): Value {
 /** The document as the dashboard may show it. */
 export function maskDocument(table: string, document: Document): Document {
   if (SECRET_TABLES.has(table)) {
-    return Object.fromEntries(Object.entries(document).map(([field, value]) => [field, ALWAYS_SHOWN.has(field) ? value : HIDDEN])) as Document;
+    return Object.fromEntries(
+      Object.entries(document).map(([field, value]) => [field, ALWAYS_SHOWN.has(field) ? value : HIDDEN]),
+    ) as Document;
   }
   return maskFields(document) as Document;
 }

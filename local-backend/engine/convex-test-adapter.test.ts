@@ -5,7 +5,10 @@ import { attachToInternals, checkInternals } from "./convex-test-adapter.ts";
 
 function newInstance() {
   // convex-test finds the functions folder by its _generated/ file.
-  return convexTest(schema, { "./schema.ts": () => Promise.resolve({ default: schema }), "./_generated/server.ts": () => Promise.resolve({}) });
+  return convexTest(schema, {
+    "./schema.ts": () => Promise.resolve({ default: schema }),
+    "./_generated/server.ts": () => Promise.resolve({}),
+  });
 }
 
 it("finds convex-test's private state and every member the backend uses", async () => {

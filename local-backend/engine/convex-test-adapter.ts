@@ -89,7 +89,13 @@ const DATABASE_MEMBERS = {
   storeFile: "function",
   getFile: "function",
 };
-const TEST_MEMBERS = { runInComponent: "function", fun: "function", registerComponent: "function", withIdentity: "function", fetch: "function" };
+const TEST_MEMBERS = {
+  runInComponent: "function",
+  fun: "function",
+  registerComponent: "function",
+  withIdentity: "function",
+  fetch: "function",
+};
 
 function requireMembers(owner: unknown, members: Record<string, string>, where: string): void {
   for (const [name, kind] of Object.entries(members)) {
@@ -108,11 +114,12 @@ export function checkInternals(t: Instance["t"], global: ConvexGlobal): void {
   requireMembers(t, TEST_MEMBERS, "convexTest()");
   requireMembers(global, GLOBAL_MEMBERS, "its global state");
   requireMembers(global.transactionManager, TRANSACTION_MANAGER_MEMBERS, "transactionManager");
-  if (global.components[""] === undefined) throw new Error("local backend: convex-test no longer keeps the app as component \"\"");
+  if (global.components[""] === undefined) throw new Error('local backend: convex-test no longer keeps the app as component ""');
   for (const [path, component] of Object.entries(global.components)) {
     requireMembers(component, COMPONENT_MEMBERS, `components["${path}"]`);
     requireMembers(component.db, DATABASE_MEMBERS, `components["${path}"].db`);
-    if (!Array.isArray(component.db._writes)) throw new Error(`local backend: convex-test's components["${path}"].db._writes is no longer an array`);
+    if (!Array.isArray(component.db._writes))
+      throw new Error(`local backend: convex-test's components["${path}"].db._writes is no longer an array`);
   }
   if (Object.getOwnPropertyDescriptor(globalThis, "setTimeout") === undefined) {
     throw new Error("local backend: globalThis.setTimeout is not an own property, so convex-test's scheduler timer cannot be withheld");
@@ -144,7 +151,8 @@ export async function attachToInternals(t: Instance["t"]): Promise<ConvexGlobal>
   }
   await call;
   const global = found as ConvexGlobal | null;
-  if (global === null) throw new Error("local backend: convex-test no longer keeps its state in an AsyncLocalStorage (see engine/convex-test-adapter.ts)");
+  if (global === null)
+    throw new Error("local backend: convex-test no longer keeps its state in an AsyncLocalStorage (see engine/convex-test-adapter.ts)");
   checkInternals(t, global);
   return global;
 }
@@ -165,7 +173,11 @@ export function registerComponent(
   schema: unknown,
   glob: Record<string, () => Promise<Record<string, unknown>>>,
 ): void {
-  (instance.t as unknown as { registerComponent: (path: string, schema: unknown, glob: unknown) => void }).registerComponent(componentPath, schema, glob);
+  (instance.t as unknown as { registerComponent: (path: string, schema: unknown, glob: unknown) => void }).registerComponent(
+    componentPath,
+    schema,
+    glob,
+  );
 }
 
 /**

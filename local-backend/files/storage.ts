@@ -14,7 +14,15 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Value } from "convex/values";
 import type { Engine } from "../engine.ts";
-import { documentsOf, internalsOf, tableOf, testOf, type DatabaseFake, type Document, type EngineInstance } from "../engine/convex-test-adapter.ts";
+import {
+  documentsOf,
+  internalsOf,
+  tableOf,
+  testOf,
+  type DatabaseFake,
+  type Document,
+  type EngineInstance,
+} from "../engine/convex-test-adapter.ts";
 import type { FileStore } from "./file-store.ts";
 import { setCorsHeaders } from "../security/cors.ts";
 

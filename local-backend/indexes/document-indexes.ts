@@ -115,7 +115,10 @@ export class DocumentIndexes {
     let index = indexes.get(indexName);
     if (index === undefined) {
       const documents = this.committed();
-      index = new SortedIndex(range.fields, [...this.idsOf(table)].map((id) => documents[id]!));
+      index = new SortedIndex(
+        range.fields,
+        [...this.idsOf(table)].map((id) => documents[id]!),
+      );
       indexes.set(indexName, index);
     }
     return index.range(range);

@@ -14,7 +14,16 @@ type Write =
   | { kind: "patch"; pick: number; group: string; rank: number }
   | { kind: "delete"; pick: number };
 type Bound = { strict: boolean; rank: number } | null;
-type Read = { index: "by_group_rank" | "by_tag" | "by_creation_time" | "full scan"; group: string; tag: string | undefined; lower: Bound; upper: Bound; desc: boolean; take: number | null; rankAbove: number | null };
+type Read = {
+  index: "by_group_rank" | "by_tag" | "by_creation_time" | "full scan";
+  group: string;
+  tag: string | undefined;
+  lower: Bound;
+  upper: Bound;
+  desc: boolean;
+  take: number | null;
+  rankAbove: number | null;
+};
 
 const groups = fc.constantFrom("a", "b", "c");
 const ranks = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom(-0, 0.5, 2.5));
@@ -40,7 +49,12 @@ const step = fc.record({ writes: fc.array(write, { maxLength: 5 }), reads: fc.ar
 
 async function applyWrite(ctx: Ctx, ids: string[], change: Write): Promise<void> {
   if (change.kind === "insert") {
-    ids.push(await ctx.db.insert("items", change.tag === undefined ? { group: change.group, rank: change.rank } : { group: change.group, rank: change.rank, tag: change.tag }));
+    ids.push(
+      await ctx.db.insert(
+        "items",
+        change.tag === undefined ? { group: change.group, rank: change.rank } : { group: change.group, rank: change.rank, tag: change.tag },
+      ),
+    );
     return;
   }
   if (ids.length === 0) return;
@@ -51,23 +65,31 @@ async function applyWrite(ctx: Ctx, ids: string[], change: Write): Promise<void>
 
 /** The ids a read returns, in order. */
 async function runRead(ctx: Ctx, query: Read): Promise<string[]> {
-  type Range = { eq: (field: string, value: unknown) => Range; gt: (field: string, value: unknown) => Range; gte: (field: string, value: unknown) => Range; lt: (field: string, value: unknown) => Range; lte: (field: string, value: unknown) => Range };
+  type Range = {
+    eq: (field: string, value: unknown) => Range;
+    gt: (field: string, value: unknown) => Range;
+    gte: (field: string, value: unknown) => Range;
+    lt: (field: string, value: unknown) => Range;
+    lte: (field: string, value: unknown) => Range;
+  };
   const table = ctx.db.query("items");
   const indexed =
     query.index === "full scan"
       ? table
       : query.index === "by_tag"
-      ? table.withIndex("by_tag", (q) => (q as unknown as Range).eq("tag", query.tag) as never)
-      : table.withIndex(query.index, (q) => {
-          const field = query.index === "by_group_rank" ? "rank" : "_creationTime";
-          let range = q as unknown as Range;
-          if (query.index === "by_group_rank") range = range.eq("group", query.group);
-          // Creation times differ between the instances: bounds on them stay whole seconds away from now.
-          const value = (rank: number) => (query.index === "by_group_rank" ? rank : Date.now() + (rank >= 0 ? rank + 1 : rank) * 1000);
-          if (query.lower !== null) range = query.lower.strict ? range.gt(field, value(query.lower.rank)) : range.gte(field, value(query.lower.rank));
-          if (query.upper !== null) range = query.upper.strict ? range.lt(field, value(query.upper.rank)) : range.lte(field, value(query.upper.rank));
-          return range as never;
-        });
+        ? table.withIndex("by_tag", (q) => (q as unknown as Range).eq("tag", query.tag) as never)
+        : table.withIndex(query.index, (q) => {
+            const field = query.index === "by_group_rank" ? "rank" : "_creationTime";
+            let range = q as unknown as Range;
+            if (query.index === "by_group_rank") range = range.eq("group", query.group);
+            // Creation times differ between the instances: bounds on them stay whole seconds away from now.
+            const value = (rank: number) => (query.index === "by_group_rank" ? rank : Date.now() + (rank >= 0 ? rank + 1 : rank) * 1000);
+            if (query.lower !== null)
+              range = query.lower.strict ? range.gt(field, value(query.lower.rank)) : range.gte(field, value(query.lower.rank));
+            if (query.upper !== null)
+              range = query.upper.strict ? range.lt(field, value(query.upper.rank)) : range.lte(field, value(query.upper.rank));
+            return range as never;
+          });
   let ordered = indexed.order(query.desc ? "desc" : "asc");
   const above = query.rankAbove;
   if (above !== null) ordered = ordered.filter((q) => q.gt(q.field("rank"), above));
@@ -86,31 +108,36 @@ afterAll(async () => {
   await modules.release();
 });
 
-it("answers every index range and table scan, order, filter and take as convex-test's full scan does, pending writes included", { timeout: 120_000 }, async () => {
-  await fc.assert(
-    fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
-      // A fresh table per run: the engine's instance keeps its data, so start from what it holds.
-      const indexed = await engine.withInstance(async ({ t }) => t);
-      await indexed.run(async (ctx) => {
-        for (const item of await ctx.db.query("items").collect()) await ctx.db.delete(item._id);
-      });
-      const plain = convexTest(modules.byPath.get("schema")!.default as SchemaDefinition<never, boolean>, modules.glob);
-      const ids = { indexed: [] as string[], plain: [] as string[] };
-      for (const { writes, reads } of steps) {
-        const inTransaction = async (t: typeof plain, own: string[]) =>
-          t.run(async (ctx) => {
-            for (const change of writes) await applyWrite(ctx as unknown as Ctx, own, change);
-            return Promise.all(reads.map((query) => runRead(ctx as unknown as Ctx, query)));
-          });
-        const afterCommit = (t: typeof plain) => t.run((ctx) => Promise.all(reads.map((query) => runRead(ctx as unknown as Ctx, query))));
-        // Ids differ between the instances (the engine's counter is further on): compare positions.
-        const pendingIndexed = await inTransaction(indexed, ids.indexed);
-        const pendingPlain = await inTransaction(plain, ids.plain);
-        const rename = (lists: string[][], own: string[], other: string[]) => lists.map((list) => list.map((id) => other[own.indexOf(id)] ?? id));
-        expect(rename(pendingIndexed, ids.indexed, ids.plain)).toEqual(pendingPlain);
-        expect(rename(await afterCommit(indexed), ids.indexed, ids.plain)).toEqual(await afterCommit(plain));
-      }
-    }),
-    { numRuns: 60 },
-  );
-});
+it(
+  "answers every index range and table scan, order, filter and take as convex-test's full scan does, pending writes included",
+  { timeout: 120_000 },
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        // A fresh table per run: the engine's instance keeps its data, so start from what it holds.
+        const indexed = await engine.withInstance(async ({ t }) => t);
+        await indexed.run(async (ctx) => {
+          for (const item of await ctx.db.query("items").collect()) await ctx.db.delete(item._id);
+        });
+        const plain = convexTest(modules.byPath.get("schema")!.default as SchemaDefinition<never, boolean>, modules.glob);
+        const ids = { indexed: [] as string[], plain: [] as string[] };
+        for (const { writes, reads } of steps) {
+          const inTransaction = async (t: typeof plain, own: string[]) =>
+            t.run(async (ctx) => {
+              for (const change of writes) await applyWrite(ctx as unknown as Ctx, own, change);
+              return Promise.all(reads.map((query) => runRead(ctx as unknown as Ctx, query)));
+            });
+          const afterCommit = (t: typeof plain) => t.run((ctx) => Promise.all(reads.map((query) => runRead(ctx as unknown as Ctx, query))));
+          // Ids differ between the instances (the engine's counter is further on): compare positions.
+          const pendingIndexed = await inTransaction(indexed, ids.indexed);
+          const pendingPlain = await inTransaction(plain, ids.plain);
+          const rename = (lists: string[][], own: string[], other: string[]) =>
+            lists.map((list) => list.map((id) => other[own.indexOf(id)] ?? id));
+          expect(rename(pendingIndexed, ids.indexed, ids.plain)).toEqual(pendingPlain);
+          expect(rename(await afterCommit(indexed), ids.indexed, ids.plain)).toEqual(await afterCommit(plain));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  },
+);

@@ -23,7 +23,9 @@ describe("conflict profiler", () => {
     const profiler = new ConflictProfiler({ windowMs: 50, now: () => 100 });
     profiler.observe(tx("supports:support", 0, reading("e1", "u1"), [doc("events", "e1"), doc("users", "u1")]));
     const found = profiler.observe(tx("supports:support", 30, reading("e1", "u2"), [doc("events", "e1"), doc("users", "u2")]));
-    expect(found).toEqual([{ at: 30, writer: "supports:support", reader: "supports:support", document: "events:e1", read: "document :events:e1" }]);
+    expect(found).toEqual([
+      { at: 30, writer: "supports:support", reader: "supports:support", document: "events:e1", read: "document :events:e1" },
+    ]);
     // A reader committed first still conflicts with a later writer (they overlapped).
     const later = profiler.observe(tx("chat:send", 60, null, [doc("events", "e1")]));
     expect(later.map((conflict) => [conflict.writer, conflict.reader])).toEqual([["chat:send", "supports:support"]]);
@@ -40,7 +42,12 @@ describe("conflict profiler", () => {
 
   it("counts a write inside an index range that another transaction read", () => {
     const ranged = new ReadSet();
-    ranged.addRange("", "supporters", 'by_event:[{"eq":"e1"}]', parseRange(["eventId", "_creationTime", "_id"], [{ type: "Eq", fieldPath: "eventId", value: "e1" }])!);
+    ranged.addRange(
+      "",
+      "supporters",
+      'by_event:[{"eq":"e1"}]',
+      parseRange(["eventId", "_creationTime", "_id"], [{ type: "Eq", fieldPath: "eventId", value: "e1" }])!,
+    );
     const profiler = new ConflictProfiler({ windowMs: 50 });
     profiler.observe(tx("worker", 0, ranged, []));
     expect(profiler.observe(tx("other event", 10, null, [doc("supporters", "s2", { eventId: "e2" })]))).toEqual([]);
@@ -52,7 +59,8 @@ describe("conflict profiler", () => {
   it("ranks hot documents by conflicts per second with the functions involved", () => {
     let now = 0;
     const profiler = new ConflictProfiler({ windowMs: 50, keepMs: 10_000, now: () => now });
-    for (let i = 0; i < 10; i++) profiler.observe(tx(i % 2 ? "supports:support" : "presence:heartbeat", i * 10, reading("e1"), i % 2 ? [doc("events", "e1")] : []));
+    for (let i = 0; i < 10; i++)
+      profiler.observe(tx(i % 2 ? "supports:support" : "presence:heartbeat", i * 10, reading("e1"), i % 2 ? [doc("events", "e1")] : []));
     profiler.observe(tx("x", 200, reading("e9"), [doc("events", "e9")]));
     profiler.observe(tx("y", 210, reading("e9"), [doc("events", "e9")]));
     now = 1_000;

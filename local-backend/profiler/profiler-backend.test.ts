@@ -43,7 +43,13 @@ function between(a: string, b: string): Conflict[] {
 
 it("on the app: supports of one event by different people do not conflict (the queue), one wallet's two supports do, a heartbeat and a support do not", async () => {
   const creator = await client("Criadora");
-  const [ana, bia, caio, duda, eva] = [await client("Ana"), await client("Bia"), await client("Caio"), await client("Duda"), await client("Eva")];
+  const [ana, bia, caio, duda, eva] = [
+    await client("Ana"),
+    await client("Bia"),
+    await client("Caio"),
+    await client("Duda"),
+    await client("Eva"),
+  ];
   const eventA = await createEvent(creator);
   const eventB = await createEvent(creator, { name: "Outro Show" });
   // Eva's two supports share her wallet: a conflict on her user document.
@@ -72,7 +78,9 @@ it("on the app: supports of one event by different people do not conflict (the q
   expect(between("presence:heartbeat", "supports:support")).toEqual([]);
 
   const report = backend.profiler.report();
-  expect(report.hotDocuments.find((hot) => hot.document === `users:${sameWallet[0]!.document.split(":")[1]}`)?.functions).toContain("supports:support");
+  expect(report.hotDocuments.find((hot) => hot.document === `users:${sameWallet[0]!.document.split(":")[1]}`)?.functions).toContain(
+    "supports:support",
+  );
   const asAdmin = { headers: { Authorization: `Convex ${backend.adminKey}` } };
   const dashboard = await (await fetch(`${backend.url}/`, asAdmin)).text();
   expect(dashboard).toContain("Write conflicts");

@@ -44,10 +44,15 @@ async function evaluateDefinitions(folder: string, manifest: PushManifest): Prom
   const pending = manifest.definitions.filter((definition) => definition.hasDefinition);
   while (pending.length > 0) {
     const ready = pending.findIndex((definition) => definition.dependencies.every((dependency) => names.has(dependency)));
-    if (ready === -1) throw new Error(`component definitions depend on each other in a cycle: ${pending.map((d) => d.definitionPath).join(", ")}`);
+    if (ready === -1)
+      throw new Error(`component definitions depend on each other in a cycle: ${pending.map((d) => d.definitionPath).join(", ")}`);
     const [definition] = pending.splice(ready, 1);
     const { definitionPath, dependencies } = definition!;
-    await PushStore.writeComponentDeps(folder, definitionPath, new Map(dependencies.map((dependency) => [dependency, names.get(dependency)!])));
+    await PushStore.writeComponentDeps(
+      folder,
+      definitionPath,
+      new Map(dependencies.map((dependency) => [dependency, names.get(dependency)!])),
+    );
     const file = path.join(folder, "definitions", definitionKey(definitionPath), "convex.config.js");
     // The bundler leaves `./_componentDeps/<key>` without an extension; Node's ESM wants one.
     const source = await readFile(file, "utf8");
@@ -64,7 +69,10 @@ async function evaluateDefinitions(folder: string, manifest: PushManifest): Prom
 }
 
 /** Imports every module of one definition (so a module that throws fails the load), in a convex-test glob. */
-async function loadDefinitionModules(folder: string, modulePaths: string[]): Promise<{ glob: LoadedModules["glob"]; byPath: Map<string, ModuleExports> }> {
+async function loadDefinitionModules(
+  folder: string,
+  modulePaths: string[],
+): Promise<{ glob: LoadedModules["glob"]; byPath: Map<string, ModuleExports> }> {
   const glob: LoadedModules["glob"] = {};
   const byPath = new Map<string, ModuleExports>();
   for (const modulePath of modulePaths) {
@@ -92,7 +100,10 @@ export async function loadPush(folder: string): Promise<LoadedPush> {
   const app = byDefinition.get("");
   if (app === undefined) throw new Error("the push has no app definition");
   const appFolder = definitionFolder(folder, "");
-  const { glob, byPath } = await loadDefinitionModules(appFolder, app.modules.map((module) => module.path));
+  const { glob, byPath } = await loadDefinitionModules(
+    appFolder,
+    app.modules.map((module) => module.path),
+  );
   if (app.hasSchema) {
     const schema = await importFile(path.join(appFolder, "schema.js"));
     byPath.set("schema", schema);
@@ -105,7 +116,10 @@ export async function loadPush(folder: string): Promise<LoadedPush> {
       const definition = byDefinition.get(child.path);
       if (definition === undefined) throw new Error(`component ${componentPath}: its definition ${child.path} was not pushed`);
       const componentFolder = definitionFolder(folder, child.path);
-      const loaded = await loadDefinitionModules(componentFolder, definition.modules.map((module) => module.path));
+      const loaded = await loadDefinitionModules(
+        componentFolder,
+        definition.modules.map((module) => module.path),
+      );
       const schema = definition.hasSchema ? (await importFile(path.join(componentFolder, "schema.js"))).default : null;
       components.push({ componentPath, definitionPath: child.path, glob: loaded.glob, schema });
       await install(componentPath, definitions.get(child.path)?.childComponents ?? []);
@@ -116,7 +130,9 @@ export async function loadPush(folder: string): Promise<LoadedPush> {
 }
 
 /** What `start_push` answers about one definition's functions, as Convex's analysis does. */
-export function analyzeFunctions(byPath: Map<string, ModuleExports>): Record<string, { functions: unknown[]; httpRoutes: unknown; cronSpecs: unknown; sourceMapped: unknown }> {
+export function analyzeFunctions(
+  byPath: Map<string, ModuleExports>,
+): Record<string, { functions: unknown[]; httpRoutes: unknown; cronSpecs: unknown; sourceMapped: unknown }> {
   const analysis: Record<string, { functions: unknown[]; httpRoutes: unknown; cronSpecs: unknown; sourceMapped: unknown }> = {};
   for (const [modulePath, exports] of byPath) {
     if (modulePath === "schema") continue;
@@ -128,7 +144,14 @@ export function analyzeFunctions(byPath: Map<string, ModuleExports>): Record<str
       if (kind === undefined) continue;
       const args = typeof fn?.exportArgs === "function" ? (fn.exportArgs as () => string)() : null;
       const returns = typeof fn?.exportReturns === "function" ? (fn.exportReturns as () => string)() : null;
-      functions.push({ name, pos: null, udfType: kind, visibility: { kind: fn?.isPublic === true ? "public" : "internal" }, args, returns });
+      functions.push({
+        name,
+        pos: null,
+        udfType: kind,
+        visibility: { kind: fn?.isPublic === true ? "public" : "internal" },
+        args,
+        returns,
+      });
     }
     analysis[`${modulePath}.js`] = { functions, httpRoutes: null, cronSpecs: null, sourceMapped: null };
   }

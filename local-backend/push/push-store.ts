@@ -31,12 +31,21 @@ export type PushedDefinition = {
 /** What push.json records. */
 export type PushManifest = {
   format: 1;
-  definitions: { definitionPath: string; dependencies: string[]; hasDefinition: boolean; hasSchema: boolean; modules: { path: string; hash: string }[] }[];
+  definitions: {
+    definitionPath: string;
+    dependencies: string[];
+    hasDefinition: boolean;
+    hasSchema: boolean;
+    modules: { path: string; hash: string }[];
+  }[];
 };
 
 /** sha256 hex of source and source map, as the CLI hashes a module to skip unchanged ones. */
 export function moduleHash(module: PushedModule): string {
-  return createHash("sha256").update(module.source).update(module.sourceMap ?? "").digest("hex");
+  return createHash("sha256")
+    .update(module.source)
+    .update(module.sourceMap ?? "")
+    .digest("hex");
 }
 
 /** A definition path as a folder name and as the CLI names `_componentDeps/` files (base64url). */

@@ -70,12 +70,21 @@ async function modulesOf(store: PushStore, definitionPath: string, config: Defin
   const modules = [...(config.changedModules ?? config.functions ?? [])];
   for (const { path } of config.unchangedModuleHashes ?? []) {
     const module = await store.currentModule(definitionPath, path);
-    if (module === null) throw new HttpError(400, "ModuleNotFound", `The module ${path} was sent as unchanged, but this deployment does not have it; push again`);
+    if (module === null)
+      throw new HttpError(
+        400,
+        "ModuleNotFound",
+        `The module ${path} was sent as unchanged, but this deployment does not have it; push again`,
+      );
     modules.push(module);
   }
   for (const module of modules) {
     if (module.environment === "node") {
-      throw new HttpError(400, "NodeActionsNotSupported", `${module.path}: "use node" modules (Node.js actions) are not supported by the local backend`);
+      throw new HttpError(
+        400,
+        "NodeActionsNotSupported",
+        `${module.path}: "use node" modules (Node.js actions) are not supported by the local backend`,
+      );
     }
   }
   return modules;
@@ -85,7 +94,13 @@ async function definitionsOf(store: PushStore, request: StartPushRequest): Promi
   const app = request.appDefinition;
   if (app === undefined) throw new HttpError(400, "BadRequest", "The push has no appDefinition");
   const definitions: PushedDefinition[] = [
-    { definitionPath: "", definition: app.definition ?? null, dependencies: app.dependencies ?? [], schema: app.schema ?? null, modules: await modulesOf(store, "", app) },
+    {
+      definitionPath: "",
+      definition: app.definition ?? null,
+      dependencies: app.dependencies ?? [],
+      schema: app.schema ?? null,
+      modules: await modulesOf(store, "", app),
+    },
   ];
   for (const component of request.componentDefinitions ?? []) {
     const definitionPath = component.definitionPath ?? "";
@@ -112,7 +127,10 @@ function pushFolderOf(store: PushStore, body: unknown): string {
 }
 
 export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
-  const loader = (folder: string): CodeSource => () => loadPush(folder);
+  const loader =
+    (folder: string): CodeSource =>
+    () =>
+      loadPush(folder);
   return new Map<string, AdminRoute>([
     [
       "POST /api/get_config_hashes",
@@ -137,7 +155,11 @@ export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
         try {
           loaded = await loadPush(folder);
         } catch (error) {
-          throw new HttpError(400, "InvalidModules", `Loading the pushed modules encountered the following error:\n${(error as Error).message}`);
+          throw new HttpError(
+            400,
+            "InvalidModules",
+            `Loading the pushed modules encountered the following error:\n${(error as Error).message}`,
+          );
         }
         const analysis: Record<string, unknown> = {};
         for (const [definitionPath, exported] of loaded.definitions) {
@@ -155,7 +177,14 @@ export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
           componentDefinitionPackages: {},
           appAuth: [],
           analysis,
-          app: { definitionPath: "", componentPath: "", args: {}, childComponents: {}, httpRoutes: { httpModuleRoutes: null, mounts: [] }, exports: {} },
+          app: {
+            definitionPath: "",
+            componentPath: "",
+            args: {},
+            childComponents: {},
+            httpRoutes: { httpModuleRoutes: null, mounts: [] },
+            exports: {},
+          },
           schemaChange: { allocatedComponentIds: {}, schemaIds: { pushFolder: path.basename(folder) }, indexDiffs: {} },
         };
       },
@@ -182,7 +211,11 @@ export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
         try {
           await deps.engine.reload(loader(folder));
         } catch (error) {
-          throw new HttpError(400, error instanceof SchemaMismatchError ? "SchemaValidationFailed" : "InvalidModules", (error as Error).message);
+          throw new HttpError(
+            400,
+            error instanceof SchemaMismatchError ? "SchemaValidationFailed" : "InvalidModules",
+            (error as Error).message,
+          );
         }
         await deps.store.activate(folder);
         deps.served();

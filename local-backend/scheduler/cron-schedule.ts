@@ -42,8 +42,7 @@ export function nextCronTime(expression: string, after: number): number {
   for (let i = 0; i < SEARCH_LIMIT_MINUTES; i++, time.setTime(time.getTime() + 60_000)) {
     const dayMatches = days!.has(time.getUTCDate());
     const weekdayMatches = weekdays!.has(time.getUTCDay());
-    const day =
-      dayRestricted && weekdayRestricted ? dayMatches || weekdayMatches : dayRestricted ? dayMatches : weekdayMatches;
+    const day = dayRestricted && weekdayRestricted ? dayMatches || weekdayMatches : dayRestricted ? dayMatches : weekdayMatches;
     if (day && months!.has(time.getUTCMonth() + 1) && hours!.has(time.getUTCHours()) && minutes!.has(time.getUTCMinutes())) {
       return time.getTime();
     }

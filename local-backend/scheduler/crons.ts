@@ -48,7 +48,9 @@ function intervalMs(schedule: Extract<CronSchedule, { type: "interval" }>): numb
 
 function nextRun(schedule: CronSchedule, after: number): number {
   const expression = asCronExpression(schedule);
-  return expression === null ? after + intervalMs(schedule as Extract<CronSchedule, { type: "interval" }>) : nextCronTime(expression, after);
+  return expression === null
+    ? after + intervalMs(schedule as Extract<CronSchedule, { type: "interval" }>)
+    : nextCronTime(expression, after);
 }
 
 export class CronRunner {
@@ -85,14 +87,17 @@ export class CronRunner {
 
   private arm(identifier: string, job: CronJob, at: number): void {
     if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.timers = this.timers.filter((other) => other !== timer);
-      if (Date.now() < at) return this.arm(identifier, job, at);
-      const run = this.run(identifier, job);
-      this.running.add(run);
-      void run.finally(() => this.running.delete(run));
-      this.arm(identifier, job, nextRun(job.schedule, Math.max(at, Date.now() - 1)));
-    }, Math.min(Math.max(0, at - Date.now()), MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => {
+        this.timers = this.timers.filter((other) => other !== timer);
+        if (Date.now() < at) return this.arm(identifier, job, at);
+        const run = this.run(identifier, job);
+        this.running.add(run);
+        void run.finally(() => this.running.delete(run));
+        this.arm(identifier, job, nextRun(job.schedule, Math.max(at, Date.now() - 1)));
+      },
+      Math.min(Math.max(0, at - Date.now()), MAX_TIMER_MS),
+    );
     this.timers.push(timer);
   }
 

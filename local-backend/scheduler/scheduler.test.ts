@@ -13,9 +13,7 @@ const schedule = makeFunctionReference<"mutation", { delayMs: number; text: stri
 const scheduleFromAction = makeFunctionReference<"action", { delayMs: number; text: string }, JobId>("jobs:scheduleFromAction");
 const cancel = makeFunctionReference<"mutation", { id: JobId }, null>("jobs:cancel");
 const notes = makeFunctionReference<"query", Record<string, never>, string[]>("jobs:notes");
-const job = makeFunctionReference<"query", { id: JobId }, { state: { kind: string; error?: string }; name: string } | null>(
-  "jobs:job",
-);
+const job = makeFunctionReference<"query", { id: JobId }, { state: { kind: string; error?: string }; name: string } | null>("jobs:job");
 const convexDir = path.join(import.meta.dirname, "test-convex");
 
 let backend: LocalBackend;

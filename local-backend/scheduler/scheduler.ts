@@ -14,7 +14,16 @@ import { makeFunctionReference, type GenericMutationCtx, type GenericDataModel }
 import type { Value } from "convex/values";
 import { recordExecution } from "../cli-api/function-log.ts";
 import type { Engine } from "../engine.ts";
-import { documentsOf, internalsOf, testOf, withTimersWithheld, type ConvexGlobal, type DatabaseFake, type Document, type EngineInstance } from "../engine/convex-test-adapter.ts";
+import {
+  documentsOf,
+  internalsOf,
+  testOf,
+  withTimersWithheld,
+  type ConvexGlobal,
+  type DatabaseFake,
+  type Document,
+  type EngineInstance,
+} from "../engine/convex-test-adapter.ts";
 
 const JOBS = "_scheduled_functions";
 /** Node's longest setTimeout; a later job's timer re-arms itself when it fires. */
@@ -73,7 +82,7 @@ export class DurableScheduler {
    */
   install(instance: EngineInstance): void {
     const internals = internalsOf(instance);
-    let scheduled: JobKey & { at: number } | null = null;
+    let scheduled: (JobKey & { at: number }) | null = null;
     for (const [componentPath, { db }] of Object.entries(internals.components)) {
       const insert = db.insert.bind(db);
       db.insert = (table, value) => {
@@ -150,19 +159,21 @@ export class DurableScheduler {
       let args: Record<string, Value> = {};
       // A transaction: it waits for the one that scheduled the job, and sees it committed (or not).
       // Observed (read and write sets, for the conflict profiler) under the job's name.
-      const outcome = await engine.observed("scheduled job", (label) => testOf(instance).runInComponent(componentPath, async (ctx): Promise<Outcome> => {
-        const document = component.db.get(JOBS, jobId);
-        if (document === null || stateOf(document) !== "pending") return "skip";
-        name = document.name as string;
-        label.name = name;
-        args = (document.args as Record<string, Value>[])[0] ?? {};
-        if (await isAction(internals, componentPath, name)) {
-          component.db.patch(JOBS, jobId, { state: { kind: "inProgress" } });
-          return "runAction";
-        }
-        await this.runMutationJob(ctx as GenericMutationCtx<GenericDataModel>, component.db, componentPath, jobId, name, args);
-        return "done";
-      }));
+      const outcome = await engine.observed("scheduled job", (label) =>
+        testOf(instance).runInComponent(componentPath, async (ctx): Promise<Outcome> => {
+          const document = component.db.get(JOBS, jobId);
+          if (document === null || stateOf(document) !== "pending") return "skip";
+          name = document.name as string;
+          label.name = name;
+          args = (document.args as Record<string, Value>[])[0] ?? {};
+          if (await isAction(internals, componentPath, name)) {
+            component.db.patch(JOBS, jobId, { state: { kind: "inProgress" } });
+            return "runAction";
+          }
+          await this.runMutationJob(ctx as GenericMutationCtx<GenericDataModel>, component.db, componentPath, jobId, name, args);
+          return "done";
+        }),
+      );
       return { outcome, name, args };
     });
     if (outcome !== "runAction") return;

@@ -17,9 +17,7 @@ export function hostCheck(port: () => number, allowed: readonly string[] = []): 
     if (host === undefined) return false;
     const wanted = host.toLowerCase();
     const current = port();
-    return names.some(
-      (name) => wanted === (HAS_PORT.test(name) ? name : `${name}:${current}`) || (current === 80 && wanted === name),
-    );
+    return names.some((name) => wanted === (HAS_PORT.test(name) ? name : `${name}:${current}`) || (current === 80 && wanted === name));
   };
 }
 

@@ -65,16 +65,22 @@ it("keeps every acknowledged support and chat message across three kill -9s, wit
       };
       clients.forEach((client, n) => {
         for (let i = 0; i < SUPPORTS_PER_ROUND; i++) {
-          client.mutation(api.supports.support, { eventId, amountCents: AMOUNT }).then(() => {
-            acknowledged.supports[n]! += 1;
-            count();
-          }, () => {});
+          client.mutation(api.supports.support, { eventId, amountCents: AMOUNT }).then(
+            () => {
+              acknowledged.supports[n]! += 1;
+              count();
+            },
+            () => {},
+          );
         }
         const body = `rodada ${round}, apoiadora ${n}`;
-        client.mutation(api.chat.send, { eventId, body }).then(() => {
-          acknowledged.messages.push(body);
-          count();
-        }, () => {});
+        client.mutation(api.chat.send, { eventId, body }).then(
+          () => {
+            acknowledged.messages.push(body);
+            count();
+          },
+          () => {},
+        );
       });
     });
     await killed;

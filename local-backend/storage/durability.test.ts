@@ -61,7 +61,11 @@ it.each([
   ["null", "null", /holds null instead of a database object/],
   ["a truncated file", '{"format":1,"nextDocId":4,"documents":[{"_id":"1;us', /is not valid JSON \(cut short or damaged/],
   ["an empty file", "", /is not valid JSON \(it is empty/],
-  ["the wrong shape", '{"format":1,"nextDocId":4,"lastCreationTime":1,"lastCommitTs":"5","documents":[{"name":"x"}]}', /documents\[0\] is not a document/],
+  [
+    "the wrong shape",
+    '{"format":1,"nextDocId":4,"lastCreationTime":1,"lastCommitTs":"5","documents":[{"name":"x"}]}',
+    /documents\[0\] is not a document/,
+  ],
 ])("refuses to start on a data file holding %s, names the file and leaves it untouched", async (_what, contents, problem) => {
   await writeFile(databaseFile(), contents);
   const starting = startTestBackend({ dataDir, seed: SEED_FUNCTION });
@@ -97,7 +101,9 @@ it("acknowledges each group of commits as soon as it is saved, not at the end of
     );
     expect(Math.min(...writesAtAcknowledgement)).toBeLessThan(writes);
     // Taken at once; the event's queue applies them a moment later.
-    expect((await waitForQuery(creator, api.events.get, { id: eventId }, (event) => event?.raisedCents === 2_000))!.raisedCents).toBe(2_000);
+    expect((await waitForQuery(creator, api.events.get, { id: eventId }, (event) => event?.raisedCents === 2_000))!.raisedCents).toBe(
+      2_000,
+    );
   } finally {
     await Promise.all([creator.close(), signIn.close()]);
     await backend.close();

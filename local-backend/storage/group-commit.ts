@@ -98,7 +98,10 @@ export class GroupCommitWriter {
         continue;
       }
       this.durableSeq = taken.record.seq;
-      this.answer((waiter) => waiter.seq <= taken.record.seq, (waiter) => waiter.resolve());
+      this.answer(
+        (waiter) => waiter.seq <= taken.record.seq,
+        (waiter) => waiter.resolve(),
+      );
       if (snapshot !== null) await this.compact(snapshot);
     }
     this.writing = null;
@@ -112,7 +115,10 @@ export class GroupCommitWriter {
       const to = this.engine.commitCount;
       this.lost.push({ from: this.durableSeq + 1, to, error });
       this.durableSeq = to;
-      this.answer((waiter) => waiter.seq <= to, (waiter) => waiter.reject(error));
+      this.answer(
+        (waiter) => waiter.seq <= to,
+        (waiter) => waiter.reject(error),
+      );
     });
   }
 

@@ -94,9 +94,7 @@ it("computes every Transition against one commit, under concurrent writers", asy
   );
   for (let i = 0; i < 200 && gaps.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
   await Promise.all(
-    writers.flatMap((client) =>
-      Array.from({ length: 5 }, () => client.mutation(api.supports.support, { eventId, amountCents: 100 })),
-    ),
+    writers.flatMap((client) => Array.from({ length: 5 }, () => client.mutation(api.supports.support, { eventId, amountCents: 100 }))),
   );
   await waitForQuery(creator, api.events.get, { id: eventId }, (event) => event?.raisedCents === 2_000);
   for (let i = 0; i < 200 && results.get(1)?.walletCents !== wallet - 2_000; i++) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -72,7 +72,14 @@ export async function writeEvent(
   gramCounts: Map<string, number>,
 ): Promise<Id<"events">> {
   const nameLower = foldText(input.name);
-  const eventId = await ctx.db.insert("events", { ...input, nameLower, creatorId, raisedCents: 0, ticketsGenerated: 0, uniqueSupporters: 0 });
+  const eventId = await ctx.db.insert("events", {
+    ...input,
+    nameLower,
+    creatorId,
+    raisedCents: 0,
+    ticketsGenerated: 0,
+    uniqueSupporters: 0,
+  });
   for (const gram of gramsOf(nameLower)) {
     await ctx.db.insert("eventNameGrams", { gram, eventId, startsAt: input.startsAt, category: input.category, nameLower });
     gramCounts.set(gram, (gramCounts.get(gram) ?? 0) + 1);

@@ -32,7 +32,15 @@ export async function measureFunctionCosts(t: Backend, catalogue: Catalogue): Pr
   const outcome = await supporter.query(api.supports.outcome, { supportId: support.result.supportId });
   if (outcome?.status !== "applied" || outcome.ticketCode === null) throw new Error("supports:support issued no ticket");
 
-  await fillChat(t, eventId, [{ id: catalogue.ownerId, name: "Dona dos Eventos" }, { id: supporterId, name: "Apoiadora Frequente" }], CHAT_MESSAGES);
+  await fillChat(
+    t,
+    eventId,
+    [
+      { id: catalogue.ownerId, name: "Dona dos Eventos" },
+      { id: supporterId, name: "Apoiadora Frequente" },
+    ],
+    CHAT_MESSAGES,
+  );
   const chat = await measureQuery(supporter, api.chat.list, { eventId, paginationOpts: { numItems: CHAT_PAGE_SIZE, cursor: null } });
   if (chat.result.page.length !== CHAT_PAGE_SIZE) throw new Error("chat:list returned a short page");
 

@@ -55,12 +55,10 @@ export function hotEventRows(hot: HotEvent): Row[] {
       if (ceiling.transactionMs !== TARGET_TRANSACTION_MS) return row;
       return { ...row, target: `≥ ${TARGET_RATE}/s`, status: check(ceiling.ratePerSecond >= TARGET_RATE) };
     }),
-    ...hot.latencies.map(
-      (result, i): Row => ({
-        measure: `hot event: time to an answer at ${LATENCY_RATES[i]} supports/s, ${result.transactionMs} ms per mutation`,
-        result: answers(result),
-        original: BEFORE.answers[result.ratePerSecond] ?? "",
-      }),
-    ),
+    ...hot.latencies.map((result, i): Row => ({
+      measure: `hot event: time to an answer at ${LATENCY_RATES[i]} supports/s, ${result.transactionMs} ms per mutation`,
+      result: answers(result),
+      original: BEFORE.answers[result.ratePerSecond] ?? "",
+    })),
   ];
 }

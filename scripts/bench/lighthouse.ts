@@ -82,7 +82,10 @@ async function supporterWithMessages(convexUrl: string): Promise<{ eventId: stri
   const now = Date.now();
   const event = page.find((c) => c.status !== "Concluído" && c.settlement === null && c.startsAt > now);
   if (!event) throw new Error("the demo data has no event open for support");
-  const result = await client.action(api.auth.signIn, { provider: "local", params: { name: "Bia Lighthouse", email: "bia@bench.example" } });
+  const result = await client.action(api.auth.signIn, {
+    provider: "local",
+    params: { name: "Bia Lighthouse", email: "bia@bench.example" },
+  });
   const tokens = result.tokens;
   if (!tokens?.token || !tokens.refreshToken) throw new Error("local sign-in returned no tokens");
   client.setAuth(tokens.token);
@@ -131,7 +134,9 @@ const SLOW_HOST = 1000;
 
 function median(reports: Report[]): Report {
   const fastEnough = reports.filter((report) => report.environment.benchmarkIndex >= SLOW_HOST);
-  const sorted = [...(fastEnough.length > 0 ? fastEnough : reports)].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  const sorted = [...(fastEnough.length > 0 ? fastEnough : reports)].sort(
+    (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+  );
   const middle = sorted[Math.floor(sorted.length / 2)];
   if (!middle) throw new Error("no Lighthouse runs");
   return middle;

@@ -23,7 +23,17 @@ export async function startLocalBackendProcess({
   const storage = dataDir === null ? ["--in-memory"] : ["--data-dir", dataDir];
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "local-backend/main.ts", "--port", `${port}`, "--site-port", `${sitePort}`, ...storage, ...(seed ? [] : ["--no-seed"])],
+    [
+      "--import",
+      "tsx",
+      "local-backend/main.ts",
+      "--port",
+      `${port}`,
+      "--site-port",
+      `${sitePort}`,
+      ...storage,
+      ...(seed ? [] : ["--no-seed"]),
+    ],
     { cwd: ROOT, stdio: "pipe", env: { ...process.env, AUTH_LOG_LEVEL: "WARN" } },
   );
   let output = "";

@@ -93,7 +93,9 @@ const results: Results = {
   latency: await optional("latency", measureLiveLatency),
   ackLatency: await optional("ack-latency", measureAckLatency),
   // 1,000 and 50,000 events: the smallest and largest catalogue measured.
-  persistedSupport: await optional("persisted-support", () => measurePersistedSupport([...new Set([Math.min(...scales), Math.max(...scales)])])),
+  persistedSupport: await optional("persisted-support", () =>
+    measurePersistedSupport([...new Set([Math.min(...scales), Math.max(...scales)])]),
+  ),
   bundle: await optional("bundle", measureBundle),
   lighthouse: await optional("lighthouse", () => measureLighthouse(Number(values["lighthouse-runs"]))),
   hotEvent: await optional("hot-event", () => measureHotEvent(log)),

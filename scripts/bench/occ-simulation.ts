@@ -239,7 +239,8 @@ export function simulateOcc(config: OccConfig): OccResult {
     agenda.push(readyAt, () => {
       const snapshot = currentTime;
       const batch: Call[] = [];
-      while (batch.length < worker.batchSize && queued.length > 0 && queued[0]!.committedAt! + worker.minAgeMs <= snapshot) batch.push(queued.shift()!);
+      while (batch.length < worker.batchSize && queued.length > 0 && queued[0]!.committedAt! + worker.minAgeMs <= snapshot)
+        batch.push(queued.shift()!);
       agenda.push(snapshot + duration(), () => {
         const done = currentTime;
         for (const call of batch) applied.push(done - call.arrival);
@@ -255,7 +256,15 @@ export function simulateOcc(config: OccConfig): OccResult {
   let arrival = 0;
   for (let k = 0; k < config.count; k++) {
     arrival += -Math.log(1 - rand()) * (1000 / config.calls.ratePerSecond);
-    const call: Call = { arrival, footprint: callFootprints[k % callFootprints.length]!, attempts: 0, snapshot: 0, background: false, committedAt: null, answeredAt: null };
+    const call: Call = {
+      arrival,
+      footprint: callFootprints[k % callFootprints.length]!,
+      attempts: 0,
+      snapshot: 0,
+      background: false,
+      committedAt: null,
+      answeredAt: null,
+    };
     calls.push(call);
     agenda.push(arrival, () => arrive(call, currentTime));
   }
@@ -263,7 +272,15 @@ export function simulateOcc(config: OccConfig): OccResult {
     let at = 0;
     for (let k = 0; at < arrival; k++) {
       at += -Math.log(1 - rand()) * (1000 / config.background.ratePerSecond);
-      const call: Call = { arrival: at, footprint: backgroundFootprints[k % backgroundFootprints.length]!, attempts: 0, snapshot: 0, background: true, committedAt: null, answeredAt: null };
+      const call: Call = {
+        arrival: at,
+        footprint: backgroundFootprints[k % backgroundFootprints.length]!,
+        attempts: 0,
+        snapshot: 0,
+        background: true,
+        committedAt: null,
+        answeredAt: null,
+      };
       background.push(call);
       agenda.push(at, () => arrive(call, currentTime));
     }

@@ -81,14 +81,16 @@ function openEventPage(client: ConvexClient, eventId: Id<"events">) {
       return raised;
     },
     /** Resolves with the time the page shows more than `above`. */
-    raisedAbove: (above: number) => new Promise<number>((resolve) => (raised > above ? resolve(performance.now()) : (waiter = { above, resolve }))),
+    raisedAbove: (above: number) =>
+      new Promise<number>((resolve) => (raised > above ? resolve(performance.now()) : (waiter = { above, resolve }))),
   };
 }
 
 /** Fresh signed-in people, with a group letter in their e-mails so each group is new. */
 async function signedInSupporters(open: () => ConvexClient, group: string): Promise<ConvexClient[]> {
   const supporters = Array.from({ length: SUPPORTERS }, open);
-  for (const [n, supporter] of supporters.entries()) await signIn(supporter, `Apoiadora ${group}${n}`, `apoiadora-${group}${n}@bench.example`);
+  for (const [n, supporter] of supporters.entries())
+    await signIn(supporter, `Apoiadora ${group}${n}`, `apoiadora-${group}${n}@bench.example`);
   return supporters;
 }
 
@@ -96,7 +98,10 @@ async function signedInSupporters(open: () => ConvexClient, group: string): Prom
 async function timedSupport(supporter: ConvexClient, eventId: Id<"events">, page: ReturnType<typeof openEventPage>): Promise<number> {
   const before = await page.loaded();
   const started = performance.now();
-  const [, seenAt] = await Promise.all([supporter.mutation(api.supports.support, { eventId, amountCents: AMOUNT_CENTS }), page.raisedAbove(before)]);
+  const [, seenAt] = await Promise.all([
+    supporter.mutation(api.supports.support, { eventId, amountCents: AMOUNT_CENTS }),
+    page.raisedAbove(before),
+  ]);
   return seenAt - started;
 }
 

@@ -23,12 +23,16 @@ export async function startProductionApp(convexUrl: string): Promise<RunningApp>
   });
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`);
   const port = await freePort();
-  const child = spawn(process.execPath, [VITE, "preview", "--outDir", OUT_DIR, "--port", `${port}`, "--strictPort", "--host", "127.0.0.1"], {
-    cwd: ROOT,
-    stdio: "pipe",
-    // Without NO_COLOR, Vite may wrap the port in colour codes the pattern would miss.
-    env: { ...process.env, NO_COLOR: "1" },
-  });
+  const child = spawn(
+    process.execPath,
+    [VITE, "preview", "--outDir", OUT_DIR, "--port", `${port}`, "--strictPort", "--host", "127.0.0.1"],
+    {
+      cwd: ROOT,
+      stdio: "pipe",
+      // Without NO_COLOR, Vite may wrap the port in colour codes the pattern would miss.
+      env: { ...process.env, NO_COLOR: "1" },
+    },
+  );
   const url = await waitForReady(child, new RegExp(`(http://127\\.0\\.0\\.1:${port})`));
   return {
     url,

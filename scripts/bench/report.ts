@@ -67,7 +67,9 @@ export function reportRows(results: Results): Row[] {
     ...persistedSupportRows(results.persistedSupport),
     ...bundleRows(results.bundle),
     ...lighthouseRows(results.lighthouse),
-    ...("notMeasured" in results.hotEvent ? [{ measure: "hot event", result: `not measured: ${results.hotEvent.notMeasured}` }] : hotEventRows(results.hotEvent)),
+    ...("notMeasured" in results.hotEvent
+      ? [{ measure: "hot event", result: `not measured: ${results.hotEvent.notMeasured}` }]
+      : hotEventRows(results.hotEvent)),
   ];
 }
 
@@ -169,7 +171,9 @@ function notificationRows(notifications: NotificationCost | NotMeasured): Row[] 
 
 function latencyRows(latency: Latency[] | NotMeasured): Row[] {
   if ("notMeasured" in latency) {
-    return [{ measure: "live update, support → other client", result: `not measured: ${latency.notMeasured}`, target: `p95 < ${MAX_P95_MS} ms` }];
+    return [
+      { measure: "live update, support → other client", result: `not measured: ${latency.notMeasured}`, target: `p95 < ${MAX_P95_MS} ms` },
+    ];
   }
   return latency.map((entry) => {
     const row: Row = {
@@ -244,7 +248,8 @@ function bundleRows(bundle: BundleSizes | NotMeasured): Row[] {
   const target = `JS ≤ ${bytes(MAX_HOME_JS_BYTES)}`;
   if ("notMeasured" in bundle) return [{ measure: "first load of /, gzip", result: `not measured: ${bundle.notMeasured}`, target }];
   const weight = ({ js, css }: Weight) => `JS ${bytes(js)}, CSS ${bytes(css)}`;
-  const routeWeight = (route: RouteWeight) => `${weight(route)} (JS: ${bytes(route.js - route.screenJs)} entry + ${bytes(route.screenJs)} screen)`;
+  const routeWeight = (route: RouteWeight) =>
+    `${weight(route)} (JS: ${bytes(route.js - route.screenJs)} entry + ${bytes(route.screenJs)} screen)`;
   const home = bundle.routes["/"];
   return [
     { measure: "first load of /, gzip", result: routeWeight(home), target, status: check(home.js <= MAX_HOME_JS_BYTES) },

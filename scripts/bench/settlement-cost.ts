@@ -115,7 +115,13 @@ async function fillFailedEvent(t: Backend): Promise<Id<"events">> {
         balance -= AMOUNT_CENTS;
         await ctx.db.insert("contributions", { eventId, userId, amountCents: AMOUNT_CENTS });
         await ctx.db.insert("walletEntries", { userId, kind: "support", amountCents: -AMOUNT_CENTS, eventId, balanceAfterCents: balance });
-        await ctx.db.insert("tickets", { eventId, userId, eventName: "Festival Sem Meta", code: `B${s}X${i}`.padEnd(9, "0"), issuedAt: Date.now() });
+        await ctx.db.insert("tickets", {
+          eventId,
+          userId,
+          eventName: "Festival Sem Meta",
+          code: `B${s}X${i}`.padEnd(9, "0"),
+          issuedAt: Date.now(),
+        });
       }
       await ctx.db.patch("users", userId, { walletCents: balance });
       await ctx.db.insert("supporters", { eventId, userId, amountCents: AMOUNT_CENTS * CONTRIBUTIONS_EACH });

@@ -38,5 +38,10 @@ export async function measureTimelineCost(t: Backend, eventId: Id<"events">): Pr
   const timeline = await measureQuery(t, api.events.timeline, { id: eventId });
   if (timeline.result === null) throw new Error("events:timeline returned null");
   const points = timeline.result.points.length;
-  return { name: "events:timeline", detail: `${TIMELINE_SUPPORTS.toLocaleString("en")} supports, ${points} points`, cost: timeline.cost, points };
+  return {
+    name: "events:timeline",
+    detail: `${TIMELINE_SUPPORTS.toLocaleString("en")} supports, ${points} points`,
+    cost: timeline.cost,
+    points,
+  };
 }

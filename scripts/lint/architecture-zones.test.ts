@@ -20,7 +20,9 @@ describe("the architecture's import zones (ESLint)", () => {
       'import schema from "../../convex/schema";\nexport const x = schema;\n',
       'import { list } from "../../convex/events";\nexport const x = list;\n',
     ]) {
-      expect(await zoneErrors("src/lib/dates.ts", code)).toEqual([expect.stringContaining("only convex/_generated/ and convex/model/shared/")]);
+      expect(await zoneErrors("src/lib/dates.ts", code)).toEqual([
+        expect.stringContaining("only convex/_generated/ and convex/model/shared/"),
+      ]);
     }
   });
 
@@ -37,7 +39,9 @@ describe("the architecture's import zones (ESLint)", () => {
 
   it("keeps each feature apart from the others, and open within itself", async () => {
     const across = 'import { SupportPanel } from "../support/support-panel";\nexport const x = SupportPanel;\n';
-    expect(await zoneErrors("src/features/events/event-card.tsx", across)).toEqual([expect.stringContaining("A feature does not import another feature")]);
+    expect(await zoneErrors("src/features/events/event-card.tsx", across)).toEqual([
+      expect.stringContaining("A feature does not import another feature"),
+    ]);
     const within = 'import { EventCard } from "./event-card";\nexport const x = EventCard;\n';
     expect(await zoneErrors("src/features/events/event-list.tsx", within)).toEqual([]);
   });
@@ -55,7 +59,11 @@ describe("the architecture's import zones (ESLint)", () => {
   });
 
   it("keeps shared model code free of server-only modules", async () => {
-    const errors = await errorsOf("no-restricted-imports", "convex/model/shared/money.ts", 'import { idArg } from "../args";\nexport const x = idArg;\n');
+    const errors = await errorsOf(
+      "no-restricted-imports",
+      "convex/model/shared/money.ts",
+      'import { idArg } from "../args";\nexport const x = idArg;\n',
+    );
     expect(errors).toEqual([expect.stringContaining("keep it free of server-only modules")]);
   });
 });

@@ -29,11 +29,39 @@ export function AppRouter() {
   return (
     <Layout>
       <Routes>
-        <Route path={paths.home.pattern} element={<Screen><HomeRoute /></Screen>} />
+        <Route
+          path={paths.home.pattern}
+          element={
+            <Screen>
+              <HomeRoute />
+            </Screen>
+          }
+        />
         {/* "/*": the event's own sub-pages (its door screen) are declared in its chunk. */}
-        <Route path={`${paths.event.pattern}/*`} element={<Screen><EventRoute /></Screen>} />
-        <Route path={paths.chat.pattern} element={<Screen><ChatRoute /></Screen>} />
-        <Route path="*" element={<Screen><NotFoundRoute /></Screen>} />
+        <Route
+          path={`${paths.event.pattern}/*`}
+          element={
+            <Screen>
+              <EventRoute />
+            </Screen>
+          }
+        />
+        <Route
+          path={paths.chat.pattern}
+          element={
+            <Screen>
+              <ChatRoute />
+            </Screen>
+          }
+        />
+        <Route
+          path="*"
+          element={
+            <Screen>
+              <NotFoundRoute />
+            </Screen>
+          }
+        />
       </Routes>
     </Layout>
   );

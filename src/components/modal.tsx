@@ -45,9 +45,7 @@ export function Modal({ open, onOpenChange, title, description, children, size =
               <span aria-hidden="true">×</span>
             </Dialog.Close>
           </header>
-          {description !== undefined && (
-            <Dialog.Description className="dialog__description">{description}</Dialog.Description>
-          )}
+          {description !== undefined && <Dialog.Description className="dialog__description">{description}</Dialog.Description>}
           <div className="dialog__body">{children}</div>
         </Dialog.Content>
       </Dialog.Portal>

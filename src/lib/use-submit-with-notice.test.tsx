@@ -31,8 +31,18 @@ describe("useSubmitWithNotice", () => {
   it("shows a refusal with the server's own title and text, 'Atenção' when it has no title, and a generic text for anything else", async () => {
     const { result } = renderHook(() => useSubmitWithNotice());
     const fail = (error: unknown) => act(() => result.current.submit(() => Promise.reject(error)));
-    await fail(new ConvexError({ code: "NO_BALANCE", title: "Saldo Insuficiente", message: "Você não possui saldo suficiente para apoiar este evento." }));
-    expect(result.current.notice).toEqual({ title: "Saldo Insuficiente", message: "Você não possui saldo suficiente para apoiar este evento.", tone: "error" });
+    await fail(
+      new ConvexError({
+        code: "NO_BALANCE",
+        title: "Saldo Insuficiente",
+        message: "Você não possui saldo suficiente para apoiar este evento.",
+      }),
+    );
+    expect(result.current.notice).toEqual({
+      title: "Saldo Insuficiente",
+      message: "Você não possui saldo suficiente para apoiar este evento.",
+      tone: "error",
+    });
     await fail(new ConvexError({ code: "EVENT_IN_PAST", message: "A data do evento precisa ser no futuro." }));
     expect(result.current.notice).toEqual({ title: ATTENTION_TITLE, message: "A data do evento precisa ser no futuro.", tone: "error" });
     await fail(new Error("socket closed"));

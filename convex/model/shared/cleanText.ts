@@ -27,7 +27,10 @@ const LINE_BREAK = /\r\n|[\n\r\u2028\u2029\u0085\v\f]/g;
 export function cleanText(raw: string, { multiline = false }: { multiline?: boolean } = {}): string {
   const breaks = raw.replace(LINE_BREAK, multiline ? "\n" : " ").replace(/\t/g, " ");
   const cleaned = multiline
-    ? breaks.split("\n").map((line) => line.replace(HIDDEN, "")).join("\n")
+    ? breaks
+        .split("\n")
+        .map((line) => line.replace(HIDDEN, ""))
+        .join("\n")
     : breaks.replace(HIDDEN, "");
   return cleaned.normalize("NFC").trim();
 }

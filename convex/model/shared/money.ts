@@ -21,12 +21,7 @@ export function formatBRL(cents: number): string {
 
 /** True for a whole, positive number of cents no larger than {@link MAX_AMOUNT_CENTS}. */
 export function isValidAmountCents(cents: unknown): cents is number {
-  return (
-    typeof cents === "number" &&
-    Number.isSafeInteger(cents) &&
-    cents > 0 &&
-    cents <= MAX_AMOUNT_CENTS
-  );
+  return typeof cents === "number" && Number.isSafeInteger(cents) && cents > 0 && cents <= MAX_AMOUNT_CENTS;
 }
 
 const PLAIN = /^(\d+)(?:[.,](\d{1,2}))?$/; // 10 · 10,5 · 10.50

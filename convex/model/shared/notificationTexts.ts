@@ -29,9 +29,7 @@ export function describeNotification(n: NotificationView): string {
       return `Novidade em ${n.eventName}: ${n.title ?? ""}`;
     case "chat": {
       const count = n.count ?? 1;
-      return count === 1
-        ? `1 nova mensagem no chat de ${n.eventName}`
-        : `${count} novas mensagens no chat de ${n.eventName}`;
+      return count === 1 ? `1 nova mensagem no chat de ${n.eventName}` : `${count} novas mensagens no chat de ${n.eventName}`;
     }
   }
 }

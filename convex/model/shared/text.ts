@@ -2,7 +2,10 @@
  * Folds text for searching: lower case and without accents, so "musica" finds "Música".
  */
 export function foldText(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLocaleLowerCase("pt-BR");
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLocaleLowerCase("pt-BR");
 }
 
 /** Length of the n-grams that index event names for substring search. */

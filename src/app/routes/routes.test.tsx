@@ -45,7 +45,14 @@ const detail: EventDetail = {
   settlement: null,
   settlementLabel: null,
 };
-const me: SignedInUser = { _id: fakeId("users", "u1"), name: "Ana", menuName: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
+const me: SignedInUser = {
+  _id: fakeId("users", "u1"),
+  name: "Ana",
+  menuName: "Ana",
+  email: "ana@example.com",
+  image: null,
+  walletCents: 5000,
+};
 
 function renderAt(path: string) {
   return render(
@@ -105,7 +112,13 @@ describe("event page", () => {
   });
 
   it("shows a settled event's outcome instead of the support form", () => {
-    setQuery(api.events.get, { ...detail, settlement: "refunded", settlementLabel: "Encerrado · apoios devolvidos", supportingOpen: false, supportClosedReason: "started" });
+    setQuery(api.events.get, {
+      ...detail,
+      settlement: "refunded",
+      settlementLabel: "Encerrado · apoios devolvidos",
+      supportingOpen: false,
+      supportClosedReason: "started",
+    });
     renderAt("/event/ev1");
     expect(screen.getByRole("heading", { level: 2, name: "Encerrado · apoios devolvidos" })).toBeInTheDocument();
     expect(screen.getByText(/Todos os apoios voltaram para as carteiras/)).toBeInTheDocument();
@@ -119,9 +132,7 @@ describe("chat page", () => {
     setQuery(api.events.get, detail);
     setQuery(api.chat.access, "notASupporter");
     renderAt("/chat/ev1");
-    expect(screen.getByRole("status")).toHaveTextContent(
-      "Apenas quem apoiou este evento pode ver e enviar mensagens no chat.",
-    );
+    expect(screen.getByRole("status")).toHaveTextContent("Apenas quem apoiou este evento pode ver e enviar mensagens no chat.");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.queryByPlaceholderText("Digite sua mensagem")).not.toBeInTheDocument();
   });

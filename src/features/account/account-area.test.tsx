@@ -57,7 +57,14 @@ describe("AccountArea", () => {
     const user = userEvent.setup();
     setAuth({ isAuthenticated: true });
     setQuery(api.auth.providers, { google: true, local: true });
-    setQuery(api.users.me, { _id: fakeId("users", "u1"), name: null, menuName: "Usuário", email: "x@example.com", image: null, walletCents: 5000 });
+    setQuery(api.users.me, {
+      _id: fakeId("users", "u1"),
+      name: null,
+      menuName: "Usuário",
+      email: "x@example.com",
+      image: null,
+      walletCents: 5000,
+    });
     render(<AccountArea {...handlers} />);
     expect(screen.queryByRole("button", { name: "Entrar com Google" })).not.toBeInTheDocument();
     const avatar = await screen.findByRole("button", { name: "Abrir menu do usuário" });
@@ -66,7 +73,9 @@ describe("AccountArea", () => {
     const menu = await screen.findByRole("menu");
     expect(within(menu).getByText("Usuário")).toBeInTheDocument();
     expect(within(menu).getByText("Saldo: R$ 50,00")).toBeInTheDocument();
-    const items = within(menu).getAllByRole("menuitem").map((item) => item.textContent);
+    const items = within(menu)
+      .getAllByRole("menuitem")
+      .map((item) => item.textContent);
     expect(items).toEqual(["Meus Eventos", "Criar Evento", "Meus Ingressos", "Extrato", "Sair"]);
     await user.click(within(menu).getByRole("menuitem", { name: "Criar Evento" }));
     expect(handlers.onCreateEvent).toHaveBeenCalled();
@@ -74,7 +83,14 @@ describe("AccountArea", () => {
 
   it("puts focus on the avatar after a local sign-in, and on the sign-in button after Sair", async () => {
     const user = userEvent.setup();
-    const me = { _id: fakeId("users", "u1"), name: "Ana Souza", menuName: "Ana Souza", email: "ana@example.com", image: null, walletCents: 5000 };
+    const me = {
+      _id: fakeId("users", "u1"),
+      name: "Ana Souza",
+      menuName: "Ana Souza",
+      email: "ana@example.com",
+      image: null,
+      walletCents: 5000,
+    };
     setQuery(api.auth.providers, { google: false, local: true });
     const { rerender } = render(<AccountArea {...handlers} />);
     await user.click(screen.getByRole("button", { name: "Entrar (modo local)" }));

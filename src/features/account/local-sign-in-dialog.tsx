@@ -54,7 +54,15 @@ export default function LocalSignInDialog({ open, onOpenChange, onSignedIn }: Lo
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={nameId}>Nome</label>
-          <input ref={nameRef} id={nameId} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required />
+          <input
+            ref={nameRef}
+            id={nameId}
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor={emailId}>E-mail</label>

@@ -47,9 +47,7 @@ export default function TicketsModal({ open, onOpenChange, returnFocusRef }: Tic
                 <p className="ticket__date">
                   {ticket.eventStartsAt === null ? "Data não disponível" : formatDateTime(ticket.eventStartsAt)}
                 </p>
-                <p className={`ticket__status ticket__status--${ticket.status}`}>
-                  {statusText(ticket.status, ticket.usedAt)}
-                </p>
+                <p className={`ticket__status ticket__status--${ticket.status}`}>{statusText(ticket.status, ticket.usedAt)}</p>
               </div>
               <div className="ticket__stub">
                 <TicketQr code={ticket.code} />

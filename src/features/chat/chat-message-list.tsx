@@ -39,12 +39,7 @@ export function ChatMessageList({ messages, status, onLoadOlder }: ChatMessageLi
     <ol ref={listRef} className="chat__messages" aria-label="Mensagens" tabIndex={0}>
       {(status === "CanLoadMore" || status === "LoadingMore") && (
         <li className="chat__older">
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            disabled={status === "LoadingMore"}
-            onClick={onLoadOlder}
-          >
+          <button type="button" className="button button--ghost button--small" disabled={status === "LoadingMore"} onClick={onLoadOlder}>
             {status === "LoadingMore" ? "Carregando..." : "Carregar mensagens anteriores"}
           </button>
         </li>

@@ -24,7 +24,12 @@ describe("ChatRoom", () => {
     // Newest page first, each page oldest first — as chat:list returns them.
     const loadMore = setPaginated(
       api.chat.list,
-      [msg("c", 3, "Bruno", "terceira"), msg("d", 4, "Ana", "quarta", true), msg("a", 1, "Bruno", "primeira"), msg("b", 2, "Ana", "segunda", true)],
+      [
+        msg("c", 3, "Bruno", "terceira"),
+        msg("d", 4, "Ana", "quarta", true),
+        msg("a", 1, "Bruno", "primeira"),
+        msg("b", 2, "Ana", "segunda", true),
+      ],
       "CanLoadMore",
     );
     render(<ChatRoom eventId="ev1" />);

@@ -12,21 +12,14 @@ export const CHAT_PAGE_SIZE = 30;
 /** An event's live chat: history, older pages on demand, and the send box. */
 export function ChatRoom({ eventId }: { eventId: string }) {
   const inputId = useId();
-  const { results, status, loadMore } = usePaginatedQuery(
-    api.chat.list,
-    { eventId },
-    { initialNumItems: CHAT_PAGE_SIZE },
-  );
+  const { results, status, loadMore } = usePaginatedQuery(api.chat.list, { eventId }, { initialNumItems: CHAT_PAGE_SIZE });
   const send = useMutation(api.chat.send);
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
 
   // Pages arrive newest page first, each oldest first: one sort puts everything in order.
-  const messages = useMemo(
-    () => [...results].sort((a, b) => a._creationTime - b._creationTime),
-    [results],
-  );
+  const messages = useMemo(() => [...results].sort((a, b) => a._creationTime - b._creationTime), [results]);
   const last = messages[messages.length - 1];
 
   // Announce messages from others that arrive while the page is open (not the initial history).

@@ -49,13 +49,9 @@ export default function QrScanner({ onCode, onClose }: QrScannerProps) {
       }
       const { BrowserQRCodeReader } = await import("@zxing/browser");
       if (stopped) return;
-      const controls = await new BrowserQRCodeReader().decodeFromConstraints(
-        { video: { facingMode: "environment" } },
-        video,
-        (result) => {
-          if (result) seen(result.getText());
-        },
-      );
+      const controls = await new BrowserQRCodeReader().decodeFromConstraints({ video: { facingMode: "environment" } }, video, (result) => {
+        if (result) seen(result.getText());
+      });
       if (stopped) controls.stop();
       else stopZxing = () => controls.stop();
     };

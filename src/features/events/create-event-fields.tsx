@@ -23,11 +23,25 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
     <>
       <div className="field">
         <label htmlFor={`${id}-name`}>Nome do evento</label>
-        <input ref={nameRef} id={`${id}-name`} disabled={lockCore} value={values.name} maxLength={MAX_EVENT_NAME_LENGTH} onChange={(e) => set({ name: e.target.value })} required />
+        <input
+          ref={nameRef}
+          id={`${id}-name`}
+          disabled={lockCore}
+          value={values.name}
+          maxLength={MAX_EVENT_NAME_LENGTH}
+          onChange={(e) => set({ name: e.target.value })}
+          required
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-category`}>Categoria</label>
-        <select id={`${id}-category`} disabled={lockCore} value={values.category} onChange={(e) => set({ category: e.target.value })} required>
+        <select
+          id={`${id}-category`}
+          disabled={lockCore}
+          value={values.category}
+          onChange={(e) => set({ category: e.target.value })}
+          required
+        >
           <option value="">Selecione uma categoria</option>
           {CATEGORIES.map((category) => (
             <option key={category} value={category}>
@@ -39,11 +53,25 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
       <div className="form__row">
         <div className="field">
           <label htmlFor={`${id}-date`}>Data</label>
-          <input id={`${id}-date`} disabled={lockCore} type="date" value={values.date} onChange={(e) => set({ date: e.target.value })} required />
+          <input
+            id={`${id}-date`}
+            disabled={lockCore}
+            type="date"
+            value={values.date}
+            onChange={(e) => set({ date: e.target.value })}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-time`}>Horário</label>
-          <input id={`${id}-time`} disabled={lockCore} type="time" value={values.time} onChange={(e) => set({ time: e.target.value })} required />
+          <input
+            id={`${id}-time`}
+            disabled={lockCore}
+            type="time"
+            value={values.time}
+            onChange={(e) => set({ time: e.target.value })}
+            required
+          />
         </div>
       </div>
       <EventPlaceFields values={values} onChange={set} />
@@ -51,7 +79,8 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
         <div className="field">
           <label htmlFor={`${id}-goal`}>Meta (R$)</label>
           <input
-            id={`${id}-goal`} disabled={lockCore}
+            id={`${id}-goal`}
+            disabled={lockCore}
             inputMode="decimal"
             placeholder="1.000,00"
             value={values.goal}
@@ -62,7 +91,8 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
         <div className="field">
           <label htmlFor={`${id}-min`}>Apoio mínimo (R$)</label>
           <input
-            id={`${id}-min`} disabled={lockCore}
+            id={`${id}-min`}
+            disabled={lockCore}
             inputMode="decimal"
             placeholder="5,00"
             value={values.minSupport}
@@ -74,7 +104,8 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
       <div className="field">
         <label htmlFor={`${id}-percent`}>Porcentagem da meta (%)</label>
         <input
-          id={`${id}-percent`} disabled={lockCore}
+          id={`${id}-percent`}
+          disabled={lockCore}
           type="number"
           inputMode="numeric"
           min={1}
@@ -108,7 +139,8 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
       </div>
       <div className="checkbox">
         <input
-          id={`${id}-ticketed`} disabled={lockCore}
+          id={`${id}-ticketed`}
+          disabled={lockCore}
           type="checkbox"
           checked={values.isTicketed}
           onChange={(e) => set({ isTicketed: e.target.checked })}

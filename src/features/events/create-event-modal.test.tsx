@@ -39,11 +39,25 @@ describe("CreateEventModal", { timeout: 20_000 }, () => {
   it("has every labelled field, the category options and the image size hint", () => {
     render(<CreateEventModal open onOpenChange={vi.fn()} />);
     expect(screen.getByRole("dialog", { name: "Criar Evento" })).toBeInTheDocument();
-    for (const label of ["Nome do evento", "Sobre o evento (opcional)", "Local", "Cidade", "UF", "Data", "Horário", "Meta (R$)", "Apoio mínimo (R$)", "Porcentagem da meta (%)", "URL da imagem (opcional)"]) {
+    for (const label of [
+      "Nome do evento",
+      "Sobre o evento (opcional)",
+      "Local",
+      "Cidade",
+      "UF",
+      "Data",
+      "Horário",
+      "Meta (R$)",
+      "Apoio mínimo (R$)",
+      "Porcentagem da meta (%)",
+      "URL da imagem (opcional)",
+    ]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     expect(screen.getByRole("checkbox", { name: "Evento com ingresso" })).not.toBeChecked();
-    const options = within(screen.getByLabelText("Categoria")).getAllByRole("option").map((o) => o.textContent);
+    const options = within(screen.getByLabelText("Categoria"))
+      .getAllByRole("option")
+      .map((o) => o.textContent);
     expect(options.slice(1)).toEqual(["Tecnologia", "Esporte", "Música", "Entretenimento"]);
     expect(screen.getByText(/300x400 ou 600x800/)).toBeInTheDocument();
   });

@@ -32,9 +32,12 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
   const image = useImageUpload();
   const busy = pending || created || image.upload.status === "uploading";
 
-  useEffect(() => () => {
-    if (closeTimer.current !== null) clearTimeout(closeTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (closeTimer.current !== null) clearTimeout(closeTimer.current);
+    },
+    [],
+  );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,7 +46,13 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
     const input = toEventInput(values, now);
     const details = toEventDetails(values);
     const problem =
-      input === null ? MESSAGES.invalidEventInput : "message" in details ? details.message : startsInFuture(input, now) ? null : MESSAGES.eventInPast;
+      input === null
+        ? MESSAGES.invalidEventInput
+        : "message" in details
+          ? details.message
+          : startsInFuture(input, now)
+            ? null
+            : MESSAGES.eventInPast;
     if (input === null || "message" in details || problem !== null) {
       show({ title: ATTENTION_TITLE, message: problem ?? MESSAGES.invalidEventInput, tone: "error" });
       return;

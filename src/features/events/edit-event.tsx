@@ -18,9 +18,7 @@ export function EditEvent({ event }: EditEventProps) {
       <button ref={buttonRef} type="button" className="button button--secondary" onClick={() => setOpen(true)}>
         Editar evento
       </button>
-      <Suspense fallback={null}>
-        {open && <EditEventModal event={event} open onOpenChange={setOpen} returnFocusRef={buttonRef} />}
-      </Suspense>
+      <Suspense fallback={null}>{open && <EditEventModal event={event} open onOpenChange={setOpen} returnFocusRef={buttonRef} />}</Suspense>
     </>
   );
 }

@@ -47,7 +47,14 @@ describe("EventList", () => {
   });
 
   it("gives only the first card's image priority (the home page's largest paint)", () => {
-    setPaginated(api.events.list, [{ ...summary("a", "Corrida"), imageUrl: "/a.svg" }, { ...summary("b", "Yoga"), imageUrl: "/b.svg" }], "Exhausted");
+    setPaginated(
+      api.events.list,
+      [
+        { ...summary("a", "Corrida"), imageUrl: "/a.svg" },
+        { ...summary("b", "Yoga"), imageUrl: "/b.svg" },
+      ],
+      "Exhausted",
+    );
     render(
       <MemoryRouter>
         <EventList args={{}} eventPath={(id) => `/event/${id}`} />

@@ -35,7 +35,13 @@ export function ImagePicker({ upload, onChoose }: ImagePickerProps) {
         onDrop={drop}
       >
         {upload.status !== "empty" && (
-          <img className="image-picker__preview" src={upload.previewUrl} alt="Pré-visualização da imagem do evento" width={75} height={105} />
+          <img
+            className="image-picker__preview"
+            src={upload.previewUrl}
+            alt="Pré-visualização da imagem do evento"
+            width={75}
+            height={105}
+          />
         )}
         <div className="image-picker__body">
           <input

@@ -47,15 +47,9 @@ export default function MyEventsModal({ open, onOpenChange, returnFocusRef }: My
                   <li>{`Meta: ${formatBRL(event.goalCents)}`}</li>
                   <li>{`Arrecadado: ${formatBRL(event.raisedCents)}`}</li>
                   <li className={event.balanceCents >= 0 ? "fact-lines__surplus" : "fact-lines__shortfall"}>
-                    {event.balanceCents >= 0
-                      ? `Excedente: ${formatBRL(event.balanceCents)}`
-                      : `Faltam: ${formatBRL(-event.balanceCents)}`}
+                    {event.balanceCents >= 0 ? `Excedente: ${formatBRL(event.balanceCents)}` : `Faltam: ${formatBRL(-event.balanceCents)}`}
                   </li>
-                  <li>
-                    {event.isTicketed
-                      ? `Ingressos gerados: ${event.ticketsGenerated}`
-                      : `Apoiadores: ${event.uniqueSupporters}`}
-                  </li>
+                  <li>{event.isTicketed ? `Ingressos gerados: ${event.ticketsGenerated}` : `Apoiadores: ${event.uniqueSupporters}`}</li>
                 </ul>
                 <ProgressBar
                   raisedCents={event.raisedCents}

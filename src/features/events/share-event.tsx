@@ -41,7 +41,13 @@ export function ShareEvent({ event }: ShareEventProps) {
 
   return (
     <div className="share">
-      <button type="button" className="button button--secondary" aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => void share()}>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        onClick={() => void share()}
+      >
         Compartilhar
       </button>
       {open && (

@@ -25,9 +25,12 @@ export function useImageUpload() {
   const attempt = useRef(0);
   const previewUrl = upload.status === "empty" ? null : upload.previewUrl;
 
-  useEffect(() => () => {
-    if (previewUrl !== null) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl !== null) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
 
   async function choose(file: File | null) {
     const current = ++attempt.current;

@@ -50,7 +50,12 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
   function onSubmit(formEvent: FormEvent<HTMLFormElement>) {
     formEvent.preventDefault();
     if (pending || me === undefined) return;
-    const check = checkSupport({ walletCents: me === null ? null : me.walletCents, amountText: amount, minSupportCents: event.minSupportCents, closedReason });
+    const check = checkSupport({
+      walletCents: me === null ? null : me.walletCents,
+      amountText: amount,
+      minSupportCents: event.minSupportCents,
+      closedReason,
+    });
     if (!check.ok) {
       show({ ...check.notice, tone: "error" });
       return;
@@ -76,8 +81,7 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
         </p>
       ) : (
         <p className="support__hint">
-          Apoio mínimo de {formatBRL(event.minSupportCents)}.
-          {me ? ` Seu saldo: ${formatBRL(me.walletCents)}.` : ""}
+          Apoio mínimo de {formatBRL(event.minSupportCents)}.{me ? ` Seu saldo: ${formatBRL(me.walletCents)}.` : ""}
         </p>
       )}
       <SupportForm

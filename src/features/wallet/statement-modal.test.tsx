@@ -10,9 +10,33 @@ vi.mock("convex/react", async () => (await import("../../test/convex-fake")).con
 
 const at = new Date(2026, 10, 20, 14, 5).getTime();
 const rows: PaginatedQueryItem<typeof api.wallet.statement>[] = [
-  { _id: fakeId("walletEntries", "w3"), at, kind: "refund", description: "Estorno de Show de Rock", amountCents: 1_000, balanceAfterCents: 5_000, eventName: "Show de Rock" },
-  { _id: fakeId("walletEntries", "w2"), at, kind: "support", description: "Apoio a Show de Rock", amountCents: -1_000, balanceAfterCents: 4_000, eventName: "Show de Rock" },
-  { _id: fakeId("walletEntries", "w1"), at, kind: "welcome", description: "Bônus de boas-vindas", amountCents: 5_000, balanceAfterCents: 5_000, eventName: null },
+  {
+    _id: fakeId("walletEntries", "w3"),
+    at,
+    kind: "refund",
+    description: "Estorno de Show de Rock",
+    amountCents: 1_000,
+    balanceAfterCents: 5_000,
+    eventName: "Show de Rock",
+  },
+  {
+    _id: fakeId("walletEntries", "w2"),
+    at,
+    kind: "support",
+    description: "Apoio a Show de Rock",
+    amountCents: -1_000,
+    balanceAfterCents: 4_000,
+    eventName: "Show de Rock",
+  },
+  {
+    _id: fakeId("walletEntries", "w1"),
+    at,
+    kind: "welcome",
+    description: "Bônus de boas-vindas",
+    amountCents: 5_000,
+    balanceAfterCents: 5_000,
+    eventName: null,
+  },
 ];
 
 beforeEach(() => resetConvexFake());

@@ -54,9 +54,7 @@ export default function StatementModal({ open, onOpenChange, returnFocusRef }: S
               </li>
             ))}
           </ul>
-          {status !== "Exhausted" && (
-            <LoadMoreButton loading={status === "LoadingMore"} onClick={() => loadMore(STATEMENT_PAGE_SIZE)} />
-          )}
+          {status !== "Exhausted" && <LoadMoreButton loading={status === "LoadingMore"} onClick={() => loadMore(STATEMENT_PAGE_SIZE)} />}
         </>
       )}
     </Modal>

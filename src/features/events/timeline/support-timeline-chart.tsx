@@ -25,14 +25,7 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
         <svg className="timeline__svg" viewBox="0 0 100 100" preserveAspectRatio="none" focusable="false">
           <path className="timeline__area" d={geometry.area} />
           <path className="timeline__line" d={geometry.line} vectorEffect="non-scaling-stroke" />
-          <line
-            className="timeline__goal"
-            x1="0"
-            x2="100"
-            y1={geometry.goalY}
-            y2={geometry.goalY}
-            vectorEffect="non-scaling-stroke"
-          />
+          <line className="timeline__goal" x1="0" x2="100" y1={geometry.goalY} y2={geometry.goalY} vectorEffect="non-scaling-stroke" />
         </svg>
         <span className="timeline__goal-label" style={{ top: `${geometry.goalY}%` }}>
           Meta {formatBRL(goalCents)}

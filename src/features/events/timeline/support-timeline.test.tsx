@@ -32,7 +32,9 @@ describe("Evolução dos apoios", () => {
       ),
     ).toBeInTheDocument();
     const table = within(section).getByRole("table", { name: "Evolução dos apoios: total arrecadado ao longo do tempo" });
-    const rows = within(table).getAllByRole("row").map((row) => row.textContent);
+    const rows = within(table)
+      .getAllByRole("row")
+      .map((row) => row.textContent);
     expect(rows).toEqual([
       "Data e horaTotal arrecadado",
       "10/11/2026 09:00R$ 0,00",
@@ -43,7 +45,13 @@ describe("Evolução dos apoios", () => {
   });
 
   it("says when nobody has supported yet", async () => {
-    setQuery(api.events.timeline, { goalCents: 5_000, raisedCents: 0, refundedCents: 0, percent: 0, points: [{ at: at(10, 9), raisedCents: 0 }] });
+    setQuery(api.events.timeline, {
+      goalCents: 5_000,
+      raisedCents: 0,
+      refundedCents: 0,
+      percent: 0,
+      points: [{ at: at(10, 9), raisedCents: 0 }],
+    });
     render(<SupportTimeline eventId="ev1" />);
     expect(await screen.findByText("Nenhum apoio ainda. A meta é R$ 50,00.")).toBeInTheDocument();
   });
