@@ -15,7 +15,7 @@ export function EventUpdates({ eventId, canPost }: { eventId: string; canPost: b
   const { results, status, loadMore } = usePaginatedQuery(api.updates.list, { eventId }, { initialNumItems: UPDATES_PAGE_SIZE });
 
   return (
-    <section className="updates" aria-labelledby={headingId}>
+    <section className="page-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="updates__heading">
         Novidades do evento
       </h2>

@@ -30,7 +30,7 @@ export function SupportTimeline({ eventId }: { eventId: string }) {
   }, [near]);
 
   return (
-    <section ref={ref} className="timeline" aria-labelledby={headingId}>
+    <section ref={ref} className="page-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="timeline__heading">
         Evolução dos apoios
       </h2>
