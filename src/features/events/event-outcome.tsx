@@ -1,9 +1,9 @@
 import { useId } from "react";
-import { Link } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { SETTLEMENT_OUTCOMES, type Settlement } from "../../../convex/model/shared/lifecycle";
 import { formatBRL } from "../../../convex/model/shared/money";
+import { SupportedWithChat } from "../../components/supported-with-chat";
 import type { EventDetail } from "../../lib/api-types";
 import "./events.css";
 
@@ -29,14 +29,9 @@ export function EventOutcome({ event, chatPath }: EventOutcomeProps) {
         Arrecadado: {formatBRL(event.raisedCents)} de {formatBRL(event.goalCents)}.
       </p>
       {mine?.supported && (
-        <div className="event-outcome__supported">
-          <p>
-            Você apoiou este evento com <strong>{formatBRL(mine.amountCents)}</strong>.
-          </p>
-          <Link to={chatPath} className="button button--chat">
-            CHAT
-          </Link>
-        </div>
+        <SupportedWithChat chatPath={chatPath}>
+          Você apoiou este evento com <strong>{formatBRL(mine.amountCents)}</strong>.
+        </SupportedWithChat>
       )}
     </section>
   );

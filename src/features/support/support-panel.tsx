@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { Link } from "react-router-dom";
 import { useMutation, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { supportClosedMessage } from "../../../convex/model/shared/lifecycle";
 import { formatBRL } from "../../../convex/model/shared/money";
 import { NoticeAlert } from "../../components/notice-alert";
+import { SupportedWithChat } from "../../components/supported-with-chat";
 import type { EventDetail } from "../../lib/api-types";
 import type { Notice } from "../../lib/notice";
 import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
@@ -95,14 +95,9 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
         processing={processing}
       />
       {mine?.supported && (
-        <div className="support__supported">
-          <p>
-            Você já apoiou este evento com <strong>{formatBRL(mine.amountCents)}</strong>.
-          </p>
-          <Link to={chatPath} className="button button--chat" ref={chatRef}>
-            CHAT
-          </Link>
-        </div>
+        <SupportedWithChat chatPath={chatPath} chatRef={chatRef}>
+          Você já apoiou este evento com <strong>{formatBRL(mine.amountCents)}</strong>.
+        </SupportedWithChat>
       )}
       <p className="sr-only" aria-live="polite" aria-atomic="true">
         {announcement}
