@@ -27,7 +27,7 @@ import { RequestLog, type RequestRecord } from "./sync/request-log.ts";
 
 export type { FunctionKind } from "./engine/function-registry.ts";
 
-/** The code to serve: a convex/ folder loaded from source, or a loader (pushed code). */
+/** The code to serve: a convex/ folder loaded from source, or a loader (pushed code, or none yet). */
 export type CodeSource = string | (() => Promise<LoadedModules>);
 
 /**
@@ -93,8 +93,8 @@ export class Engine {
 
   private static async createInstance(code: CodeSource, setup: InstanceSetup): Promise<Instance> {
     const modules = typeof code === "string" ? await loadModules(code) : await code();
+    // As on Convex, an app without a schema has tables of any shape.
     const schema = modules.byPath.get("schema")?.default as SchemaDefinition<never, boolean> | undefined;
-    if (schema === undefined) throw new Error("the schema (convex/schema.ts) has no default export");
     const t = convexTest(schema, modules.glob);
     const instance = { t, modules, global: await attachToInternals(t) };
     await setup(instance);
