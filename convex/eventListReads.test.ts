@@ -63,7 +63,7 @@ async function fill(t: Backend, specs: Spec[]) {
           venueName: "Centro Cultural",
           city: s.city,
           cityKey,
-          uf: "PE",
+          uf: "PE" as const,
           ...(s.finished ? { finished: true as const, settlement: "refunded" as const } : {}),
         };
         const eventId = await ctx.db.insert("events", event);
