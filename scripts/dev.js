@@ -1,6 +1,7 @@
 /**
  * `npm run dev`, on Convex's own development flow, offline:
- *   1. the local backend (data in .convex-local/; it does not watch convex/ itself);
+ *   1. the local backend (data in .convex-local/): it neither watches nor serves convex/ from
+ *      source, it serves what the CLI pushes (an empty data folder serves nothing until then);
  *   2. `npx convex dev` pointed at it (CONVEX_SELF_HOSTED_URL and CONVEX_SELF_HOSTED_ADMIN_KEY,
  *      the key the backend printed): it typechecks, bundles and pushes convex/, regenerates
  *      convex/_generated/, seeds the demo data (`--run seed:run`, which leaves existing data
@@ -57,7 +58,7 @@ function follow(stream, target, onText) {
   });
 }
 
-const backend = start("node_modules/tsx/dist/cli.mjs", ["local-backend/main.ts", "--no-seed", "--no-watch"], {
+const backend = start("node_modules/tsx/dist/cli.mjs", ["local-backend/main.ts", "--no-seed", "--no-watch", "--no-source"], {
   stdio: ["ignore", "pipe", "inherit"],
 });
 
