@@ -2,9 +2,25 @@ import migrations from "@convex-dev/migrations/convex.config.js";
 import presence from "@convex-dev/presence/convex.config.js";
 import rateLimiter from "@convex-dev/rate-limiter/convex.config.js";
 import { defineApp } from "convex/server";
+import { v } from "convex/values";
 
+// The deployment's variables the functions read through `env` (convex/_generated/server types
+// them from this list). All optional: a deployment without Google credentials offers local
+// sign-in only, and links fall back to the request's origin.
+const app = defineApp({
+  env: {
+    // Google sign-in, offered only when both are set (`npx convex env set …`).
+    AUTH_GOOGLE_ID: v.optional(v.string()),
+    AUTH_GOOGLE_SECRET: v.optional(v.string()),
+    // Only the browser tests set it: an offline OpenID Connect issuer in Google's place.
+    AUTH_GOOGLE_ISSUER: v.optional(v.string()),
+    // The web app's URL (Convex Auth redirects there; shared links point at it).
+    SITE_URL: v.optional(v.string()),
+    // "true" on development and test deployments: sign-in with a name and an e-mail.
+    AUTH_LOCAL_LOGIN: v.optional(v.string()),
+  },
+});
 // Components from npm: rate limits, who is online, data migrations. Their tables live apart from the app's.
-const app = defineApp();
 app.use(rateLimiter);
 app.use(presence);
 app.use(migrations);

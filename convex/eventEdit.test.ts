@@ -133,6 +133,17 @@ describe("events:update", () => {
     expect(grams.every((row) => "festa junina".includes(row.gram))).toBe(true);
   });
 
+  test("a new city moves the event in name searches within a city, even after supports", async () => {
+    const { t, creator, edit, support } = await withEvent({ name: "Sarau de Poesia", city: "Olinda", uf: "PE" });
+    const found = async (city: string) =>
+      (await t.query(api.events.list, { name: "poesia", city, paginationOpts: page })).page.map((e) => e.name);
+    expect(await found("olinda")).toEqual(["Sarau de Poesia"]);
+    await support();
+    await edit(creator.as, { city: "Recife" });
+    expect(await found("olinda")).toEqual([]);
+    expect(await found("Recife")).toEqual(["Sarau de Poesia"]);
+  });
+
   test("after the first support, the core fields are frozen but the description is not", async () => {
     const { t, creator, edit, event, support } = await withEvent();
     await support();

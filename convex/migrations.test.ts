@@ -94,3 +94,36 @@ test("a settled event from before the finished flag is marked finished", async (
   await runDueFunctions(t);
   expect((await allRows(t, "events")).map((e) => [e.name, e.finished])).toEqual([["Antigo", true]]);
 });
+
+test("name-search rows from before they carried the city and the finished flag get their event's", async () => {
+  const t = newBackend();
+  await t.run(async (ctx) => {
+    const creator = await ctx.db.insert("users", { name: "Criador", walletCents: 5_000 });
+    const base = {
+      ...oldEvent,
+      startsAt: Date.now() + DAY,
+      creatorId: creator,
+      isTicketed: false,
+      ticketsGenerated: 0,
+      uniqueSupporters: 0,
+    };
+    const withCity = await ctx.db.insert("events", {
+      ...base,
+      name: "Sarau",
+      nameLower: "sarau",
+      city: "Olinda",
+      cityKey: "olinda",
+      uf: "PE",
+    });
+    const noPlace = await ctx.db.insert("events", { ...base, name: "Sarau", nameLower: "sarau", settlement: "cancelled", finished: true });
+    for (const eventId of [withCity, noPlace]) {
+      await ctx.db.insert("eventNameGrams", { gram: "sar", eventId, startsAt: base.startsAt, category: "Música", nameLower: "sarau" });
+    }
+  });
+  await t.mutation(internal.migrations.runAll, {});
+  await runDueFunctions(t);
+  expect((await allRows(t, "eventNameGrams")).map((row) => [row.cityKey ?? null, row.finished ?? null])).toEqual([
+    ["olinda", null],
+    [null, true],
+  ]);
+});

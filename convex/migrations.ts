@@ -35,8 +35,19 @@ export const markSettledFinished = migrations.define({
   migrateOne: (_ctx, event) => (event.settlement !== undefined && event.finished === undefined ? { finished: true as const } : undefined),
 });
 
+/** A name-search row from before the rows carried the city and the finished flag gets its event's. */
+export const nameRowsCityAndFinished = migrations.define({
+  table: "eventNameGrams",
+  migrateOne: async (ctx, row) => {
+    const event = await ctx.db.get("events", row.eventId);
+    if (event === null || (event.cityKey === row.cityKey && event.finished === row.finished)) return undefined;
+    return { cityKey: event.cityKey, finished: event.finished };
+  },
+});
+
 export const runAll = migrations.runner([
   internal.migrations.openingWalletEntries,
   internal.migrations.scheduleSettlements,
   internal.migrations.markSettledFinished,
+  internal.migrations.nameRowsCityAndFinished,
 ]);

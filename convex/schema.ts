@@ -104,14 +104,22 @@ export default defineSchema({
 
   // Substring search without scanning every event: one row per distinct 3-character piece
   // of each event's folded name, plus how many events hold each piece so a search can walk
-  // the rarest one. See model/eventSearch.ts.
+  // the rarest one. See model/eventSearch.ts. The event's `finished` flag and city key ride
+  // along, so a name search walks only the rows of the list shown (upcoming or finished) and,
+  // with the `Cidade` filter, of that city.
   eventNameGrams: defineTable({
     gram: v.string(),
     eventId: v.id("events"),
     startsAt: v.number(),
     category: categoryValidator,
     nameLower: v.string(),
-  }).index("by_gram_and_startsAt", ["gram", "startsAt"]),
+    /** As on the event: set once it is over. */
+    finished: v.optional(v.literal(true)),
+    /** The event's `cityKey`; absent for events without a place. */
+    cityKey: v.optional(v.string()),
+  })
+    .index("by_gram_and_finished_and_startsAt", ["gram", "finished", "startsAt"])
+    .index("by_gram_and_finished_and_cityKey_and_startsAt", ["gram", "finished", "cityKey", "startsAt"]),
   eventNameGramCounts: defineTable({
     gram: v.string(),
     count: v.number(),

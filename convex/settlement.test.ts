@@ -292,3 +292,26 @@ async function fillContributions(t: Backend, eventId: Id<"events">, users: numbe
   });
   return ids;
 }
+
+describe("name search after the end", () => {
+  test("a settled or cancelled event leaves the upcoming name search for Mostrar encerrados", async () => {
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Criadora" });
+    const paid = await createEvent(creator.as, { name: "Quadrilha da Vila", goalCents: 1_000, startsAt: Date.now() + DAY });
+    const cancelled = await createEvent(creator.as, { name: "Quadrilha do Centro", startsAt: Date.now() + 2 * DAY });
+    await createEvent(creator.as, { name: "Quadrilha do Bairro", startsAt: Date.now() + 3 * DAY });
+    const fan = await signedInUser(t, { name: "Fã" });
+    await supportNow(t, fan.as, { eventId: paid, amountCents: 1_000 });
+    await creator.as.mutation(api.events.cancel, { id: cancelled });
+    await advanceClock(t, DAY + 1);
+    const search = async (finished?: boolean) =>
+      (
+        await t.query(api.events.list, { name: "quadrilha", city: "são paulo", finished, paginationOpts: { numItems: 10, cursor: null } })
+      ).page.map((e) => e.name);
+    expect(await search()).toEqual(["Quadrilha do Bairro"]);
+    expect(await search(true)).toEqual(["Quadrilha do Centro", "Quadrilha da Vila"]);
+    const rows = await allRows(t, "eventNameGrams");
+    expect(rows.filter((row) => row.finished === true).every((row) => row.eventId === paid || row.eventId === cancelled)).toBe(true);
+    expect(rows.filter((row) => row.eventId === paid).every((row) => row.finished === true)).toBe(true);
+  });
+});

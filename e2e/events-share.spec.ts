@@ -101,3 +101,13 @@ test("the home lists upcoming events only, filters by city, and Mostrar encerrad
   await expect(page.getByLabel("Valor do apoio")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "APOIE" })).toHaveCount(0);
 });
+
+test("a shipped poster's preview image is a JPEG the app serves to crawlers", async ({ request }) => {
+  // Link previews name the JPEG twin of a shipped SVG poster: WhatsApp and Facebook draw no SVG.
+  const response = await request.get("/images/events/jazz.jpg");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/jpeg");
+  const body = await response.body();
+  expect([body[0], body[1]]).toEqual([0xff, 0xd8]);
+  expect((await request.get("/robots.txt")).status()).toBe(200);
+});

@@ -27,7 +27,7 @@ import { RequestLog, type RequestRecord } from "./sync/request-log.ts";
 
 export type { FunctionKind } from "./engine/function-registry.ts";
 
-/** The code to serve: a convex/ folder loaded from source, or a loader (pushed code). */
+/** The code to serve: a convex/ folder loaded from source, or a loader (pushed code, or none yet). */
 export type CodeSource = string | (() => Promise<LoadedModules>);
 
 /**
@@ -93,8 +93,8 @@ export class Engine {
 
   private static async createInstance(code: CodeSource, setup: InstanceSetup): Promise<Instance> {
     const modules = typeof code === "string" ? await loadModules(code) : await code();
+    // As on Convex, an app without a schema has tables of any shape.
     const schema = modules.byPath.get("schema")?.default as SchemaDefinition<never, boolean> | undefined;
-    if (schema === undefined) throw new Error("the schema (convex/schema.ts) has no default export");
     const t = convexTest(schema, modules.glob);
     const instance = { t, modules, global: await attachToInternals(t) };
     await setup(instance);
@@ -399,6 +399,16 @@ export class Engine {
   /** Replaces the whole database. Only call it while nothing runs (start, reload). */
   restore(snapshot: DatabaseSnapshot): void {
     this.database.restore(snapshot);
+  }
+
+  /** The app schema served (the default export of `schema`), undefined without one: a push's index diff starts from it. */
+  servedSchema(): unknown {
+    return this.instance.modules.byPath.get("schema")?.default;
+  }
+
+  /** The components served, by path ("rateLimiter", "rateLimiter/batchWorker"; not the app). */
+  componentPaths(): string[] {
+    return Object.keys(this.instance.global.components).filter((componentPath) => componentPath !== "");
   }
 
   /** Whether the loaded convex/ exports a function at `udfPath` ("migrations:runAll"). */

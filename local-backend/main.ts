@@ -1,5 +1,5 @@
 /**
- * CLI: `npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed] [--no-watch] [--new-admin-key] [--allowed-host NAME]...`
+ * CLI: `npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed] [--no-watch] [--no-source] [--new-admin-key] [--allowed-host NAME]...`
  * Prints `Admin key: <key>`, then `Local backend ready at http://127.0.0.1:PORT` once it accepts connections.
  */
 import path from "node:path";
@@ -8,7 +8,7 @@ import { SEED_FUNCTION, STARTUP_MIGRATIONS } from "./app-functions.ts";
 import { DEFAULT_PORT, DEFAULT_SITE_PORT, startLocalBackend, type LocalBackendOptions } from "./server.ts";
 
 const USAGE =
-  "Usage: npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed] [--no-watch] [--new-admin-key] [--allowed-host NAME]...";
+  "Usage: npm run backend:local -- [--port 3210] [--site-port 3211] [--data-dir DIR | --in-memory] [--no-seed] [--no-watch] [--no-source] [--new-admin-key] [--allowed-host NAME]...";
 
 function port(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
@@ -30,6 +30,8 @@ function parseCommandLine(argv: string[]): LocalBackendOptions {
       "no-seed": { type: "boolean" },
       // With `npx convex dev` pushing the code, watching convex/ here is its job.
       "no-watch": { type: "boolean" },
+      // No convex/ from source before the first push: a new deployment, as `npx convex dev` expects.
+      "no-source": { type: "boolean" },
       "new-admin-key": { type: "boolean" },
       "allowed-host": { type: "string", multiple: true },
     },
@@ -47,6 +49,7 @@ function parseCommandLine(argv: string[]): LocalBackendOptions {
     newAdminKey: values["new-admin-key"] === true,
     allowedHosts: values["allowed-host"] ?? [],
     watch: !values["no-watch"],
+    ...(values["no-source"] ? { convexDir: null } : {}),
   };
 }
 

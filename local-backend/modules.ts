@@ -40,6 +40,15 @@ async function listModuleFiles(convexDir: string): Promise<string[]> {
     .sort();
 }
 
+/**
+ * No functions at all: what a deployment serves before its first push. convex-test finds the
+ * functions' root by a _generated/ folder, so there is an (empty) one.
+ */
+export async function noModules(): Promise<LoadedModules> {
+  const glob: LoadedModules["glob"] = { [path.join(path.sep, "no-functions-pushed-yet", "_generated", "server.js")]: async () => ({}) };
+  return { glob, byPath: new Map(), release: async () => {} };
+}
+
 let loadCount = 0;
 
 /** Imports every module of `convexDir` (so a syntax error fails the load, not a later call). */

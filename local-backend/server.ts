@@ -29,7 +29,7 @@ import { FunctionError } from "./engine/function-error.ts";
 import { diskFileStore, memoryFileStore } from "./files/file-store.ts";
 import { DEFAULT_MAX_UPLOAD_BYTES, FileStorage } from "./files/storage.ts";
 import { handleApiRequest, handleSiteRequest } from "./http-api.ts";
-import { isModuleFile } from "./modules.ts";
+import { isModuleFile, noModules } from "./modules.ts";
 import { loadSnapshot } from "./storage/database-file.ts";
 import { GroupCommitWriter, type DiskWriteHook } from "./storage/group-commit.ts";
 import { JournalFile, readJournal } from "./storage/journal-file.ts";
@@ -72,8 +72,12 @@ export type LocalBackendOptions = {
   watch?: boolean;
   /** The web app's URL, for Convex Auth's redirects. Default $SITE_URL or http://127.0.0.1:5173. */
   siteUrl?: string;
-  /** The functions to serve. Default the project's convex/. */
-  convexDir?: string;
+  /**
+   * What an empty data folder serves until `npx convex dev` pushes: this convex/ folder from
+   * source (default the project's, which tests, e2e and the bench rely on), or null for no
+   * functions at all, as a new Convex deployment. Pushed code, once there, always wins.
+   */
+  convexDir?: string | null;
   /** The largest file upload taken, in bytes. Default 20 MiB. */
   maxUploadBytes?: number;
   /** Replace the admin key kept in the data folder with a new one. Default false. */
@@ -160,7 +164,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
 
 async function start(options: LocalBackendOptions, cleanups: (() => Promise<void> | void)[]) {
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
-  const convexDir = options.convexDir ?? path.join(PROJECT_ROOT, "convex");
+  const convexDir = options.convexDir === undefined ? path.join(PROJECT_ROOT, "convex") : options.convexDir;
   const keys = dataDir === null ? await generateAuthKeys() : await loadOrCreateAuthKeys(dataDir);
   const adminKey = dataDir === null ? generateAdminKey() : await loadOrCreateAdminKey(dataDir, { replace: options.newAdminKey });
 
@@ -198,15 +202,16 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const fileStore = dataDir === null ? memoryFileStore() : diskFileStore(path.join(dataDir, "files"));
   const files = new FileStorage(fileStore, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, () => deps.persisted());
   // Code pushed by the Convex CLI lives in the data folder (a temporary one in memory mode);
-  // before the first push, convex/ is served from source.
+  // before the first push, convex/ is served from source (or nothing, see `convexDir`).
   const pushRoot = dataDir ?? (await mkdtemp(path.join(tmpdir(), "apoie-pushes-")));
   if (dataDir === null) cleanups.push(() => rm(pushRoot, { recursive: true, force: true }));
   const pushes = new PushStore(pushRoot);
   const pushed = await pushes.current();
   const installComponents = async (instance: EngineInstance) => {
-    if (!registerPushedComponents(instance)) await registerComponents(instance, convexDir);
+    if (!registerPushedComponents(instance) && convexDir !== null) await registerComponents(instance, convexDir);
   };
-  const ready = await Engine.start(pushed === null ? convexDir : () => loadPush(pushed), async (instance) => {
+  const firstCode = pushed !== null ? () => loadPush(pushed) : (convexDir ?? noModules);
+  const ready = await Engine.start(firstCode, async (instance) => {
     await installComponents(instance);
     installRandomIds(instance);
     files.install(instance);
@@ -303,6 +308,8 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const sockets = acceptSyncConnections(mainServer, deps, sessions, allowsHost);
   mainPort = await listen(mainServer, options.port ?? DEFAULT_PORT);
   url = `http://127.0.0.1:${mainPort}`;
+  // Built in on Convex like CONVEX_SITE_URL (typed in `env`); known only now, read at call time.
+  process.env.CONVEX_CLOUD_URL = url;
   await files.start(ready, url);
   cleanups.push(() => files.stop());
   cleanups.push(async () => {
@@ -311,7 +318,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     sockets.close();
   });
 
-  if (options.watch) {
+  if (options.watch && convexDir !== null) {
     const watcher = watchModules(convexDir, () => {
       ready.reload().then(
         () => {

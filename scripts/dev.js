@@ -1,11 +1,11 @@
 /**
  * `npm run dev`, on Convex's own development flow, offline:
- *   1. the local backend (data in .convex-local/; it does not watch convex/ itself);
+ *   1. the local backend (data in .convex-local/): it neither watches nor serves convex/ from
+ *      source, it serves what the CLI pushes (an empty data folder serves nothing until then);
  *   2. `npx convex dev` pointed at it (CONVEX_SELF_HOSTED_URL and CONVEX_SELF_HOSTED_ADMIN_KEY,
- *      the key the backend printed): it typechecks, bundles and pushes convex/, seeds the demo
- *      data (`--run seed:run`, which leaves existing data alone) and keeps watching, so a saved
- *      change is live in the open browser. `convex/_generated/` stays the committed one
- *      (`--codegen disable`, see local-backend/README.md);
+ *      the key the backend printed): it typechecks, bundles and pushes convex/, regenerates
+ *      convex/_generated/, seeds the demo data (`--run seed:run`, which leaves existing data
+ *      alone) and keeps watching, so a saved change is live in the open browser;
  *   3. Vite, once the first push is served, with VITE_CONVEX_URL pointing at the backend.
  * Ctrl-C stops all three; if one exits on its own, the others are stopped too. Plain Node.
  */
@@ -58,7 +58,7 @@ function follow(stream, target, onText) {
   });
 }
 
-const backend = start("node_modules/tsx/dist/cli.mjs", ["local-backend/main.ts", "--no-seed", "--no-watch"], {
+const backend = start("node_modules/tsx/dist/cli.mjs", ["local-backend/main.ts", "--no-seed", "--no-watch", "--no-source"], {
   stdio: ["ignore", "pipe", "inherit"],
 });
 
@@ -73,7 +73,7 @@ follow(backend.stdout, process.stdout, (text) => {
 });
 
 function startConvexDev(url, key) {
-  const convex = start("node_modules/convex/bin/main.js", ["dev", "--codegen", "disable", "--run", "seed:run"], {
+  const convex = start("node_modules/convex/bin/main.js", ["dev", "--run", "seed:run"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, CONVEX_SELF_HOSTED_URL: url, CONVEX_SELF_HOSTED_ADMIN_KEY: key },
   });

@@ -71,7 +71,13 @@ export async function editEvent(
   if (imagePatch.fields.imageStorageId !== event.imageStorageId && event.imageStorageId !== undefined) {
     await deleteEventImage(ctx, event.imageStorageId);
   }
-  await reindexEventName(ctx, event, { _id: event._id, nameLower, startsAt: input.startsAt, category: input.category });
+  await reindexEventName(ctx, event, {
+    _id: event._id,
+    nameLower,
+    startsAt: input.startsAt,
+    category: input.category,
+    cityKey: place.cityKey,
+  });
   if (input.startsAt !== event.startsAt) await scheduleSettlement(ctx, { ...event, startsAt: input.startsAt });
   await followEdit(ctx, { _id: event._id, startsAt: input.startsAt, minSupportCents: input.minSupportCents });
 }

@@ -37,8 +37,10 @@ type Range = { from: number; to: number } | null;
  * - A name of 3+ characters: walks `eventNameGrams` for the query's rarest 3-character piece
  *   (fewest events, per `eventNameGramCounts`) and keeps rows whose name really contains the
  *   query. Reads grow with the events holding that piece, not with all events. The chosen
- *   piece is carried in the cursor so every later page walks the same index range. The city and
- *   finished filters are checked on each matching event.
+ *   piece is carried in the cursor so every later page walks the same index range. The rows
+ *   carry the event's `finished` flag and city key, so the walk stays within the list shown and,
+ *   with the `Cidade` filter, within the city: a page reads about one row per event shown. Each
+ *   match is still checked on its event (rows of events that just ended may lag a moment).
  * - A 1–2 character name: short queries match most names, so we walk the date index and
  *   keep matches; pages may come back with fewer than `numItems` items.
  */
@@ -133,16 +135,7 @@ async function searchByName(
     cursor: unwrapCursor(paginationOpts.cursor)?.cursor ?? null,
     ...(paginationOpts.endCursor ? { endCursor: unwrapCursor(paginationOpts.endCursor)?.cursor ?? null } : {}),
   };
-  const page = await paginateOrRefuse(
-    ctx.db
-      .query("eventNameGrams")
-      .withIndex("by_gram_and_startsAt", (q) => {
-        const byGram = q.eq("gram", gram);
-        return range ? byGram.gte("startsAt", range.from).lte("startsAt", range.to) : byGram;
-      })
-      .order(scope.finished ? "desc" : "asc"),
-    opts,
-  );
+  const page = await paginateOrRefuse(nameRows(ctx, gram, range, scope), opts);
 
   const matches = page.page.filter((row) => row.nameLower.includes(name) && (category === "all" || row.category === category));
   const events: Doc<"events">[] = [];
@@ -156,6 +149,26 @@ async function searchByName(
     continueCursor: wrapCursor(gram, page.continueCursor),
     ...(page.splitCursor ? { splitCursor: wrapCursor(gram, page.splitCursor) } : {}),
   };
+}
+
+/** The rows of one piece in the list shown (upcoming or finished), within the city when the city filter is set. */
+function nameRows(ctx: QueryCtx, gram: string, range: Range, { finished, cityKey }: Scope) {
+  const rows = ctx.db.query("eventNameGrams");
+  const order = finished ? "desc" : "asc";
+  if (cityKey !== null) {
+    return rows
+      .withIndex("by_gram_and_finished_and_cityKey_and_startsAt", (q) => {
+        const scoped = q.eq("gram", gram).eq("finished", finished).eq("cityKey", cityKey);
+        return range ? scoped.gte("startsAt", range.from).lte("startsAt", range.to) : scoped;
+      })
+      .order(order);
+  }
+  return rows
+    .withIndex("by_gram_and_finished_and_startsAt", (q) => {
+      const scoped = q.eq("gram", gram).eq("finished", finished);
+      return range ? scoped.gte("startsAt", range.from).lte("startsAt", range.to) : scoped;
+    })
+    .order(order);
 }
 
 function inScope(event: Doc<"events">, { finished, cityKey }: Scope): boolean {

@@ -27,31 +27,52 @@ export async function insertEvent(
     ticketsGenerated: 0,
     uniqueSupporters: 0,
   });
-  await indexEventName(ctx, { _id: eventId, nameLower, startsAt: input.startsAt, category: input.category });
+  await indexEventName(ctx, { _id: eventId, nameLower, startsAt: input.startsAt, category: input.category, cityKey: details?.cityKey });
   await openGate(ctx, (await ctx.db.get("events", eventId))!);
   return eventId;
 }
 
-type IndexedName = Pick<Doc<"events">, "_id" | "nameLower" | "startsAt" | "category">;
+type IndexedName = Pick<Doc<"events">, "_id" | "nameLower" | "startsAt" | "category" | "cityKey" | "finished">;
 
-/** After an edit of the name, date or category: the search rows follow the event. */
+/** After an edit of the name, date, category or city: the search rows follow the event. */
 export async function reindexEventName(ctx: MutationCtx, before: IndexedName, after: IndexedName): Promise<void> {
-  if (before.nameLower === after.nameLower && before.startsAt === after.startsAt && before.category === after.category) {
+  if (
+    before.nameLower === after.nameLower &&
+    before.startsAt === after.startsAt &&
+    before.category === after.category &&
+    before.cityKey === after.cityKey
+  ) {
     return;
   }
   await unindexEventName(ctx, before);
   await indexEventName(ctx, after);
 }
 
+/** Once the event is over its search rows move with it, from the upcoming list's to the finished one's. */
+export async function markNameRowsFinished(ctx: MutationCtx, event: IndexedName): Promise<void> {
+  for (const gram of gramsOf(event.nameLower)) {
+    const row = await nameRowOf(ctx, event, gram);
+    if (row !== null && row.finished !== true) await ctx.db.patch("eventNameGrams", row._id, { finished: true });
+  }
+}
+
+/** The event's row for one piece: among the rows of that piece at that instant, almost always just its own. */
+async function nameRowOf(ctx: MutationCtx, event: IndexedName, gram: string): Promise<Doc<"eventNameGrams"> | null> {
+  // Before the backfill of the `finished` flag, an over event's rows may still sit with the upcoming ones.
+  const where: (true | undefined)[] = event.finished === true ? [true, undefined] : [undefined, true];
+  for (const finished of where) {
+    const rows = ctx.db
+      .query("eventNameGrams")
+      .withIndex("by_gram_and_finished_and_startsAt", (q) => q.eq("gram", gram).eq("finished", finished).eq("startsAt", event.startsAt));
+    for await (const row of rows) if (row.eventId === event._id) return row;
+  }
+  return null;
+}
+
 async function unindexEventName(ctx: MutationCtx, event: IndexedName): Promise<void> {
   for (const gram of gramsOf(event.nameLower)) {
-    // Rows of one piece at one instant: this event's, and rarely another's.
-    const rows = ctx.db.query("eventNameGrams").withIndex("by_gram_and_startsAt", (q) => q.eq("gram", gram).eq("startsAt", event.startsAt));
-    for await (const row of rows) {
-      if (row.eventId !== event._id) continue;
-      await ctx.db.delete("eventNameGrams", row._id);
-      break;
-    }
+    const row = await nameRowOf(ctx, event, gram);
+    if (row !== null) await ctx.db.delete("eventNameGrams", row._id);
     const counter = await ctx.db
       .query("eventNameGramCounts")
       .withIndex("by_gram", (q) => q.eq("gram", gram))
@@ -62,13 +83,7 @@ async function unindexEventName(ctx: MutationCtx, event: IndexedName): Promise<v
 
 async function indexEventName(ctx: MutationCtx, event: IndexedName): Promise<void> {
   for (const gram of gramsOf(event.nameLower)) {
-    await ctx.db.insert("eventNameGrams", {
-      gram,
-      eventId: event._id,
-      startsAt: event.startsAt,
-      category: event.category,
-      nameLower: event.nameLower,
-    });
+    await ctx.db.insert("eventNameGrams", nameRow(event, gram));
     const counter = await ctx.db
       .query("eventNameGramCounts")
       .withIndex("by_gram", (q) => q.eq("gram", gram))
@@ -76,6 +91,19 @@ async function indexEventName(ctx: MutationCtx, event: IndexedName): Promise<voi
     if (counter === null) await ctx.db.insert("eventNameGramCounts", { gram, count: 1 });
     else await ctx.db.patch("eventNameGramCounts", counter._id, { count: counter.count + 1 });
   }
+}
+
+/** The search row of one piece of the event's name: what a name search filters on without reading the event. */
+export function nameRow(event: IndexedName, gram: string) {
+  return {
+    gram,
+    eventId: event._id,
+    startsAt: event.startsAt,
+    category: event.category,
+    nameLower: event.nameLower,
+    ...(event.finished === undefined ? {} : { finished: event.finished }),
+    ...(event.cityKey === undefined ? {} : { cityKey: event.cityKey }),
+  };
 }
 
 /** What a card on the home page needs. */

@@ -12,6 +12,7 @@ import type { MutationCtx } from "../_generated/server";
 import { appError } from "./shared/errors";
 import { settlementAtDate, type Settlement } from "./shared/lifecycle";
 import { MESSAGES } from "./shared/texts";
+import { markNameRowsFinished } from "./events";
 import { recordRefund } from "./timeline";
 import { notify } from "./notifications";
 import { closeGate } from "./supportGates";
@@ -52,6 +53,7 @@ export async function settleAtDate(ctx: MutationCtx, eventId: Id<"events">): Pro
   const outcome = settlementAtDate(event);
   if (outcome === "paidOut") {
     await ctx.db.patch("events", eventId, { settlement: "paidOut", finished: true });
+    await markNameRowsFinished(ctx, event);
     await changeWallet(ctx, event.creatorId, { kind: "payout", amountCents: event.raisedCents, eventId });
     await notify(ctx, event.creatorId, event, { kind: "payout", amountCents: event.raisedCents });
   } else {
@@ -88,6 +90,7 @@ async function cancelPendingSettlement(ctx: MutationCtx, jobId: Id<"_scheduled_f
  */
 async function startRefund(ctx: MutationCtx, event: Doc<"events">, settlement: Exclude<Settlement, "paidOut">) {
   await ctx.db.patch("events", event._id, { settlement, refundedCents: 0, finished: true });
+  await markNameRowsFinished(ctx, event);
   await ctx.scheduler.runAfter(0, internal.settlement.refundBatch, {
     eventId: event._id,
     phase: "contributions",

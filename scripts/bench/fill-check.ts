@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { Id } from "../../convex/_generated/dataModel";
 import { insertEvent } from "../../convex/model/events";
 import { newBackend, type Backend } from "./convex-backend";
-import { eventSpec, inputOf } from "./dataset";
+import { detailsOf, eventSpec, inputOf } from "./dataset";
 import { insertUser, writeEvent, writeGramCounts } from "./fill";
 
 /** Events that share pieces (" de", " em"), plus a "Quadrilha", so counters above 1 are compared too. */
@@ -15,13 +15,13 @@ const SAMPLE = [0, 1, 2, 50].map((i) => eventSpec(i, 1000));
 export async function checkFillMatchesInsertEvent(): Promise<void> {
   const viaApp = await storedRows((t, creatorId) =>
     t.run(async (ctx) => {
-      for (const spec of SAMPLE) await insertEvent(ctx, creatorId, inputOf(spec));
+      for (const spec of SAMPLE) await insertEvent(ctx, creatorId, inputOf(spec), { details: detailsOf(spec) });
     }),
   );
   const viaBench = await storedRows(async (t, creatorId) => {
     const gramCounts = new Map<string, number>();
     await t.run(async (ctx) => {
-      for (const spec of SAMPLE) await writeEvent(ctx, creatorId, inputOf(spec), gramCounts);
+      for (const spec of SAMPLE) await writeEvent(ctx, creatorId, inputOf(spec), detailsOf(spec), gramCounts);
     });
     await writeGramCounts(t, gramCounts);
   });

@@ -1,11 +1,13 @@
 import { getDocumentSize } from "convex/values";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
+import { nameRow } from "../../convex/model/events";
+import type { ValidEventDetails } from "../../convex/model/shared/eventDetails";
 import type { ValidEventInput } from "../../convex/model/shared/eventInput";
 import { INITIAL_WALLET_CENTS } from "../../convex/model/shared/money";
 import { foldText, gramsOf } from "../../convex/model/shared/text";
 import type { Backend } from "./convex-backend";
-import { CREATOR_COUNT, eventSpec, inputOf, type EventSpec } from "./dataset";
+import { CREATOR_COUNT, detailsOf, eventSpec, inputOf, type EventSpec } from "./dataset";
 
 /**
  * Events per fill transaction. Each event writes about 20 name-piece rows, so 400 events
@@ -28,7 +30,7 @@ export type Catalogue = {
  * calling `insertEvent`: it looks up each piece's counter with an index query, and
  * convex-test answers every index query by scanning the whole database, which makes 50,000
  * events take hours. The rows written here are exactly insertEvent's: one `eventNameGrams`
- * row per distinct piece of the folded name and one `eventNameGramCounts` row per piece.
+ * row (model/events.ts nameRow) per distinct piece of the folded name and one `eventNameGramCounts` row per piece.
  * fill-check.ts proves it before every run, so a drift would fail the bench, not skew it.
  */
 export async function fillCatalogue(t: Backend, total: number): Promise<Catalogue> {
@@ -46,7 +48,7 @@ export async function fillCatalogue(t: Backend, total: number): Promise<Catalogu
       let bytes = 0;
       for (const spec of batch) {
         const creatorId = spec.creator === "owner" ? ownerId : (creators[spec.creator] as Id<"users">);
-        const eventId = await writeEvent(ctx, creatorId, inputOf(spec), gramCounts);
+        const eventId = await writeEvent(ctx, creatorId, inputOf(spec), detailsOf(spec), gramCounts);
         const stored = await ctx.db.get("events", eventId);
         if (stored !== null) bytes += getDocumentSize(stored);
         ids.push(eventId);
@@ -69,19 +71,22 @@ export async function writeEvent(
   ctx: MutationCtx,
   creatorId: Id<"users">,
   input: ValidEventInput,
+  details: ValidEventDetails,
   gramCounts: Map<string, number>,
 ): Promise<Id<"events">> {
   const nameLower = foldText(input.name);
   const eventId = await ctx.db.insert("events", {
     ...input,
+    ...details,
     nameLower,
     creatorId,
     raisedCents: 0,
     ticketsGenerated: 0,
     uniqueSupporters: 0,
   });
+  const indexed = { _id: eventId, nameLower, startsAt: input.startsAt, category: input.category, cityKey: details.cityKey };
   for (const gram of gramsOf(nameLower)) {
-    await ctx.db.insert("eventNameGrams", { gram, eventId, startsAt: input.startsAt, category: input.category, nameLower });
+    await ctx.db.insert("eventNameGrams", nameRow(indexed, gram));
     gramCounts.set(gram, (gramCounts.get(gram) ?? 0) + 1);
   }
   return eventId;

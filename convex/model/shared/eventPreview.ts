@@ -55,11 +55,18 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The image as an absolute http(s) URL crawlers can fetch, or null. */
-export function absoluteImageUrl(imageUrl: string | null, appUrl: string): string | null {
+/**
+ * A poster shipped with the app (public/images/events/<name>.svg): the app draws the SVG, and
+ * scripts/render-posters.ts renders a JPEG twin beside it, because WhatsApp and Facebook draw
+ * no SVG in a preview.
+ */
+const SHIPPED_SVG_POSTER = /^\/images\/events\/([a-z0-9-]+)\.svg$/;
+
+/** The image a preview shows, as an absolute http(s) URL crawlers can fetch (a raster for shipped posters), or null. */
+export function previewImageUrl(imageUrl: string | null, appUrl: string): string | null {
   if (imageUrl === null) return null;
   try {
-    const url = new URL(imageUrl, appUrl);
+    const url = new URL(imageUrl.replace(SHIPPED_SVG_POSTER, "/images/events/$1.jpg"), appUrl);
     return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
   } catch {
     return null;
@@ -70,7 +77,7 @@ export function absoluteImageUrl(imageUrl: string | null, appUrl: string): strin
 export function previewHtml(event: EventPreview, { shareUrl, pageUrl, appUrl }: { shareUrl: string; pageUrl: string; appUrl: string }) {
   const title = `${event.name} · Apoie`;
   const description = previewDescription(event);
-  const image = absoluteImageUrl(event.imageUrl, appUrl);
+  const image = previewImageUrl(event.imageUrl, appUrl);
   const meta = [
     ["og:type", "website"],
     ["og:site_name", "Apoie"],
