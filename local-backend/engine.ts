@@ -401,6 +401,16 @@ export class Engine {
     this.database.restore(snapshot);
   }
 
+  /** The app schema served (the default export of `schema`), undefined without one: a push's index diff starts from it. */
+  servedSchema(): unknown {
+    return this.instance.modules.byPath.get("schema")?.default;
+  }
+
+  /** The components served, by path ("rateLimiter", "rateLimiter/batchWorker"; not the app). */
+  componentPaths(): string[] {
+    return Object.keys(this.instance.global.components).filter((componentPath) => componentPath !== "");
+  }
+
   /** Whether the loaded convex/ exports a function at `udfPath` ("migrations:runAll"). */
   hasFunction(udfPath: string): boolean {
     return hasFunction(this.instance.modules, udfPath);

@@ -3,8 +3,10 @@
  *   POST /api/get_config_hashes             the served modules' hashes (unchanged ones are not resent)
  *   POST /api/deploy2/evaluate_schema       not offered: 400 makes the CLI skip it at once
  *   POST /api/deploy2/start_push            stores and evaluates the push; answers the analysis codegen needs
+ *                                           and the indexes it adds and removes (the CLI prints them)
  *   POST /api/deploy2/wait_for_schema       checks the data against the new schema (nothing served changes)
- *   POST /api/deploy2/finish_push           serves the new code (data moved over); the old code stays on any failure
+ *   POST /api/deploy2/finish_push           serves the new code (data moved over); the old code stays on any failure;
+ *                                           answers the components installed and removed
  *   POST /api/deploy2/report_push_completed acknowledged
  * Bodies may be brotli-compressed (`Content-Encoding: br`). All are admin routes (cli-api/routes.ts).
  */
@@ -16,6 +18,7 @@ import type { InstanceSetup } from "../engine/convex-test-adapter.ts";
 import { SchemaMismatchError } from "../engine/schema-check.ts";
 import { HttpError } from "../http-api.ts";
 import type { AdminRoute } from "../cli-api/routes.ts";
+import { diffIndexes, indexesOf } from "./index-diff.ts";
 import { analyzeFunctions, loadPush } from "./load-push.ts";
 import { PushStore, type PushedDefinition, type PushedModule } from "./push-store.ts";
 
@@ -23,8 +26,21 @@ const MAX_PUSH_BYTES = 256 * 1024 * 1024;
 /** What the CLI checks `udfServerVersion` against; any recent version string works. */
 const UDF_SERVER_VERSION = "1.48.0";
 
-/** finish_push's answer: what changed, as the CLI prints it (nothing to report). */
-const NO_DIFF = { authDiff: { added: [], removed: [] }, definitionDiffs: {}, componentDiffs: {} };
+/** finish_push's answer: what changed, as the CLI prints it ("Installed component presence."). */
+function finishDiff(before: string[], after: string[]) {
+  const componentDiffs: Record<string, unknown> = {};
+  const diff = (type: "create" | "unmount") => ({
+    diffType: { type },
+    moduleDiff: { added: [], removed: [] },
+    udfConfigDiff: null,
+    cronDiff: { added: [], updated: [], deleted: [] },
+    indexDiff: { added_indexes: [], removed_indexes: [] },
+    schemaDiff: null,
+  });
+  for (const componentPath of after) if (!before.includes(componentPath)) componentDiffs[componentPath] = diff("create");
+  for (const componentPath of before) if (!after.includes(componentPath)) componentDiffs[componentPath] = diff("unmount");
+  return { authDiff: { added: [], removed: [] }, definitionDiffs: {}, componentDiffs };
+}
 
 type DefinitionConfig = {
   definitionPath?: string;
@@ -185,7 +201,12 @@ export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
             httpRoutes: { httpModuleRoutes: null, mounts: [] },
             exports: {},
           },
-          schemaChange: { allocatedComponentIds: {}, schemaIds: { pushFolder: path.basename(folder) }, indexDiffs: {} },
+          schemaChange: {
+            allocatedComponentIds: {},
+            schemaIds: { pushFolder: path.basename(folder) },
+            // The app's, which the CLI prints; components' indexes are their packages' business.
+            indexDiffs: { "": diffIndexes(indexesOf(deps.engine.servedSchema()), indexesOf(loaded.byPath.get("schema")?.default)) },
+          },
         };
       },
     ],
@@ -207,7 +228,8 @@ export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
       async (request) => {
         const body = (await readJsonBody(request)) as { dryRun?: boolean };
         const folder = pushFolderOf(deps.store, body);
-        if (body.dryRun === true) return NO_DIFF;
+        if (body.dryRun === true) return finishDiff([], []);
+        const before = deps.engine.componentPaths();
         try {
           await deps.engine.reload(loader(folder));
         } catch (error) {
@@ -219,7 +241,7 @@ export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
         }
         await deps.store.activate(folder);
         deps.served();
-        return NO_DIFF;
+        return finishDiff(before, deps.engine.componentPaths());
       },
     ],
     ["POST /api/deploy2/report_push_completed", async () => ({})],
