@@ -10,13 +10,15 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("withSupport (the stored series)", () => {
-  test("supports in one minute share a point holding the latest total", () => {
+  test("supports in one second share a point holding the latest total; seconds apart, each keeps its own", () => {
     const at = Date.UTC(2026, 10, 23, 12, 0, 10);
     let series = withSupport(null, at, 500);
-    series = withSupport(series, at + 20_000, 1_500);
-    expect(series.points).toEqual([{ at: at + 20_000, raisedCents: 1_500 }]);
-    series = withSupport(series, at + MINUTE, 2_000);
-    expect(series.points.map((p) => p.raisedCents)).toEqual([1_500, 2_000]);
+    series = withSupport(series, at + 400, 1_500);
+    expect(series.points).toEqual([{ at: at + 400, raisedCents: 1_500 }]);
+    // A burst seconds apart stays a staircase on the chart, not one jump.
+    series = withSupport(series, at + 4_000, 2_000);
+    series = withSupport(series, at + 8_000, 2_500);
+    expect(series.points.map((p) => p.raisedCents)).toEqual([1_500, 2_000, 2_500]);
   });
 
   test("however many supports, at most 99 points, in time order, ending at the latest total", () => {

@@ -13,8 +13,11 @@ export type TimelineSeries = { bucketMs: number; points: TimelinePoint[] };
 export const MAX_TIMELINE_POINTS = 100;
 /** Stored points: one fewer, the event's creation (nothing raised) being always the first. */
 const MAX_STORED_POINTS = MAX_TIMELINE_POINTS - 1;
-/** The finest bucket: supports within the same minute share one point. */
-const FIRST_BUCKET_MS = 60_000;
+/**
+ * The finest bucket: supports within the same second share one point, so a burst seconds apart
+ * still draws its steps. Buckets widen (doubling) only once the points outgrow the cap.
+ */
+const FIRST_BUCKET_MS = 1_000;
 
 /**
  * The series after a support at `at` brought the total to `raisedCents`. A support in the

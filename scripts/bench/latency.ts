@@ -21,7 +21,8 @@ export type Latency = { otherSubscribers: number; samples: number; p50: number; 
  * Live-update latency through the local backend with Convex's own client: the time from
  * client A calling `supports:support` to client B's `events:get` subscription receiving the
  * new amount, while other clients watch the same event (signed out, like visitors of the
- * event page). A is a pool of supporters taking turns, to stay within the supports limit.
+ * event page). The amount changes when the event's support queue applies the support, which
+ * waits QUEUE_SETTLE_MS on purpose (convex/model/supportQueue.ts), so that wait is part of it. A is a pool of supporters taking turns, to stay within the supports limit.
  * Supports are 1 cent (the event's minimum), so each R$ 50,00 wallet covers every run. The
  * clients share this process; the backend runs in its own.
  */

@@ -2,8 +2,8 @@ import { useQuery } from "convex/react";
 import { api } from "../../../../convex/_generated/api";
 import { formatBRL } from "../../../../convex/model/shared/money";
 import type { Timeline } from "../../../lib/api-types";
-import { formatDateTime } from "../../../lib/dates";
 import { chartGeometry } from "./chart-geometry";
+import { momentLabeller } from "./time-axis";
 
 /** The chart's data, live: it moves as soon as anyone supports. Loaded on demand (lazy). */
 export default function SupportTimelineChart({ eventId }: { eventId: string }) {
@@ -17,7 +17,7 @@ export default function SupportTimelineChart({ eventId }: { eventId: string }) {
 export function TimelineChart({ timeline }: { timeline: Timeline }) {
   const { points, goalCents } = timeline;
   const geometry = chartGeometry(points, goalCents);
-  const supported = points.slice(1);
+  const moment = momentOf(points);
   return (
     <>
       <p className="timeline__summary">{summaryOf(timeline)}</p>
@@ -33,8 +33,11 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
         <span className="timeline__dot" style={{ left: `${geometry.last.x}%`, top: `${geometry.last.y}%` }} />
       </div>
       <div className="timeline__axis" aria-hidden="true">
-        <span>{formatDateTime(points[0]!.at)}</span>
-        {supported.length > 0 && <span>{formatDateTime(supported[supported.length - 1]!.at)}</span>}
+        {geometry.ticks.map((tick) => (
+          <span key={tick.x} className={`timeline__tick timeline__tick--at-${tick.x}`}>
+            {tick.label}
+          </span>
+        ))}
       </div>
       {/* The wrapper hides it: a table grows to fit its cells whatever width it is given. */}
       <div className="sr-only">
@@ -49,7 +52,7 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
           <tbody>
             {points.map((point, index) => (
               <tr key={index}>
-                <td>{formatDateTime(point.at)}</td>
+                <td>{moment(point.at)}</td>
                 <td>{formatBRL(point.raisedCents)}</td>
               </tr>
             ))}
@@ -64,13 +67,19 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
 export function summaryOf({ points, goalCents, raisedCents, refundedCents, percent }: Timeline): string {
   const goal = formatBRL(goalCents);
   if (points.length <= 1) return `Nenhum apoio ainda. A meta é ${goal}.`;
-  const from = formatDateTime(points[0]!.at);
-  const to = formatDateTime(points[points.length - 1]!.at);
+  const moment = momentOf(points);
+  const from = moment(points[0]!.at);
+  const to = moment(points[points.length - 1]!.at);
   const reached = points.find((point) => point.raisedCents >= goalCents);
   return (
     `${formatBRL(raisedCents)} arrecadados de ${goal} (${percent}% da meta) ` +
     (from === to ? `em ${to}.` : `entre ${from} e ${to}.`) +
-    (reached ? ` A meta foi atingida em ${formatDateTime(reached.at)}.` : "") +
+    (reached ? ` A meta foi atingida em ${moment(reached.at)}.` : "") +
     (refundedCents > 0 ? ` ${formatBRL(refundedCents)} devolvidos aos apoiadores.` : "")
   );
+}
+
+/** Moments as the series needs them: with seconds when it spans only minutes, so its times differ. */
+function momentOf(points: Timeline["points"]): (at: number) => string {
+  return momentLabeller(points[points.length - 1]!.at - points[0]!.at);
 }

@@ -44,6 +44,27 @@ describe("Evolução dos apoios", () => {
     ]);
   });
 
+  it("gives seconds when the supports are seconds apart, so their times differ", async () => {
+    const second = (s: number) => new Date(2026, 10, 25, 19, 30, s).getTime();
+    setQuery(api.events.timeline, {
+      goalCents: 10_000,
+      raisedCents: 3_000,
+      refundedCents: 0,
+      percent: 30,
+      points: [
+        { at: second(5), raisedCents: 0 },
+        { at: second(20), raisedCents: 1_000 },
+        { at: second(41), raisedCents: 3_000 },
+      ],
+    });
+    render(<SupportTimeline eventId="ev1" />);
+    expect(
+      await screen.findByText("R$ 30,00 arrecadados de R$ 100,00 (30% da meta) entre 25/11/2026 19:30:05 e 25/11/2026 19:30:41."),
+    ).toBeInTheDocument();
+    const rows = screen.getAllByRole("row").map((row) => row.textContent);
+    expect(rows.slice(1)).toEqual(["25/11/2026 19:30:05R$ 0,00", "25/11/2026 19:30:20R$ 10,00", "25/11/2026 19:30:41R$ 30,00"]);
+  });
+
   it("says when nobody has supported yet", async () => {
     setQuery(api.events.timeline, {
       goalCents: 5_000,
