@@ -6,8 +6,7 @@
  * throws or whose schema the data violates is refused with the old code still serving, and a
  * restart serves the last push.
  */
-import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
@@ -16,10 +15,12 @@ import { runCli, type CliTarget } from "../cli-api/convex-cli.ts";
 import type { LocalBackend } from "../server.ts";
 import { SEED_FUNCTION } from "../app-functions.ts";
 import { newClient, startTestBackend } from "../test-support.ts";
+import { scratchProject, type ScratchProject } from "../../test-kit/scratch-project.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TIMEOUT = 240_000;
 const probe = makeFunctionReference<"query">("pushProbe:value");
+let scratch: ScratchProject;
 let project: string;
 let dataDir: string;
 let backend: LocalBackend;
@@ -55,18 +56,15 @@ function push(): ReturnType<typeof runCli> {
 }
 
 beforeAll(async () => {
-  project = await mkdtemp(path.join(tmpdir(), "apoie-push-"));
+  scratch = await scratchProject();
+  project = scratch.dir;
   dataDir = path.join(project, ".data");
-  for (const file of ["convex", "package.json", "tsconfig.json", "tsconfig.base.json"]) {
-    await cp(path.join(ROOT, file), path.join(project, file), { recursive: true }).catch(() => {});
-  }
-  await symlink(path.join(ROOT, "node_modules"), path.join(project, "node_modules"));
   // Demo events, so a schema the data violates has something to violate.
   backend = await startTestBackend({ dataDir, seed: SEED_FUNCTION });
 });
 afterAll(async () => {
   await backend.close();
-  await rm(project, { recursive: true, force: true });
+  await scratch.remove();
 });
 
 it(

@@ -5,7 +5,8 @@
  *   npm run bench                                   # 1,000, 10,000 and 50,000 events, everything
  *   npm run bench -- --scales 1000 --skip latency   # a quick run while developing
  *   npm run bench -- --lighthouse-runs 1            # one Lighthouse run per page instead of the median of 3
- * Parts that --skip takes: settlement, notifications, latency, ack-latency, persisted-support, bundle, lighthouse, hot-event.
+ * Parts that --skip takes: settlement, notifications, latency, ack-latency, persisted-support, bundle, lighthouse, hot-event,
+ * save-to-browser.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -24,6 +25,7 @@ import { measureLiveLatency } from "./latency";
 import { measureLighthouse } from "./lighthouse";
 import { measureListCosts, type ListCost } from "./list-cost";
 import { measurePersistedSupport } from "./persisted-support";
+import { measureSaveToBrowser } from "./save-to-browser";
 import { measureNotificationFanOut } from "./notification-cost";
 import { measureSessionCheck, type SessionCheckCost } from "./session-check";
 import { measureSettlement } from "./settlement-cost";
@@ -99,6 +101,7 @@ const results: Results = {
   bundle: await optional("bundle", measureBundle),
   lighthouse: await optional("lighthouse", () => measureLighthouse(Number(values["lighthouse-runs"]))),
   hotEvent: await optional("hot-event", () => measureHotEvent(log)),
+  saveToBrowser: await optional("save-to-browser", () => measureSaveToBrowser(log)),
 };
 const rows = reportRows(results);
 console.log(renderTable(rows));

@@ -8,6 +8,7 @@ import { hotEventRows } from "./hot-event-report";
 import type { Latency } from "./latency";
 import type { LighthouseResult } from "./lighthouse";
 import type { PersistedSupport } from "./persisted-support";
+import { saveToBrowserRows, type SaveToBrowser } from "./save-to-browser";
 import { PAGE_SIZE, type ListCost } from "./list-cost";
 import type { NotificationCost } from "./notification-cost";
 import { SESSION_CHECK_CALLS, type SessionCheckCost } from "./session-check";
@@ -51,6 +52,7 @@ export type Results = {
   lighthouse: LighthouseResult[] | NotMeasured;
   hotEvent: HotEvent | NotMeasured;
   notifications: NotificationCost | NotMeasured;
+  saveToBrowser: SaveToBrowser | NotMeasured;
 };
 
 const FILTER_LABELS: Record<FilterName, string> = {
@@ -80,6 +82,7 @@ export function reportRows(results: Results): Row[] {
     ...("notMeasured" in results.hotEvent
       ? [{ measure: "hot event", result: `not measured: ${results.hotEvent.notMeasured}` }]
       : hotEventRows(results.hotEvent)),
+    ...saveToBrowserRows(results.saveToBrowser),
   ];
 }
 
