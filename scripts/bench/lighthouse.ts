@@ -91,10 +91,21 @@ async function supporterWithMessages(convexUrl: string): Promise<{ eventId: stri
   client.setAuth(tokens.token);
   const detail = await client.query(api.events.get, { id: event._id });
   await client.mutation(api.supports.support, { eventId: event._id, amountCents: detail?.minSupportCents ?? 500 });
+  // A support is applied by the event's queue a moment later; the chat opens to supporters only.
+  await waitFor(async () => (await client.query(api.supports.mine, { eventId: event._id })).supported, "the support to be applied");
   for (const body of ["Oi, gente! Alguém vai de bicicleta?", "Eu vou! Saio do centro às 7h.", "Levo água para quem precisar."]) {
     await client.mutation(api.chat.send, { eventId: event._id, body });
   }
   return { eventId: event._id, tokens: { token: tokens.token, refreshToken: tokens.refreshToken } };
+}
+
+/** Polls `check` until it holds, for at most ten seconds. */
+async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** One Lighthouse run in a fresh tab; a signed-in run first stores the session as Convex Auth does. */
