@@ -3,7 +3,8 @@
  *   1. the local backend (data in .convex-local/): it neither watches nor serves convex/ from
  *      source, it serves what the CLI pushes (an empty data folder serves nothing until then);
  *   2. `npx convex dev` pointed at it (CONVEX_SELF_HOSTED_URL and CONVEX_SELF_HOSTED_ADMIN_KEY,
- *      the key the backend printed): it bundles and pushes convex/, regenerates
+ *      the key the backend printed, also written to .env.local for any other `npx convex`
+ *      command): it bundles and pushes convex/, regenerates
  *      convex/_generated/, seeds the demo data (`--run seed:run`, which leaves existing data
  *      alone) and keeps watching, so a saved change is live in the open browser;
  *   3. Vite, once the first push is served, with VITE_CONVEX_URL pointing at the backend;
@@ -16,6 +17,7 @@ import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { updateEnvFile } from "./env-local.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const READY = /Local backend ready at (http:\/\/\S+)/;
@@ -77,9 +79,13 @@ follow(backend.stdout, process.stdout, (text) => {
 });
 
 function startConvexDev(url, key) {
+  const deployment = { CONVEX_SELF_HOSTED_URL: url, CONVEX_SELF_HOSTED_ADMIN_KEY: key };
+  updateEnvFile(path.join(root, ".env.local"), deployment);
   const convex = start("node_modules/convex/bin/main.js", ["dev", "--typecheck", "disable", "--run", "seed:run"], {
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, CONVEX_SELF_HOSTED_URL: url, CONVEX_SELF_HOSTED_ADMIN_KEY: key },
+    // An empty CONVEX_DEPLOYMENT hides a cloud one `npm run dev:convex` left in .env.local
+    // (the CLI refuses both at once; it reads .env.local only for variables not set).
+    env: { ...process.env, ...deployment, CONVEX_DEPLOYMENT: "" },
   });
   let viteStarted = false;
   const onText = (text) => {

@@ -6,6 +6,7 @@
  * installs, so Node imports them as they are. Also builds the analysis `start_push` answers
  * (component tree, env vars, functions) from what was evaluated.
  */
+import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -92,6 +93,31 @@ async function loadDefinitionModules(
   return { glob, byPath };
 }
 
+/**
+ * A component definition's modules and schema, evaluated once per content: a push that leaves
+ * a component as it was (nearly every save) reuses the module instances already loaded, as
+ * convex/ served from source reuses its packages' modules across reloads.
+ */
+const loadedDefinitions = new Map<string, { content: string; glob: LoadedModules["glob"]; schema: unknown }>();
+
+async function loadComponentDefinition(
+  folder: string,
+  definition: PushManifest["definitions"][number],
+): Promise<{ glob: LoadedModules["glob"]; schema: unknown }> {
+  const componentFolder = definitionFolder(folder, definition.definitionPath);
+  const schemaSource = definition.hasSchema ? await readFile(path.join(componentFolder, "schema.js"), "utf8") : "";
+  const content = createHash("sha256").update(JSON.stringify(definition.modules)).update(schemaSource).digest("hex");
+  const cached = loadedDefinitions.get(definition.definitionPath);
+  if (cached?.content === content) return cached;
+  const { glob } = await loadDefinitionModules(
+    componentFolder,
+    definition.modules.map((module) => module.path),
+  );
+  const schema = definition.hasSchema ? (await importFile(path.join(componentFolder, "schema.js"))).default : null;
+  loadedDefinitions.set(definition.definitionPath, { content, glob, schema });
+  return { glob, schema };
+}
+
 /** Loads the push in `folder`; throws (with the module's name) when something does not evaluate. */
 export async function loadPush(folder: string): Promise<LoadedPush> {
   const manifest = JSON.parse(await readFile(path.join(folder, "push.json"), "utf8")) as PushManifest;
@@ -115,13 +141,8 @@ export async function loadPush(folder: string): Promise<LoadedPush> {
       const componentPath = parentPath === "" ? child.name : `${parentPath}/${child.name}`;
       const definition = byDefinition.get(child.path);
       if (definition === undefined) throw new Error(`component ${componentPath}: its definition ${child.path} was not pushed`);
-      const componentFolder = definitionFolder(folder, child.path);
-      const loaded = await loadDefinitionModules(
-        componentFolder,
-        definition.modules.map((module) => module.path),
-      );
-      const schema = definition.hasSchema ? (await importFile(path.join(componentFolder, "schema.js"))).default : null;
-      components.push({ componentPath, definitionPath: child.path, glob: loaded.glob, schema });
+      const { glob, schema } = await loadComponentDefinition(folder, definition);
+      components.push({ componentPath, definitionPath: child.path, glob, schema });
       await install(componentPath, definitions.get(child.path)?.childComponents ?? []);
     }
   };

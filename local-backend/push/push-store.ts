@@ -13,7 +13,7 @@
  *   push.json                  what was pushed: definitions, module paths and hashes
  */
 import { createHash } from "node:crypto";
-import { mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /** A module as the CLI sends it. */
@@ -77,6 +77,16 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+/** Every module's hash in a push folder, by "<definition path>\0<module path>". */
+async function hashesOf(folder: string): Promise<Map<string, string>> {
+  const manifest = JSON.parse(await readFile(path.join(folder, "push.json"), "utf8")) as PushManifest;
+  const hashes = new Map<string, string>();
+  for (const definition of manifest.definitions) {
+    for (const module of definition.modules) hashes.set(`${definition.definitionPath}\0${module.path}`, module.hash);
+  }
+  return hashes;
+}
+
 export class PushStore {
   constructor(private readonly root: string) {}
 
@@ -105,10 +115,9 @@ export class PushStore {
     const folder = await this.current();
     const hashes = new Map<string, string>();
     if (folder === null) return hashes;
-    const manifest = JSON.parse(await readFile(path.join(folder, "push.json"), "utf8")) as PushManifest;
-    for (const definition of manifest.definitions) {
-      if (definition.definitionPath !== "") continue;
-      for (const module of definition.modules) hashes.set(module.path, module.hash);
+    for (const [key, hash] of await hashesOf(folder)) {
+      const [definitionPath, modulePath] = key.split("\0") as [string, string];
+      if (definitionPath === "") hashes.set(modulePath, hash);
     }
     return hashes;
   }
@@ -148,9 +157,20 @@ export class PushStore {
     const temporary = path.join(this.pushesDir, `.${id}.${process.pid}.tmp`);
     await rm(temporary, { recursive: true, force: true });
     const files: [string, string][] = [["package.json", '{ "type": "module" }\n']];
+    // Modules the served push has with the same content are linked, not written again: a save
+    // changes a module or two, while the components and most of the app stay as they were.
+    const served = await this.current();
+    const servedHashes = served === null ? new Map<string, string>() : await hashesOf(served);
+    const links: [string, string][] = [];
     for (const definition of definitions) {
       const base = path.relative(temporary, definitionFolder(temporary, definition.definitionPath));
       for (const module of definition.modules) {
+        const names = [module.path, ...(module.sourceMap ? [`${module.path}.map`] : [])];
+        if (served !== null && servedHashes.get(`${definition.definitionPath}\0${module.path}`) === moduleHash(module)) {
+          const servedBase = definitionFolder(served, definition.definitionPath);
+          for (const name of names) links.push([path.join(servedBase, name), path.join(base, name)]);
+          continue;
+        }
         files.push([path.join(base, module.path), module.source]);
         if (module.sourceMap) files.push([path.join(base, `${module.path}.map`), module.sourceMap]);
       }
@@ -165,11 +185,18 @@ export class PushStore {
       }
     }
     files.push(["push.json", JSON.stringify(manifest)]);
-    for (const [file, text] of files) {
+    const inside = (file: string) => {
       const target = path.resolve(temporary, file);
       if (!target.startsWith(temporary + path.sep)) throw new Error(`refusing a module path outside the push: ${file}`);
-      await writeSynced(target, text);
+      return target;
+    };
+    for (const [source, file] of links) {
+      const target = inside(file);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Already durable (fsync'd when first written); a copy where links are not possible.
+      await link(source, target).catch(() => copyFile(source, target));
     }
+    for (const [file, text] of files) await writeSynced(inside(file), text);
     await rename(temporary, folder).catch(async (error: NodeJS.ErrnoException) => {
       // Another push of the same code got there first: the same content.
       await rm(temporary, { recursive: true, force: true });
