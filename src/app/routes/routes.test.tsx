@@ -121,6 +121,9 @@ describe("event page", () => {
     });
     renderAt("/event/ev1");
     expect(screen.getByRole("heading", { level: 2, name: "Encerrado · apoios devolvidos" })).toBeInTheDocument();
+    // The funding status ("Em Progresso") would contradict the outcome: only the outcome's chip shows.
+    expect(screen.queryByText(detail.status)).not.toBeInTheDocument();
+    expect(screen.getByText("Encerrado · apoios devolvidos", { selector: ".chip" })).toBeInTheDocument();
     expect(screen.getByText(/Todos os apoios voltaram para as carteiras/)).toBeInTheDocument();
     expect(screen.queryByLabelText("Valor do apoio")).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "APOIE" })).not.toBeInTheDocument();

@@ -22,7 +22,8 @@ export function EventDetails({ event, actions, children }: EventDetailsProps) {
       <div className="event-detail__info">
         <p className="event-card__meta">
           <span className="chip">{event.category}</span>
-          <span className={`chip chip--status chip--${statusTone(event.status)}`}>{event.status}</span>
+          {/* Once settled, how it ended replaces how far the funding got ("Em Progresso" beside "Cancelado" would contradict it). */}
+          {event.settlement === null && <span className={`chip chip--status chip--${statusTone(event.status)}`}>{event.status}</span>}
           <SettlementChip settlement={event.settlement} label={event.settlementLabel} />
         </p>
         <h1 className="event-detail__title">{event.name}</h1>

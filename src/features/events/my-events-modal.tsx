@@ -39,7 +39,10 @@ export default function MyEventsModal({ open, onOpenChange, returnFocusRef }: My
                 <h3 className="own-event__title">{event.name}</h3>
                 <p className="event-card__meta">
                   <span className="chip">{event.category}</span>
-                  <span className={`chip chip--status chip--${statusTone(event.status)}`}>{event.status}</span>
+                  {/* Once settled, how it ended replaces how far the funding got ("Em Progresso" beside "Cancelado" would contradict it). */}
+                  {event.settlement === null && (
+                    <span className={`chip chip--status chip--${statusTone(event.status)}`}>{event.status}</span>
+                  )}
                   <SettlementChip settlement={event.settlement} label={event.settlementLabel} />
                 </p>
                 <p className="own-event__date">{formatDateTime(event.startsAt)}</p>
