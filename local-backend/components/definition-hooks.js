@@ -45,7 +45,7 @@ export async function resolve(specifier, context, nextResolve) {
   if (specifier.startsWith(SCHEME)) return { url: specifier, shortCircuit: true };
   const resolved = await nextResolve(specifier, context);
   const parent = context.parentURL ?? "";
-  if (parent !== "" && isMarked(parent) && isConfig(parent) && isConfig(resolved.url)) {
+  if (isConfig(parent) && isConfig(resolved.url) && isMarked(parent)) {
     return { url: `${SCHEME}${encodeURIComponent(definitionUrl(resolved.url))}`, shortCircuit: true };
   }
   return resolved;

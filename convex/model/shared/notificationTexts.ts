@@ -1,10 +1,12 @@
 /**
  * How a notification reads in the bell's list. Pure, shared with the UI.
  */
+import type { Doc } from "../../_generated/dataModel";
 import { formatBRL } from "./money";
 
 export type NotificationView = {
-  kind: "goalReached" | "cancelled" | "refunded" | "payout" | "firstSupport" | "update" | "chat";
+  /** The kinds are the schema's; a new one fails to compile here until it has its sentence. */
+  kind: Doc<"notifications">["kind"];
   eventName: string;
   amountCents?: number;
   count?: number;
