@@ -253,6 +253,7 @@ export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
           );
         }
         await deps.store.activate(folder);
+        await deps.store.prune();
         deps.served();
         return finishDiff(before, deps.engine.componentPaths());
       },
