@@ -73,6 +73,14 @@ async function queryTable(state: SystemState, args: Record<string, Value>, compo
   return Object.values(db._documents).filter((document) => tableOf(document._id) === table);
 }
 
+/** `convex deploy` asks how many documents a table has before deleting one of its indexes. */
+async function tableSize(state: SystemState, args: Record<string, Value>, componentPath: string) {
+  if (typeof args.tableName !== "string") throw new FunctionError("tableSize needs a tableName", undefined);
+  const db = await componentDb(state.engine, componentPath);
+  const table = args.tableName;
+  return Object.values(db._documents).filter((document) => tableOf(document._id) === table).length;
+}
+
 async function components(state: SystemState) {
   const paths = await state.engine.withInstance(async (instance) => Object.keys(internalsOf(instance).components));
   return paths
@@ -85,6 +93,7 @@ const QUERIES: Record<string, (state: SystemState, args: Record<string, Value>, 
   "_system/cli/tables": tables,
   "_system/cli/tableData": tableData,
   "_system/cli/queryTable": queryTable,
+  "_system/cli/tableSize": tableSize,
   "_system/cli/modules:apiSpec": (state, _args, componentPath) => apiSpec(state.engine, componentPath),
   "_system/cli/convexUrl:cloudUrl": (state) => state.url(),
   "_system/frontend/components:list": components,

@@ -13,7 +13,7 @@
  *   push.json                  what was pushed: definitions, module paths and hashes
  */
 import { createHash } from "node:crypto";
-import { copyFile, link, mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, open, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /** A module as the CLI sends it. */
@@ -87,6 +87,9 @@ async function hashesOf(folder: string): Promise<Map<string, string>> {
   return hashes;
 }
 
+/** Pushes not served are kept this long: one being pushed right now is never deleted. */
+const PRUNE_AFTER_MS = 10 * 60_000;
+
 export class PushStore {
   constructor(private readonly root: string) {}
 
@@ -153,7 +156,12 @@ export class PushStore {
     }
     const id = digest.digest("hex").slice(0, 32);
     const folder = path.join(this.pushesDir, id);
-    if ((await readFile(path.join(folder, "push.json"), "utf8").catch(() => null)) !== null) return folder;
+    if ((await readFile(path.join(folder, "push.json"), "utf8").catch(() => null)) !== null) {
+      // Pushed again: young again, so prune() leaves it until its finish_push.
+      const now = new Date();
+      await utimes(folder, now, now);
+      return folder;
+    }
     const temporary = path.join(this.pushesDir, `.${id}.${process.pid}.tmp`);
     await rm(temporary, { recursive: true, force: true });
     const files: [string, string][] = [["package.json", '{ "type": "module" }\n']];
@@ -204,6 +212,22 @@ export class PushStore {
     });
     await syncFolder(this.pushesDir);
     return folder;
+  }
+
+  /**
+   * Deletes the pushes other than the one served that are older than `minAgeMs` (a push
+   * between its start_push and its finish_push is younger), so a day of saves does not pile up.
+   * Files the served push shares with them are hard links, so they stay.
+   */
+  async prune(minAgeMs = PRUNE_AFTER_MS): Promise<void> {
+    const served = await this.current();
+    const entries = await readdir(this.pushesDir).catch(() => [] as string[]);
+    for (const name of entries) {
+      const folder = this.folderOf(name);
+      if (folder === null || folder === served) continue;
+      const { mtimeMs } = await stat(folder);
+      if (Date.now() - mtimeMs >= minAgeMs) await rm(folder, { recursive: true, force: true });
+    }
   }
 
   /** Makes `folder` the code served from now on, also after a restart (atomic replace). */

@@ -2,6 +2,8 @@
  * The routes `npx convex dev` / `deploy` push code through (Convex CLI 1.48, `deploy2`):
  *   POST /api/get_config_hashes             the served modules' hashes (unchanged ones are not resent)
  *   POST /api/deploy2/evaluate_schema       not offered: 400 makes the CLI skip it at once
+ *   POST /api/deploy2/evaluate_push         the indexes a push would add and remove (`convex deploy` checks
+ *                                           deletions before pushing); nothing is served
  *   POST /api/deploy2/start_push            stores and evaluates the push; answers the analysis codegen needs
  *                                           and the indexes it adds and removes (the CLI prints them)
  *   POST /api/deploy2/wait_for_schema       checks the data against the new schema (nothing served changes)
@@ -19,7 +21,7 @@ import { SchemaMismatchError } from "../engine/schema-check.ts";
 import { HttpError } from "../http-api.ts";
 import type { AdminRoute } from "../cli-api/routes.ts";
 import { diffIndexes, indexesOf } from "./index-diff.ts";
-import { analyzeFunctions, loadPush } from "./load-push.ts";
+import { analyzeFunctions, loadPush, type LoadedPush } from "./load-push.ts";
 import { PushStore, type PushedDefinition, type PushedModule } from "./push-store.ts";
 
 const MAX_PUSH_BYTES = 256 * 1024 * 1024;
@@ -142,6 +144,26 @@ function pushFolderOf(store: PushStore, body: unknown): string {
   return folder;
 }
 
+/** Stores and loads a push (nothing served); a module that does not load fails it with its message. */
+async function evaluatePush(deps: PushDeps, body: StartPushRequest): Promise<{ folder: string; loaded: LoadedPush }> {
+  const folder = await deps.store.write(await definitionsOf(deps.store, body));
+  try {
+    return { folder, loaded: await loadPush(folder) };
+  } catch (error) {
+    throw new HttpError(400, "InvalidModules", `Loading the pushed modules encountered the following error:\n${(error as Error).message}`);
+  }
+}
+
+/** The push's `schemaChange`: its folder (echoed back to wait_for_schema) and the app's index diff. */
+function schemaChangeOf(deps: PushDeps, folder: string, loaded: LoadedPush) {
+  return {
+    allocatedComponentIds: {},
+    schemaIds: { pushFolder: path.basename(folder) },
+    // The app's, which the CLI prints; components' indexes are their packages' business.
+    indexDiffs: { "": diffIndexes(indexesOf(deps.engine.servedSchema()), indexesOf(loaded.byPath.get("schema")?.default)) },
+  };
+}
+
 export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
   const loader =
     (folder: string): CodeSource =>
@@ -163,20 +185,16 @@ export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
       },
     ],
     [
+      "POST /api/deploy2/evaluate_push",
+      async (request) => {
+        const { folder, loaded } = await evaluatePush(deps, (await readJsonBody(request)) as StartPushRequest);
+        return { schemaChange: schemaChangeOf(deps, folder, loaded) };
+      },
+    ],
+    [
       "POST /api/deploy2/start_push",
       async (request) => {
-        const body = (await readJsonBody(request)) as StartPushRequest;
-        const folder = await deps.store.write(await definitionsOf(deps.store, body));
-        let loaded;
-        try {
-          loaded = await loadPush(folder);
-        } catch (error) {
-          throw new HttpError(
-            400,
-            "InvalidModules",
-            `Loading the pushed modules encountered the following error:\n${(error as Error).message}`,
-          );
-        }
+        const { folder, loaded } = await evaluatePush(deps, (await readJsonBody(request)) as StartPushRequest);
         const analysis: Record<string, unknown> = {};
         for (const [definitionPath, exported] of loaded.definitions) {
           analysis[definitionPath] = {
@@ -201,12 +219,7 @@ export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
             httpRoutes: { httpModuleRoutes: null, mounts: [] },
             exports: {},
           },
-          schemaChange: {
-            allocatedComponentIds: {},
-            schemaIds: { pushFolder: path.basename(folder) },
-            // The app's, which the CLI prints; components' indexes are their packages' business.
-            indexDiffs: { "": diffIndexes(indexesOf(deps.engine.servedSchema()), indexesOf(loaded.byPath.get("schema")?.default)) },
-          },
+          schemaChange: schemaChangeOf(deps, folder, loaded),
         };
       },
     ],
@@ -240,6 +253,7 @@ export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
           );
         }
         await deps.store.activate(folder);
+        await deps.store.prune();
         deps.served();
         return finishDiff(before, deps.engine.componentPaths());
       },
