@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { register } from "tsx/esm/api";
 import type { LoadedModules, ModuleExports } from "../modules.ts";
 import { definitionFolder, definitionKey, PushStore, type PushManifest } from "./push-store.ts";
 
@@ -34,8 +35,15 @@ const FUNCTION_KINDS = [
   ["isAction", "Action"],
 ] as const;
 
+/**
+ * Node's own loader, also under Vitest (whose `import()` would run every pushed bundle through
+ * Vite's transforms). One namespace for every push: a file is evaluated once, whichever push
+ * imports it.
+ */
+const loader = register({ namespace: `apoie-pushes-${process.pid}` });
+
 async function importFile(file: string): Promise<ModuleExports> {
-  return (await import(pathToFileURL(file).href)) as ModuleExports;
+  return (await loader.import(pathToFileURL(file).href, import.meta.url)) as ModuleExports;
 }
 
 /** Evaluates every definition, dependencies first; resolves with their exports by definition path. */
