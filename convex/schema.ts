@@ -104,9 +104,9 @@ export default defineSchema({
 
   // Substring search without scanning every event: one row per distinct 3-character piece
   // of each event's folded name, plus how many events hold each piece so a search can walk
-  // the rarest one. See model/eventSearch.ts. The event's `finished` flag and city key ride
-  // along, so a name search walks only the rows of the list shown (upcoming or finished) and,
-  // with the `Cidade` filter, of that city.
+  // the rarest one. See model/eventSearch.ts. The event's `finished` flag, city key and
+  // category ride along, so a name search walks only the rows of the list shown (upcoming or
+  // finished) and, with the `Cidade` or category filter, of that city and category.
   eventNameGrams: defineTable({
     gram: v.string(),
     eventId: v.id("events"),
@@ -119,7 +119,9 @@ export default defineSchema({
     cityKey: v.optional(v.string()),
   })
     .index("by_gram_and_finished_and_startsAt", ["gram", "finished", "startsAt"])
-    .index("by_gram_and_finished_and_cityKey_and_startsAt", ["gram", "finished", "cityKey", "startsAt"]),
+    .index("by_gram_and_finished_and_category_and_startsAt", ["gram", "finished", "category", "startsAt"])
+    .index("by_gram_and_finished_and_cityKey_and_startsAt", ["gram", "finished", "cityKey", "startsAt"])
+    .index("by_gram_and_finished_and_cityKey_and_category_and_startsAt", ["gram", "finished", "cityKey", "category", "startsAt"]),
   eventNameGramCounts: defineTable({
     gram: v.string(),
     count: v.number(),

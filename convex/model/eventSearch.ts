@@ -38,9 +38,10 @@ type Range = { from: number; to: number } | null;
  *   (fewest events, per `eventNameGramCounts`) and keeps rows whose name really contains the
  *   query. Reads grow with the events holding that piece, not with all events. The chosen
  *   piece is carried in the cursor so every later page walks the same index range. The rows
- *   carry the event's `finished` flag and city key, so the walk stays within the list shown and,
- *   with the `Cidade` filter, within the city: a page reads about one row per event shown. Each
- *   match is still checked on its event (rows of events that just ended may lag a moment).
+ *   carry the event's `finished` flag, city key and category, so the walk stays within the list
+ *   shown and, with the `Cidade` and category filters, within them: a page reads about one row
+ *   per event shown. Each match is still checked on its event (rows of events that just ended
+ *   may lag a moment).
  * - A 1–2 character name: short queries match most names, so we walk the date index and
  *   keep matches; pages may come back with fewer than `numItems` items.
  */
@@ -135,9 +136,9 @@ async function searchByName(
     cursor: unwrapCursor(paginationOpts.cursor)?.cursor ?? null,
     ...(paginationOpts.endCursor ? { endCursor: unwrapCursor(paginationOpts.endCursor)?.cursor ?? null } : {}),
   };
-  const page = await paginateOrRefuse(nameRows(ctx, gram, range, scope), opts);
+  const page = await paginateOrRefuse(nameRows(ctx, gram, category, range, scope), opts);
 
-  const matches = page.page.filter((row) => row.nameLower.includes(name) && (category === "all" || row.category === category));
+  const matches = page.page.filter((row) => row.nameLower.includes(name));
   const events: Doc<"events">[] = [];
   for (const row of matches) {
     const event = await ctx.db.get("events", row.eventId);
@@ -151,14 +152,34 @@ async function searchByName(
   };
 }
 
-/** The rows of one piece in the list shown (upcoming or finished), within the city when the city filter is set. */
-function nameRows(ctx: QueryCtx, gram: string, range: Range, { finished, cityKey }: Scope) {
+/**
+ * The rows of one piece in the list shown (upcoming or finished), within the city and the
+ * category when those filters are set: each combination has its index, so no row is skipped.
+ */
+function nameRows(ctx: QueryCtx, gram: string, category: Category | "all", range: Range, { finished, cityKey }: Scope) {
   const rows = ctx.db.query("eventNameGrams");
   const order = finished ? "desc" : "asc";
+  // startsAt is every index's last field: the date range is the index range's end.
+  if (cityKey !== null && category !== "all") {
+    return rows
+      .withIndex("by_gram_and_finished_and_cityKey_and_category_and_startsAt", (q) => {
+        const scoped = q.eq("gram", gram).eq("finished", finished).eq("cityKey", cityKey).eq("category", category);
+        return range ? scoped.gte("startsAt", range.from).lte("startsAt", range.to) : scoped;
+      })
+      .order(order);
+  }
   if (cityKey !== null) {
     return rows
       .withIndex("by_gram_and_finished_and_cityKey_and_startsAt", (q) => {
         const scoped = q.eq("gram", gram).eq("finished", finished).eq("cityKey", cityKey);
+        return range ? scoped.gte("startsAt", range.from).lte("startsAt", range.to) : scoped;
+      })
+      .order(order);
+  }
+  if (category !== "all") {
+    return rows
+      .withIndex("by_gram_and_finished_and_category_and_startsAt", (q) => {
+        const scoped = q.eq("gram", gram).eq("finished", finished).eq("category", category);
         return range ? scoped.gte("startsAt", range.from).lte("startsAt", range.to) : scoped;
       })
       .order(order);
