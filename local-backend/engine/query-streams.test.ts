@@ -43,7 +43,7 @@ function readFirst(fail: boolean): Promise<unknown> {
     t.run(async (ctx) => {
       let first: string | null = null;
       for await (const note of (ctx as unknown as Ctx).db.query("notes")) {
-        first = note._id;
+        first = String(note._id);
         break;
       }
       if (fail) throw new Error("rolled back");
