@@ -27,6 +27,11 @@ export type DatabaseFake = {
   _documents: Record<string, Document>;
   /** Pending writes of the transactions in progress, outermost first (null: a deletion). */
   _writes: Record<string, Document | null>[];
+  /**
+   * The rows still to hand out of every query stream opened so far, by query id. convex-test
+   * never deletes an entry (its `queryCleanup` syscall does nothing); see `releaseQueryResults`.
+   */
+  _queryResults: Record<string, Document[]>;
   _nextDocId: number;
   _lastCreationTime: number;
   /** Mints the id of a new document of `table`. */
@@ -48,7 +53,11 @@ export type DatabaseFake = {
 /** convex-test's global state: one database and module loader per component ("" is the app). */
 export type ConvexGlobal = {
   components: Record<string, { db: DatabaseFake; modules: (modulePath: string) => Promise<Record<string, unknown>> }>;
-  transactionManager: { _lastCommitTs: bigint; commit: (isNested: boolean) => bigint | null };
+  transactionManager: {
+    _lastCommitTs: bigint;
+    commit: (isNested: boolean) => bigint | null;
+    rollback: (isNested: boolean) => void;
+  };
   asyncSyscall: (op: string, jsonArgs: string) => Promise<string>;
   jsSyscall: (op: string, args: Record<string, unknown>) => Promise<unknown>;
 };
@@ -70,11 +79,12 @@ export type InstanceSetup = (instance: EngineInstance) => Promise<void>;
 
 /** The members checked, by where they live; `kind` is what `typeof` must say. */
 const GLOBAL_MEMBERS = { components: "object", transactionManager: "object", asyncSyscall: "function", jsSyscall: "function" };
-const TRANSACTION_MANAGER_MEMBERS = { _lastCommitTs: "bigint", commit: "function" };
+const TRANSACTION_MANAGER_MEMBERS = { _lastCommitTs: "bigint", commit: "function", rollback: "function" };
 const COMPONENT_MEMBERS = { db: "object", modules: "function" };
 const DATABASE_MEMBERS = {
   _documents: "object",
   _writes: "object",
+  _queryResults: "object",
   _nextDocId: "number",
   _lastCreationTime: "number",
   _generateId: "function",
@@ -193,6 +203,17 @@ export function withTimersWithheld<T>(work: () => T): T {
   } finally {
     Object.defineProperty(globalThis, "setTimeout", descriptor);
   }
+}
+
+/**
+ * Forgets the query streams of every component. A stream lives no longer than the top-level
+ * transaction that opened it, but convex-test keeps each one's unread rows (and an entry per
+ * stream) for the life of the instance: a `.first()` over a large range keeps the rest of the
+ * range. Called when a top-level transaction ends, which no other transaction overlaps
+ * (convex-test runs them one at a time).
+ */
+export function releaseQueryResults(global: ConvexGlobal): void {
+  for (const { db } of Object.values(global.components)) db._queryResults = {};
 }
 
 /** Ids are digits followed by the table's name ("0…10003_scheduled_functions"; see security/random-ids.ts). */

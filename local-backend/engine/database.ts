@@ -12,7 +12,7 @@ import { instrumentDatabase } from "../indexes/instrument-database.ts";
 import type { ChangeRecord, ComponentSnapshot, DatabaseSnapshot, UndoRecord } from "../storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "../sync/read-set.ts";
 import type { RequestLog } from "../sync/request-log.ts";
-import type { ConvexGlobal, DatabaseFake, Document } from "./convex-test-adapter.ts";
+import { releaseQueryResults, type ConvexGlobal, type DatabaseFake, type Document } from "./convex-test-adapter.ts";
 
 /** How many commits' written documents are kept to decide whether a query must run again. */
 const WRITE_LOG_LENGTH = 10_000;
@@ -63,8 +63,9 @@ export class Database {
 
   /**
    * Serves from `global` (a new instance, before its data is restored): gives every
-   * component's database real indexes and read sets (instrument-database.ts), and watches
-   * its commits.
+   * component's database real indexes and read sets (instrument-database.ts), watches its
+   * commits, and drops convex-test's query streams when each top-level transaction ends
+   * (otherwise every transaction's unread rows stay in memory for good).
    */
   attach(global: ConvexGlobal): void {
     this.global = global;
@@ -73,9 +74,15 @@ export class Database {
     );
     const manager = global.transactionManager;
     const commit = manager.commit.bind(manager);
+    const rollback = manager.rollback.bind(manager);
+    manager.rollback = (isNested) => {
+      rollback(isNested);
+      if (!isNested) releaseQueryResults(global);
+    };
     manager.commit = (isNested) => {
       const written = isNested ? null : this.noteWrites();
       const ts = commit(isNested);
+      if (!isNested) releaseQueryResults(global);
       // The versions now committed (commit timestamps resolved).
       for (const document of written ?? []) {
         document.after = (global.components[document.component]?.db._documents[document.id] ?? null) as Document | null;
