@@ -10,6 +10,7 @@ import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
 import { CreateEventFields } from "./create-event-fields";
 import { EMPTY_CREATE_EVENT, toEventDetails, toEventInput, type CreateEventValues } from "./create-event-form";
 import { useImageUpload, withUploadedImage } from "./use-image-upload";
+import { EventFormActions } from "./event-form-actions";
 import "./events.css";
 
 /** After "Evento criado com sucesso." the modal goes away after 2000 ms. */
@@ -81,14 +82,7 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
           image={image}
           nameRef={nameRef}
         />
-        <div className="dialog__actions">
-          <button type="button" className="button button--ghost" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {pending ? "Criando..." : "Criar"}
-          </button>
-        </div>
+        <EventFormActions onCancel={() => onOpenChange(false)} busy={busy} pending={pending} label="Criar" pendingLabel="Criando..." />
       </form>
       <NoticeAlert notice={notice} onClose={close} />
     </Modal>

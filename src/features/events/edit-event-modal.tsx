@@ -10,6 +10,7 @@ import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
 import { CreateEventFields } from "./create-event-fields";
 import { toEventDetails, toEventInput, valuesOfEvent, type CreateEventValues } from "./create-event-form";
 import { useImageUpload, withUploadedImage } from "./use-image-upload";
+import { EventFormActions } from "./event-form-actions";
 import "./events.css";
 
 export type EditableEvent = Pick<
@@ -98,14 +99,13 @@ export default function EditEventModal({ event, open, onOpenChange, returnFocusR
             <label htmlFor={`${id}-remove`}>Remover a imagem atual</label>
           </div>
         )}
-        <div className="dialog__actions">
-          <button type="button" className="button button--ghost" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {pending ? "Salvando..." : "Salvar alterações"}
-          </button>
-        </div>
+        <EventFormActions
+          onCancel={() => onOpenChange(false)}
+          busy={busy}
+          pending={pending}
+          label="Salvar alterações"
+          pendingLabel="Salvando..."
+        />
       </form>
       <NoticeAlert notice={notice} onClose={close} />
     </Modal>
