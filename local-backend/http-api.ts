@@ -54,12 +54,13 @@ export class HttpError extends Error {
   }
 }
 
-export async function readBody(request: IncomingMessage): Promise<Buffer> {
+/** The whole request body; past `maxBytes` the request is refused with 413 and `tooLarge`. */
+export async function readBody(request: IncomingMessage, maxBytes = MAX_BODY_BYTES, tooLarge = "Request body too large"): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, "BadRequest", "Request body too large");
+    if (size > maxBytes) throw new HttpError(413, "BadRequest", tooLarge);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);

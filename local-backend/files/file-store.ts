@@ -4,9 +4,10 @@
  * before it resolves, so a `_storage` document committed after it always has its bytes.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { readdir, rename, rm, stat } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { syncFolder, writeSynced } from "../storage/synced-write.ts";
 
 export type FileStore = {
   /** Stores the bytes; resolves with their SHA-256 in base64, as `_storage.sha256` holds it. */
@@ -44,32 +45,16 @@ export function memoryFileStore(): FileStore {
   };
 }
 
-async function fsyncPath(target: string, flags: string): Promise<void> {
-  const handle = await open(target, flags);
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /** Files in `dir`, made with the first file. */
 export function diskFileStore(dir: string): FileStore {
   return {
     write: async (bytes) => {
       const sha256 = sha256Of(bytes);
-      await mkdir(dir, { recursive: true });
       const target = path.join(dir, fileName(sha256));
       const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
-      const handle = await open(temporary, "w");
-      try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+      await writeSynced(temporary, bytes);
       await rename(temporary, target);
-      await fsyncPath(dir, "r");
+      await syncFolder(dir);
       return sha256;
     },
     read: (sha256) => {

@@ -13,8 +13,9 @@
  *   push.json                  what was pushed: definitions, module paths and hashes
  */
 import { createHash } from "node:crypto";
-import { copyFile, link, mkdir, open, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { syncFolder, writeSynced } from "../storage/synced-write.ts";
 
 /** A module as the CLI sends it. */
 export type PushedModule = { path: string; source: string; sourceMap?: string | null; environment?: string };
@@ -55,26 +56,6 @@ export function definitionKey(definitionPath: string): string {
 
 export function definitionFolder(pushDir: string, definitionPath: string): string {
   return definitionPath === "" ? path.join(pushDir, "app") : path.join(pushDir, "components", definitionKey(definitionPath));
-}
-
-async function writeSynced(file: string, text: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const handle = await open(file, "w");
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Every module's hash in a push folder, by "<definition path>\0<module path>". */

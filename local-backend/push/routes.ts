@@ -18,7 +18,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Engine, CodeSource } from "../engine.ts";
 import type { InstanceSetup } from "../engine/convex-test-adapter.ts";
 import { SchemaMismatchError } from "../engine/schema-check.ts";
-import { HttpError } from "../http-api.ts";
+import { HttpError, readBody } from "../http-api.ts";
 import type { AdminRoute } from "../cli-api/routes.ts";
 import { diffIndexes, indexesOf } from "./index-diff.ts";
 import { analyzeFunctions, loadPush, type LoadedPush } from "./load-push.ts";
@@ -65,14 +65,7 @@ export type PushDeps = {
 };
 
 async function readJsonBody(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_PUSH_BYTES) throw new HttpError(413, "BadRequest", "Push too large");
-    chunks.push(chunk);
-  }
-  let body = Buffer.concat(chunks);
+  let body = await readBody(request, MAX_PUSH_BYTES, "Push too large");
   const encoding = request.headers["content-encoding"];
   if (encoding === "br") body = brotliDecompressSync(body);
   else if (encoding === "gzip") body = gunzipSync(body);

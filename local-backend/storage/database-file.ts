@@ -3,9 +3,10 @@
  * A file that cannot be read as a database stops the start with a message naming it; it is
  * never replaced by an empty database.
  */
-import { mkdir, open, readFile, rename } from "node:fs/promises";
+import { readFile, rename } from "node:fs/promises";
 import path from "node:path";
 import type { DatabaseSnapshot } from "./saved-state.ts";
+import { syncFolder, writeSynced } from "./synced-write.ts";
 
 export const DATABASE_FILE = "database.json";
 
@@ -15,23 +16,10 @@ export const DATABASE_FILE = "database.json";
  * `mode` applies to a file created here (0o600 for secrets), before the umask.
  */
 export async function writeFileAtomic(file: string, contents: string, mode = 0o666): Promise<void> {
-  const folder = path.dirname(file);
-  await mkdir(folder, { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  const handle = await open(temporary, "w", mode);
-  try {
-    await handle.writeFile(contents);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await writeSynced(temporary, contents, mode);
   await rename(temporary, file);
-  const directory = await open(folder, "r");
-  try {
-    await directory.sync();
-  } finally {
-    await directory.close();
-  }
+  await syncFolder(path.dirname(file));
 }
 
 /** Thrown when the database file exists but is not a database this backend wrote. */
