@@ -89,7 +89,9 @@ test("the home lists upcoming events only, filters by city, and Mostrar encerrad
   await expect(grid.getByRole("article")).toHaveCount(1);
   await expect(grid).toContainText(open);
 
-  await page.getByLabel("Mostrar encerrados").check();
+  // A click, then the state: the box is checked once the address changes (a router transition), not at the click itself.
+  await page.getByLabel("Mostrar encerrados").click();
+  await expect(page.getByLabel("Mostrar encerrados")).toBeChecked();
   await expect(page).toHaveURL(/encerrados=1/);
   await expect(grid.getByRole("article")).toHaveCount(1);
   await expect(grid).toContainText(cancelled);
