@@ -206,14 +206,123 @@ export function withTimersWithheld<T>(work: () => T): T {
 }
 
 /**
- * Forgets the query streams of every component. A stream lives no longer than the top-level
- * transaction that opened it, but convex-test keeps each one's unread rows (and an entry per
- * stream) for the life of the instance: a `.first()` over a large range keeps the rest of the
- * range. Called when a top-level transaction ends, which no other transaction overlaps
- * (convex-test runs them one at a time).
+ * One line of transactions: convex-test's per-transaction state (its top-level lock, metrics,
+ * and every component's pending writes and open query streams), which convex-test keeps once
+ * per instance. `state` is what the engine keeps about the top-level transaction running in
+ * it (made by `start` at its beginning), null between transactions.
  */
-export function releaseQueryResults(global: ConvexGlobal): void {
-  for (const { db } of Object.values(global.components)) db._queryResults = {};
+type TransactionSlot<State> = {
+  waitOnCurrentFunction: Promise<void> | null;
+  markTransactionDone: (() => void) | null;
+  metricsTracker: unknown;
+  writes: Map<string, Record<string, Document | null>[]>;
+  queryResults: Map<string, Record<string, Document[]>>;
+  state: State | null;
+};
+
+function newSlot<State>(): TransactionSlot<State> {
+  return {
+    waitOnCurrentFunction: null,
+    markTransactionDone: null,
+    metricsTracker: null,
+    writes: new Map(),
+    queryResults: new Map(),
+    state: null,
+  };
+}
+
+/** The syscalls through which an action (or an HTTP action) starts a transaction of its own. */
+const TRANSACTION_SYSCALLS = new Set(["1.0/actions/mutation", "1.0/actions/query", "1.0/runUdf"]);
+
+/** Runs transactions side by side on one instance; see `allowConcurrentTransactions`. */
+export type ConcurrentTransactions<State> = {
+  /** Runs `work` in a line of its own: the transactions it starts run beside everyone else's. */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /** The state of the top-level transaction running here, or null outside one. */
+  current(): State | null;
+  /** Whether a transaction is running here (a query's or a mutation's, not an action). */
+  inTransaction(): boolean;
+};
+
+/**
+ * convex-test runs one top-level transaction at a time (`transactionManager.begin` waits for
+ * the previous one) and keeps the pending writes in one stack per component. This gives each
+ * line of work (`run`) its own copy of that state, through accessors over the members that
+ * hold it, so transactions of different lines run concurrently, each seeing the committed
+ * documents plus its own writes. convex-test's code is untouched: within one line it still
+ * runs one top-level transaction at a time, and code outside any line shares one.
+ *
+ * `start` is called as each top-level transaction begins; `topLevel` wraps the work of an
+ * action's syscall that starts a top-level transaction (the engine's conflict retries).
+ */
+export function allowConcurrentTransactions<State>(
+  global: ConvexGlobal,
+  start: () => State,
+  topLevel: (jsonArgs: string, run: () => Promise<string>) => Promise<string>,
+): ConcurrentTransactions<State> {
+  const slots = new AsyncLocalStorage<TransactionSlot<State>>();
+  const shared = newSlot<State>();
+  const slot = () => slots.getStore() ?? shared;
+  const manager = global.transactionManager as ConvexGlobal["transactionManager"] & {
+    begin: (isNested: boolean, limits: unknown) => Promise<void>;
+  };
+  const accessor = <K extends "waitOnCurrentFunction" | "markTransactionDone" | "metricsTracker">(key: K) => ({
+    get: () => slot()[key],
+    set: (value: TransactionSlot<State>[K]) => void (slot()[key] = value),
+    configurable: true,
+  });
+  Object.defineProperty(manager, "_waitOnCurrentFunction", accessor("waitOnCurrentFunction"));
+  Object.defineProperty(manager, "_markTransactionDone", accessor("markTransactionDone"));
+  Object.defineProperty(manager, "_metricsTracker", accessor("metricsTracker"));
+  for (const [path, { db }] of Object.entries(global.components)) {
+    Object.defineProperty(db, "_writes", {
+      get: () => {
+        const { writes } = slot();
+        if (!writes.has(path)) writes.set(path, []);
+        return writes.get(path);
+      },
+      set: (value: Record<string, Document | null>[]) => void slot().writes.set(path, value),
+      configurable: true,
+    });
+    Object.defineProperty(db, "_queryResults", {
+      get: () => {
+        const { queryResults } = slot();
+        if (!queryResults.has(path)) queryResults.set(path, {});
+        return queryResults.get(path);
+      },
+      set: (value: Record<string, Document[]>) => void slot().queryResults.set(path, value),
+      configurable: true,
+    });
+  }
+  const begin = manager.begin.bind(manager);
+  manager.begin = async (isNested, limits) => {
+    await begin(isNested, limits);
+    if (!isNested) slot().state = start();
+  };
+  const endTransaction = (isNested: boolean) => {
+    if (isNested) return;
+    const current = slot();
+    current.state = null;
+    // A query stream lives no longer than its transaction; convex-test would keep its unread rows.
+    current.queryResults = new Map();
+  };
+  const { commit, rollback } = manager;
+  manager.commit = (isNested) => {
+    const ts = commit.call(manager, isNested);
+    endTransaction(isNested);
+    return ts;
+  };
+  manager.rollback = (isNested) => {
+    rollback.call(manager, isNested);
+    endTransaction(isNested);
+  };
+  const run = <T>(work: () => Promise<T>) => slots.run(newSlot<State>(), work);
+  const asyncSyscall = global.asyncSyscall;
+  global.asyncSyscall = (op, jsonArgs) => {
+    if (!TRANSACTION_SYSCALLS.has(op) || slot().waitOnCurrentFunction !== null) return asyncSyscall(op, jsonArgs);
+    return topLevel(jsonArgs, () => run(() => asyncSyscall(op, jsonArgs)));
+  };
+  return { run, current: () => slot().state, inTransaction: () => slot().waitOnCurrentFunction !== null };
 }
 
 /** Ids are digits followed by the table's name ("0…10003_scheduled_functions"; see security/random-ids.ts). */
@@ -224,4 +333,154 @@ export function tableOf(id: string): string {
 /** The committed documents of one table. */
 export function documentsOf(db: DatabaseFake, table: string): Document[] {
   return Object.values(db._documents).filter((document) => tableOf(document._id) === table);
+}
+
+/*
+ * The operations the rest of the backend performs on convex-test's internals. No other file
+ * names a private member: a test greps for them (seam.test.ts).
+ */
+
+/** A component's committed documents by id, as they are now (read only: change them below). */
+export function committedDocuments(db: DatabaseFake): Readonly<Record<string, Document>> {
+  return db._documents;
+}
+
+/** Sets (or with null deletes) one committed document, outside any transaction. */
+export function setCommittedDocument(db: DatabaseFake, id: string, document: Document | null): void {
+  if (document === null) delete db._documents[id];
+  else db._documents[id] = document;
+}
+
+/** Replaces every committed document of a component. */
+export function replaceCommittedDocuments(db: DatabaseFake, documents: Record<string, Document>): void {
+  db._documents = documents;
+}
+
+/** The counters a component's new ids and creation times continue from. */
+export type IdCounters = { nextDocId: number; lastCreationTime: number };
+
+export function idCounters(db: DatabaseFake): IdCounters {
+  return { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime };
+}
+
+export function setIdCounters(db: DatabaseFake, counters: Partial<IdCounters>): void {
+  if (counters.nextDocId !== undefined) db._nextDocId = counters.nextDocId;
+  if (counters.lastCreationTime !== undefined) db._lastCreationTime = counters.lastCreationTime;
+}
+
+/** The running transaction's pending writes in a component, outermost level first (null: a deletion). */
+export function pendingWrites(db: DatabaseFake): readonly Record<string, Document | null>[] {
+  return db._writes;
+}
+
+/** Stages a write in the running transaction's innermost level, as `insert` would (an import keeps its ids). */
+export function stageWrite(db: DatabaseFake, id: string, document: Document | null): void {
+  const level = db._writes.at(-1);
+  if (level === undefined) throw new Error("local backend: a write outside a transaction");
+  level[id] = document;
+}
+
+/** A component schema's tables (name → exported table with its indexes), or null without a schema. */
+export type SchemaTables = NonNullable<DatabaseFake["_schema"]>["tables"];
+
+export function schemaTables(db: DatabaseFake): SchemaTables | null {
+  return db._schema?.tables ?? null;
+}
+
+/** Throws when `fields` do not match the table's validator in this component's schema. */
+export function validateDocument(db: DatabaseFake, table: string, fields: Record<string, Value>): void {
+  db._validate(table, fields);
+}
+
+/** Mints a component's new ids with `generate` instead of convex-test's counter. */
+export function replaceIdGenerator(db: DatabaseFake, generate: (table: string) => string): void {
+  db._generateId = generate;
+}
+
+/** Timestamp (ns) of the latest commit. */
+export function lastCommitTs(global: ConvexGlobal): bigint {
+  return global.transactionManager._lastCommitTs;
+}
+
+export function setLastCommitTs(global: ConvexGlobal, ts: bigint): void {
+  global.transactionManager._lastCommitTs = ts;
+}
+
+/**
+ * Wraps every commit (top-level and nested): `wrapper` gets whether it is nested and the
+ * commit itself, which returns the commit timestamp (null for a nested one).
+ */
+export function wrapCommit(global: ConvexGlobal, wrapper: (isNested: boolean, commit: () => bigint | null) => bigint | null): void {
+  const manager = global.transactionManager;
+  const commit = manager.commit.bind(manager);
+  manager.commit = (isNested) => wrapper(isNested, () => commit(isNested));
+}
+
+/** Handles the async syscalls `ops` with `handler`, which may call `next` (what handled them before). */
+export function interceptAsyncSyscall(
+  global: ConvexGlobal,
+  ops: readonly string[],
+  handler: (op: string, jsonArgs: string, next: () => Promise<string>) => Promise<string>,
+): void {
+  const next = global.asyncSyscall;
+  global.asyncSyscall = (op, jsonArgs) => (ops.includes(op) ? handler(op, jsonArgs, () => next(op, jsonArgs)) : next(op, jsonArgs));
+}
+
+/** Handles the JS syscalls `ops` (storage blobs) with `handler`, which may call `next`. */
+export function interceptJsSyscall(
+  global: ConvexGlobal,
+  ops: readonly string[],
+  handler: (op: string, args: Record<string, unknown>, next: () => Promise<unknown>) => Promise<unknown>,
+): void {
+  const next = global.jsSyscall;
+  global.jsSyscall = (op, args) => (ops.includes(op) ? handler(op, args, () => next(op, args)) : next(op, args));
+}
+
+/**
+ * How a component's database reads, replaced: `get` (by id), `iterateDocs` (a table's
+ * documents, for scans) and `resolveQuerySource` (a query's rows). Each replacement gets the
+ * database and convex-test's own version, to call for what it does not handle.
+ */
+export type ReadOverrides = {
+  get: (db: DatabaseFake, original: DatabaseFake["get"], tableName: string | null, id: string) => Document | null;
+  iterateDocs: (
+    db: DatabaseFake,
+    original: DatabaseFake["_iterateDocs"],
+    tableName: string,
+    callback: (document: Document) => void,
+  ) => void;
+  resolveQuerySource: (db: DatabaseFake, original: DatabaseFake["_resolveQuerySource"], query: Query) => ResolvedQuery;
+};
+
+export function overrideReads(db: DatabaseFake, overrides: ReadOverrides): void {
+  const { get, _iterateDocs: iterateDocs, _resolveQuerySource: resolveQuerySource } = db;
+  db.get = (tableName, id) => overrides.get(db, get.bind(db), tableName, id);
+  db._iterateDocs = (tableName, callback) => overrides.iterateDocs(db, iterateDocs.bind(db), tableName, callback);
+  db._resolveQuerySource = (query) => overrides.resolveQuerySource(db, resolveQuerySource.bind(db), query);
+}
+
+/**
+ * convex-test's resolution of `query` (filters, order, limit) over no rows of its own, with
+ * `documents` as its rows: for a caller that found the rows itself.
+ */
+export function resolveQueryOver(
+  db: DatabaseFake,
+  original: DatabaseFake["_resolveQuerySource"],
+  query: Query,
+  documents: Document[],
+): ResolvedQuery {
+  const iterate = db._iterateDocs;
+  db._iterateDocs = () => {};
+  try {
+    const source = query.source.type === "IndexRange" ? { ...query.source, range: [] } : query.source;
+    return { ...original({ ...query, source }), sortedDocs: documents };
+  } finally {
+    db._iterateDocs = iterate;
+  }
+}
+
+/** Wraps a component database's commit (each level's; `pendingWrites` still holds the level committed when it runs). */
+export function wrapDatabaseCommit(db: DatabaseFake, wrapper: (commit: () => void) => void): void {
+  const commit = db.commit.bind(db);
+  db.commit = (commitTs) => wrapper(() => commit(commitTs));
 }

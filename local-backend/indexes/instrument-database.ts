@@ -7,7 +7,6 @@
  * What a query sees is unchanged: the same documents in the same order, its own transaction's
  * pending writes included.
  */
-import type { AsyncLocalStorage } from "node:async_hooks";
 import type { DatabaseFake, Query, ResolvedQuery } from "../engine/convex-test-adapter.ts";
 import type { ReadSet } from "../sync/read-set.ts";
 import { DocumentIndexes, isInTable, type IndexedDocument } from "./document-indexes.ts";
@@ -40,21 +39,31 @@ function sortByKey(documents: IndexedDocument[], fields: string[]): IndexedDocum
 }
 
 /**
- * Instruments `db` (the database of `component`, "" for the app) and returns its indexes.
- * `reads` holds the ReadSet of the query running, if any.
+ * Where reads are recorded: `current()` gives the ReadSet of the transaction running, if any;
+ * `check()` runs after each read is recorded and before its documents are handed out (the
+ * engine refuses there a read of something changed since the transaction began).
  */
-export function instrumentDatabase(component: string, db: InstrumentedDatabase, reads: AsyncLocalStorage<ReadSet>): DocumentIndexes {
+export type ReadRecorder = { current: () => ReadSet | undefined; check: () => void };
+
+/** Records nothing: for a database that is only measured. */
+export const NO_READ_RECORDER: ReadRecorder = { current: () => undefined, check: () => {} };
+
+/** Instruments `db` (the database of `component`, "" for the app) and returns its indexes. */
+export function instrumentDatabase(component: string, db: InstrumentedDatabase, recorder: ReadRecorder): DocumentIndexes {
+  const reads = recorder.current;
   const indexes = new DocumentIndexes(() => db._documents, db._schema?.tables);
   const { get, _resolveQuerySource: resolveQuerySource, commit } = db;
 
   db.get = function (this: InstrumentedDatabase, tableName, id) {
-    reads.getStore()?.addDocument(component, id);
+    reads()?.addDocument(component, id);
+    recorder.check();
     return get.call(this, tableName, id);
   };
 
   // Table scans (FullTableScan, search, vector search): the table's documents only.
   db._iterateDocs = function (this: InstrumentedDatabase, tableName, callback) {
-    reads.getStore()?.addTable(component, tableName);
+    reads()?.addTable(component, tableName);
+    recorder.check();
     const ids = new Set([...indexes.idsOf(tableName), ...pendingIds(this, tableName)]);
     for (const id of ids) {
       const document = visible(this, id);
@@ -67,7 +76,8 @@ export function instrumentDatabase(component: string, db: InstrumentedDatabase, 
     // A full table scan is the table in creation order: the by_creation_time index, whole.
     if (source.type === "FullTableScan") {
       const table = source.tableName as string;
-      reads.getStore()?.addTable(component, table);
+      reads()?.addTable(component, table);
+      recorder.check();
       const range = parseRange(indexes.fieldsOf(table, "by_creation_time")!, [])!;
       return withDocuments(this, query, inIndexOrder(this, table, "by_creation_time", range, source.order));
     }
@@ -77,7 +87,8 @@ export function instrumentDatabase(component: string, db: InstrumentedDatabase, 
     const range = fields === undefined ? null : parseRange(fields, source.range);
     // An unknown index or a malformed range: convex-test reports the mistake.
     if (range === null) return resolveQuerySource.call(this, query);
-    reads.getStore()?.addRange(component, table, `${indexName}:${JSON.stringify(source.range)}`, range);
+    reads()?.addRange(component, table, `${indexName}:${JSON.stringify(source.range)}`, range);
+    recorder.check();
     return withDocuments(this, query, inIndexOrder(this, table, indexName, range, source.order));
   };
 
