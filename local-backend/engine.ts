@@ -13,7 +13,14 @@ import { convexTest } from "convex-test";
 import { makeFunctionReference, type FunctionReference, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import type { Identity } from "./auth-keys.ts";
-import { attachToInternals, checkInternals, type EngineInstance, type Instance, type InstanceSetup } from "./engine/convex-test-adapter.ts";
+import {
+  attachToInternals,
+  checkInternals,
+  committedDocuments,
+  type EngineInstance,
+  type Instance,
+  type InstanceSetup,
+} from "./engine/convex-test-adapter.ts";
 import { Database } from "./engine/database.ts";
 import { isConvexError, toFunctionError } from "./engine/function-error.ts";
 import { functionKind, hasFunction, requireFunction, requirePublic, type FunctionKind } from "./engine/function-registry.ts";
@@ -446,7 +453,7 @@ export class Engine {
       const next = await Engine.createInstance(code, setup);
       try {
         await this.gate.exclusive(async () =>
-          checkDocumentsMatch(this.instance.global.components[""]!.db._documents, next.global.components[""]!.db),
+          checkDocumentsMatch(committedDocuments(this.instance.global.components[""]!.db), next.global.components[""]!.db),
         );
       } finally {
         await next.modules.release();
@@ -464,7 +471,7 @@ export class Engine {
       const next = await Engine.createInstance(code, this.setup);
       await this.gate.exclusive(async () => {
         try {
-          checkDocumentsMatch(this.instance.global.components[""]!.db._documents, next.global.components[""]!.db);
+          checkDocumentsMatch(committedDocuments(this.instance.global.components[""]!.db), next.global.components[""]!.db);
         } catch (error) {
           await next.modules.release();
           throw error;

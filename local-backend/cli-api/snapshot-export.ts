@@ -9,7 +9,7 @@
 import { convexToJson } from "convex/values";
 import type { Engine } from "../engine.ts";
 import type { FileStore } from "../files/file-store.ts";
-import { internalsOf, tableOf, type Document } from "../engine/convex-test-adapter.ts";
+import { committedDocuments, internalsOf, tableOf, type Document } from "../engine/convex-test-adapter.ts";
 import { writeZip } from "./zip.ts";
 
 /** Tables a snapshot leaves out: the scheduler's own state, as Convex does. */
@@ -57,7 +57,7 @@ export async function buildExport(
   const { value: components, ts } = await engine.readAtOneCommit(
     () =>
       engine.withInstance(async (instance) =>
-        Object.entries(internalsOf(instance).components).map(([path, { db }]) => [path, Object.values(db._documents)] as const),
+        Object.entries(internalsOf(instance).components).map(([path, { db }]) => [path, Object.values(committedDocuments(db))] as const),
       ),
     saved,
   );

@@ -373,6 +373,11 @@ export function pendingWrites(db: DatabaseFake): readonly Record<string, Documen
   return db._writes;
 }
 
+/** The query streams the running line's transaction has open, by query id: their unread rows. */
+export function openQueryStreams(db: DatabaseFake): Readonly<Record<string, Document[]>> {
+  return db._queryResults;
+}
+
 /** Stages a write in the running transaction's innermost level, as `insert` would (an import keeps its ids). */
 export function stageWrite(db: DatabaseFake, id: string, document: Document | null): void {
   const level = db._writes.at(-1);

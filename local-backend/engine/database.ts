@@ -14,6 +14,15 @@ import { ReadSet, type WrittenDocument } from "../sync/read-set.ts";
 import type { RequestLog } from "../sync/request-log.ts";
 import {
   allowConcurrentTransactions,
+  committedDocuments,
+  idCounters,
+  lastCommitTs,
+  pendingWrites,
+  replaceCommittedDocuments,
+  setCommittedDocument,
+  setIdCounters,
+  setLastCommitTs,
+  wrapCommit,
   type ConcurrentTransactions,
   type ConvexGlobal,
   type DatabaseFake,
@@ -48,17 +57,12 @@ function documentsFrom(saved: JSONValue[]): Record<string, Document> {
 }
 
 function saveComponent(db: DatabaseFake): ComponentSnapshot {
-  return {
-    nextDocId: db._nextDocId,
-    lastCreationTime: db._lastCreationTime,
-    documents: Object.values(db._documents).map((document) => convexToJson(document)),
-  };
+  return { ...idCounters(db), documents: Object.values(committedDocuments(db)).map((document) => convexToJson(document)) };
 }
 
 function loadComponent(db: DatabaseFake, saved: ComponentSnapshot): void {
-  db._documents = documentsFrom(saved.documents);
-  db._nextDocId = saved.nextDocId;
-  db._lastCreationTime = saved.lastCreationTime;
+  replaceCommittedDocuments(db, documentsFrom(saved.documents));
+  setIdCounters(db, saved);
 }
 
 /** Told of each top-level commit: its timestamp, the documents it wrote and what it read (null when not known). */
@@ -113,22 +117,21 @@ export class Database {
     this.indexes = new Map(
       Object.entries(global.components).map(([component, { db }]) => [component, instrumentDatabase(component, db, recorder)]),
     );
-    const manager = global.transactionManager;
-    const commit = manager.commit.bind(manager);
-    manager.commit = (isNested) => {
+    wrapCommit(global, (isNested, commit) => {
       const state = isNested ? null : this.transactions.current();
       if (state !== null) this.checkConflicts(state);
       const written = isNested ? null : this.noteWrites(state?.label?.name ?? null);
-      const ts = commit(isNested);
+      const ts = commit();
       // The versions now committed (commit timestamps resolved).
       for (const document of written ?? []) {
-        document.after = (global.components[document.component]?.db._documents[document.id] ?? null) as Document | null;
+        const db = global.components[document.component]?.db;
+        document.after = db === undefined ? null : (committedDocuments(db)[document.id] ?? null);
       }
       if (ts === null) return ts;
       this.commitCount += 1;
       for (const listener of this.commitListeners) listener(ts, written, state?.reads ?? null);
       return ts;
-    };
+    });
   }
 
   private beginTransaction(): TransactionState {
@@ -206,7 +209,7 @@ export class Database {
 
   /** Timestamp (ns) of the latest commit; 0 for a database nothing was ever written to. */
   get lastCommitTs(): bigint {
-    return this.global.transactionManager._lastCommitTs;
+    return lastCommitTs(this.global);
   }
 
   /** Calls `listener` after every top-level commit, in the order listeners were added. */
@@ -255,16 +258,17 @@ export class Database {
     if (this.writeLog.length > WRITE_LOG_LENGTH) this.writeLog.shift();
     this.unsaved ??= { components: new Map(), lastCommitTs: this.lastCommitTs, commitCount: this.commitCount, requestKeys: [] };
     for (const [componentPath, db] of this.components) {
-      const writes = db._writes.at(-1);
+      const writes = pendingWrites(db).at(-1);
       if (writes === undefined) continue;
+      const documents = committedDocuments(db);
       let before = this.unsaved.components.get(componentPath);
       for (const id of Object.keys(writes)) {
-        written.push({ component: componentPath, table: tableOf(id), id, before: db._documents[id] ?? null, after: null });
+        written.push({ component: componentPath, table: tableOf(id), id, before: documents[id] ?? null, after: null });
         if (before === undefined) {
-          before = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents: new Map() };
+          before = { ...idCounters(db), documents: new Map() };
           this.unsaved.components.set(componentPath, before);
         }
-        if (!before.documents.has(id)) before.documents.set(id, db._documents[id] ?? null);
+        if (!before.documents.has(id)) before.documents.set(id, documents[id] ?? null);
       }
     }
     return written;
@@ -289,10 +293,10 @@ export class Database {
       if (db === undefined) continue;
       const documents: Record<string, JSONValue | null> = {};
       for (const id of before.documents.keys()) {
-        const document = db._documents[id];
+        const document = committedDocuments(db)[id];
         documents[id] = document === undefined ? null : convexToJson(document);
       }
-      components[componentPath] = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents };
+      components[componentPath] = { ...idCounters(db), documents };
     }
     const requests = this.requests.saved(undo.requestKeys);
     const record = { seq: this.commitCount, lastCommitTs: this.lastCommitTs.toString(), components, requests };
@@ -305,15 +309,13 @@ export class Database {
       const db = this.global.components[componentPath]?.db;
       if (db === undefined) continue;
       for (const [id, json] of Object.entries(change.documents)) {
-        if (json === null) delete db._documents[id];
-        else db._documents[id] = jsonToConvex(json) as Document;
+        setCommittedDocument(db, id, json === null ? null : (jsonToConvex(json) as Document));
       }
-      db._nextDocId = change.nextDocId;
-      db._lastCreationTime = change.lastCreationTime;
+      setIdCounters(db, change);
       this.indexes.get(componentPath)?.reset();
     }
     for (const [key, value, ts] of record.requests) this.requests.remember(key, { value, ts: BigInt(ts), commit: 0 });
-    this.global.transactionManager._lastCommitTs = BigInt(record.lastCommitTs);
+    setLastCommitTs(this.global, BigInt(record.lastCommitTs));
     this.commitCount = record.seq;
   }
 
@@ -335,20 +337,18 @@ export class Database {
       if (db === undefined) continue;
       const indexes = this.indexes.get(componentPath);
       for (const [id, document] of before.documents) {
-        indexes?.changed(id, db._documents[id] ?? null, document);
-        if (document === null) delete db._documents[id];
-        else db._documents[id] = document;
+        indexes?.changed(id, committedDocuments(db)[id] ?? null, document);
+        setCommittedDocument(db, id, document);
       }
-      db._nextDocId = before.nextDocId;
-      db._lastCreationTime = before.lastCreationTime;
+      setIdCounters(db, before);
     }
     for (const key of changes.requestKeys) this.requests.forget(key);
-    this.global.transactionManager._lastCommitTs = changes.lastCommitTs;
+    setLastCommitTs(this.global, changes.lastCommitTs);
   }
 
   /** True when no table of the app (its own or Convex Auth's) holds a document. */
   isEmpty(): boolean {
-    return Object.keys(this.global.components[""]!.db._documents).length === 0;
+    return Object.keys(committedDocuments(this.global.components[""]!.db)).length === 0;
   }
 
   /** The committed state; writes of transactions in progress are not in `_documents` yet. */
@@ -377,7 +377,7 @@ export class Database {
       if (component !== undefined) loadComponent(db, component);
     }
     for (const indexes of this.indexes.values()) indexes.reset();
-    this.global.transactionManager._lastCommitTs = BigInt(snapshot.lastCommitTs);
+    setLastCommitTs(this.global, BigInt(snapshot.lastCommitTs));
     this.commitCount = snapshot.commitCount ?? 0;
     // A remembered request is durable by definition: it came from a saved state.
     this.requests.restore(snapshot.requests ?? []);

@@ -91,7 +91,7 @@ export class DocumentIndexes {
   private readonly indexes = new Map<string, Map<string, SortedIndex>>();
 
   constructor(
-    private readonly committed: () => Record<string, IndexedDocument>,
+    private readonly committed: () => Readonly<Record<string, IndexedDocument>>,
     private readonly schemaTables: SchemaTables | undefined,
   ) {}
 

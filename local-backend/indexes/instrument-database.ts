@@ -7,27 +7,36 @@
  * What a query sees is unchanged: the same documents in the same order, its own transaction's
  * pending writes included.
  */
-import type { DatabaseFake, Query, ResolvedQuery } from "../engine/convex-test-adapter.ts";
+import {
+  committedDocuments,
+  overrideReads,
+  pendingWrites,
+  resolveQueryOver,
+  schemaTables,
+  wrapDatabaseCommit,
+  type DatabaseFake,
+} from "../engine/convex-test-adapter.ts";
 import type { ReadSet } from "../sync/read-set.ts";
 import { DocumentIndexes, isInTable, type IndexedDocument } from "./document-indexes.ts";
 import { compareKeys, isInRange, keyOf, parseRange, type IndexRange } from "./index-range.ts";
 
-/** The convex-test database this file wraps (its private members are named in the adapter). */
+/** The convex-test database this file wraps (through the adapter's operations). */
 export type InstrumentedDatabase = DatabaseFake;
 
 /** A document as the running transaction sees it: its own pending writes first. */
 function visible(db: InstrumentedDatabase, id: string): IndexedDocument | null {
-  for (let level = db._writes.length - 1; level >= 0; level--) {
-    const write = db._writes[level]![id];
+  const writes = pendingWrites(db);
+  for (let level = writes.length - 1; level >= 0; level--) {
+    const write = writes[level]![id];
     if (write !== undefined) return write;
   }
-  return db._documents[id] ?? null;
+  return committedDocuments(db)[id] ?? null;
 }
 
 /** Ids of `table` the running transaction wrote and has not committed yet. */
 function pendingIds(db: InstrumentedDatabase, table: string): Set<string> {
   const ids = new Set<string>();
-  for (const writes of db._writes) for (const id of Object.keys(writes)) if (isInTable(id, table)) ids.add(id);
+  for (const writes of pendingWrites(db)) for (const id of Object.keys(writes)) if (isInTable(id, table)) ids.add(id);
   return ids;
 }
 
@@ -51,46 +60,45 @@ export const NO_READ_RECORDER: ReadRecorder = { current: () => undefined, check:
 /** Instruments `db` (the database of `component`, "" for the app) and returns its indexes. */
 export function instrumentDatabase(component: string, db: InstrumentedDatabase, recorder: ReadRecorder): DocumentIndexes {
   const reads = recorder.current;
-  const indexes = new DocumentIndexes(() => db._documents, db._schema?.tables);
-  const { get, _resolveQuerySource: resolveQuerySource, commit } = db;
+  const indexes = new DocumentIndexes(() => committedDocuments(db), schemaTables(db) ?? undefined);
 
-  db.get = function (this: InstrumentedDatabase, tableName, id) {
-    reads()?.addDocument(component, id);
-    recorder.check();
-    return get.call(this, tableName, id);
-  };
-
-  // Table scans (FullTableScan, search, vector search): the table's documents only.
-  db._iterateDocs = function (this: InstrumentedDatabase, tableName, callback) {
-    reads()?.addTable(component, tableName);
-    recorder.check();
-    const ids = new Set([...indexes.idsOf(tableName), ...pendingIds(this, tableName)]);
-    for (const id of ids) {
-      const document = visible(this, id);
-      if (document !== null) callback(document);
-    }
-  };
-
-  db._resolveQuerySource = function (this: InstrumentedDatabase, query) {
-    const { source } = query;
-    // A full table scan is the table in creation order: the by_creation_time index, whole.
-    if (source.type === "FullTableScan") {
-      const table = source.tableName as string;
-      reads()?.addTable(component, table);
+  overrideReads(db, {
+    get: (_db, get, tableName, id) => {
+      reads()?.addDocument(component, id);
       recorder.check();
-      const range = parseRange(indexes.fieldsOf(table, "by_creation_time")!, [])!;
-      return withDocuments(this, query, inIndexOrder(this, table, "by_creation_time", range, source.order));
-    }
-    if (source.type !== "IndexRange") return resolveQuerySource.call(this, query);
-    const [table = "", indexName = ""] = source.indexName.split(".");
-    const fields = indexes.fieldsOf(table, indexName);
-    const range = fields === undefined ? null : parseRange(fields, source.range);
-    // An unknown index or a malformed range: convex-test reports the mistake.
-    if (range === null) return resolveQuerySource.call(this, query);
-    reads()?.addRange(component, table, `${indexName}:${JSON.stringify(source.range)}`, range);
-    recorder.check();
-    return withDocuments(this, query, inIndexOrder(this, table, indexName, range, source.order));
-  };
+      return get(tableName, id);
+    },
+    // Table scans (FullTableScan, search, vector search): the table's documents only.
+    iterateDocs: (db, _iterateDocs, tableName, callback) => {
+      reads()?.addTable(component, tableName);
+      recorder.check();
+      const ids = new Set([...indexes.idsOf(tableName), ...pendingIds(db, tableName)]);
+      for (const id of ids) {
+        const document = visible(db, id);
+        if (document !== null) callback(document);
+      }
+    },
+    resolveQuerySource: (db, resolveQuerySource, query) => {
+      const { source } = query;
+      // A full table scan is the table in creation order: the by_creation_time index, whole.
+      if (source.type === "FullTableScan") {
+        const table = source.tableName as string;
+        reads()?.addTable(component, table);
+        recorder.check();
+        const range = parseRange(indexes.fieldsOf(table, "by_creation_time")!, [])!;
+        return resolveQueryOver(db, resolveQuerySource, query, inIndexOrder(db, table, "by_creation_time", range, source.order));
+      }
+      if (source.type !== "IndexRange") return resolveQuerySource(query);
+      const [table = "", indexName = ""] = source.indexName.split(".");
+      const fields = indexes.fieldsOf(table, indexName);
+      const range = fields === undefined ? null : parseRange(fields, source.range);
+      // An unknown index or a malformed range: convex-test reports the mistake.
+      if (range === null) return resolveQuerySource(query);
+      reads()?.addRange(component, table, `${indexName}:${JSON.stringify(source.range)}`, range);
+      recorder.check();
+      return resolveQueryOver(db, resolveQuerySource, query, inIndexOrder(db, table, indexName, range, source.order));
+    },
+  });
 
   /** The documents of the range as the running transaction sees them, in the query's order. */
   function inIndexOrder(db: InstrumentedDatabase, table: string, indexName: string, range: IndexRange, order: unknown): IndexedDocument[] {
@@ -107,24 +115,13 @@ export function instrumentDatabase(component: string, db: InstrumentedDatabase, 
     return order === "desc" ? documents.reverse() : documents;
   }
 
-  /** convex-test's own resolution of the query (filters, limit, order) from an empty scan, with `documents` as its rows. */
-  function withDocuments(db: InstrumentedDatabase, query: Query, documents: IndexedDocument[]): ResolvedQuery {
-    const iterate = db._iterateDocs;
-    db._iterateDocs = () => {};
-    try {
-      const source = query.source.type === "IndexRange" ? { ...query.source, range: [] } : query.source;
-      return { ...resolveQuerySource.call(db, { ...query, source }), sortedDocs: documents };
-    } finally {
-      db._iterateDocs = iterate;
-    }
-  }
-
-  // A top-level commit moves the pending writes into `_documents`: the indexes follow.
-  db.commit = function (this: InstrumentedDatabase, commitTs) {
-    const writes = this._writes.length === 1 ? this._writes[0]! : null;
-    const before = writes === null ? [] : Object.keys(writes).map((id) => [id, this._documents[id] ?? null] as const);
-    commit.call(this, commitTs);
-    for (const [id, document] of before) indexes.changed(id, document, this._documents[id] ?? null);
-  };
+  // A top-level commit moves the pending writes into the committed documents: the indexes follow.
+  wrapDatabaseCommit(db, (commit) => {
+    const writes = pendingWrites(db);
+    const committed = committedDocuments(db);
+    const before = writes.length === 1 ? Object.keys(writes[0]!).map((id) => [id, committed[id] ?? null] as const) : [];
+    commit();
+    for (const [id, document] of before) indexes.changed(id, document, committedDocuments(db)[id] ?? null);
+  });
   return indexes;
 }

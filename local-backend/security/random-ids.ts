@@ -10,7 +10,7 @@
  * fewer than 40 digits (`isCounterId`).
  */
 import { randomFillSync } from "node:crypto";
-import { internalsOf, type EngineInstance } from "../engine/convex-test-adapter.ts";
+import { committedDocuments, internalsOf, replaceIdGenerator, type EngineInstance } from "../engine/convex-test-adapter.ts";
 
 const DIGITS = 40;
 /** Bytes 250–255 are drawn again, so each digit (byte % 10) is equally likely. */
@@ -49,12 +49,12 @@ export function isCounterId(id: string): boolean {
 /** Part of each instance's setup: every component's database mints random ids from now on. */
 export function installRandomIds(instance: EngineInstance): void {
   for (const { db } of Object.values(internalsOf(instance).components)) {
-    db._generateId = (table) => {
+    replaceIdGenerator(db, (table) => {
       // A repeat among 10^40 values is not expected; never hand out a taken id all the same.
       for (;;) {
         const id = randomDocumentId(table);
-        if (!(id in db._documents)) return id;
+        if (!(id in committedDocuments(db))) return id;
       }
-    };
+    });
   }
 }
