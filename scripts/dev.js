@@ -29,8 +29,8 @@ const children = new Set();
 let stopping = false;
 
 /** Starts `node <script> ...args` in the project root, tracking it for shutdown. */
-function start(script, args, options) {
-  const child = spawn(process.execPath, [path.join(root, script), ...args], { cwd: root, ...options });
+function start(script, args, options, nodeOptions = []) {
+  const child = spawn(process.execPath, [...nodeOptions, path.join(root, script), ...args], { cwd: root, ...options });
   children.add(child);
   child.on("exit", (code, signal) => {
     children.delete(child);
@@ -64,9 +64,11 @@ function follow(stream, target, onText) {
   });
 }
 
-const backend = start("node_modules/tsx/dist/cli.mjs", ["local-backend/main.ts", "--no-seed", "--no-watch", "--no-source"], {
-  stdio: ["ignore", "pipe", "inherit"],
-});
+// In this process, not under tsx's CLI: its signal relay may kill the backend before the shutdown snapshot is written.
+const backend = start("local-backend/main.ts", ["--no-seed", "--no-watch", "--no-source"], { stdio: ["ignore", "pipe", "inherit"] }, [
+  "--import",
+  "tsx",
+]);
 
 let adminKey = null;
 let convexStarted = false;
