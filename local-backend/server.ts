@@ -24,6 +24,7 @@ import { pushRoutes } from "./push/routes.ts";
 import { DashboardAccess } from "./dashboard/access.ts";
 import { handleDashboardRequest } from "./dashboard/dashboard.ts";
 import { Engine } from "./engine.ts";
+import type { ConflictListener } from "./engine/write-conflicts.ts";
 import { ConflictProfiler, type ProfilerOptions, type TransactionObserver } from "./profiler/conflict-profiler.ts";
 import { FunctionError } from "./engine/function-error.ts";
 import { diskFileStore, memoryFileStore } from "./files/file-store.ts";
@@ -101,6 +102,8 @@ export type LocalBackend = {
   profiler: ConflictProfiler;
   /** Calls `observer` with each committed mutation's read and write sets (the hot-event bench). */
   onTransaction: (observer: TransactionObserver) => void;
+  /** Calls `listener` with each write conflict, retried or final (the hot-event bench). */
+  onConflict: (listener: ConflictListener) => void;
   close: () => Promise<void>;
 };
 
@@ -220,7 +223,10 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   });
   cleanups.push(() => ready.dispose());
   const profiler = new ConflictProfiler(options.profiler);
-  if (options.profiler?.enabled !== false) ready.onTransaction(profiler.observe);
+  if (options.profiler?.enabled !== false) {
+    ready.onTransaction(profiler.observe);
+    ready.onConflict(profiler.observeConflict);
+  }
   const writer = dataDir === null ? null : await openData(dataDir, ready, options.beforeDiskWrite);
   cleanups.push(() => writer?.close());
   const sessions = new Set<SyncSession>();
@@ -330,7 +336,14 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     });
     cleanups.push(() => watcher.close());
   }
-  return { url, siteUrl, adminKey, profiler, onTransaction: (observer: TransactionObserver) => ready.onTransaction(observer) };
+  return {
+    url,
+    siteUrl,
+    adminKey,
+    profiler,
+    onTransaction: (observer: TransactionObserver) => ready.onTransaction(observer),
+    onConflict: (listener: ConflictListener) => ready.onConflict(listener),
+  };
 }
 
 /**
