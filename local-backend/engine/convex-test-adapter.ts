@@ -7,8 +7,11 @@
  * naming it, instead of failing quietly later.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { convexTest } from "convex-test";
 import type { Value } from "convex/values";
+import { tableOf as tableOfId } from "../ids/table-numbers.ts";
 import type { RangeExpression } from "../indexes/index-range.ts";
 import type { LoadedModules } from "../modules.ts";
 
@@ -216,10 +219,26 @@ export function releaseQueryResults(global: ConvexGlobal): void {
   for (const { db } of Object.values(global.components)) db._queryResults = {};
 }
 
-/** Ids are digits followed by the table's name ("0…10003_scheduled_functions"; see security/random-ids.ts). */
+/** The table of a stored document's id (ids/table-numbers.ts); "" for none. */
 export function tableOf(id: string): string {
-  return id.replace(/^\d+/, "");
+  return tableOfId(id) ?? "";
 }
+
+/**
+ * Makes convex-test read an id's table with `tableNameFromId` (for `v.id`, `normalizeId`,
+ * `db.get`/`patch`/`replace` and table scans): Convex's ids carry a table number, not a name.
+ * Needs the hook patches/convex-test+0.0.60.patch adds; without it, stops with how to apply it.
+ */
+export function readIdsWith(tableNameFromId: (id: string) => string | null): void {
+  const source = readFileSync(createRequire(import.meta.url).resolve("convex-test"), "utf8");
+  if (!source.includes(`Symbol.for("${TABLE_NAME_FROM_ID}")`)) {
+    throw new Error(
+      "local backend: convex-test lacks the id hook of patches/convex-test+0.0.60.patch; run `npx patch-package` (npm install runs it)",
+    );
+  }
+  (globalThis as Record<symbol, unknown>)[Symbol.for(TABLE_NAME_FROM_ID)] = tableNameFromId;
+}
+const TABLE_NAME_FROM_ID = "convex-test.tableNameFromId";
 
 /** The committed documents of one table. */
 export function documentsOf(db: DatabaseFake, table: string): Document[] {
