@@ -41,6 +41,9 @@ import { FORBIDDEN_HOST_MESSAGE, hostCheck, type HostCheck } from "./security/ho
 import { dropCounterRefreshTokens } from "./security/legacy-refresh-tokens.ts";
 import { installRandomIds } from "./security/random-ids.ts";
 import { checkedTableOf, TableNumbers } from "./ids/table-numbers.ts";
+import { installPaginationCursors } from "./pagination/cursors.ts";
+import { installTextSearch } from "./search/text-search.ts";
+import { installVectorSearchChecks } from "./search/vector-search.ts";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -218,6 +221,9 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const ready = await Engine.start(firstCode, async (instance) => {
     await installComponents(instance);
     installRandomIds(instance, tableNumbers);
+    installTextSearch(instance);
+    installVectorSearchChecks(instance);
+    installPaginationCursors(instance);
     files.install(instance);
     scheduler.install(instance);
     crons.install(instance);
