@@ -173,7 +173,7 @@ describe("a PIX payment", () => {
     await deliverWebhook(t, paymentId);
     expect((await ana.as.query(api.deposits.get, { depositId }))?.status).toBe("expired");
     const early = await generatePix(2_000);
-    bank.expire(early.paymentId);
+    bank.cancel(early.paymentId);
     await deliverWebhook(t, early.paymentId);
     expect((await ana.as.query(api.deposits.get, { depositId: early.depositId }))?.status).toBe("cancelled");
     // A payment approved after the charge closed (out of order) is not credited.

@@ -146,6 +146,9 @@ export function fakeMercadoPago() {
     pay(id: string, { amount, currency }: { amount?: number; currency?: string } = {}) {
       Object.assign(payment(id), { status: "approved", status_detail: "accredited", paid: amount, currency_id: currency ?? "BRL" });
     },
+    cancel(id: string) {
+      Object.assign(payment(id), { status: "cancelled", status_detail: "by_collector" });
+    },
     expire(id: string) {
       Object.assign(payment(id), { status: "cancelled", status_detail: "expired" });
     },

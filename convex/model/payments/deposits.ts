@@ -100,7 +100,7 @@ export async function settleDeposit(ctx: MutationCtx, payment: Payment): Promise
     return "credited";
   }
   if (payment.status === "cancelled" || payment.status === "rejected") {
-    const expired = now >= deposit.expiresAt;
+    const expired = payment.statusDetail === "expired" || now >= deposit.expiresAt;
     await ctx.db.patch("deposits", deposit._id, {
       status: expired ? "expired" : "cancelled",
       settledAt: now,

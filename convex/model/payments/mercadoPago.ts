@@ -34,6 +34,8 @@ export type Charge = { paymentId: string; qrCode: string; expiresAt: number };
 export type Payment = {
   paymentId: string;
   status: "pending" | "approved" | "cancelled" | "rejected" | "other";
+  /** Why, e.g. "expired" for a cancelled PIX charge that was not paid in time. */
+  statusDetail: string;
   /** The payment's amount and what the provider says was paid, in cents (null when not whole cents). */
   amountCents: number | null;
   paidCents: number | null;
@@ -144,6 +146,7 @@ export async function getPayment(paymentId: string): Promise<Payment> {
   return {
     paymentId: str(answer.id) ?? paymentId,
     status: PAYMENT_STATUSES.has(status) ? (status as Payment["status"]) : "other",
+    statusDetail: String(answer.status_detail ?? ""),
     amountCents,
     paidCents: details?.total_paid_amount === undefined ? amountCents : reaisToCents(details.total_paid_amount),
     currency: String(answer.currency_id ?? ""),

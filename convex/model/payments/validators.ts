@@ -7,6 +7,7 @@ export const paymentValidator = v.object({
   status: literals("pending", "approved", "cancelled", "rejected", "other"),
   amountCents: v.union(v.number(), v.null()),
   paidCents: v.union(v.number(), v.null()),
+  statusDetail: v.string(),
   currency: v.string(),
   externalReference: v.union(v.string(), v.null()),
 });
