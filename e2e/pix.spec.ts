@@ -83,8 +83,9 @@ test("Adicionar saldo by PIX: the QR code, the sandbox's Pagar, the open wallet 
   // The payer's bank pays; the signed webhook reaches the backend, which reads the payment back.
   await control(`/sandbox/payments/${await paymentOf(code)}/pay`);
   await expect(dialog.getByRole("status")).toHaveText("Pagamento confirmado");
-  await expect(wallet).toContainText("R$ 70,00");
+  // The header is inert behind the modal dialog: read the wallet once it is closed (no reload).
   await dialog.getByRole("button", { name: "Fechar" }).click();
+  await expect(wallet).toContainText("R$ 70,00");
 
   const statement = await openFromMenu(page, "Extrato");
   const first = statement.getByRole("listitem").first();
@@ -143,8 +144,8 @@ test("an organizer's money leaves by Sacar: Falhar returns it, Concluir pays it"
   await dialog.getByLabel("Valor (R$)").fill("20");
   await dialog.getByRole("button", { name: "Solicitar saque" }).click();
   await expect(dialog.getByRole("status")).toContainText("Saque solicitado");
-  await expect(wallet).toContainText("R$ 50,00");
   await dialog.getByRole("button", { name: "Fechar" }).click();
+  await expect(wallet).toContainText("R$ 50,00");
 
   await control(`/sandbox/payouts/${await payoutTo(cpf)}/fail`);
   const statement = await openFromMenu(page, "Extrato");
@@ -153,8 +154,8 @@ test("an organizer's money leaves by Sacar: Falhar returns it, Concluir pays it"
   await expect(entries.first()).toContainText("+R$ 20,00");
   await expect(entries.nth(1)).toContainText("Saque via PIX");
   await expect(entries.nth(1)).toContainText("Falhou");
-  await expect(wallet).toContainText("R$ 70,00");
   await statement.getByRole("button", { name: "Fechar" }).click();
+  await expect(wallet).toContainText("R$ 70,00");
 
   dialog = await openFromMenu(page, "Sacar");
   await dialog.getByLabel("Tipo de chave").selectOption({ label: "E-mail" });
@@ -171,6 +172,7 @@ test("an organizer's money leaves by Sacar: Falhar returns it, Concluir pays it"
   // The Extrato stays open: the bank's Concluir shows there live.
   await control(`/sandbox/payouts/${await payoutTo("olga@exemplo.com")}/complete`);
   await expect(latest).toContainText("Pago");
+  await open.getByRole("button", { name: "Fechar" }).click();
   await expect(wallet).toContainText("R$ 50,00");
 });
 
