@@ -10,7 +10,14 @@ const signIn = vi.fn(async () => ({ signingIn: true }));
 const signOut = vi.fn(async () => {});
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut }) }));
 
-const handlers = { onOpenMyEvents: vi.fn(), onCreateEvent: vi.fn(), onOpenTickets: vi.fn(), onOpenStatement: vi.fn() };
+const handlers = {
+  onOpenMyEvents: vi.fn(),
+  onCreateEvent: vi.fn(),
+  onOpenTickets: vi.fn(),
+  onOpenStatement: vi.fn(),
+  onAddFunds: vi.fn(),
+  onWithdraw: vi.fn(),
+};
 
 beforeEach(() => {
   resetConvexFake();
