@@ -30,11 +30,25 @@ async function paymentOf(copiaECola: string): Promise<number> {
   return payment.id;
 }
 
-/** The sandbox's id of the payout in progress to `key`. */
+/**
+ * The sandbox's id of the payout in progress to `key`. The app sends the payout from an action scheduled after
+ * `Saque solicitado`, so the test waits for the sandbox to have it rather than reading once.
+ */
 async function payoutTo(key: string): Promise<string> {
-  const payout = (await sandboxState()).payouts.find((p) => p.status === "in_process" && p.transaction.to.accounts[0]?.chave.value === key);
-  if (!payout) throw new Error(`the sandbox has no payout in progress to ${key}`);
-  return payout.id;
+  let id = "";
+  await expect
+    .poll(
+      async () => {
+        const payout = (await sandboxState()).payouts.find(
+          (p) => p.status === "in_process" && p.transaction.to.accounts[0]?.chave.value === key,
+        );
+        id = payout?.id ?? "";
+        return id;
+      },
+      { message: `the sandbox has a payout in progress to ${key}`, timeout: 20_000 },
+    )
+    .not.toBe("");
+  return id;
 }
 
 async function control(path: string) {
