@@ -27,6 +27,7 @@ import {
 } from "../engine/convex-test-adapter.ts";
 
 const JOBS = "_scheduled_functions";
+const FINISHED = new Set(["success", "failed", "canceled"]);
 /** Node's longest setTimeout; a later job's timer re-arms itself when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 // Taken at load: inside a function convex-test makes the globals throw, and jobs are armed there.
@@ -51,6 +52,15 @@ async function isAction(internals: ConvexGlobal, componentPath: string, udfPath:
   const [modulePath, exportName = "default"] = udfPath.split(":");
   const module = await internals.components[componentPath]!.modules(modulePath!);
   return (module[exportName] as { isAction?: boolean } | undefined)?.isAction === true;
+}
+
+/** Whether the job `jobId` (of any component) has succeeded, failed or been cancelled, as the running transaction sees it. */
+function isFinished(internals: ConvexGlobal, jobId: string): boolean {
+  for (const { db } of Object.values(internals.components)) {
+    const job = db.get(JOBS, jobId);
+    if (job !== null) return FINISHED.has(stateOf(job));
+  }
+  return false;
 }
 
 export class DurableScheduler {
@@ -92,6 +102,10 @@ export class DurableScheduler {
         return jobId;
       };
     }
+    interceptAsyncSyscall(internals, ["1.0/cancel_job"], (_op, jsonArgs, next) =>
+      // As on Convex, cancelling a job that already finished (or was cancelled) leaves it alone.
+      isFinished(internals, (JSON.parse(jsonArgs) as { id: string }).id) ? Promise.resolve(JSON.stringify({})) : next(),
+    );
     interceptAsyncSyscall(internals, ["1.0/schedule"], (_op, _jsonArgs, next) => {
       scheduled = null;
       const result = withTimersWithheld(next);
