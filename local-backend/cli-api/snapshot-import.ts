@@ -234,7 +234,8 @@ export class SnapshotImports {
                 stageWrite(db, _id as string, row as Document);
                 const { nextDocId, lastCreationTime } = idCounters(db);
                 setIdCounters(db, { lastCreationTime: Math.max(lastCreationTime, _creationTime as number) });
-                if (isCounterId(_id as string)) setIdCounters(db, { nextDocId: Math.max(nextDocId, Number(/^\d+/.exec(_id as string)![0]) + 1) });
+                if (isCounterId(_id as string))
+                  setIdCounters(db, { nextDocId: Math.max(nextDocId, Number(/^\d+/.exec(_id as string)![0]) + 1) });
               }
               written += 1;
             }
