@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { convexTest } from "convex-test";
-import type { Value } from "convex/values";
+import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { tableOf as tableOfId } from "../ids/table-numbers.ts";
 import type { RangeExpression } from "../indexes/index-range.ts";
 import type { LoadedModules } from "../modules.ts";
@@ -22,6 +22,7 @@ export type QuerySource =
   | { type: "IndexRange"; indexName: string; range: RangeExpression[]; order?: "asc" | "desc" }
   | { type: "FullTableScan" | "Search"; [field: string]: unknown };
 export type Query = { source: QuerySource; operators: unknown[] };
+export type PageRequest = { query: Query; cursor: string | null; endCursor?: string | null; pageSize: number; [limit: string]: unknown };
 export type ResolvedQuery = { sortedDocs: Document[]; [field: string]: unknown };
 
 /** convex-test's per-component `DatabaseFake`. `get`/`insert`/`patch` need a transaction. */
@@ -49,6 +50,8 @@ export type DatabaseFake = {
   insert: (table: string, value: Record<string, Value>) => string;
   patch: (table: string, id: string, value: Record<string, Value>) => void;
   commit: (commitTs?: bigint | null) => void;
+  /** One page of a query (`.paginate()`); `cursor` in convex-test's form (JSON of the sort key's values). */
+  paginate: (args: PageRequest) => unknown;
   storeFile: (storageId: string, blob: Blob) => void;
   getFile: (storageId: string) => Blob | null;
   /** `ctx.vectorSearch`: the ids and scores of the nearest documents. */
@@ -101,6 +104,7 @@ const DATABASE_MEMBERS = {
   insert: "function",
   patch: "function",
   commit: "function",
+  paginate: "function",
   storeFile: "function",
   getFile: "function",
   vectorSearch: "function",
@@ -466,7 +470,7 @@ export function interceptJsSyscall(
 
 /**
  * How a component's database reads, replaced: `get` (by id), `iterateDocs` (a table's
- * documents, for scans) and `resolveQuerySource` (a query's rows). Each replacement gets the
+ * documents, for scans), `resolveQuerySource` (a query's rows) and `paginate` (a page). Each replacement gets the
  * database and convex-test's own version, to call for what it does not handle.
  */
 export type ReadOverrides = {
@@ -478,13 +482,16 @@ export type ReadOverrides = {
     callback: (document: Document) => void,
   ) => void;
   resolveQuerySource: (db: DatabaseFake, original: DatabaseFake["_resolveQuerySource"], query: Query) => ResolvedQuery;
+  /** A page: `original` resolves the query's source (above) once, then reads the page out of it. */
+  paginate: (db: DatabaseFake, original: DatabaseFake["paginate"], request: PageRequest) => unknown;
 };
 
 export function overrideReads(db: DatabaseFake, overrides: ReadOverrides): void {
-  const { get, _iterateDocs: iterateDocs, _resolveQuerySource: resolveQuerySource } = db;
+  const { get, paginate, _iterateDocs: iterateDocs, _resolveQuerySource: resolveQuerySource } = db;
   db.get = (tableName, id) => overrides.get(db, get.bind(db), tableName, id);
   db._iterateDocs = (tableName, callback) => overrides.iterateDocs(db, iterateDocs.bind(db), tableName, callback);
   db._resolveQuerySource = (query) => overrides.resolveQuerySource(db, resolveQuerySource.bind(db), query);
+  db.paginate = (request) => overrides.paginate(db, paginate.bind(db), request);
 }
 
 /**
@@ -505,6 +512,18 @@ export function resolveQueryOver(
   } finally {
     db._iterateDocs = iterate;
   }
+}
+
+/**
+ * The sort key after which a page request's cursor starts the page (convex-test's cursor: a
+ * JSON array holding each value's JSON, null for a missing field), or null for none: the
+ * first page, or the end.
+ */
+export function pageCursorKey(cursor: string | null | undefined): (Value | undefined)[] | null {
+  if (cursor === null || cursor === undefined || cursor === "_end_cursor") return null;
+  return (JSON.parse(cursor) as (string | null)[]).map((value) =>
+    value === null ? undefined : jsonToConvex(JSON.parse(value) as JSONValue),
+  );
 }
 
 /** Wraps a component database's commit (each level's; `pendingWrites` still holds the level committed when it runs). */

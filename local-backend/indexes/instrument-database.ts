@@ -10,6 +10,7 @@
 import {
   committedDocuments,
   overrideReads,
+  pageCursorKey,
   pendingWrites,
   resolveQueryOver,
   schemaTables,
@@ -17,7 +18,8 @@ import {
   type DatabaseFake,
 } from "../engine/convex-test-adapter.ts";
 import type { ReadSet } from "../sync/read-set.ts";
-import { DocumentIndexes, isInTable, type IndexedDocument } from "./document-indexes.ts";
+import { DocumentIndexes, isInTable, type IndexedDocument, type PageStart } from "./document-indexes.ts";
+import type { IndexKey } from "./index-range.ts";
 import { compareKeys, isInRange, keyOf, parseRange, type IndexRange } from "./index-range.ts";
 
 /** The convex-test database this file wraps (through the adapter's operations). */
@@ -61,6 +63,11 @@ export const NO_READ_RECORDER: ReadRecorder = { current: () => undefined, check:
 export function instrumentDatabase(component: string, db: InstrumentedDatabase, recorder: ReadRecorder): DocumentIndexes {
   const reads = recorder.current;
   const indexes = new DocumentIndexes(() => committedDocuments(db), schemaTables(db) ?? undefined);
+  /**
+   * The cursor of the page being read, between `paginate` and the resolution of its source
+   * inside it (both synchronous, so no other transaction's read comes between).
+   */
+  let pageCursor: IndexKey | null = null;
 
   overrideReads(db, {
     get: (_db, get, tableName, id) => {
@@ -78,15 +85,25 @@ export function instrumentDatabase(component: string, db: InstrumentedDatabase, 
         if (document !== null) callback(document);
       }
     },
+    paginate: (_db, paginate, request) => {
+      pageCursor = pageCursorKey(request.cursor);
+      try {
+        return paginate(request);
+      } finally {
+        pageCursor = null;
+      }
+    },
     resolveQuerySource: (db, resolveQuerySource, query) => {
       const { source } = query;
+      const cursor = pageCursor;
+      pageCursor = null;
       // A full table scan is the table in creation order: the by_creation_time index, whole.
       if (source.type === "FullTableScan") {
         const table = source.tableName as string;
         reads()?.addTable(component, table);
         recorder.check();
         const range = parseRange(indexes.fieldsOf(table, "by_creation_time")!, [])!;
-        return resolveQueryOver(db, resolveQuerySource, query, inIndexOrder(db, table, "by_creation_time", range, source.order));
+        return resolveQueryOver(db, resolveQuerySource, query, inIndexOrder(db, table, "by_creation_time", range, source.order, cursor));
       }
       if (source.type !== "IndexRange") return resolveQuerySource(query);
       const [table = "", indexName = ""] = source.indexName.split(".");
@@ -96,13 +113,25 @@ export function instrumentDatabase(component: string, db: InstrumentedDatabase, 
       if (range === null) return resolveQuerySource(query);
       reads()?.addRange(component, table, `${indexName}:${JSON.stringify(source.range)}`, range);
       recorder.check();
-      return resolveQueryOver(db, resolveQuerySource, query, inIndexOrder(db, table, indexName, range, source.order));
+      return resolveQueryOver(db, resolveQuerySource, query, inIndexOrder(db, table, indexName, range, source.order, cursor));
     },
   });
 
-  /** The documents of the range as the running transaction sees them, in the query's order. */
-  function inIndexOrder(db: InstrumentedDatabase, table: string, indexName: string, range: IndexRange, order: unknown): IndexedDocument[] {
-    let documents = indexes.range(table, indexName, range);
+  /**
+   * The documents of the range as the running transaction sees them, in the query's order;
+   * for a page, the committed ones from its cursor on (convex-test skips what comes before).
+   */
+  function inIndexOrder(
+    db: InstrumentedDatabase,
+    table: string,
+    indexName: string,
+    range: IndexRange,
+    order: unknown,
+    cursor: IndexKey | null,
+  ): IndexedDocument[] {
+    const from: PageStart | null =
+      cursor?.length === range.fields.length ? { key: cursor, order: order === "desc" ? "desc" : "asc" } : null;
+    let documents = indexes.range(table, indexName, range, from);
     const pending = pendingIds(db, table);
     if (pending.size > 0) {
       documents = documents.filter((document) => !pending.has(document._id));

@@ -8,7 +8,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const ADMIN_KEY = /^Admin key: (\S+)$/m;
 const START_TIMEOUT_MS = 60_000;
 
-export type RunningBackend = { url: string; adminKey: string; stop: () => void };
+export type RunningBackend = { url: string; adminKey: string; pid: number; stop: () => void };
 
 /**
  * Starts the local backend (demo data only with `seed`; in memory unless given a data folder)
@@ -43,6 +43,7 @@ export async function startLocalBackendProcess({
   return {
     url,
     adminKey,
+    pid: child.pid!,
     stop: () => {
       child.removeAllListeners("exit");
       child.kill("SIGTERM");

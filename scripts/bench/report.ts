@@ -9,6 +9,7 @@ import type { Latency } from "./latency";
 import type { LighthouseResult } from "./lighthouse";
 import type { PersistedSupport } from "./persisted-support";
 import { saveToBrowserRows, type SaveToBrowser } from "./save-to-browser";
+import { startUpRows, type StartUp } from "./start-up";
 import { PAGE_SIZE, type ListCost } from "./list-cost";
 import type { NotificationCost } from "./notification-cost";
 import type { SessionCheckCost } from "./session-check";
@@ -53,6 +54,7 @@ export type Results = {
   hotEvent: HotEvent | NotMeasured;
   notifications: NotificationCost | NotMeasured;
   saveToBrowser: SaveToBrowser | NotMeasured;
+  startUp: StartUp | NotMeasured;
 };
 
 const FILTER_LABELS: Record<FilterName, string> = {
@@ -83,6 +85,7 @@ export function reportRows(results: Results): Row[] {
       ? [{ section: "hot" as const, measure: "hot event", result: `not measured: ${results.hotEvent.notMeasured}` }]
       : hotEventRows(results.hotEvent)),
     ...saveToBrowserRows(results.saveToBrowser),
+    ...startUpRows(results.startUp),
   ];
 }
 
