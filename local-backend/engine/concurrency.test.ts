@@ -107,3 +107,17 @@ it("applies a resent mutation once, among concurrent ones", async () => {
   expect((await send()).value).toBe(first!.value);
   expect(await query("counter", { id })).toBe(11);
 });
+
+it("reads a query stream row by row, unmoved by commits elsewhere in its index, and conflicts with one inside its range", async () => {
+  const inserted: unknown[] = [];
+  for (let i = 0; i < 5; i++) inserted.push(await mutation("addItem", { group: "stream" }));
+  // Before and after the range in the index: every row read, the index's array shifts under the stream.
+  atPause("streamGroup", () => Promise.all([mutation("addItem", { group: "before" }), mutation("addItem", { group: "tail" })]), Infinity);
+  expect(await mutation("streamGroup", { group: "stream" })).toEqual(inserted);
+  expect(conflicts).toEqual([]);
+
+  atPause("streamGroup", async () => inserted.push(await mutation("addItem", { group: "stream" })));
+  expect(await mutation("streamGroup", { group: "stream" })).toEqual(inserted);
+  expect(conflicts.map(({ conflict }) => conflict.detail)).toMatchObject([{ table: "items", writer: "occ:addItem" }]);
+  expect(conflicts[0]!.retried).toBe(true);
+});

@@ -23,7 +23,16 @@ export type QuerySource =
   | { type: "FullTableScan" | "Search"; [field: string]: unknown };
 export type Query = { source: QuerySource; operators: unknown[] };
 export type PageRequest = { query: Query; cursor: string | null; endCursor?: string | null; pageSize: number; [limit: string]: unknown };
-export type ResolvedQuery = { sortedDocs: Document[]; [field: string]: unknown };
+export type ResolvedQuery = {
+  sortedDocs: Document[];
+  /** The query's `.filter()`s, compiled. */
+  filterFn: (document: Document) => boolean;
+  /** `take`'s limit (applied after the filters), or null. */
+  limit: number | null;
+  [field: string]: unknown;
+};
+/** A query stream, handed out one row at a time (`queryNext`); null once it is done. */
+export type QueryStream = { next: () => Document | null };
 
 /** convex-test's per-component `DatabaseFake`. `get`/`insert`/`patch` need a transaction. */
 export type DatabaseFake = {
@@ -32,10 +41,12 @@ export type DatabaseFake = {
   /** Pending writes of the transactions in progress, outermost first (null: a deletion). */
   _writes: Record<string, Document | null>[];
   /**
-   * The rows still to hand out of every query stream opened so far, by query id. convex-test
-   * never deletes an entry (its `queryCleanup` syscall does nothing); see `releaseQueryResults`.
+   * Every query stream opened so far, by query id: convex-test keeps the rows still to hand
+   * out, and never deletes an entry (its `queryCleanup` syscall does nothing). Here it holds
+   * the streams `overrideReads` opens, per line, and forgets them as each transaction ends.
    */
-  _queryResults: Record<string, Document[]>;
+  _queryResults: Record<string, QueryStream>;
+  _nextQueryId: number;
   _nextDocId: number;
   _lastCreationTime: number;
   /** Mints the id of a new document of `table`. */
@@ -52,6 +63,8 @@ export type DatabaseFake = {
   commit: (commitTs?: bigint | null) => void;
   /** One page of a query (`.paginate()`); `cursor` in convex-test's form (JSON of the sort key's values). */
   paginate: (args: PageRequest) => unknown;
+  startQuery: (query: Query) => number;
+  queryNext: (queryId: number) => { value: Document | null; done: boolean };
   storeFile: (storageId: string, blob: Blob) => void;
   getFile: (storageId: string) => Blob | null;
   /** `ctx.vectorSearch`: the ids and scores of the nearest documents. */
@@ -93,6 +106,7 @@ const DATABASE_MEMBERS = {
   _documents: "object",
   _writes: "object",
   _queryResults: "object",
+  _nextQueryId: "number",
   _nextDocId: "number",
   _lastCreationTime: "number",
   _generateId: "function",
@@ -105,6 +119,8 @@ const DATABASE_MEMBERS = {
   patch: "function",
   commit: "function",
   paginate: "function",
+  startQuery: "function",
+  queryNext: "function",
   storeFile: "function",
   getFile: "function",
   vectorSearch: "function",
@@ -226,7 +242,7 @@ type TransactionSlot<State> = {
   markTransactionDone: (() => void) | null;
   metricsTracker: unknown;
   writes: Map<string, Record<string, Document | null>[]>;
-  queryResults: Map<string, Record<string, Document[]>>;
+  queryResults: Map<string, Record<string, QueryStream>>;
   state: State | null;
 };
 
@@ -300,7 +316,7 @@ export function allowConcurrentTransactions<State>(
         if (!queryResults.has(path)) queryResults.set(path, {});
         return queryResults.get(path);
       },
-      set: (value: Record<string, Document[]>) => void slot().queryResults.set(path, value),
+      set: (value: Record<string, QueryStream>) => void slot().queryResults.set(path, value),
       configurable: true,
     });
   }
@@ -399,8 +415,8 @@ export function pendingWrites(db: DatabaseFake): readonly Record<string, Documen
   return db._writes;
 }
 
-/** The query streams the running line's transaction has open, by query id: their unread rows. */
-export function openQueryStreams(db: DatabaseFake): Readonly<Record<string, Document[]>> {
+/** The query streams the running line's transaction has open, by query id. */
+export function openQueryStreams(db: DatabaseFake): Readonly<Record<string, QueryStream>> {
   return db._queryResults;
 }
 
@@ -484,6 +500,17 @@ export type ReadOverrides = {
   resolveQuerySource: (db: DatabaseFake, original: DatabaseFake["_resolveQuerySource"], query: Query) => ResolvedQuery;
   /** A page: `original` resolves the query's source (above) once, then reads the page out of it. */
   paginate: (db: DatabaseFake, original: DatabaseFake["paginate"], request: PageRequest) => unknown;
+  /**
+   * Opens a query stream (`for await`, `.first()`, `.take()`, `.collect()`, `count`), which
+   * convex-test evaluates whole at once (every row of the range, filtered, kept until read).
+   * `resolved` is the query's resolution by every override (eager), `original` convex-test's own.
+   */
+  openStream: (
+    db: DatabaseFake,
+    resolved: (query: Query) => ResolvedQuery,
+    original: DatabaseFake["_resolveQuerySource"],
+    query: Query,
+  ) => QueryStream;
 };
 
 export function overrideReads(db: DatabaseFake, overrides: ReadOverrides): void {
@@ -492,6 +519,18 @@ export function overrideReads(db: DatabaseFake, overrides: ReadOverrides): void 
   db._iterateDocs = (tableName, callback) => overrides.iterateDocs(db, iterateDocs.bind(db), tableName, callback);
   db._resolveQuerySource = (query) => overrides.resolveQuerySource(db, resolveQuerySource.bind(db), query);
   db.paginate = (request) => overrides.paginate(db, paginate.bind(db), request);
+  db.startQuery = (query) => {
+    const id = db._nextQueryId;
+    db._nextQueryId += 1;
+    db._queryResults[id] = overrides.openStream(db, (q) => db._resolveQuerySource(q), resolveQuerySource.bind(db), query);
+    return id;
+  };
+  db.queryNext = (queryId) => {
+    const stream = db._queryResults[queryId];
+    if (stream === undefined) throw new Error("Bad queryId");
+    const value = stream.next();
+    return value === null ? { value: null, done: true } : { value, done: false };
+  };
 }
 
 /**
@@ -512,6 +551,24 @@ export function resolveQueryOver(
   } finally {
     db._iterateDocs = iterate;
   }
+}
+
+/** A stream over `resolved`'s rows that pass its filters, up to its limit. */
+export function eagerStream({ sortedDocs, filterFn, limit }: ResolvedQuery): QueryStream {
+  let at = 0;
+  let handed = 0;
+  return {
+    next: () => {
+      while (at < sortedDocs.length && (limit === null || handed < limit)) {
+        const document = sortedDocs[at++]!;
+        if (filterFn(document)) {
+          handed += 1;
+          return document;
+        }
+      }
+      return null;
+    },
+  };
 }
 
 /**

@@ -14,7 +14,7 @@ const ALLOWED = new Set(
 );
 /** The members of convex-test's database, transaction manager and global state that are not its API. */
 const PRIVATE_MEMBER =
-  /\.(_documents|_writes|_nextDocId|_lastCreationTime|_generateId|_resolveQuerySource|_iterateDocs|_queryResults|_schema|_validate|_lastCommitTs|_waitOnCurrentFunction|_markTransactionDone|_metricsTracker|transactionManager|asyncSyscall|jsSyscall)\b/;
+  /\.(_documents|_writes|_nextDocId|_lastCreationTime|_generateId|_resolveQuerySource|_iterateDocs|_queryResults|_nextQueryId|_schema|_validate|_lastCommitTs|_waitOnCurrentFunction|_markTransactionDone|_metricsTracker|transactionManager|asyncSyscall|jsSyscall)\b/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })

@@ -85,6 +85,27 @@ class SortedIndex {
     this.entries.splice(lowerBound(this.entries, key), 0, { key, document });
   }
 
+  /**
+   * Reads the range one document at a time, in index order or reversed. Each step finds its
+   * place again from the last key read, so changes elsewhere in the index between steps (the
+   * array shifting) do not throw it off; a change inside the range is the reader's to notice.
+   */
+  reader(range: IndexRange, desc: boolean): () => IndexedDocument | null {
+    let last: IndexKey | null = null;
+    return () => {
+      const entries = this.entries;
+      const at = desc
+        ? (last === null ? rangeBound(entries, range, 0) : lowerBound(entries, last)) - 1
+        : last === null
+          ? rangeBound(entries, range, -1)
+          : lowerBound(entries, last, true);
+      const entry = entries[at];
+      if (entry === undefined || positionOf(range, entry.key) !== 0) return null;
+      last = entry.key;
+      return entry.document;
+    };
+  }
+
   /** A document changed without moving in this index: its entry is swapped in place. */
   replace(before: IndexedDocument, after: IndexedDocument): boolean {
     const key = keyOf(this.fields, after);
@@ -132,18 +153,27 @@ export class DocumentIndexes {
 
   /** The committed documents of `table` in `range` of the index `indexName`, in index order. */
   range(table: string, indexName: string, range: IndexRange, from: PageStart | null = null): IndexedDocument[] {
+    return this.index(table, indexName, range.fields).range(range, from);
+  }
+
+  /** The committed documents of `table` in `range`, read one at a time (see SortedIndex.reader). */
+  reader(table: string, indexName: string, range: IndexRange, desc: boolean): () => IndexedDocument | null {
+    return this.index(table, indexName, range.fields).reader(range, desc);
+  }
+
+  private index(table: string, indexName: string, fields: string[]): SortedIndex {
     let indexes = this.indexes.get(table);
     if (indexes === undefined) this.indexes.set(table, (indexes = new Map()));
     let index = indexes.get(indexName);
     if (index === undefined) {
       const documents = this.committed();
       index = new SortedIndex(
-        range.fields,
+        fields,
         [...this.idsOf(table)].map((id) => documents[id]!),
       );
       indexes.set(indexName, index);
     }
-    return index.range(range, from);
+    return index;
   }
 
   /** Keeps the indexes in step with one committed document going from `before` to `after`. */

@@ -1,7 +1,8 @@
 /**
  * Wraps one convex-test `DatabaseFake` (a component's database) so that
  * - index ranges are read from real indexes (DocumentIndexes) instead of a scan of every
- *   document, and table scans visit only that table;
+ *   document, and table scans visit only that table; a query stream reads its rows as they
+ *   are asked for, and a page from its cursor on;
  * - the query running records what it read (a ReadSet, see `reads`);
  * - the indexes follow every commit.
  * What a query sees is unchanged: the same documents in the same order, its own transaction's
@@ -9,6 +10,7 @@
  */
 import {
   committedDocuments,
+  eagerStream,
   overrideReads,
   pageCursorKey,
   pendingWrites,
@@ -16,11 +18,11 @@ import {
   schemaTables,
   wrapDatabaseCommit,
   type DatabaseFake,
+  type QuerySource,
 } from "../engine/convex-test-adapter.ts";
 import type { ReadSet } from "../sync/read-set.ts";
 import { DocumentIndexes, isInTable, type IndexedDocument, type PageStart } from "./document-indexes.ts";
-import type { IndexKey } from "./index-range.ts";
-import { compareKeys, isInRange, keyOf, parseRange, type IndexRange } from "./index-range.ts";
+import { compareKeys, isInRange, keyOf, parseRange, type IndexKey, type IndexRange } from "./index-range.ts";
 
 /** The convex-test database this file wraps (through the adapter's operations). */
 export type InstrumentedDatabase = DatabaseFake;
@@ -59,6 +61,9 @@ export type ReadRecorder = { current: () => ReadSet | undefined; check: () => vo
 /** Records nothing: for a database that is only measured. */
 export const NO_READ_RECORDER: ReadRecorder = { current: () => undefined, check: () => {} };
 
+/** An index range a query source reads, in the query's order. */
+type IndexRead = { table: string; indexName: string; range: IndexRange; desc: boolean };
+
 /** Instruments `db` (the database of `component`, "" for the app) and returns its indexes. */
 export function instrumentDatabase(component: string, db: InstrumentedDatabase, recorder: ReadRecorder): DocumentIndexes {
   const reads = recorder.current;
@@ -75,7 +80,7 @@ export function instrumentDatabase(component: string, db: InstrumentedDatabase, 
       recorder.check();
       return get(tableName, id);
     },
-    // Table scans (FullTableScan, search, vector search): the table's documents only.
+    // Table scans (search, vector search): the table's documents only.
     iterateDocs: (db, _iterateDocs, tableName, callback) => {
       reads()?.addTable(component, tableName);
       recorder.check();
@@ -94,54 +99,114 @@ export function instrumentDatabase(component: string, db: InstrumentedDatabase, 
       }
     },
     resolveQuerySource: (db, resolveQuerySource, query) => {
-      const { source } = query;
       const cursor = pageCursor;
       pageCursor = null;
-      // A full table scan is the table in creation order: the by_creation_time index, whole.
-      if (source.type === "FullTableScan") {
-        const table = source.tableName as string;
-        reads()?.addTable(component, table);
-        recorder.check();
-        const range = parseRange(indexes.fieldsOf(table, "by_creation_time")!, [])!;
-        return resolveQueryOver(db, resolveQuerySource, query, inIndexOrder(db, table, "by_creation_time", range, source.order, cursor));
-      }
-      if (source.type !== "IndexRange") return resolveQuerySource(query);
-      const [table = "", indexName = ""] = source.indexName.split(".");
-      const fields = indexes.fieldsOf(table, indexName);
-      const range = fields === undefined ? null : parseRange(fields, source.range);
-      // An unknown index or a malformed range: convex-test reports the mistake.
-      if (range === null) return resolveQuerySource(query);
-      reads()?.addRange(component, table, `${indexName}:${JSON.stringify(source.range)}`, range);
-      recorder.check();
-      return resolveQueryOver(db, resolveQuerySource, query, inIndexOrder(db, table, indexName, range, source.order, cursor));
+      const read = indexRead(query.source);
+      if (read === null) return resolveQuerySource(query);
+      return resolveQueryOver(db, resolveQuerySource, query, inIndexOrder(db, read, cursor));
+    },
+    // Rows are read from the index as they are asked for: a `.first()`, or a batch of 100 out
+    // of a range of a million, costs what it hands out, not the whole range filtered.
+    openStream: (db, resolved, resolveQuerySource, query) => {
+      const read = indexRead(query.source);
+      if (read === null) return eagerStream(resolved(query));
+      const { filterFn, limit } = resolveQueryOver(db, resolveQuerySource, query, []);
+      const rows = inIndexOrderLazily(db, read);
+      let handed = 0;
+      return {
+        next: () => {
+          while (limit === null || handed < limit) {
+            // Every row is of the transaction's snapshot: a commit since it began that touched the range stops it here.
+            recorder.check();
+            const document = rows();
+            if (document === null) return null;
+            if (filterFn(document)) {
+              handed += 1;
+              return document;
+            }
+          }
+          return null;
+        },
+      };
     },
   });
+
+  /** The index range `source` reads, its read recorded; null for one convex-test answers itself. */
+  function indexRead(source: QuerySource): IndexRead | null {
+    const desc = source.order === "desc";
+    // A full table scan is the table in creation order: the by_creation_time index, whole.
+    if (source.type === "FullTableScan") {
+      const table = source.tableName as string;
+      reads()?.addTable(component, table);
+      recorder.check();
+      return { table, indexName: "by_creation_time", range: parseRange(indexes.fieldsOf(table, "by_creation_time")!, [])!, desc };
+    }
+    if (source.type !== "IndexRange") return null;
+    const [table = "", indexName = ""] = source.indexName.split(".");
+    const fields = indexes.fieldsOf(table, indexName);
+    const range = fields === undefined ? null : parseRange(fields, source.range);
+    // An unknown index or a malformed range: convex-test reports the mistake.
+    if (range === null) return null;
+    reads()?.addRange(component, table, `${indexName}:${JSON.stringify(source.range)}`, range);
+    recorder.check();
+    return { table, indexName, range, desc };
+  }
+
+  /** The transaction's own writes in the range as they are now, in the read's order, and every id it wrote. */
+  function pendingInRange(db: InstrumentedDatabase, { table, range, desc }: IndexRead): { ids: Set<string>; documents: IndexedDocument[] } {
+    const ids = pendingIds(db, table);
+    const documents: IndexedDocument[] = [];
+    for (const id of ids) {
+      const document = visible(db, id);
+      if (document !== null && isInRange(range, document)) documents.push(document);
+    }
+    const sorted = sortByKey(documents, range.fields);
+    return { ids, documents: desc ? sorted.reverse() : sorted };
+  }
 
   /**
    * The documents of the range as the running transaction sees them, in the query's order;
    * for a page, the committed ones from its cursor on (convex-test skips what comes before).
    */
-  function inIndexOrder(
-    db: InstrumentedDatabase,
-    table: string,
-    indexName: string,
-    range: IndexRange,
-    order: unknown,
-    cursor: IndexKey | null,
-  ): IndexedDocument[] {
-    const from: PageStart | null =
-      cursor?.length === range.fields.length ? { key: cursor, order: order === "desc" ? "desc" : "asc" } : null;
-    let documents = indexes.range(table, indexName, range, from);
-    const pending = pendingIds(db, table);
-    if (pending.size > 0) {
-      documents = documents.filter((document) => !pending.has(document._id));
-      for (const id of pending) {
-        const document = visible(db, id);
-        if (document !== null && isInRange(range, document)) documents.push(document);
+  function inIndexOrder(db: InstrumentedDatabase, read: IndexRead, cursor: IndexKey | null): IndexedDocument[] {
+    const { range, desc } = read;
+    const from: PageStart | null = cursor?.length === range.fields.length ? { key: cursor, order: desc ? "desc" : "asc" } : null;
+    const committed = indexes.range(read.table, read.indexName, range, from);
+    const pending = pendingInRange(db, read);
+    if (pending.ids.size === 0) return desc ? committed.reverse() : committed;
+    const merged = [...committed.filter((document) => !pending.ids.has(document._id)), ...pending.documents];
+    const sorted = sortByKey(merged, range.fields);
+    return desc ? sorted.reverse() : sorted;
+  }
+
+  /**
+   * The same, one document per call (null at the end): the committed ones are read from the
+   * index as asked for, merged with the transaction's own writes as they were when it opened.
+   */
+  function inIndexOrderLazily(db: InstrumentedDatabase, read: IndexRead): () => IndexedDocument | null {
+    const committed = indexes.reader(read.table, read.indexName, read.range, read.desc);
+    const pending = pendingInRange(db, read);
+    const nextCommitted = () => {
+      for (;;) {
+        const document = committed();
+        if (document === null || !pending.ids.has(document._id)) return document;
       }
-      documents = sortByKey(documents, range.fields);
-    }
-    return order === "desc" ? documents.reverse() : documents;
+    };
+    const direction = read.desc ? -1 : 1;
+    const before = (a: IndexedDocument, b: IndexedDocument) =>
+      direction * compareKeys(keyOf(read.range.fields, a), keyOf(read.range.fields, b)) < 0;
+    let ahead = nextCommitted();
+    let at = 0;
+    return () => {
+      const own = pending.documents[at];
+      if (own !== undefined && (ahead === null || before(own, ahead))) {
+        at += 1;
+        return own;
+      }
+      const document = ahead;
+      if (document !== null) ahead = nextCommitted();
+      return document;
+    };
   }
 
   // A top-level commit moves the pending writes into the committed documents: the indexes follow.

@@ -77,3 +77,16 @@ export const countItems = query({
         .collect()
     ).length,
 });
+
+/** Reads a group's items through the index one at a time, pausing after each; returns their ids in order. */
+export const streamGroup = mutation({
+  args: { group: v.string() },
+  handler: async (ctx, { group }) => {
+    const ids: string[] = [];
+    for await (const item of ctx.db.query("items").withIndex("by_group", (q) => q.eq("group", group))) {
+      ids.push(item._id);
+      await pause("streamGroup");
+    }
+    return ids;
+  },
+});
