@@ -10,15 +10,20 @@ import type { Row } from "./table";
 export const START_UP_EVENTS = 50_000;
 const POLL_MS = 100;
 
-export type StartUp = {
-  events: number;
+/** One start of the backend process on the folder. */
+export type StartRun = {
   /** From starting the process until it prints that it is ready. */
   readyMs: number;
-  /** From starting the process until every start-up migration is done. */
+  /** From starting the process until every start-up migration is done (asked as the CLI asks). */
   migratedMs: number;
   /** The backend process's peak resident memory through all of it. */
   peakRssBytes: number;
 };
+/** The first start migrates the folder; the second, on the folder the first left, has nothing to migrate. */
+export type StartUp = { events: number; first: StartRun; second: StartRun };
+
+/** A start on 50,000 events reads the whole snapshot before it is ready: more than the usual minute on a busy machine. */
+const START_TIMEOUT_MS = 30 * 60_000;
 
 /**
  * The data migrations of convex/migrations.ts, by function path: every export but the
@@ -49,19 +54,16 @@ function peakRss(pid: number): number {
   return Number(kilobytes) * 1024;
 }
 
-/**
- * A backend started, in its own process as `npm run backend:local` would, on a data folder of
- * the bench catalogue that has never been migrated (filled through the engine, as a folder
- * from an older version of the app): how long until it is ready, how long until its start-up
- * migrations are done, and its peak memory meanwhile.
- */
-export async function measureStartUp(events = START_UP_EVENTS): Promise<StartUp> {
-  const { dataDir } = await filledDataFolder(events);
+/** Starts the backend on `dataDir`, waits for its migrations, and stops it as Ctrl-C would. */
+async function startOnce(dataDir: string): Promise<StartRun> {
   const started = performance.now();
-  const backend = await startLocalBackendProcess({ dataDir });
+  const backend = await startLocalBackendProcess({ dataDir, startTimeoutMs: START_TIMEOUT_MS });
   try {
     const readyMs = performance.now() - started;
     for (;;) {
+      if (performance.now() - started > START_TIMEOUT_MS) {
+        throw new Error(`ready after ${(readyMs / 1000).toFixed(1)} s; migrations not done after ${START_TIMEOUT_MS / 60_000} min`);
+      }
       const states = await migrationStates(backend);
       const failed = states.find(({ state }) => state === "failed" || state === "canceled");
       if (failed !== undefined) throw new Error(`migration ${failed.name} ${failed.state}`);
@@ -69,9 +71,25 @@ export async function measureStartUp(events = START_UP_EVENTS): Promise<StartUp>
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
     const migratedMs = performance.now() - started;
-    return { events, readyMs, migratedMs, peakRssBytes: peakRss(backend.pid) };
+    return { readyMs, migratedMs, peakRssBytes: peakRss(backend.pid) };
   } finally {
-    backend.stop();
+    await backend.stopped();
+  }
+}
+
+/**
+ * The backend started, in its own process as `npm run backend:local` would, on a data folder
+ * of the bench catalogue that has never been migrated (filled through the engine, like a
+ * folder from an older version of the app), then once more on the folder it left: how long
+ * until it is ready, until its start-up migrations are done, and its peak memory.
+ */
+export async function measureStartUp(events = START_UP_EVENTS): Promise<StartUp> {
+  const { dataDir } = await filledDataFolder(events);
+  try {
+    const first = await startOnce(dataDir);
+    const second = await startOnce(dataDir);
+    return { events, first, second };
+  } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -84,18 +102,25 @@ const BEFORE_START_UP = "migrations ~13.5 min";
 
 export function startUpRows(result: StartUp | { notMeasured: string }): Row[] {
   const section = "dev";
-  const measure = `local backend start on a data folder of ${count(START_UP_EVENTS)} events never migrated: ready / migrations done, peak memory`;
+  const measure = (which: string) =>
+    `local backend start, ${count(START_UP_EVENTS)} events, ${which}: ready / migrations done, peak memory`;
   const target = `done ≤ ${MAX_START_UP_MS / 1000} s, ≤ ${MAX_PEAK_RSS_BYTES / 2 ** 30} GB`;
-  if ("notMeasured" in result) return [{ section, measure, result: `not measured: ${result.notMeasured}`, target }];
-  const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
-  return [
-    {
-      section,
-      measure,
-      result: `${seconds(result.readyMs)} / ${seconds(result.migratedMs)}, ${(result.peakRssBytes / 2 ** 20).toFixed(0)} MB`,
-      original: BEFORE_START_UP,
-      target,
-      status: result.migratedMs <= MAX_START_UP_MS && result.peakRssBytes <= MAX_PEAK_RSS_BYTES ? "PASS" : "FAIL",
-    },
+  const runs: [string, string][] = [
+    ["never migrated", BEFORE_START_UP],
+    ["migrated before", ""],
   ];
+  if ("notMeasured" in result)
+    return runs.map(([which]) => ({ section, measure: measure(which), result: `not measured: ${result.notMeasured}`, target }));
+  const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
+  return [result.first, result.second].map((run, i) => {
+    const [which, original] = runs[i]!;
+    return {
+      section,
+      measure: measure(which),
+      result: `${seconds(run.readyMs)} / ${seconds(run.migratedMs)}, ${(run.peakRssBytes / 2 ** 20).toFixed(0)} MB`,
+      ...(original === "" ? {} : { original }),
+      target,
+      status: run.migratedMs <= MAX_START_UP_MS && run.peakRssBytes <= MAX_PEAK_RSS_BYTES ? "PASS" : "FAIL",
+    };
+  });
 }
