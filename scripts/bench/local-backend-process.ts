@@ -18,7 +18,8 @@ export type RunningBackend = {
 };
 
 /**
- * Starts the local backend (demo data only with `seed`; in memory unless given a data folder)
+ * Starts the local backend (demo data only with `seed`; in memory unless given a data folder;
+ * `env` adds deployment variables, such as the payment provider's)
  * in its own process, as `npm run backend:local` would, so the server does not share an event
  * loop with the clients whose latency we measure.
  */
@@ -26,7 +27,8 @@ export async function startLocalBackendProcess({
   seed = false,
   dataDir = null,
   startTimeoutMs = START_TIMEOUT_MS,
-}: { seed?: boolean; dataDir?: string | null; startTimeoutMs?: number } = {}): Promise<RunningBackend> {
+  env = {},
+}: { seed?: boolean; dataDir?: string | null; startTimeoutMs?: number; env?: Record<string, string> } = {}): Promise<RunningBackend> {
   const [port, sitePort] = [await freePort(), await freePort()];
   const storage = dataDir === null ? ["--in-memory"] : ["--data-dir", dataDir];
   const child = spawn(
@@ -42,7 +44,7 @@ export async function startLocalBackendProcess({
       ...storage,
       ...(seed ? [] : ["--no-seed"]),
     ],
-    { cwd: ROOT, stdio: "pipe", env: { ...process.env, AUTH_LOG_LEVEL: "WARN" } },
+    { cwd: ROOT, stdio: "pipe", env: { ...process.env, AUTH_LOG_LEVEL: "WARN", ...env } },
   );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));

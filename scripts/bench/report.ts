@@ -8,6 +8,7 @@ import { hotEventRows } from "./hot-event-report";
 import type { Latency } from "./latency";
 import type { LighthouseResult } from "./lighthouse";
 import type { PersistedSupport } from "./persisted-support";
+import { pixDepositRows, type PixDeposit } from "./pix-deposit";
 import { saveToBrowserRows, type SaveToBrowser } from "./save-to-browser";
 import { startUpRows, type StartUp } from "./start-up";
 import { PAGE_SIZE, type ListCost } from "./list-cost";
@@ -55,6 +56,7 @@ export type Results = {
   notifications: NotificationCost | NotMeasured;
   saveToBrowser: SaveToBrowser | NotMeasured;
   startUp: StartUp | NotMeasured;
+  pixDeposit: PixDeposit | NotMeasured;
 };
 
 const FILTER_LABELS: Record<FilterName, string> = {
@@ -86,6 +88,7 @@ export function reportRows(results: Results): Row[] {
       : hotEventRows(results.hotEvent)),
     ...saveToBrowserRows(results.saveToBrowser),
     ...startUpRows(results.startUp),
+    ...pixDepositRows(results.pixDeposit),
   ];
 }
 
