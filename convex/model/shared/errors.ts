@@ -24,7 +24,11 @@ export type ErrorCode =
   | "INVALID_IMAGE"
   | "EVENT_ALREADY_SUPPORTED"
   | "NOTIFICATION_NOT_FOUND"
-  | "INVALID_UPDATE";
+  | "INVALID_UPDATE"
+  | "INVALID_TICKET_TYPE"
+  | "TICKET_TYPE_FROZEN"
+  | "INVALID_PURCHASE"
+  | "SOLD_OUT";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };
