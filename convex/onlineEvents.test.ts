@@ -34,12 +34,16 @@ describe("Evento online", () => {
     await createEvent(as, { name: "Live de Jazz", ...online });
     await createEvent(as, { name: "Show no Recife", city: "Recife", uf: "PE" });
     const names = async (city?: string) =>
-      (await t.query(api.events.list, { paginationOpts: page, ...(city === undefined ? {} : { city }) })).page.map((event) => event.name).sort();
+      (await t.query(api.events.list, { paginationOpts: page, ...(city === undefined ? {} : { city }) })).page
+        .map((event) => event.name)
+        .sort();
     expect(await names()).toEqual(["Live de Jazz", "Show no Recife"]);
     expect(await names("Recife")).toEqual(["Show no Recife"]);
     expect(await names("online")).toEqual(["Live de Jazz"]);
     expect(await names("Online")).toEqual(["Live de Jazz"]);
-    expect(await t.query(api.events.list, { paginationOpts: page, city: "Online", name: "jazz" })).toMatchObject({ page: [{ name: "Live de Jazz" }] });
+    expect(await t.query(api.events.list, { paginationOpts: page, city: "Online", name: "jazz" })).toMatchObject({
+      page: [{ name: "Live de Jazz" }],
+    });
   });
 
   test.each([

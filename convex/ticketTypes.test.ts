@@ -3,7 +3,18 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { MESSAGES } from "./model/shared/texts";
 import { TICKET_MESSAGES, type TicketTypeInput } from "./model/shared/ticketTypes";
-import { allRows, createEvent, DAY, eventInput, newBackend, rejectionData, signedInUser, snapshot, supportNow, type CreateEventArgs } from "./test.helpers";
+import {
+  allRows,
+  createEvent,
+  DAY,
+  eventInput,
+  newBackend,
+  rejectionData,
+  signedInUser,
+  snapshot,
+  supportNow,
+  type CreateEventArgs,
+} from "./test.helpers";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -53,7 +64,11 @@ describe("ticket types on create", () => {
     ["a negative price", (now) => ({ ticketTypes: [{ ...pista(now), lotes: [{ priceCents: -100 }] }] }), TICKET_MESSAGES.invalidPrice],
     ["a fractional price", (now) => ({ ticketTypes: [{ ...pista(now), lotes: [{ priceCents: 99.5 }] }] }), TICKET_MESSAGES.invalidPrice],
     ["quantity 0", (now) => ({ ticketTypes: [{ ...pista(now), quantity: 0, meiaQuantity: 0 }] }), TICKET_MESSAGES.invalidQuantity],
-    ["quantity above 100.000", (now) => ({ ticketTypes: [{ ...pista(now), quantity: 100_001, meiaQuantity: 50_000 }] }), TICKET_MESSAGES.invalidQuantity],
+    [
+      "quantity above 100.000",
+      (now) => ({ ticketTypes: [{ ...pista(now), quantity: 100_001, meiaQuantity: 50_000 }] }),
+      TICKET_MESSAGES.invalidQuantity,
+    ],
     [
       "a lote ending after the event",
       (now) => ({ startsAt: now + 2 * DAY, ticketTypes: [{ ...pista(now), lotes: [{ priceCents: 1, endsAt: now + 3 * DAY }] }] }),
@@ -72,7 +87,10 @@ describe("ticket types on create", () => {
 });
 
 describe("ticket types on edit", () => {
-  const editArgs = (eventId: string, overrides: Partial<CreateEventArgs> = {}) => ({ id: eventId, ...eventInput({ isTicketed: true, ...overrides }) });
+  const editArgs = (eventId: string, overrides: Partial<CreateEventArgs> = {}) => ({
+    id: eventId,
+    ...eventInput({ isTicketed: true, ...overrides }),
+  });
 
   test("types and lotes can be added, changed and removed while nobody bought", async () => {
     const { t, creator } = await setup();
@@ -105,7 +123,9 @@ describe("ticket types on edit", () => {
     await t.run((ctx) => ctx.db.patch("ticketTypes", type!._id, { purchased: true }));
     const base = { ...camarote, id: type!._id };
     for (const change of [{ quantity: 30, meiaQuantity: 12 }, { lotes: [{ priceCents: 25_000 }] }]) {
-      const error = await rejectionData(creator.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [{ ...base, ...change }] }));
+      const error = await rejectionData(
+        creator.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [{ ...base, ...change }] }),
+      );
       expect(error).toEqual({ code: "TICKET_TYPE_FROZEN", message: TICKET_MESSAGES.typeFrozen });
     }
     const removed = await rejectionData(creator.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [] }));
@@ -117,9 +137,14 @@ describe("ticket types on edit", () => {
     expect(frozenFirst.code).toBe("TICKET_TYPE_FROZEN");
     // The sold lote as it was, a new one after it (the first must then end somewhere: by date).
     const lotes = [{ priceCents: 20_000 }, { priceCents: 30_000 }];
-    const missingEnd = await rejectionData(creator.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [{ ...base, lotes }] }));
+    const missingEnd = await rejectionData(
+      creator.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [{ ...base, lotes }] }),
+    );
     expect(missingEnd.message).toBe(TICKET_MESSAGES.loteEndMissing);
-    await creator.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [{ ...base, name: "Camarote VIP" }, pista(now)] });
+    await creator.as.mutation(api.events.update, {
+      ...editArgs(eventId, { startsAt }),
+      ticketTypes: [{ ...base, name: "Camarote VIP" }, pista(now)],
+    });
     expect((await t.query(api.ticketTypes.forEvent, { eventId })).map((row) => row.name)).toEqual(["Camarote VIP", "Pista"]);
   });
 
@@ -129,7 +154,9 @@ describe("ticket types on edit", () => {
     const eventId = await createEvent(creator.as, { isTicketed: true, startsAt });
     const fan = await signedInUser(t, { name: "Fã" });
     await supportNow(t, fan.as, { eventId, amountCents: 1_000 });
-    const error = await rejectionData(creator.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [camarote] }));
+    const error = await rejectionData(
+      creator.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [camarote] }),
+    );
     expect(error).toEqual({ code: "EVENT_ALREADY_SUPPORTED", message: MESSAGES.editAfterSupport });
   });
 
@@ -138,7 +165,9 @@ describe("ticket types on edit", () => {
     const startsAt = Date.now() + 7 * DAY;
     const eventId = await createEvent(creator.as, { isTicketed: true, startsAt });
     const other = await signedInUser(t, { name: "Outra" });
-    const error = await rejectionData(other.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [camarote] }));
+    const error = await rejectionData(
+      other.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [camarote] }),
+    );
     expect(error.code).toBe("NOT_THE_CREATOR");
     expect(await allRows(t, "ticketTypes")).toEqual([]);
   });

@@ -74,11 +74,13 @@ export async function replaceTicketTypes(
 ): Promise<void> {
   const existing = await typesOf(ctx, event._id);
   const byId = new Map(existing.map((type) => [type._id as string, type]));
-  if (types.some((type) => type.id !== undefined && !byId.has(type.id))) throw appError("INVALID_TICKET_TYPE", TICKET_MESSAGES.typeNotFound);
+  if (types.some((type) => type.id !== undefined && !byId.has(type.id)))
+    throw appError("INVALID_TICKET_TYPE", TICKET_MESSAGES.typeNotFound);
   const keepEnds = new Set(existing.flatMap((type) => type.lotes.flatMap((lote) => (lote.endsAt === undefined ? [] : [lote.endsAt]))));
   const checked = validateTicketTypes(types, event, now, { keepEnds });
   if ("message" in checked) throw appError("INVALID_TICKET_TYPE", checked.message);
-  if (existing.length === 0 && checked.types.length > 0 && hasSupports) throw appError("EVENT_ALREADY_SUPPORTED", MESSAGES.editAfterSupport);
+  if (existing.length === 0 && checked.types.length > 0 && hasSupports)
+    throw appError("EVENT_ALREADY_SUPPORTED", MESSAGES.editAfterSupport);
 
   const kept = new Set(checked.types.flatMap((type) => (type.id === undefined ? [] : [type.id])));
   for (const type of existing) {
@@ -116,7 +118,8 @@ export async function replaceTicketTypes(
     });
   }
   const hasTypes = checked.types.length > 0;
-  if (hasTypes !== (event.hasTicketTypes === true)) await ctx.db.patch("events", event._id, { hasTicketTypes: hasTypes ? true : undefined });
+  if (hasTypes !== (event.hasTicketTypes === true))
+    await ctx.db.patch("events", event._id, { hasTicketTypes: hasTypes ? true : undefined });
 }
 
 /** The `Ingressos` block: each type with its lotes and counts; the browser works out the current lote with its clock. */

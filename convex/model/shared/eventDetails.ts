@@ -11,7 +11,10 @@ import { MESSAGES } from "./texts";
 import { matchUf, type Uf } from "./ufs";
 
 /** What the forms send. The description is optional; the place is required unless the event is online. */
-export type EventDetailsInput = Pick<ObjectType<typeof eventFields>, "description" | "venueName" | "city" | "uf" | "isOnline" | "onlineUrl">;
+export type EventDetailsInput = Pick<
+  ObjectType<typeof eventFields>,
+  "description" | "venueName" | "city" | "uf" | "isOnline" | "onlineUrl"
+>;
 
 /** Where an event happens: a place, or online (no place; `cityKey` "online" for the `Cidade` filter). */
 export type ValidPlace =
@@ -57,7 +60,11 @@ export function validateEventDetails(input: EventDetailsInput): { details: Valid
   return "message" in place ? place : { details: { ...about, ...place } };
 }
 
-function validatePlace({ venueName: rawVenue = "", city: rawCity = "", uf: rawUf = "" }: EventDetailsInput): ValidPlace | { message: string } {
+function validatePlace({
+  venueName: rawVenue = "",
+  city: rawCity = "",
+  uf: rawUf = "",
+}: EventDetailsInput): ValidPlace | { message: string } {
   if (!isWithinRawLimit(rawVenue, MAX_VENUE_LENGTH) || !isWithinRawLimit(rawCity, MAX_CITY_LENGTH)) {
     return { message: MESSAGES.invalidPlace };
   }
@@ -65,7 +72,8 @@ function validatePlace({ venueName: rawVenue = "", city: rawCity = "", uf: rawUf
   const city = cleanText(rawCity).replace(/ {2,}/g, " ");
   if (!hasVisibleText(venueName) || venueName.length > MAX_VENUE_LENGTH) return { message: MESSAGES.invalidPlace };
   // A city called "Online" would be listed with the online events.
-  if (!hasVisibleText(city) || city.length > MAX_CITY_LENGTH || cityKeyOf(city) === ONLINE_CITY_KEY) return { message: MESSAGES.invalidPlace };
+  if (!hasVisibleText(city) || city.length > MAX_CITY_LENGTH || cityKeyOf(city) === ONLINE_CITY_KEY)
+    return { message: MESSAGES.invalidPlace };
   const uf = matchUf(rawUf.slice(0, 4));
   if (uf === null) return { message: MESSAGES.invalidUf };
   return { venueName, city, cityKey: cityKeyOf(city), uf };

@@ -26,11 +26,7 @@ const pista: TicketTypeInput = {
 };
 
 describe("lotes", () => {
-  const lotes = [
-    { priceCents: 3_000, endsAt: NOW + 10 },
-    { priceCents: 4_000, quantity: 2 },
-    { priceCents: 5_000 },
-  ];
+  const lotes = [{ priceCents: 3_000, endsAt: NOW + 10 }, { priceCents: 4_000, quantity: 2 }, { priceCents: 5_000 }];
 
   test("advance by date", () => {
     expect(currentLoteIndex(lotes, [], NOW)).toBe(0);
@@ -64,9 +60,27 @@ describe("validateTicketTypes", () => {
     ["no lote", { lotes: [] }, TICKET_MESSAGES.noLotes],
     ["a lote ending after the event", { lotes: [{ priceCents: 1, endsAt: EVENT.startsAt + 1 }] }, TICKET_MESSAGES.loteAfterEvent],
     ["a lote ending in the past", { lotes: [{ priceCents: 1, endsAt: NOW - 1 }] }, TICKET_MESSAGES.loteInPast],
-    ["lotes out of order", { lotes: [{ priceCents: 1, endsAt: NOW + 20 }, { priceCents: 1, endsAt: NOW + 10 }] }, TICKET_MESSAGES.loteOrder],
+    [
+      "lotes out of order",
+      {
+        lotes: [
+          { priceCents: 1, endsAt: NOW + 20 },
+          { priceCents: 1, endsAt: NOW + 10 },
+        ],
+      },
+      TICKET_MESSAGES.loteOrder,
+    ],
     ["a first lote without an end", { lotes: [{ priceCents: 1 }, { priceCents: 2 }] }, TICKET_MESSAGES.loteEndMissing],
-    ["lotes holding more than the type", { lotes: [{ priceCents: 1, quantity: 80 }, { priceCents: 1, quantity: 21 }] }, TICKET_MESSAGES.invalidLoteQuantity],
+    [
+      "lotes holding more than the type",
+      {
+        lotes: [
+          { priceCents: 1, quantity: 80 },
+          { priceCents: 1, quantity: 21 },
+        ],
+      },
+      TICKET_MESSAGES.invalidLoteQuantity,
+    ],
     ["meia above the quantity", { meiaQuantity: 101 }, TICKET_MESSAGES.invalidMeiaQuantity],
     ["meia below 40%", { meiaQuantity: 39 }, TICKET_MESSAGES.meiaBelowMinimum],
   ])("refuses %s", (_label, change, message) => {
@@ -78,7 +92,9 @@ describe("validateTicketTypes", () => {
     // 150 tickets → at least 60 meia.
     expect(minimumMeia(150)).toBe(60);
     expect(validateTicketTypes([{ ...pista, meiaQuantity: 60 }, camarote], EVENT, NOW)).toHaveProperty("types");
-    expect(validateTicketTypes([{ ...pista, meiaQuantity: 59 }, camarote], EVENT, NOW)).toEqual({ message: TICKET_MESSAGES.meiaBelowMinimum });
+    expect(validateTicketTypes([{ ...pista, meiaQuantity: 59 }, camarote], EVENT, NOW)).toEqual({
+      message: TICKET_MESSAGES.meiaBelowMinimum,
+    });
   });
 
   test("types need a ticketed event", () => {
@@ -122,13 +138,22 @@ describe("availability and the purchase decision", () => {
     expect(sold).toBe(10);
     expect(sales.meiaSold).toBe(4);
     expect(availabilityOf(type, sales, NOW).state).toBe("soldOut");
-    expect(decidePurchase(type, sales, { loteIndex: 1, units: 1, meia: false }, NOW)).toEqual({ ok: false, message: TICKET_MESSAGES.soldOut });
+    expect(decidePurchase(type, sales, { loteIndex: 1, units: 1, meia: false }, NOW)).toEqual({
+      ok: false,
+      message: TICKET_MESSAGES.soldOut,
+    });
   });
 
   test("a purchase for a lote that has ended is refused with its message", () => {
     const sales = addSale(NO_SALES, { loteIndex: 0, units: 3, meia: false });
-    expect(decidePurchase(type, sales, { loteIndex: 0, units: 1, meia: false }, NOW)).toEqual({ ok: false, message: TICKET_MESSAGES.loteChanged });
-    expect(decidePurchase(type, NO_SALES, { loteIndex: 0, units: 4, meia: false }, NOW)).toEqual({ ok: false, message: TICKET_MESSAGES.notEnough(3) });
+    expect(decidePurchase(type, sales, { loteIndex: 0, units: 1, meia: false }, NOW)).toEqual({
+      ok: false,
+      message: TICKET_MESSAGES.loteChanged,
+    });
+    expect(decidePurchase(type, NO_SALES, { loteIndex: 0, units: 4, meia: false }, NOW)).toEqual({
+      ok: false,
+      message: TICKET_MESSAGES.notEnough(3),
+    });
   });
 
   test("the ticket says its kind", () => {

@@ -201,7 +201,12 @@ export type PurchaseRequest = { loteIndex: number; units: number; meia: boolean 
  * Whether a purchase gets its units, decided in the order purchases came (the event's queue),
  * against the exact counts at that point; or the message of its refund.
  */
-export function decidePurchase(type: TicketTypeRules, sales: TicketSales, request: PurchaseRequest, at: number): { ok: true } | { ok: false; message: string } {
+export function decidePurchase(
+  type: TicketTypeRules,
+  sales: TicketSales,
+  request: PurchaseRequest,
+  at: number,
+): { ok: true } | { ok: false; message: string } {
   const available = availabilityOf(type, sales, at);
   const left = request.meia ? available.meiaLeft : available.inteiraLeft;
   if (available.state === "ended") return { ok: false, message: TICKET_MESSAGES.salesEnded };
