@@ -1,8 +1,8 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
-// Four projects: Convex functions run in edge-runtime (closest to Convex's V8 runtime),
-// React components in jsdom, the local backend and tooling checks (scripts/) in Node.
+// Five projects: Convex functions run in edge-runtime (closest to Convex's V8 runtime),
+// React components in jsdom, the local backend, the PIX sandbox and tooling checks (scripts/) in Node.
 export default defineConfig({
   test: {
     projects: [
@@ -39,6 +39,14 @@ export default defineConfig({
         test: {
           name: "local-backend",
           include: ["local-backend/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "pix-sandbox",
+          include: ["pix-sandbox/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
         },
