@@ -54,6 +54,24 @@ describe("the page, Banco simulado", () => {
     expect((await sandbox.api("GET", `/v1/payments/${payment.id}`)).body.status).toBe("approved");
   });
 
+  test("a button refused (the charge is no longer pending) comes back to the page, which says why", async () => {
+    sandbox = await startTestSandbox();
+    const { body: payment } = await sandbox.api("POST", "/v1/payments", pixCharge());
+    await sandbox.control("POST", `/sandbox/payments/${payment.id}/expire`);
+    const response = await fetch(`${sandbox.url}/sandbox/payments/${payment.id}/pay`, {
+      method: "POST",
+      headers: { accept: "text/html" },
+      redirect: "manual",
+    });
+    expect(response.status).toBe(303);
+    const location = response.headers.get("location")!;
+    const html = await (await fetch(`${sandbox.url}${location}`)).text();
+    expect(html).toContain(
+      `<p class="refusal" role="alert">Não foi possível: o pagamento nº ${payment.id} não está mais aguardando pagamento (status cancelled)</p>`,
+    );
+    expect((await sandbox.api("GET", `/v1/payments/${payment.id}`)).body.status).toBe("cancelled");
+  });
+
   test("what callers wrote is shown as text, never as markup", async () => {
     sandbox = await startTestSandbox();
     await sandbox.api("POST", "/v1/payments", pixCharge({ external_reference: '<img src=x onerror="alert(1)">' }));

@@ -135,6 +135,7 @@ button:focus-visible, summary:focus-visible, a:focus-visible { outline: 3px soli
 #novidades { background: #e8f0fb; border: 1px solid #0b5cad; border-radius: 0.4rem; padding: 0.5rem 0.75rem; margin-top: 0.75rem; }
 #novidades:empty { display: none; }
 a { color: #0b5cad; }
+.refusal { background: #fde8e8; border: 1px solid #8a1c1c; color: #8a1c1c; border-radius: 0.4rem; padding: 0.5rem 0.75rem; margin-top: 0.75rem; }
 `;
 
 /** Asks for the store's version every 2 s and, once it moved, says so (a polite live region) with a reload link. */
@@ -151,7 +152,8 @@ const timer = setInterval(async () => {
 }, 2000);
 `;
 
-export function renderPage(store: Store, now: number): { html: string; nonce: string } {
+/** The page; `refusal` is the message of a button the sandbox just refused, shown as an alert. */
+export function renderPage(store: Store, now: number, refusal: string | null = null): { html: string; nonce: string } {
   const nonce = randomBytes(16).toString("base64");
   const byResource = new Map<string, Notification[]>();
   for (const notification of store.notifications) {
@@ -183,6 +185,7 @@ export function renderPage(store: Store, now: number): { html: string; nonce: st
   <p>O PIX do Apoie em modo local: faz o papel do banco de quem paga as cobranças e do banco que recebe os saques. Nenhum dinheiro de verdade passa por aqui.</p>
   <p>Atualizado às ${escape(DATE.format(new Date(now)))}. <a href="/">Atualizar</a></p>
   <p id="novidades" role="status"></p>
+  ${refusal === null ? "" : `<p class="refusal" role="alert">Não foi possível: ${escape(refusal)}</p>`}
 </header>
 <main>
   <section aria-labelledby="cobrancas"><h2 id="cobrancas">Cobranças PIX (${payments.length})</h2>${paymentList}</section>

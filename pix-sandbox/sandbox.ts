@@ -97,13 +97,14 @@ export class Sandbox {
 
   private pendingPayment(id: string): Payment {
     const payment = this.payment(id);
-    if (payment.status !== "pending") throw conflict(`Payment ${id} is ${payment.status}, not pending`);
+    // Said on the page too, so in Portuguese.
+    if (payment.status !== "pending") throw conflict(`o pagamento nº ${id} não está mais aguardando pagamento (status ${payment.status})`);
     return payment;
   }
 
   private processingPayout(id: string): TransactionIntent {
     const payout = this.payout(id);
-    if (payout.status !== "in_process") throw conflict(`Transaction intent ${id} is ${payout.status}, not in_process`);
+    if (payout.status !== "in_process") throw conflict(`o saque ${id} não está mais em processamento (status ${payout.status})`);
     return payout;
   }
 

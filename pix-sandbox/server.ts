@@ -201,7 +201,7 @@ export async function startPixSandbox(options: PixSandboxOptions): Promise<PixSa
     const url = new URL(request.url ?? "/", origin);
     if (request.method === "GET" && url.pathname === "/") {
       sandbox.expireDuePayments();
-      const page = renderPage(store, now());
+      const page = renderPage(store, now(), url.searchParams.get("erro"));
       response.writeHead(200, {
         "content-type": "text/html; charset=utf-8",
         "cache-control": "no-store",
@@ -237,6 +237,14 @@ export async function startPixSandbox(options: PixSandboxOptions): Promise<PixSa
 
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     handle(request, response).catch((error: unknown) => {
+      // A refused button on the page (say, Pagar on a charge that just expired) comes back to
+      // the page, which says why.
+      const fromPage = request.method === "POST" && (request.headers.accept ?? "").includes("text/html") && error instanceof ApiError;
+      if (fromPage && error.status !== 403) {
+        response.writeHead(303, { location: `/?erro=${encodeURIComponent(error.message)}` });
+        response.end();
+        return;
+      }
       if (error instanceof ApiError) {
         send(response, error.status, error.body);
         return;
