@@ -28,7 +28,14 @@ export type ErrorCode =
   | "INVALID_TICKET_TYPE"
   | "TICKET_TYPE_FROZEN"
   | "INVALID_PURCHASE"
-  | "SOLD_OUT";
+  | "SOLD_OUT"
+  | "TOO_MANY_DEPOSITS"
+  | "NO_EMAIL"
+  | "INVALID_PIX_KEY"
+  | "INVALID_OWNER_DOCUMENT"
+  | "WITHDRAWAL_IN_PROGRESS"
+  | "ABOVE_WITHDRAWABLE"
+  | "PIX_NOT_CONFIGURED";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };
