@@ -220,6 +220,25 @@ export default defineSchema({
     .index("by_typeId", ["typeId"])
     .index("by_eventId", ["eventId"]),
 
+  // A purchase of tickets of one type (model/ticketPurchases.ts): written when the buyer pays,
+  // decided by the event's queue (its row in queuedSupports points here), which then issues one
+  // ticket per unit or refunds it with the reason.
+  ticketPurchases: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    typeId: v.id("ticketTypes"),
+    /** The lote the buyer saw and paid; the queue refuses the purchase if another is on sale by then. */
+    loteIndex: v.number(),
+    units: v.number(),
+    /** Set for meia-entrada: the category the buyer declared. */
+    meiaCategory: v.optional(meiaCategoryValidator),
+    amountCents: v.number(),
+    status: v.union(v.literal("pending"), v.literal("issued"), v.literal("refunded")),
+    ticketCodes: v.optional(v.array(v.string())),
+    /** Refunded: the Portuguese reason the buyer is shown. */
+    refusal: v.optional(v.string()),
+  }),
+
   // An online event's access link: kept apart from the event, which every page reads, and
   // shown only to its ticket holders, supporters and creator (model/onlineAccess.ts).
   eventAccessLinks: defineTable({
@@ -264,6 +283,8 @@ export default defineSchema({
     ticketCode: v.optional(v.string()),
     /** Refunded: why supporting had closed by the time it came up. */
     closedReason: v.optional(v.union(v.literal("cancelled"), v.literal("started"), v.literal("concluded"))),
+    /** A ticket purchase rather than a support: the queue decides it against the type's capacity. */
+    purchaseId: v.optional(v.id("ticketPurchases")),
   }).index("by_eventId_and_status", ["eventId", "status"]),
 
   // Whether an event's queue worker is scheduled or running; one row per event ever supported.

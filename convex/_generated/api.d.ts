@@ -8,6 +8,7 @@
  * @module
  */
 
+import type * as attendees from "../attendees.js";
 import type * as auth from "../auth.js";
 import type * as authSessions from "../authSessions.js";
 import type * as chat from "../chat.js";
@@ -19,6 +20,7 @@ import type * as events from "../events.js";
 import type * as http from "../http.js";
 import type * as migrations from "../migrations.js";
 import type * as model_args from "../model/args.js";
+import type * as model_attendees from "../model/attendees.js";
 import type * as model_authSessions from "../model/authSessions.js";
 import type * as model_callerFunctions from "../model/callerFunctions.js";
 import type * as model_chat from "../model/chat.js";
@@ -42,6 +44,7 @@ import type * as model_payments_withdrawals from "../model/payments/withdrawals.
 import type * as model_presence from "../model/presence.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
 import type * as model_settlement from "../model/settlement.js";
+import type * as model_shared_attendeeCsv from "../model/shared/attendeeCsv.js";
 import type * as model_shared_categories from "../model/shared/categories.js";
 import type * as model_shared_cleanText from "../model/shared/cleanText.js";
 import type * as model_shared_email from "../model/shared/email.js";
@@ -67,6 +70,8 @@ import type * as model_supportGates from "../model/supportGates.js";
 import type * as model_supportNotices from "../model/supportNotices.js";
 import type * as model_supportQueue from "../model/supportQueue.js";
 import type * as model_supports from "../model/supports.js";
+import type * as model_ticketAllocation from "../model/ticketAllocation.js";
+import type * as model_ticketPurchases from "../model/ticketPurchases.js";
 import type * as model_ticketTypes from "../model/ticketTypes.js";
 import type * as model_tickets from "../model/tickets.js";
 import type * as model_timeline from "../model/timeline.js";
@@ -83,6 +88,7 @@ import type * as seed from "../seed.js";
 import type * as settlement from "../settlement.js";
 import type * as supportQueue from "../supportQueue.js";
 import type * as supports from "../supports.js";
+import type * as ticketPurchases from "../ticketPurchases.js";
 import type * as ticketTypes from "../ticketTypes.js";
 import type * as tickets from "../tickets.js";
 import type * as updates from "../updates.js";
@@ -97,6 +103,7 @@ import type {
 } from "convex/server";
 
 declare const fullApi: ApiFromModules<{
+  attendees: typeof attendees;
   auth: typeof auth;
   authSessions: typeof authSessions;
   chat: typeof chat;
@@ -108,6 +115,7 @@ declare const fullApi: ApiFromModules<{
   http: typeof http;
   migrations: typeof migrations;
   "model/args": typeof model_args;
+  "model/attendees": typeof model_attendees;
   "model/authSessions": typeof model_authSessions;
   "model/callerFunctions": typeof model_callerFunctions;
   "model/chat": typeof model_chat;
@@ -131,6 +139,7 @@ declare const fullApi: ApiFromModules<{
   "model/presence": typeof model_presence;
   "model/rateLimits": typeof model_rateLimits;
   "model/settlement": typeof model_settlement;
+  "model/shared/attendeeCsv": typeof model_shared_attendeeCsv;
   "model/shared/categories": typeof model_shared_categories;
   "model/shared/cleanText": typeof model_shared_cleanText;
   "model/shared/email": typeof model_shared_email;
@@ -156,6 +165,8 @@ declare const fullApi: ApiFromModules<{
   "model/supportNotices": typeof model_supportNotices;
   "model/supportQueue": typeof model_supportQueue;
   "model/supports": typeof model_supports;
+  "model/ticketAllocation": typeof model_ticketAllocation;
+  "model/ticketPurchases": typeof model_ticketPurchases;
   "model/ticketTypes": typeof model_ticketTypes;
   "model/tickets": typeof model_tickets;
   "model/timeline": typeof model_timeline;
@@ -172,6 +183,7 @@ declare const fullApi: ApiFromModules<{
   settlement: typeof settlement;
   supportQueue: typeof supportQueue;
   supports: typeof supports;
+  ticketPurchases: typeof ticketPurchases;
   ticketTypes: typeof ticketTypes;
   tickets: typeof tickets;
   updates: typeof updates;

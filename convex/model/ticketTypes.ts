@@ -140,3 +140,13 @@ export async function ticketBlockOf(ctx: QueryCtx, eventId: Id<"events">) {
     }),
   );
 }
+
+/** Counts a ticket of a type checked in, in its lote (the attendee list's "presentes"). */
+export async function countCheckIn(ctx: MutationCtx, typeId: Id<"ticketTypes">, loteIndex: number): Promise<void> {
+  const sales = await salesOf(ctx, typeId);
+  if (sales === null) return;
+  const loteUsed = [...sales.loteUsed];
+  while (loteUsed.length <= loteIndex) loteUsed.push(0);
+  loteUsed[loteIndex]! += 1;
+  await ctx.db.patch("ticketSales", sales._id, { loteUsed });
+}

@@ -61,9 +61,11 @@ export const TICKET_MESSAGES = {
   typeFrozen: "Este tipo de ingresso já foi vendido: o preço e a quantidade do que foi vendido não podem mudar.",
   typeNotFound: "Tipo de ingresso não encontrado para este evento.",
   invalidUnits: "Escolha de 1 a 4 ingressos por compra.",
+  notSignedInToBuy: "Você precisa estar logado para comprar ingressos.",
   meiaWithoutCategory: "Informe a categoria da meia-entrada.",
   soldOut: "Ingressos esgotados para este tipo.",
   meiaSoldOut: "Meia-entrada esgotada para este tipo.",
+  inteiraSoldOut: "Inteira esgotada para este tipo; ainda há meia-entrada.",
   salesEnded: "As vendas deste tipo de ingresso foram encerradas.",
   notEnough: (left: number) => `Restam apenas ${left} ${left === 1 ? "ingresso" : "ingressos"} deste tipo. Escolha uma quantidade menor.`,
   loteChanged: "O lote mudou antes da sua compra. Confira o novo preço e compre de novo.",
@@ -197,6 +199,12 @@ export function availabilityOf(type: TicketTypeRules, sales: TicketSales, at: nu
 
 export type PurchaseRequest = { loteIndex: number; units: number; meia: boolean };
 
+/** Why inteira or meia cannot be bought: the whole type sold out, or only that option (the other is still on sale). */
+export function soldOutMessage(meia: boolean, available: Availability): string {
+  if (available.left === 0) return TICKET_MESSAGES.soldOut;
+  return meia ? TICKET_MESSAGES.meiaSoldOut : TICKET_MESSAGES.inteiraSoldOut;
+}
+
 /**
  * Whether a purchase gets its units, decided in the order purchases came (the event's queue),
  * against the exact counts at that point; or the message of its refund.
@@ -210,7 +218,7 @@ export function decidePurchase(
   const available = availabilityOf(type, sales, at);
   const left = request.meia ? available.meiaLeft : available.inteiraLeft;
   if (available.state === "ended") return { ok: false, message: TICKET_MESSAGES.salesEnded };
-  if (left === 0) return { ok: false, message: request.meia && available.left > 0 ? TICKET_MESSAGES.meiaSoldOut : TICKET_MESSAGES.soldOut };
+  if (left === 0) return { ok: false, message: soldOutMessage(request.meia, available) };
   if (available.loteIndex !== request.loteIndex) return { ok: false, message: TICKET_MESSAGES.loteChanged };
   if (left < request.units) return { ok: false, message: TICKET_MESSAGES.notEnough(left) };
   return { ok: true };
