@@ -122,3 +122,45 @@ async function firstTypeId(user: Awaited<ReturnType<typeof apiUser>>, eventId: s
   const types = await user.client.query(api.ticketTypes.forEvent, { eventId });
   return types[0]!._id;
 }
+
+test("the ticket types form, Ingressos with a sold-out type, a meia ticket and the attendee list at 1280px and 375px: screenshots", async ({
+  browser,
+}) => {
+  const shots = "e2e/screenshots";
+  for (const width of [1280, 375]) {
+    const email = `${unique()}@e2e.test`;
+    const organizer = await apiUser("Organizadora Telas", email);
+    const eventId = await apiEvent(organizer, { name: `Festival de Verão ${width}`, isTicketed: true, ticketTypes: [pista, camarote] });
+    const [pistaType, camaroteType] = await organizer.client.query(api.ticketTypes.forEvent, { eventId });
+    const fan = await apiUser(`Fã ${width}`);
+    await fan.client.mutation(api.ticketPurchases.buy, { eventId, typeId: camaroteType!._id, loteIndex: 0, units: 2, meia: false });
+
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`/event/${eventId}`);
+    await signInLocally(page, `Estudante ${width}`);
+    await expect(page.getByRole("listitem", { name: "Camarote" })).toContainText("Esgotado");
+    await buyOnPage(page, { type: "Pista", units: 2, meiaCategory: "estudante" });
+    await page.getByRole("region", { name: "Ingressos" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/ingressos-${width}.png`, animations: "disabled" });
+    await openUserMenu(page);
+    await page.getByRole("menuitem", { name: "Meus Ingressos" }).click();
+    await expect(page.getByRole("dialog").getByRole("listitem")).toHaveCount(2);
+    await page.screenshot({ path: `${shots}/ingresso-meia-${width}.png`, animations: "disabled" });
+    await context.close();
+
+    const organizerContext = await browser.newContext({ viewport: { width, height: 900 } });
+    const organizerPage = await organizerContext.newPage();
+    await organizerPage.goto(`/event/${eventId}`);
+    await signInLocally(organizerPage, "Organizadora Telas", email);
+    const list = organizerPage.getByRole("region", { name: "Lista de participantes" });
+    await expect(list.getByRole("row", { name: /^Pista/ })).toContainText("2 de 10");
+    await list.scrollIntoViewIfNeeded();
+    await organizerPage.screenshot({ path: `${shots}/lista-participantes-${width}.png`, animations: "disabled" });
+    await organizerPage.getByRole("button", { name: "Editar evento" }).click();
+    await organizerPage.getByRole("dialog").getByRole("group", { name: "Tipo 1" }).scrollIntoViewIfNeeded();
+    await organizerPage.screenshot({ path: `${shots}/tipos-de-ingresso-${width}.png`, animations: "disabled" });
+    expect(pistaType).toBeDefined();
+    await organizerContext.close();
+  }
+});
