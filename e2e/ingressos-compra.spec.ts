@@ -123,6 +123,46 @@ async function firstTypeId(user: Awaited<ReturnType<typeof apiUser>>, eventId: s
   return types[0]!._id;
 }
 
+test("30 buyers at once through the local backend for 10 tickets: exactly 10 sold, the rest refunded with Esgotado's message", async () => {
+  const organizer = await apiUser("Organizadora do Rush");
+  const eventId = await apiEvent(organizer, {
+    name: `Rush ${unique()}`,
+    isTicketed: true,
+    ticketTypes: [{ name: "Pista", quantity: 10, meiaQuantity: 4, lotes: [{ priceCents: 1_000 }] }],
+  });
+  const [type] = await organizer.client.query(api.ticketTypes.forEvent, { eventId });
+  const buyers = await Promise.all(Array.from({ length: 30 }, (_, i) => apiUser(`Comprador ${i}`)));
+  const answers = await Promise.allSettled(
+    buyers.map((buyer, i) =>
+      buyer.client.mutation(api.ticketPurchases.buy, {
+        eventId,
+        typeId: type!._id,
+        loteIndex: 0,
+        units: 1,
+        meia: i % 2 === 0,
+        ...(i % 2 === 0 ? { meiaCategory: "estudante" } : {}),
+      }),
+    ),
+  );
+  const outcomesNow = () =>
+    Promise.all(
+      answers.map((answer, i) =>
+        answer.status === "fulfilled"
+          ? buyers[i]!.client.query(api.ticketPurchases.outcome, { purchaseId: answer.value.purchaseId })
+          : null,
+      ),
+    );
+  // The queue decides a moment after the answers: wait until none is pending.
+  await expect
+    .poll(async () => (await outcomesNow()).filter((outcome) => outcome?.status === "pending").length, { timeout: 30_000 })
+    .toBe(0);
+  const decided = await outcomesNow();
+  expect(decided.filter((outcome) => outcome?.status === "issued")).toHaveLength(10);
+  for (const outcome of decided) if (outcome?.status === "refunded") expect(outcome.refusal).toMatch(/esgotad/);
+  const [summary] = await organizer.client.query(api.attendees.summary, { eventId });
+  expect(summary).toMatchObject({ sold: 10, meia: 4 });
+});
+
 test("the ticket types form, Ingressos with a sold-out type, a meia ticket and the attendee list at 1280px and 375px: screenshots", async ({
   browser,
 }) => {
