@@ -13,6 +13,7 @@ import { api } from "../../convex/_generated/api";
 import { availabilityOf } from "../../convex/model/shared/ticketTypes";
 import { eventInput } from "../../test-kit/event-input";
 import { localSignInToken } from "../../test-kit/local-sign-in";
+import { inParallel } from "./hot-event";
 import { openClient, percentiles } from "./latency";
 import { startLocalBackendProcess } from "./local-backend-process";
 
@@ -41,20 +42,6 @@ export type TicketRush = {
   esgotadoSeenByAllMs: number;
   watchers: number;
 };
-
-async function inParallel<T>(count: number, parallel: number, work: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array<T>(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < count) {
-        const i = next++;
-        results[i] = await work(i);
-      }
-    }),
-  );
-  return results;
-}
 
 async function signedIn(url: string, n: number): Promise<ConvexHttpClient> {
   const client = new ConvexHttpClient(url);

@@ -48,7 +48,7 @@ describe("the door screen", () => {
     render(<CheckInPanel eventId="ev1" />);
     await user.type(screen.getByLabelText("Código do ingresso"), "MEIA12345");
     await user.click(screen.getByRole("button", { name: "Validar" }));
-    const result = await screen.findByRole("status");
+    const result = (await screen.findByText(/Entrada liberada: Bia/)).closest("p")!;
     expect(result).toHaveTextContent("Entrada liberada: Bia · Pista · Meia-entrada (estudante)");
     expect(result).toHaveTextContent("Meia-entrada: conferir documento");
   });

@@ -2,13 +2,17 @@ import { useState } from "react";
 import { useConvex } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "../../../convex/_generated/api";
+import { watchQueryUntil } from "../../lib/watch-query-until";
 
-export type PurchaseOutcome = Exclude<NonNullable<FunctionReturnType<typeof api.ticketPurchases.outcome>>, { status: "pending" }>;
+type AnyOutcome = NonNullable<FunctionReturnType<typeof api.ticketPurchases.outcome>>;
+export type PurchaseOutcome = Exclude<AnyOutcome, { status: "pending" }>;
+
+const decided = (outcome: AnyOutcome): outcome is PurchaseOutcome => outcome.status !== "pending";
 
 /**
  * A purchase is paid at once and decided by the event's queue a moment later: `outcomeOf(id)`
- * watches `ticketPurchases:outcome` live and resolves once its tickets are issued or it was
- * refunded; `processing` is true meanwhile.
+ * resolves once `ticketPurchases:outcome` says its tickets were issued or it was refunded;
+ * `processing` is true meanwhile.
  */
 export function usePurchaseOutcome() {
   const convex = useConvex();
@@ -16,20 +20,7 @@ export function usePurchaseOutcome() {
 
   function outcomeOf(purchaseId: string): Promise<PurchaseOutcome> {
     setProcessing(true);
-    const watch = convex.watchQuery(api.ticketPurchases.outcome, { purchaseId });
-    return new Promise<PurchaseOutcome>((resolve, reject) => {
-      let unsubscribe: (() => void) | null = null;
-      const check = () => {
-        const outcome = watch.localQueryResult();
-        if (outcome === undefined || outcome?.status === "pending") return;
-        unsubscribe?.();
-        unsubscribe = () => {};
-        if (outcome === null) reject(new Error("purchase not found"));
-        else resolve(outcome);
-      };
-      unsubscribe = watch.onUpdate(check);
-      check();
-    }).finally(() => setProcessing(false));
+    return watchQueryUntil(convex, api.ticketPurchases.outcome, { purchaseId }, decided).finally(() => setProcessing(false));
   }
 
   return { outcomeOf, processing };
