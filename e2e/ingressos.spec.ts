@@ -15,7 +15,7 @@ async function fillLote(
   if (quantity !== undefined) await lote.getByLabel("Ou após vender").fill(quantity);
 }
 
-test("an organizer creates an event with Pista in 2 lotes and Camarote with meia", async ({ page }) => {
+test("an organizer creates an event with Pista in 2 lotes and Camarote with meia; a buyer buys 2 meia", async ({ page, browser }) => {
   const name = `Show com tipos ${unique()}`;
   await page.goto("/");
   await signInLocally(page, "Organizadora de Show");
@@ -37,7 +37,7 @@ test("an organizer creates an event with Pista in 2 lotes and Camarote with meia
   const pista = form.getByRole("group", { name: "Tipo 1" });
   await pista.getByLabel("Nome do tipo").fill("Pista");
   await pista.getByLabel("Quantidade").fill("200");
-  await fillLote(pista, 0, { price: "60,00", quantity: "100" });
+  await fillLote(pista, 0, { price: "20,00", quantity: "100" });
   await pista.getByRole("button", { name: "Adicionar lote" }).click();
   await fillLote(pista, 1, { price: "80,00" });
 
@@ -67,6 +67,26 @@ test("an organizer creates an event with Pista in 2 lotes and Camarote with meia
   await expect(edit.getByRole("group", { name: "Tipo 1" }).getByRole("group", { name: "2º lote" }).getByLabel("Preço (R$)")).toHaveValue(
     "80,00",
   );
+  const eventUrl = page.url();
+
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await buyer.goto(eventUrl);
+  await signInLocally(buyer, "Estudante");
+  const buy = buyer.getByRole("form", { name: "Comprar ingressos" });
+  await buy.getByLabel("Tipo de ingresso").selectOption({ label: "Pista" });
+  await buy.getByLabel("Meia-entrada").check();
+  await buy.getByLabel("Categoria da meia-entrada").selectOption({ label: "estudante" });
+  await buy.getByLabel("Quantidade").selectOption("2");
+  await expect(buy).toContainText("Total: R$ 20,00");
+  await buy.getByRole("button", { name: "Comprar" }).click();
+  await expectAlert(buyer, { title: "Compra confirmada!" });
+  await openUserMenu(buyer);
+  await buyer.getByRole("menuitem", { name: "Meus Ingressos" }).click();
+  const tickets = buyer.getByRole("dialog").getByRole("listitem");
+  await expect(tickets).toHaveCount(2);
+  for (const ticket of await tickets.all()) await expect(ticket).toContainText("Pista · 1º lote · Meia-entrada (estudante)");
+  await buyerContext.close();
 });
 
 test("an online event says Online and shows its link only once the person has a ticket", async ({ page }) => {
