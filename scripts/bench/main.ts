@@ -7,7 +7,7 @@
  *   npm run bench -- --scales 1000 --skip latency   # a quick run while developing
  *   npm run bench -- --lighthouse-runs 1            # one Lighthouse run per page instead of the median of 3
  * Parts that --skip takes: settlement, notifications, latency, ack-latency, persisted-support, bundle, lighthouse, hot-event,
- * save-to-browser, start-up, pix-deposit.
+ * save-to-browser, start-up, pix-deposit, ticket-rush.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -32,6 +32,7 @@ import { measureNotificationFanOut } from "./notification-cost";
 import { measureSessionCheck, type SessionCheckCost } from "./session-check";
 import { measureSettlement } from "./settlement-cost";
 import { measureStartUp } from "./start-up";
+import { measureTicketRush } from "./ticket-rush";
 import { measureTimelineCost } from "./timeline-cost";
 import { reportRows, type NotMeasured, type Results } from "./report";
 import { writePerformanceDoc } from "./performance-doc";
@@ -107,6 +108,7 @@ const results: Results = {
   hotEvent: await optional("hot-event", () => measureHotEvent(log)),
   saveToBrowser: await optional("save-to-browser", () => measureSaveToBrowser(log)),
   startUp: await optional("start-up", () => measureStartUp()),
+  ticketRush: await optional("ticket-rush", () => measureTicketRush(log)),
   pixDeposit: await optional("pix-deposit", measurePixDeposit),
 };
 const rows = reportRows(results);

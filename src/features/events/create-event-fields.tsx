@@ -4,6 +4,7 @@ import { MAX_EVENT_NAME_LENGTH } from "../../../convex/model/shared/limits";
 import type { CreateEventValues } from "./create-event-form";
 import { EventPlaceFields } from "./event-place-fields";
 import { ImagePicker } from "./image-picker";
+import { TicketTypesEditor } from "./ticket-types/ticket-types-editor";
 import type { useImageUpload } from "./use-image-upload";
 
 type CreateEventFieldsProps = {
@@ -147,6 +148,7 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
         />
         <label htmlFor={`${id}-ticketed`}>Evento com ingresso</label>
       </div>
+      {values.isTicketed && <TicketTypesEditor types={values.ticketTypes} onChange={(ticketTypes) => set({ ticketTypes })} />}
     </>
   );
 }
