@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { resolve } from "./vite.config";
 
 // Four projects: Convex functions run in edge-runtime (closest to Convex's V8 runtime),
 // React components in jsdom, the local backend and tooling checks (scripts/) in Node.
@@ -26,6 +27,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve,
         test: {
           name: "src",
           include: ["src/**/*.test.{ts,tsx}"],

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from "react";
 import { Link, Route, Routes, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { eventRoom } from "../../../convex/model/shared/presenceRooms";
+import { api } from "@convex/_generated/api";
+import { eventRoom } from "@convex/model/shared/presenceRooms";
 import { PresenceCount, viewersText } from "../../components/presence-count";
 import { Spinner } from "../../components/spinner";
 import { CancelEvent } from "../../features/events/cancel-event";

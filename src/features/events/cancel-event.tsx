@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { AlertDialog } from "../../components/alert-dialog";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import type { EventDetail } from "../../lib/api-types";

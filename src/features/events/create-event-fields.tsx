@@ -1,6 +1,6 @@
 import { useId, type RefObject } from "react";
-import { CATEGORIES } from "../../../convex/model/shared/categories";
-import { MAX_EVENT_NAME_LENGTH } from "../../../convex/model/shared/limits";
+import { CATEGORIES } from "@convex/model/shared/categories";
+import { MAX_EVENT_NAME_LENGTH } from "@convex/model/shared/limits";
 import type { CreateEventValues } from "./create-event-form";
 import { EventPlaceFields } from "./event-place-fields";
 import { ImagePicker } from "./image-picker";

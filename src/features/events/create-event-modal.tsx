@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { startsInFuture } from "../../../convex/model/shared/eventInput";
-import { MESSAGES } from "../../../convex/model/shared/texts";
+import { api } from "@convex/_generated/api";
+import { startsInFuture } from "@convex/model/shared/eventInput";
+import { MESSAGES } from "@convex/model/shared/texts";
 import { Modal } from "../../components/modal";
 import { NoticeAlert } from "../../components/notice-alert";
 import { ATTENTION_TITLE } from "../../lib/notice";

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { MESSAGES } from "../../../convex/model/shared/texts";
+import { api } from "@convex/_generated/api";
+import { MESSAGES } from "@convex/model/shared/texts";
 import { Modal } from "../../components/modal";
 import { NoticeAlert } from "../../components/notice-alert";
 import type { EventDetail } from "../../lib/api-types";

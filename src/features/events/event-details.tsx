@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatBRL } from "../../../convex/model/shared/money";
+import { formatBRL } from "@convex/model/shared/money";
 import { EventImage } from "../../components/event-image";
 import { FundingProgress } from "../../components/funding-progress";
 import type { EventDetail } from "../../lib/api-types";

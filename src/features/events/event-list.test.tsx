@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeId, paginatedCalls, resetConvexFake, setPaginated } from "../../test/convex-fake";
 import type { EventSummary } from "../../lib/api-types";
 import { EventList } from "./event-list";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 

@@ -1,6 +1,6 @@
 import type { FunctionArgs } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
-import { ALL_CATEGORIES, CATEGORIES_IN_FILTER_ORDER } from "../../../convex/model/shared/categories";
+import type { api } from "@convex/_generated/api";
+import { ALL_CATEGORIES, CATEGORIES_IN_FILTER_ORDER } from "@convex/model/shared/categories";
 import { endOfDateInput, startOfDateInput } from "../../lib/dates";
 
 /** What the home filters hold: the raw input values; `finished` is "Mostrar encerrados". */

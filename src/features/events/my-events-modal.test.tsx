@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FunctionReturnType } from "convex/server";
 import { fakeId, resetConvexFake, setQuery } from "../../test/convex-fake";
 import MyEventsModal from "./my-events-modal";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 

@@ -1,8 +1,8 @@
 import type { RefObject } from "react";
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { percentLabel } from "../../../convex/model/shared/eventRules";
-import { formatBRL } from "../../../convex/model/shared/money";
+import { api } from "@convex/_generated/api";
+import { percentLabel } from "@convex/model/shared/eventRules";
+import { formatBRL } from "@convex/model/shared/money";
 import { EventImage } from "../../components/event-image";
 import { Modal } from "../../components/modal";
 import { ProgressBar } from "../../components/progress-bar";

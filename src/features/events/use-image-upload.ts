@@ -1,8 +1,8 @@
 import { useMutation } from "convex/react";
 import { useEffect, useRef, useState } from "react";
-import { api } from "../../../convex/_generated/api";
-import { isAcceptableImage } from "../../../convex/model/shared/imageRules";
-import { MESSAGES } from "../../../convex/model/shared/texts";
+import { api } from "@convex/_generated/api";
+import { isAcceptableImage } from "@convex/model/shared/imageRules";
+import { MESSAGES } from "@convex/model/shared/texts";
 import { errorNotice } from "../../lib/errors";
 import { uploadFile } from "./upload-file";
 
