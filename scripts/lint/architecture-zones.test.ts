@@ -50,15 +50,15 @@ describe("the architecture's import zones (ESLint)", () => {
 
   it("keeps each feature apart from the others, and open within itself", async () => {
     const across = 'import { SupportPanel } from "../support/support-panel";\nexport const x = SupportPanel;\n';
-    expect(await zoneErrors("src/features/events/event-card.tsx", across)).toEqual([
+    expect(await zoneErrors("src/features/events/list/event-card.tsx", across)).toEqual([
       expect.stringContaining("A feature does not import another feature"),
     ]);
     const within = 'import { EventCard } from "./event-card";\nexport const x = EventCard;\n';
-    expect(await zoneErrors("src/features/events/event-list.tsx", within)).toEqual([]);
+    expect(await zoneErrors("src/features/events/list/event-list.tsx", within)).toEqual([]);
   });
 
   it("keeps shared UI and helpers free of features and of the app", async () => {
-    const feature = 'import { EventCard } from "../features/events/event-card";\nexport const x = EventCard;\n';
+    const feature = 'import { EventCard } from "../features/events/list/event-card";\nexport const x = EventCard;\n';
     expect(await zoneErrors("src/components/modal.tsx", feature)).toEqual([expect.stringContaining("depend on no feature")]);
     const app = 'import { paths } from "../app/paths";\nexport const x = paths;\n';
     expect(await zoneErrors("src/lib/dates.ts", app)).toEqual([expect.stringContaining("depend on no feature")]);
