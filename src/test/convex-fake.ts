@@ -7,7 +7,7 @@
 import type { PaginatedQueryItem, PaginatedQueryReference, UsePaginatedQueryReturnType } from "convex/react";
 import { getFunctionName, type FunctionArgs, type FunctionReference, type FunctionReturnType } from "convex/server";
 import { useSyncExternalStore } from "react";
-import type { Id, TableNames } from "../../convex/_generated/dataModel";
+import type { Id, TableNames } from "@convex/_generated/dataModel";
 import { vi, type Mock } from "vitest";
 
 type QueryAnswer = unknown | ((args: Record<string, unknown>) => unknown);

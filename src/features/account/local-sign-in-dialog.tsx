@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { Modal } from "../../components/modal";
-import { isEmailAddress } from "../../../convex/model/shared/email";
-import { MESSAGES } from "../../../convex/model/shared/texts";
+import { isEmailAddress } from "@convex/model/shared/email";
+import { MESSAGES } from "@convex/model/shared/texts";
 import { errorNotice } from "../../lib/errors";
 
 type LocalSignInDialogProps = {

@@ -2,11 +2,11 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { ConvexError } from "convex/values";
-import type { Id } from "../../../convex/_generated/dataModel";
+import type { Id } from "@convex/_generated/dataModel";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeId, resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { SupportPanel, type SupportableEvent } from "./support-panel";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import type { FunctionReturnType } from "convex/server";
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

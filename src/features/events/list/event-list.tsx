@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { usePaginatedQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { LoadMoreButton } from "../../components/load-more-button";
-import { Spinner } from "../../components/spinner";
+import { api } from "@convex/_generated/api";
+import { LoadMoreButton } from "../../../components/load-more-button";
+import { Spinner } from "../../../components/spinner";
 import { EventCard } from "./event-card";
-import type { EventListArgs } from "./filters";
-import "./events.css";
+import type { EventListArgs } from "../filters/filters";
+import "../events.css";
 
 /** How many cards each page brings. */
 export const EVENTS_PAGE_SIZE = 12;

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { AlertDialog } from "../../components/alert-dialog";
-import { ConfirmDialog } from "../../components/confirm-dialog";
-import type { EventDetail } from "../../lib/api-types";
-import { errorNotice } from "../../lib/errors";
+import { api } from "@convex/_generated/api";
+import { AlertDialog } from "../../../components/alert-dialog";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import type { EventDetail } from "../../../lib/api-types";
+import { errorNotice } from "../../../lib/errors";
 
 export type CancellableEvent = Pick<EventDetail, "_id" | "creatorId" | "settlement">;
 

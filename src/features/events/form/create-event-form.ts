@@ -1,8 +1,8 @@
-import { validateEventDetails, type ValidEventDetails } from "../../../convex/model/shared/eventDetails";
-import type { EventInput } from "../../../convex/model/shared/eventInput";
-import { validateEventInput, type ValidEventInput } from "../../../convex/model/shared/eventInput";
-import { parseBRL } from "../../../convex/model/shared/money";
-import { parseDateTimeInputs } from "../../lib/dates";
+import { validateEventDetails, type ValidEventDetails } from "@convex/model/shared/eventDetails";
+import type { EventInput } from "@convex/model/shared/eventInput";
+import { validateEventInput, type ValidEventInput } from "@convex/model/shared/eventInput";
+import { parseBRL } from "@convex/model/shared/money";
+import { parseDateTimeInputs } from "../../../lib/dates";
 
 /** The create-event form's raw values, as typed. */
 export type CreateEventValues = {

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { CATEGORY_FILTER_OPTIONS, EMPTY_FILTERS, type EventFilterValues } from "./filters";
-import "./events.css";
+import "../events.css";
 
 type EventFiltersProps = { values: EventFilterValues; onChange: (values: EventFilterValues) => void };
 

@@ -1,4 +1,4 @@
-import type { EventDetail } from "../../lib/api-types";
+import type { EventDetail } from "../../../lib/api-types";
 
 /** "São Paulo/SP" (the UF is absent only on events from before places existed). */
 export function cityText({ city, uf }: Pick<EventDetail, "city" | "uf">): string {

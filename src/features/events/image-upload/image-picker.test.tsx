@@ -1,12 +1,12 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { MAX_IMAGE_BYTES } from "../../../convex/model/shared/imageRules";
-import { fakeId, resetConvexFake, setMutation } from "../../test/convex-fake";
-import CreateEventModal from "./create-event-modal";
-import { api } from "../../../convex/_generated/api";
+import { MAX_IMAGE_BYTES } from "@convex/model/shared/imageRules";
+import { fakeId, resetConvexFake, setMutation } from "../../../test/convex-fake";
+import CreateEventModal from "../form/create-event-modal";
+import { api } from "@convex/_generated/api";
 
-vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
+vi.mock("convex/react", async () => (await import("../../../test/convex-fake")).convexReactFake);
 vi.mock("./upload-file", () => ({ uploadFile: vi.fn(async () => "storage-1") }));
 
 const INVALID = "A imagem deve ser JPG, PNG ou WebP de até 5 MB.";

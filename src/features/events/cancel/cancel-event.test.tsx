@@ -1,13 +1,13 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
-import type { Id } from "../../../convex/_generated/dataModel";
+import type { Id } from "@convex/_generated/dataModel";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeId, resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
+import { fakeId, resetConvexFake, setMutation, setQuery } from "../../../test/convex-fake";
 import { CancelEvent, type CancellableEvent } from "./cancel-event";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
-vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
+vi.mock("convex/react", async () => (await import("../../../test/convex-fake")).convexReactFake);
 
 const event: CancellableEvent = { _id: "ev1" as Id<"events">, creatorId: "u1" as Id<"users">, settlement: null };
 const me = (id: string) => ({ _id: fakeId("users", id), name: "Ana", menuName: "Ana", email: null, image: null, walletCents: 5_000 });

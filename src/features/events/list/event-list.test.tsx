@@ -2,12 +2,12 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeId, paginatedCalls, resetConvexFake, setPaginated } from "../../test/convex-fake";
-import type { EventSummary } from "../../lib/api-types";
+import { fakeId, paginatedCalls, resetConvexFake, setPaginated } from "../../../test/convex-fake";
+import type { EventSummary } from "../../../lib/api-types";
 import { EventList } from "./event-list";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
-vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
+vi.mock("convex/react", async () => (await import("../../../test/convex-fake")).convexReactFake);
 
 const summary = (id: string, name: string): EventSummary => ({
   _id: fakeId("events", id),

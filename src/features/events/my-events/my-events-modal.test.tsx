@@ -1,11 +1,11 @@
 import { render, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FunctionReturnType } from "convex/server";
-import { fakeId, resetConvexFake, setQuery } from "../../test/convex-fake";
+import { fakeId, resetConvexFake, setQuery } from "../../../test/convex-fake";
 import MyEventsModal from "./my-events-modal";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
-vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
+vi.mock("convex/react", async () => (await import("../../../test/convex-fake")).convexReactFake);
 
 const own: FunctionReturnType<typeof api.events.mine>[number] = {
   _id: fakeId("events", "e1"),

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { EventDetail } from "../../lib/api-types";
+import type { EventDetail } from "../../../lib/api-types";
 
 type ShareEventProps = { event: Pick<EventDetail, "name" | "shareUrl"> };
 

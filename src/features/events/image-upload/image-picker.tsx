@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type DragEvent } from "react";
-import { ACCEPTED_IMAGE_TYPES } from "../../../convex/model/shared/imageRules";
+import { ACCEPTED_IMAGE_TYPES } from "@convex/model/shared/imageRules";
 import type { ImageUpload } from "./use-image-upload";
 import "./image-picker.css";
 

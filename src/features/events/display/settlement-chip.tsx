@@ -1,4 +1,4 @@
-import type { Settlement } from "../../../convex/model/shared/lifecycle";
+import type { Settlement } from "@convex/model/shared/lifecycle";
 
 type SettlementChipProps = { settlement: Settlement | null; label: string | null };
 

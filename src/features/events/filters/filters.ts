@@ -1,7 +1,7 @@
 import type { FunctionArgs } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
-import { ALL_CATEGORIES, CATEGORIES_IN_FILTER_ORDER } from "../../../convex/model/shared/categories";
-import { endOfDateInput, startOfDateInput } from "../../lib/dates";
+import type { api } from "@convex/_generated/api";
+import { ALL_CATEGORIES, CATEGORIES_IN_FILTER_ORDER } from "@convex/model/shared/categories";
+import { endOfDateInput, startOfDateInput } from "../../../lib/dates";
 
 /** What the home filters hold: the raw input values; `finished` is "Mostrar encerrados". */
 export type EventFilterValues = { name: string; city: string; from: string; to: string; category: string; finished: boolean };

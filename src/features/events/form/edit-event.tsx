@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import type { EditableEvent } from "./edit-event-modal";
 
 const EditEventModal = lazy(() => import("./edit-event-modal"));

@@ -1,11 +1,11 @@
 import { useId } from "react";
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { SETTLEMENT_OUTCOMES, type Settlement } from "../../../convex/model/shared/lifecycle";
-import { formatBRL } from "../../../convex/model/shared/money";
-import { SupportedWithChat } from "../../components/supported-with-chat";
-import type { EventDetail } from "../../lib/api-types";
-import "./events.css";
+import { api } from "@convex/_generated/api";
+import { SETTLEMENT_OUTCOMES, type Settlement } from "@convex/model/shared/lifecycle";
+import { formatBRL } from "@convex/model/shared/money";
+import { SupportedWithChat } from "../../../components/supported-with-chat";
+import type { EventDetail } from "../../../lib/api-types";
+import "../events.css";
 
 type EventOutcomeProps = {
   event: Pick<EventDetail, "_id" | "raisedCents" | "goalCents" | "settlementLabel"> & { settlement: Settlement };

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { MAX_CITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_VENUE_LENGTH } from "../../../convex/model/shared/limits";
-import { UFS } from "../../../convex/model/shared/ufs";
+import { MAX_CITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_VENUE_LENGTH } from "@convex/model/shared/limits";
+import { UFS } from "@convex/model/shared/ufs";
 import type { CreateEventValues } from "./create-event-form";
 
 type EventPlaceFieldsProps = {

@@ -1,12 +1,12 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
-import { EventImage } from "../../components/event-image";
-import { FundingProgress } from "../../components/funding-progress";
-import type { EventSummary } from "../../lib/api-types";
-import { formatDateTime } from "../../lib/dates";
-import { cityText } from "./place";
-import { SettlementChip } from "./settlement-chip";
-import "./events.css";
+import { EventImage } from "../../../components/event-image";
+import { FundingProgress } from "../../../components/funding-progress";
+import type { EventSummary } from "../../../lib/api-types";
+import { formatDateTime } from "../../../lib/dates";
+import { cityText } from "../display/place";
+import { SettlementChip } from "../display/settlement-chip";
+import "../events.css";
 
 /** What a card shows of an event (`goalReached` is the server's: raised reached the goal itself). */
 export type EventCardData = Pick<

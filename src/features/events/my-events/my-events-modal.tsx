@@ -1,16 +1,16 @@
 import type { RefObject } from "react";
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { percentLabel } from "../../../convex/model/shared/eventRules";
-import { formatBRL } from "../../../convex/model/shared/money";
-import { EventImage } from "../../components/event-image";
-import { Modal } from "../../components/modal";
-import { ProgressBar } from "../../components/progress-bar";
-import { Spinner } from "../../components/spinner";
-import { formatDateTime } from "../../lib/dates";
-import { SettlementChip } from "./settlement-chip";
-import { statusTone } from "./status";
-import "./events.css";
+import { api } from "@convex/_generated/api";
+import { percentLabel } from "@convex/model/shared/eventRules";
+import { formatBRL } from "@convex/model/shared/money";
+import { EventImage } from "../../../components/event-image";
+import { Modal } from "../../../components/modal";
+import { ProgressBar } from "../../../components/progress-bar";
+import { Spinner } from "../../../components/spinner";
+import { formatDateTime } from "../../../lib/dates";
+import { SettlementChip } from "../display/settlement-chip";
+import { statusTone } from "../display/status";
+import "../events.css";
 
 type MyEventsModalProps = {
   open: boolean;

@@ -1,17 +1,17 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { MESSAGES } from "../../../convex/model/shared/texts";
-import { Modal } from "../../components/modal";
-import { NoticeAlert } from "../../components/notice-alert";
-import type { EventDetail } from "../../lib/api-types";
-import { ATTENTION_TITLE } from "../../lib/notice";
-import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
+import { api } from "@convex/_generated/api";
+import { MESSAGES } from "@convex/model/shared/texts";
+import { Modal } from "../../../components/modal";
+import { NoticeAlert } from "../../../components/notice-alert";
+import type { EventDetail } from "../../../lib/api-types";
+import { ATTENTION_TITLE } from "../../../lib/notice";
+import { useSubmitWithNotice } from "../../../lib/use-submit-with-notice";
 import { CreateEventFields } from "./create-event-fields";
 import { toEventDetails, toEventInput, valuesOfEvent, type CreateEventValues } from "./create-event-form";
-import { useImageUpload, withUploadedImage } from "./use-image-upload";
+import { useImageUpload, withUploadedImage } from "../image-upload/use-image-upload";
 import { EventFormActions } from "./event-form-actions";
-import "./events.css";
+import "../events.css";
 
 export type EditableEvent = Pick<
   EventDetail,

@@ -2,11 +2,11 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeId, resetConvexFake, setMutation } from "../../test/convex-fake";
+import { fakeId, resetConvexFake, setMutation } from "../../../test/convex-fake";
 import CreateEventModal from "./create-event-modal";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
-vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
+vi.mock("convex/react", async () => (await import("../../../test/convex-fake")).convexReactFake);
 
 const nextYear = new Date().getFullYear() + 1;
 

@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
-import { formatBRL } from "../../../convex/model/shared/money";
-import { EventImage } from "../../components/event-image";
-import { FundingProgress } from "../../components/funding-progress";
-import type { EventDetail } from "../../lib/api-types";
-import { formatDateTime } from "../../lib/dates";
+import { formatBRL } from "@convex/model/shared/money";
+import { EventImage } from "../../../components/event-image";
+import { FundingProgress } from "../../../components/funding-progress";
+import type { EventDetail } from "../../../lib/api-types";
+import { formatDateTime } from "../../../lib/dates";
 import { LinkifiedText } from "./linkified-text";
-import { placeText } from "./place";
-import { SettlementChip } from "./settlement-chip";
-import { statusTone } from "./status";
-import "./events.css";
+import { placeText } from "../display/place";
+import { SettlementChip } from "../display/settlement-chip";
+import { statusTone } from "../display/status";
+import "../events.css";
 
 type EventDetailsProps = { event: EventDetail; actions?: ReactNode; children?: ReactNode };
 

@@ -1,10 +1,10 @@
 import { useId, type RefObject } from "react";
-import { CATEGORIES } from "../../../convex/model/shared/categories";
-import { MAX_EVENT_NAME_LENGTH } from "../../../convex/model/shared/limits";
+import { CATEGORIES } from "@convex/model/shared/categories";
+import { MAX_EVENT_NAME_LENGTH } from "@convex/model/shared/limits";
 import type { CreateEventValues } from "./create-event-form";
 import { EventPlaceFields } from "./event-place-fields";
-import { ImagePicker } from "./image-picker";
-import type { useImageUpload } from "./use-image-upload";
+import { ImagePicker } from "../image-upload/image-picker";
+import type { useImageUpload } from "../image-upload/use-image-upload";
 
 type CreateEventFieldsProps = {
   values: CreateEventValues;

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { startsInFuture } from "../../../convex/model/shared/eventInput";
-import { MESSAGES } from "../../../convex/model/shared/texts";
-import { Modal } from "../../components/modal";
-import { NoticeAlert } from "../../components/notice-alert";
-import { ATTENTION_TITLE } from "../../lib/notice";
-import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
+import { api } from "@convex/_generated/api";
+import { startsInFuture } from "@convex/model/shared/eventInput";
+import { MESSAGES } from "@convex/model/shared/texts";
+import { Modal } from "../../../components/modal";
+import { NoticeAlert } from "../../../components/notice-alert";
+import { ATTENTION_TITLE } from "../../../lib/notice";
+import { useSubmitWithNotice } from "../../../lib/use-submit-with-notice";
 import { CreateEventFields } from "./create-event-fields";
 import { EMPTY_CREATE_EVENT, toEventDetails, toEventInput, type CreateEventValues } from "./create-event-form";
-import { useImageUpload, withUploadedImage } from "./use-image-upload";
+import { useImageUpload, withUploadedImage } from "../image-upload/use-image-upload";
 import { EventFormActions } from "./event-form-actions";
-import "./events.css";
+import "../events.css";
 
 /** After "Evento criado com sucesso." the modal goes away after 2000 ms. */
 export const CLOSE_AFTER_SUCCESS_MS = 2000;
