@@ -29,6 +29,8 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["src/test/setup.ts"],
+          // Above the 10 s wait ceiling in the setup file, so a slow machine fails on a state, not a clock.
+          testTimeout: 30_000,
         },
       },
       {
