@@ -2,7 +2,7 @@ import { getDocumentSize } from "convex/values";
 import type { Id } from "../../convex/_generated/dataModel";
 import { insertEvent, type GramCounter } from "../../convex/model/events";
 import { INITIAL_WALLET_CENTS } from "../../convex/model/shared/money";
-import { foldText, gramsOf } from "../../convex/model/shared/text";
+import { foldText } from "../../convex/model/shared/text";
 import type { Backend } from "./convex-backend";
 import { CREATOR_COUNT, detailsOf, eventSpec, inputOf, type EventSpec } from "./dataset";
 
