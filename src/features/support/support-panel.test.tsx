@@ -237,7 +237,9 @@ describe("SupportPanel", () => {
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
 
     // The queue applies it: the watched outcome changes, as the server would push it.
-    act(() => setQuery(api.supports.outcome, () => ({ status: "applied", amountCents: 1000, goalReached: false, ticketCode: null })));
+    act(() =>
+      setQuery(api.supports.outcome, () => ({ status: "applied" as const, amountCents: 1000, goalReached: false, ticketCode: null })),
+    );
     await expectAlert("Sucesso!", /R\$ 10,00/);
   });
 
