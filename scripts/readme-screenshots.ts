@@ -9,8 +9,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../convex/_generated/api";
-import { startLocalBackendProcess } from "./bench/local-backend-process";
-import { startProductionApp } from "./bench/production-app";
+import { withDemoApp } from "./bench/production-app";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 import { eventInput } from "../test-kit/event-input";
 import { localSignInToken } from "../test-kit/local-sign-in";
@@ -93,21 +92,13 @@ async function screens(browser: Browser, appUrl: string, ids: { eventId: string;
 }
 
 mkdirSync(OUT_DIR, { recursive: true });
-const backend = await startLocalBackendProcess({ seed: true });
-try {
-  const app = await startProductionApp(backend.url);
+await withDemoApp(async ({ convexUrl, appUrl }) => {
+  const ids = await prepare(convexUrl);
+  // --lang: the date fields' placeholder (dd/mm/aaaa) follows the browser's language.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, "--lang=pt-BR"] });
   try {
-    const ids = await prepare(backend.url);
-    // --lang: the date fields' placeholder (dd/mm/aaaa) follows the browser's language.
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, "--lang=pt-BR"] });
-    try {
-      await screens(browser, app.url, ids);
-    } finally {
-      await browser.close();
-    }
+    await screens(browser, appUrl, ids);
   } finally {
-    app.stop();
+    await browser.close();
   }
-} finally {
-  backend.stop();
-}
+});
