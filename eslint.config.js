@@ -31,7 +31,7 @@ function architectureZones() {
     },
     {
       target: "./convex",
-      from: ["./src", "./local-backend", "./e2e", "./scripts"],
+      from: ["./src", "./local-backend", "./pix-sandbox", "./e2e", "./scripts"],
       message: "The backend depends only on itself and its packages.",
     },
     {
@@ -113,6 +113,16 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  // The app names the backend by the `@convex/…` alias, so a file keeps its imports when it moves.
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+convex/", message: "Import convex/ as @convex/… (the alias in tsconfig.base.json)." }] },
       ],
     },
   },

@@ -3,8 +3,8 @@ import react from "@vitejs/plugin-react";
 import { resolve } from "./vite.config";
 import { functionEnvironment } from "./local-backend/function-environment";
 
-// Four projects: Convex functions run in edge-runtime (closest to Convex's V8 runtime),
-// React components in jsdom, the local backend and tooling checks (scripts/) in Node.
+// Five projects: Convex functions run in edge-runtime (closest to Convex's V8 runtime),
+// React components in jsdom, the local backend, the PIX sandbox and tooling checks (scripts/) in Node.
 export default defineConfig({
   test: {
     projects: [
@@ -37,6 +37,14 @@ export default defineConfig({
         test: {
           name: "local-backend",
           include: ["local-backend/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "pix-sandbox",
+          include: ["pix-sandbox/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
         },

@@ -90,4 +90,13 @@ describe("the architecture's import zones (ESLint)", () => {
     );
     expect(errors).toEqual([expect.stringContaining("keep it free of server-only modules")]);
   });
+
+  it("has the app name convex/ by its alias, not by a relative path", async () => {
+    const relative = 'import { api } from "../../../convex/_generated/api";\nexport const x = api;\n';
+    expect(await errorsOf("no-restricted-imports", "src/features/wallet/withdraw-modal.tsx", relative)).toEqual([
+      expect.stringContaining("Import convex/ as @convex/"),
+    ]);
+    const aliased = 'import { api } from "@convex/_generated/api";\nexport const x = api;\n';
+    expect(await errorsOf("no-restricted-imports", "src/features/wallet/withdraw-modal.tsx", aliased)).toEqual([]);
+  });
 });
