@@ -49,7 +49,7 @@ describe("the architecture's import zones (ESLint)", () => {
   });
 
   it("keeps each feature apart from the others, and open within itself", async () => {
-    const across = 'import { SupportPanel } from "../support/support-panel";\nexport const x = SupportPanel;\n';
+    const across = 'import { SupportPanel } from "../../support/support-panel";\nexport const x = SupportPanel;\n';
     expect(await zoneErrors("src/features/events/list/event-card.tsx", across)).toEqual([
       expect.stringContaining("A feature does not import another feature"),
     ]);
