@@ -7,7 +7,7 @@
  *   npm run bench -- --scales 1000 --skip latency   # a quick run while developing
  *   npm run bench -- --lighthouse-runs 1            # one Lighthouse run per page instead of the median of 3
  * Parts that --skip takes: settlement, notifications, latency, ack-latency, persisted-support, bundle, lighthouse, hot-event,
- * save-to-browser.
+ * save-to-browser, pix-deposit.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -25,6 +25,7 @@ import { measureHotEvent } from "./hot-event";
 import { measureLiveLatency } from "./latency";
 import { measureLighthouse } from "./lighthouse";
 import { measureListCosts, type ListCost } from "./list-cost";
+import { measurePixDeposit } from "./pix-deposit";
 import { measurePersistedSupport } from "./persisted-support";
 import { measureSaveToBrowser } from "./save-to-browser";
 import { measureNotificationFanOut } from "./notification-cost";
@@ -104,6 +105,7 @@ const results: Results = {
   lighthouse: await optional("lighthouse", () => measureLighthouse(Number(values["lighthouse-runs"]))),
   hotEvent: await optional("hot-event", () => measureHotEvent(log)),
   saveToBrowser: await optional("save-to-browser", () => measureSaveToBrowser(log)),
+  pixDeposit: await optional("pix-deposit", measurePixDeposit),
 };
 const rows = reportRows(results);
 console.log(renderSections(rows));
