@@ -42,6 +42,11 @@ async function prepare(convexUrl: string): Promise<{ eventId: string; ownEventId
   if (event === undefined) throw new Error("the demo data has no events");
   client.setAuth(await localSignInToken(client, PERSON.name, PERSON.email));
   await client.mutation(api.supports.support, { eventId: event._id, amountCents: 1_500 });
+  // The event's queue applies the support a moment later; the chat opens to supporters then.
+  for (let waited = 0; !(await client.query(api.supports.mine, { eventId: event._id })).supported; waited += 100) {
+    if (waited > 60_000) throw new Error("the support was never applied");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   await client.mutation(api.chat.send, { eventId: event._id, body: "Alguém vai de carona saindo do centro? Tenho duas vagas." });
   const ownEventId = await client.mutation(
     api.events.create,
@@ -94,7 +99,8 @@ async function screens(browser: Browser, appUrl: string, ids: { eventId: string;
 mkdirSync(OUT_DIR, { recursive: true });
 await withDemoApp(async ({ convexUrl, appUrl }) => {
   const ids = await prepare(convexUrl);
-  // --lang: the date fields' placeholder (dd/mm/aaaa) follows the browser's language.
+  // --lang: the date fields' placeholder (dd/mm/aaaa) follows the browser's language, given its
+  // pt-BR locale files (Debian's chromium-l10n); without them Chromium shows mm/dd/yyyy.
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, "--lang=pt-BR"] });
   try {
     await screens(browser, appUrl, ids);
