@@ -132,6 +132,8 @@ export async function toEventSummary(ctx: QueryCtx, event: Doc<"events">) {
     /** Absent on events from before places existed. */
     city: event.city ?? null,
     uf: event.uf ?? null,
+    /** `Evento online`: no place; cards and the page say `Online`. */
+    isOnline: event.isOnline === true,
     imageUrl: await imageUrlOf(ctx, event),
     isTicketed: event.isTicketed,
     goalCents: event.goalCents,
@@ -159,6 +161,8 @@ export async function toEventDetail(ctx: QueryCtx, event: Doc<"events">) {
     creatorId: event.creatorId,
     ticketsGenerated: event.ticketsGenerated,
     uniqueSupporters: event.uniqueSupporters,
+    /** Sold through ticket types (the `Ingressos` block) rather than one ticket per support. */
+    hasTicketTypes: event.hasTicketTypes === true,
     /** The link to share: its page carries the link preview and sends browsers to the app. */
     shareUrl: shareUrlOf(env.CONVEX_SITE_URL ?? "", event._id),
     supportClosedReason: supportClosedReason(event, null),

@@ -31,7 +31,8 @@ import { supportClosedReason, type SupportClosedReason } from "./shared/lifecycl
 import { isValidAmountCents } from "./shared/money";
 import { supportRefusal } from "./shared/supportRefusal";
 import { MESSAGES } from "./shared/texts";
-import { closeGate, gateClosedReason, gateForSupport, markSupported } from "./supportGates";
+import { closeGate, gateClosedReason, gateForSupport, markSupported, type SupportGate } from "./supportGates";
+import { purchaseDecider } from "./ticketAllocation";
 import { addContribution } from "./supports";
 import { recordSupport } from "./timeline";
 import { walletCentsOf } from "./users";
@@ -81,8 +82,29 @@ export async function enqueueSupport(
   });
   if (refusal !== null) throw appError(refusal.code, refusal.message, refusal.title);
 
-  await changeWallet(ctx, user._id, { kind: "support", amountCents: -amountCents, eventId });
-  const id = await ctx.db.insert("queuedSupports", { eventId, userId: user._id, amountCents, status: "pending" });
+  return queueRow(ctx, user._id, gate, amountCents);
+}
+
+/**
+ * Debits what was checked and queues it for the event's worker: a support, or a ticket
+ * purchase (`purchaseId`, model/ticketPurchases.ts) that the worker decides against capacity.
+ */
+export async function queueRow(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  gate: SupportGate,
+  amountCents: number,
+  purchaseId?: Id<"ticketPurchases">,
+): Promise<QueuedSupportId> {
+  const { eventId } = gate;
+  await changeWallet(ctx, userId, { kind: "support", amountCents: -amountCents, eventId });
+  const id = await ctx.db.insert("queuedSupports", {
+    eventId,
+    userId,
+    amountCents,
+    status: "pending",
+    ...(purchaseId === undefined ? {} : { purchaseId }),
+  });
   if (gate.supported !== true) await markSupported(ctx, eventId);
   await ensureWorker(ctx, eventId);
   return id;
@@ -157,7 +179,23 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Doc<"q
   if (event === null) throw new Error(`queued supports for a missing event ${eventId}`);
   let current = event;
   let applied = 0;
+  const purchases = purchaseDecider(ctx);
   for (const row of rows) {
+    if (row.purchaseId !== undefined) {
+      const verdict = await purchases.decide(current, row.purchaseId, row._creationTime);
+      if (!verdict.ok) {
+        await changeWallet(ctx, row.userId, { kind: "refund", amountCents: row.amountCents, eventId });
+        await ctx.db.patch("queuedSupports", row._id, { status: "refunded" });
+        continue;
+      }
+      const before = current;
+      const { event: after } = await addContribution(ctx, current, row.userId, row.amountCents);
+      current = { ...after, ticketsGenerated: after.ticketsGenerated + verdict.ticketCodes.length };
+      applied += 1;
+      // Purchases go on past the goal: only the one that crossed it reached it.
+      await ctx.db.patch("queuedSupports", row._id, { status: "applied", goalReached: !goalReached(before) && goalReached(current) });
+      continue;
+    }
     // The row's own time decides "started": a support made before the date counts.
     const closedReason = supportClosedReason(current, row._creationTime);
     if (closedReason !== null) {
@@ -174,6 +212,7 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Doc<"q
       ...(ticketCode === null ? {} : { ticketCode }),
     });
   }
+  await purchases.flush();
   if (applied === 0) return;
   await ctx.db.patch("events", eventId, {
     raisedCents: current.raisedCents,

@@ -51,7 +51,8 @@ async function signIn(url: string, n: number): Promise<ConvexHttpClient> {
   return client;
 }
 
-async function inParallel<T>(count: number, parallel: number, work: (i: number) => Promise<T>): Promise<T[]> {
+/** Runs `work(0..count-1)` with at most `parallel` calls in flight; results in order. */
+export async function inParallel<T>(count: number, parallel: number, work: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = new Array<T>(count);
   let next = 0;
   await Promise.all(

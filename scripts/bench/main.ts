@@ -7,7 +7,7 @@
  *   npm run bench -- --scales 1000 --skip latency   # a quick run while developing
  *   npm run bench -- --lighthouse-runs 1            # one Lighthouse run per page instead of the median of 3
  * Parts that --skip takes: settlement, notifications, latency, ack-latency, persisted-support, bundle, lighthouse, hot-event,
- * save-to-browser, pix-deposit.
+ * save-to-browser, pix-deposit, ticket-rush.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -31,6 +31,7 @@ import { measureSaveToBrowser } from "./save-to-browser";
 import { measureNotificationFanOut } from "./notification-cost";
 import { measureSessionCheck, type SessionCheckCost } from "./session-check";
 import { measureSettlement } from "./settlement-cost";
+import { measureTicketRush } from "./ticket-rush";
 import { measureTimelineCost } from "./timeline-cost";
 import { reportRows, type NotMeasured, type Results } from "./report";
 import { writePerformanceDoc } from "./performance-doc";
@@ -105,6 +106,7 @@ const results: Results = {
   lighthouse: await optional("lighthouse", () => measureLighthouse(Number(values["lighthouse-runs"]))),
   hotEvent: await optional("hot-event", () => measureHotEvent(log)),
   saveToBrowser: await optional("save-to-browser", () => measureSaveToBrowser(log)),
+  ticketRush: await optional("ticket-rush", () => measureTicketRush(log)),
   pixDeposit: await optional("pix-deposit", measurePixDeposit),
 };
 const rows = reportRows(results);

@@ -5,6 +5,8 @@ import { bytes, cost, count, ms } from "./format";
 import type { FunctionCost } from "./function-cost";
 import type { HotEvent } from "./hot-event";
 import { hotEventRows } from "./hot-event-report";
+import type { TicketRush } from "./ticket-rush";
+import { ticketRushRows } from "./ticket-rush-report";
 import type { Latency } from "./latency";
 import type { LighthouseResult } from "./lighthouse";
 import type { PersistedSupport } from "./persisted-support";
@@ -55,6 +57,7 @@ export type Results = {
   notifications: NotificationCost | NotMeasured;
   saveToBrowser: SaveToBrowser | NotMeasured;
   pixDeposit: PixDeposit | NotMeasured;
+  ticketRush: TicketRush | NotMeasured;
 };
 
 const FILTER_LABELS: Record<FilterName, string> = {
@@ -86,6 +89,7 @@ export function reportRows(results: Results): Row[] {
       : hotEventRows(results.hotEvent)),
     ...saveToBrowserRows(results.saveToBrowser),
     ...pixDepositRows(results.pixDeposit),
+    ...ticketRushRows(results.ticketRush),
   ];
 }
 

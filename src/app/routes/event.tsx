@@ -12,6 +12,8 @@ import { EventOutcome } from "../../features/events/details/event-outcome";
 import { ShareEvent } from "../../features/events/share/share-event";
 import { SupportTimeline } from "../../features/events/timeline/support-timeline";
 import { SupportPanel } from "../../features/support/support-panel";
+import { AttendeeList } from "../../features/tickets/attendee-list";
+import { TicketSales } from "../../features/tickets/ticket-sales";
 import { EventUpdates } from "../../features/updates/event-updates";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
@@ -78,6 +80,10 @@ function EventPage() {
             )}
             <CancelEvent event={event} />
           </EventDetails>
+          {event.hasTicketTypes && (
+            <TicketSales eventId={event._id} open={event.supportClosedReason === null || event.supportClosedReason === "concluded"} />
+          )}
+          {isOrganizerOfTicketed && event.hasTicketTypes && <AttendeeList eventId={event._id} eventName={event.name} />}
           <EventUpdates eventId={event._id} canPost={me != null && me._id === event.creatorId} />
           <SupportTimeline eventId={event._id} />
         </>

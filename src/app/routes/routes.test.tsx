@@ -44,6 +44,8 @@ const detail: EventDetail = {
   supportClosedReason: null,
   settlement: null,
   settlementLabel: null,
+  isOnline: false,
+  hasTicketTypes: false,
 };
 const me: SignedInUser = {
   _id: fakeId("users", "u1"),

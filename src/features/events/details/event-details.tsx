@@ -5,6 +5,7 @@ import { FundingProgress } from "../../../components/funding-progress";
 import type { EventDetail } from "../../../lib/api-types";
 import { formatDateTime } from "../../../lib/dates";
 import { LinkifiedText } from "./linkified-text";
+import { OnlineAccessLink } from "./online-access-link";
 import { placeText } from "../display/place";
 import { SettlementChip } from "../display/settlement-chip";
 import { statusTone } from "../display/status";
@@ -31,11 +32,20 @@ export function EventDetails({ event, actions, children }: EventDetailsProps) {
           <span className="sr-only">Data e horário: </span>
           <time dateTime={new Date(event.startsAt).toISOString()}>{formatDateTime(event.startsAt)}</time>
         </p>
-        {event.city !== null && (
-          <p className="event-detail__place">
-            <span className="sr-only">Local: </span>
-            {placeText(event)}
-          </p>
+        {event.isOnline ? (
+          <>
+            <p className="event-detail__place">
+              <span className="sr-only">Local: </span>Online
+            </p>
+            <OnlineAccessLink eventId={event._id} />
+          </>
+        ) : (
+          event.city !== null && (
+            <p className="event-detail__place">
+              <span className="sr-only">Local: </span>
+              {placeText(event)}
+            </p>
+          )
         )}
         {actions !== undefined && <div className="event-detail__actions">{actions}</div>}
         {event.isTicketed && (
@@ -50,7 +60,7 @@ export function EventDetails({ event, actions, children }: EventDetailsProps) {
               />
               <path d="M14 6v12" stroke="currentColor" strokeWidth="2" strokeDasharray="2 2" />
             </svg>
-            Este evento gera ingresso para quem apoiar.
+            {event.hasTicketTypes ? "Ingressos à venda abaixo, em Ingressos." : "Este evento gera ingresso para quem apoiar."}
           </p>
         )}
         <dl className="facts">

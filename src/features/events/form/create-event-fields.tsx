@@ -5,6 +5,7 @@ import type { CreateEventValues } from "./create-event-form";
 import { EventPlaceFields } from "./event-place-fields";
 import { ImagePicker } from "../image-upload/image-picker";
 import type { useImageUpload } from "../image-upload/use-image-upload";
+import { TicketTypesEditor } from "../ticket-types/ticket-types-editor";
 
 type CreateEventFieldsProps = {
   values: CreateEventValues;
@@ -147,6 +148,7 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
         />
         <label htmlFor={`${id}-ticketed`}>Evento com ingresso</label>
       </div>
+      {values.isTicketed && <TicketTypesEditor types={values.ticketTypes} onChange={(ticketTypes) => set({ ticketTypes })} />}
     </>
   );
 }

@@ -1,8 +1,10 @@
-import { validateEventDetails, type ValidEventDetails } from "@convex/model/shared/eventDetails";
+import { validateEventDetails } from "@convex/model/shared/eventDetails";
 import type { EventInput } from "@convex/model/shared/eventInput";
 import { validateEventInput, type ValidEventInput } from "@convex/model/shared/eventInput";
 import { parseBRL } from "@convex/model/shared/money";
 import { parseDateTimeInputs } from "../../../lib/dates";
+import { centsToInput, dateInputOf, timeInputOf } from "../../../lib/form-values";
+import type { TicketTypeValues } from "../ticket-types/ticket-types-form";
 
 /** The create-event form's raw values, as typed. */
 export type CreateEventValues = {
@@ -19,6 +21,10 @@ export type CreateEventValues = {
   venueName: string;
   city: string;
   uf: string;
+  isOnline: boolean;
+  onlineUrl: string;
+  /** Shown when the event has tickets; none keeps the spec's one ticket per support. */
+  ticketTypes: TicketTypeValues[];
 };
 
 export const EMPTY_CREATE_EVENT: CreateEventValues = {
@@ -35,6 +41,9 @@ export const EMPTY_CREATE_EVENT: CreateEventValues = {
   venueName: "",
   city: "",
   uf: "",
+  isOnline: false,
+  onlineUrl: "",
+  ticketTypes: [],
 };
 
 /**
@@ -70,17 +79,19 @@ export function toEventDetails(values: CreateEventValues): { details: SentDetail
   const checked = validateEventDetails(values);
   if ("message" in checked) return checked;
   const { description, venueName, city, uf } = checked.details;
-  return { details: { ...(description === undefined ? {} : { description }), venueName, city, uf } };
+  const about = description === undefined ? {} : { description };
+  if (checked.details.isOnline === true) return { details: { ...about, isOnline: true, onlineUrl: checked.onlineUrl } };
+  return { details: { ...about, venueName, city, uf } };
 }
 
-export type SentDetails = Omit<ValidEventDetails, "cityKey">;
-
-/** 150050 → "1500,50", as the money fields take it. */
-function centsToInput(cents: number): string {
-  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
-}
-
-const pad = (n: number) => String(n).padStart(2, "0");
+export type SentDetails = {
+  description?: string;
+  venueName?: string;
+  city?: string;
+  uf?: string;
+  isOnline?: boolean;
+  onlineUrl?: string;
+};
 
 /** The form filled with an event as it is, for "Editar evento" (the image field starts empty: kept). */
 export function valuesOfEvent(event: {
@@ -95,13 +106,13 @@ export function valuesOfEvent(event: {
   venueName: string | null;
   city: string | null;
   uf: string | null;
+  isOnline: boolean;
 }): CreateEventValues {
-  const date = new Date(event.startsAt);
   return {
     name: event.name,
     category: event.category,
-    date: `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`,
-    time: `${pad(date.getHours())}:${pad(date.getMinutes())}`,
+    date: dateInputOf(event.startsAt),
+    time: timeInputOf(event.startsAt),
     goal: centsToInput(event.goalCents),
     minSupport: centsToInput(event.minSupportCents),
     goalPercentage: String(event.goalPercentage),
@@ -111,5 +122,9 @@ export function valuesOfEvent(event: {
     venueName: event.venueName ?? "",
     city: event.city ?? "",
     uf: event.uf ?? "",
+    isOnline: event.isOnline,
+    // The link is read apart (only the creator may) and the types too: the modal fills them in.
+    onlineUrl: "",
+    ticketTypes: [],
   };
 }

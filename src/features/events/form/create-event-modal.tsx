@@ -11,6 +11,7 @@ import { CreateEventFields } from "./create-event-fields";
 import { EMPTY_CREATE_EVENT, toEventDetails, toEventInput, type CreateEventValues } from "./create-event-form";
 import { useImageUpload, withUploadedImage } from "../image-upload/use-image-upload";
 import { EventFormActions } from "./event-form-actions";
+import { toTicketTypes } from "../ticket-types/ticket-types-form";
 import "../events.css";
 
 /** After "Evento criado com sucesso." the modal goes away after 2000 ms. */
@@ -46,20 +47,25 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
     const now = Date.now();
     const input = toEventInput(values, now);
     const details = toEventDetails(values);
+    const types = input === null ? null : toTicketTypes(values.ticketTypes, input, now);
     const problem =
-      input === null
+      input === null || types === null
         ? MESSAGES.invalidEventInput
         : "message" in details
           ? details.message
-          : startsInFuture(input, now)
-            ? null
-            : MESSAGES.eventInPast;
-    if (input === null || "message" in details || problem !== null) {
+          : !startsInFuture(input, now)
+            ? MESSAGES.eventInPast
+            : "message" in types
+              ? types.message
+              : null;
+    if (input === null || types === null || "message" in details || "message" in types || problem !== null) {
       show({ title: ATTENTION_TITLE, message: problem ?? MESSAGES.invalidEventInput, tone: "error" });
       return;
     }
+    // Without types the call is the spec's own: one ticket per support.
+    const ticketTypes = types.types.length === 0 ? {} : { ticketTypes: types.types };
     void submit(async () => {
-      await create({ ...withUploadedImage(input, image.upload), ...details.details });
+      await create({ ...withUploadedImage(input, image.upload), ...details.details, ...ticketTypes });
       setCreated(true);
       closeTimer.current = setTimeout(() => onOpenChange(false), CLOSE_AFTER_SUCCESS_MS);
       return { title: "Sucesso!", message: "Evento criado com sucesso.", tone: "success" };

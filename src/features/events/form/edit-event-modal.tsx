@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
-import { useMutation } from "convex/react";
+import { useMutation, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { MESSAGES } from "@convex/model/shared/texts";
 import { Modal } from "../../../components/modal";
@@ -11,6 +12,7 @@ import { CreateEventFields } from "./create-event-fields";
 import { toEventDetails, toEventInput, valuesOfEvent, type CreateEventValues } from "./create-event-form";
 import { useImageUpload, withUploadedImage } from "../image-upload/use-image-upload";
 import { EventFormActions } from "./event-form-actions";
+import { storedEnds, toTicketTypes, valuesOfTypes } from "../ticket-types/ticket-types-form";
 import "../events.css";
 
 export type EditableEvent = Pick<
@@ -27,6 +29,8 @@ export type EditableEvent = Pick<
   | "venueName"
   | "city"
   | "uf"
+  | "isOnline"
+  | "hasTicketTypes"
   | "imageUrl"
   | "raisedCents"
 >;
@@ -43,9 +47,31 @@ type EditEventModalProps = {
  * the description, the place and the image stay open (the server enforces the same).
  */
 export default function EditEventModal({ event, open, onOpenChange, returnFocusRef }: EditEventModalProps) {
+  // The stored types and the access link (the creator's to read) fill the form once they are here.
+  const types = useQuery(api.ticketTypes.forEvent, { eventId: event._id });
+  const onlineUrl = useQuery(api.onlineAccess.link, { eventId: event._id });
+  if (types === undefined || onlineUrl === undefined) return null;
+  return (
+    <EditEventForm
+      event={event}
+      stored={{ types, onlineUrl: onlineUrl ?? "" }}
+      open={open}
+      onOpenChange={onOpenChange}
+      returnFocusRef={returnFocusRef}
+    />
+  );
+}
+
+type StoredExtras = { types: FunctionReturnType<typeof api.ticketTypes.forEvent>; onlineUrl: string };
+
+function EditEventForm({ event, stored, open, onOpenChange, returnFocusRef }: EditEventModalProps & { stored: StoredExtras }) {
   const id = useId();
   const update = useMutation(api.events.update);
-  const [values, setValues] = useState<CreateEventValues>(() => valuesOfEvent(event));
+  const [values, setValues] = useState<CreateEventValues>(() => ({
+    ...valuesOfEvent(event),
+    onlineUrl: stored.onlineUrl,
+    ticketTypes: valuesOfTypes(stored.types),
+  }));
   const [removeImage, setRemoveImage] = useState(false);
   const { notice, pending, show, submit, close } = useSubmitWithNotice();
   const nameRef = useRef<HTMLInputElement>(null);
@@ -56,11 +82,20 @@ export default function EditEventModal({ event, open, onOpenChange, returnFocusR
   function onSubmit(formEvent: FormEvent<HTMLFormElement>) {
     formEvent.preventDefault();
     if (busy) return;
-    const input = toEventInput(values, Date.now());
+    const now = Date.now();
+    const input = toEventInput(values, now);
     const details = toEventDetails(values);
-    if (input === null || "message" in details) {
-      const message = "message" in details ? details.message : MESSAGES.invalidEventInput;
-      show({ title: ATTENTION_TITLE, message: input === null ? MESSAGES.invalidEventInput : message, tone: "error" });
+    const types = input === null ? null : toTicketTypes(values.ticketTypes, input, now, storedEnds(stored.types));
+    if (input === null || types === null || "message" in details || "message" in types) {
+      const message =
+        input === null || types === null
+          ? MESSAGES.invalidEventInput
+          : "message" in details
+            ? details.message
+            : "message" in types
+              ? types.message
+              : "";
+      show({ title: ATTENTION_TITLE, message, tone: "error" });
       return;
     }
     const withImage = withUploadedImage(input, image.upload);
@@ -69,6 +104,7 @@ export default function EditEventModal({ event, open, onOpenChange, returnFocusR
         id: event._id,
         ...withImage,
         ...details.details,
+        ticketTypes: types.types,
         ...(removeImage && image.upload.status !== "done" && input.imageUrl === undefined ? { removeImage: true } : {}),
       });
       onOpenChange(false);

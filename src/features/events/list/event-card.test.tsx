@@ -20,6 +20,7 @@ const base: EventCardData = {
   goalReached: false,
   settlement: null,
   settlementLabel: null,
+  isOnline: false,
 };
 
 function renderCard(event: Partial<EventCardData> = {}, { priority = false } = {}) {

@@ -17,6 +17,7 @@ export type EventCardData = Pick<
   | "startsAt"
   | "city"
   | "uf"
+  | "isOnline"
   | "imageUrl"
   | "isTicketed"
   | "goalCents"
@@ -57,7 +58,11 @@ export function EventCard({ event, to, priority = false }: EventCardProps) {
           </h2>
           <p className="event-card__date">
             <time dateTime={new Date(event.startsAt).toISOString()}>{formatDateTime(event.startsAt)}</time>
-            {event.city !== null && <span className="event-card__city"> · {cityText(event)}</span>}
+            {event.isOnline ? (
+              <span className="event-card__city"> · Online</span>
+            ) : (
+              event.city !== null && <span className="event-card__city"> · {cityText(event)}</span>
+            )}
           </p>
           <div className="event-card__progress">
             <FundingProgress funding={event} amountsId={detailsId} />

@@ -26,6 +26,7 @@ const summary = (id: string, name: string): EventSummary => ({
   status: "Não Iniciado",
   settlement: null,
   settlementLabel: null,
+  isOnline: false,
 });
 
 beforeEach(() => resetConvexFake());

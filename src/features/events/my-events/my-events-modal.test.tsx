@@ -34,6 +34,8 @@ const own: FunctionReturnType<typeof api.events.mine>[number] = {
   supportClosedReason: null,
   settlement: null,
   settlementLabel: null,
+  isOnline: false,
+  hasTicketTypes: false,
   balanceCents: -7500,
 };
 
