@@ -39,7 +39,7 @@ async function moduleGlob(componentDir: string): Promise<ModuleGlob> {
  * Part of each instance's setup: registers every component convexDir's convex.config
  * installs. Resolves with their paths ("rateLimiter", "rateLimiter/batchWorker", …).
  */
-export async function registerComponents(instance: EngineInstance, convexDir: string): Promise<string[]> {
+export async function registerComponents(instance: Pick<EngineInstance, "t">, convexDir: string): Promise<string[]> {
   const installed = await installedDefinitions(convexDir);
   for (const { componentPath, definitionDir } of installed) {
     const schemaFile = path.join(definitionDir, "schema.js");

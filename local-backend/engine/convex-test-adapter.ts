@@ -204,7 +204,7 @@ export function testOf(instance: EngineInstance): TestInternals {
 
 /** Registers a component (`t.registerComponent`) with its schema (null: none) and module loaders. */
 export function registerComponent(
-  instance: EngineInstance,
+  instance: Pick<EngineInstance, "t">,
   componentPath: string,
   schema: unknown,
   glob: Record<string, () => Promise<Record<string, unknown>>>,

@@ -19,14 +19,14 @@ import type { SessionCheckCost } from "./session-check";
 import type { SettlementCost } from "./settlement-cost";
 import type { Row, Status } from "./table";
 import { QUEUE_SETTLE_MS } from "../../convex/model/supportQueue";
+// events:timeline: bounded whatever the number of supports, by the model's own limit.
+import { MAX_TIMELINE_POINTS } from "../../convex/model/timeline";
 
 /** The targets. */
 const MAX_PAGE_DOCS = 2 * PAGE_SIZE;
 const NAME_TARGET_EVENTS = 50_000;
 const MAX_NAME_PAGE_DOCS = 500;
 const MAX_SUPPORT_DOCS = 10;
-/** events:timeline: bounded whatever the number of supports. */
-const MAX_TIMELINE_POINTS = 100;
 const MAX_TIMELINE_DOCS = 2;
 const LATENCY_TARGET_SUBSCRIBERS = 10;
 /**

@@ -6,7 +6,7 @@ import type { EventDetail, SignedInUser } from "../../lib/api-types";
 import ChatRoute from "./chat";
 import EventRoute from "./event";
 import NotFoundRoute from "./not-found";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: vi.fn(), signOut: vi.fn() }) }));

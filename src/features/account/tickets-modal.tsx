@@ -1,11 +1,11 @@
 import type { RefObject } from "react";
 import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime, formatTime } from "../../lib/dates";
-import { loteLabel, ticketKindLabel } from "../../../convex/model/shared/ticketTypes";
+import { loteLabel, ticketKindLabel } from "@convex/model/shared/ticketTypes";
 import { TicketQr } from "./ticket-qr";
 import "./account.css";
 

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { CheckInPanel } from "./check-in-panel";
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from "react";
 import { useAction } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { Spinner } from "../../components/spinner";
 import { errorNotice } from "../../lib/errors";
 import { CheckInCounter } from "./check-in-counter";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useConvex } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import type { SupportOutcome } from "./supported-notice";
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useConvex, useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { formatBRL } from "../../../convex/model/shared/money";
+import { api } from "@convex/_generated/api";
+import { formatBRL } from "@convex/model/shared/money";
 import { errorNotice } from "../../lib/errors";
 import { downloadAttendees } from "./download-attendees";
 import "./tickets.css";

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { formatBRL } from "../../../convex/model/shared/money";
+import { api } from "@convex/_generated/api";
+import { formatBRL } from "@convex/model/shared/money";
 import {
   MAX_UNITS_PER_PURCHASE,
   MEIA_CATEGORIES,
@@ -9,7 +9,7 @@ import {
   TICKET_MESSAGES,
   unitPriceCents,
   type MeiaCategory,
-} from "../../../convex/model/shared/ticketTypes";
+} from "@convex/model/shared/ticketTypes";
 import { NoticeAlert } from "../../components/notice-alert";
 import { ATTENTION_TITLE, type Notice } from "../../lib/notice";
 import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";

@@ -1,7 +1,7 @@
 import type { ConvexReactClient } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { api } from "../../../convex/_generated/api";
-import { attendeeCsv, attendeeCsvFileName, type AttendeeRow } from "../../../convex/model/shared/attendeeCsv";
+import { api } from "@convex/_generated/api";
+import { attendeeCsv, attendeeCsvFileName, type AttendeeRow } from "@convex/model/shared/attendeeCsv";
 
 /** Rows per request: the server's largest page. */
 const PAGE_SIZE = 100;

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { fakeId, resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { TicketSales } from "./ticket-sales";
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { BuyTicketsForm } from "./buy-tickets-form";
 import { TicketTypeList } from "./ticket-type-list";
 import { useClock } from "./use-clock";

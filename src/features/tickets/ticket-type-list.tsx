@@ -1,7 +1,7 @@
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
-import { formatBRL } from "../../../convex/model/shared/money";
-import { availabilityOf, loteLabel, unitPriceCents, type Availability } from "../../../convex/model/shared/ticketTypes";
+import type { api } from "@convex/_generated/api";
+import { formatBRL } from "@convex/model/shared/money";
+import { availabilityOf, loteLabel, unitPriceCents, type Availability } from "@convex/model/shared/ticketTypes";
 
 export type TicketTypeOnSale = FunctionReturnType<typeof api.ticketTypes.forEvent>[number];
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useConvex } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { watchQueryUntil } from "../../lib/watch-query-until";
 
 type AnyOutcome = NonNullable<FunctionReturnType<typeof api.ticketPurchases.outcome>>;

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { loteLabel } from "../../../../convex/model/shared/ticketTypes";
+import { loteLabel } from "@convex/model/shared/ticketTypes";
 import type { LoteValues } from "./ticket-types-form";
 
 type LoteFieldsProps = {

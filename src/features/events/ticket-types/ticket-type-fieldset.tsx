@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { MAX_LOTES_PER_TYPE, MAX_TYPE_NAME_LENGTH, minimumMeia } from "../../../../convex/model/shared/ticketTypes";
+import { MAX_LOTES_PER_TYPE, MAX_TYPE_NAME_LENGTH, minimumMeia } from "@convex/model/shared/ticketTypes";
 import { LoteFields } from "./lote-fields";
 import { emptyLote, type LoteValues, type TicketTypeValues } from "./ticket-types-form";
 

@@ -1,4 +1,4 @@
-import { MAX_TICKET_TYPES, MEIA_MIN_PERCENT } from "../../../../convex/model/shared/ticketTypes";
+import { MAX_TICKET_TYPES, MEIA_MIN_PERCENT } from "@convex/model/shared/ticketTypes";
 import { TicketTypeFieldset } from "./ticket-type-fieldset";
 import { emptyTicketType, meiaOf, type TicketTypeValues } from "./ticket-types-form";
 import "./ticket-types.css";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { TICKET_MESSAGES } from "../../../../convex/model/shared/ticketTypes";
+import { TICKET_MESSAGES } from "@convex/model/shared/ticketTypes";
 import { emptyTicketType, toTicketTypes, UNREADABLE_TICKET_TYPES, valuesOfTypes } from "./ticket-types-form";
 
 const NOW = new Date(2026, 0, 1, 12, 0).getTime();

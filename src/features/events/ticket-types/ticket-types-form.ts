@@ -2,8 +2,8 @@
  * The ticket-type editor's raw values (as typed) and their conversion to what `events:create`
  * and `events:update` take, checked with the server's own rule (validateTicketTypes).
  */
-import { parseBRL } from "../../../../convex/model/shared/money";
-import { minimumMeia, validateTicketTypes, type Lote, type TicketTypeInput } from "../../../../convex/model/shared/ticketTypes";
+import { parseBRL } from "@convex/model/shared/money";
+import { minimumMeia, validateTicketTypes, type Lote, type TicketTypeInput } from "@convex/model/shared/ticketTypes";
 import { parseDateTimeInputs } from "../../../lib/dates";
 import { centsToInput, dateInputOf, timeInputOf } from "../../../lib/form-values";
 
