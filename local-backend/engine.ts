@@ -21,7 +21,7 @@ import {
   type Instance,
   type InstanceSetup,
 } from "./engine/convex-test-adapter.ts";
-import { Database } from "./engine/database.ts";
+import { Database, type CommitListener } from "./engine/database.ts";
 import { isConvexError, toFunctionError } from "./engine/function-error.ts";
 import { functionKind, hasFunction, requireFunction, requirePublic, type FunctionKind } from "./engine/function-registry.ts";
 import { checkDocumentsMatch } from "./engine/schema-check.ts";
@@ -130,7 +130,7 @@ export class Engine {
   }
 
   /** Calls `listener` after every top-level commit, including those inside actions. */
-  onCommit(listener: (ts: bigint) => void): void {
+  onCommit(listener: CommitListener): void {
     this.database.onCommit(listener);
   }
 

@@ -37,6 +37,7 @@ import { JournalFile, readJournal } from "./storage/journal-file.ts";
 import { CronRunner } from "./scheduler/crons.ts";
 import { DurableScheduler } from "./scheduler/scheduler.ts";
 import { SyncSession, type SessionDeps } from "./subscriptions.ts";
+import { SubscriptionIndex } from "./sync/subscription-index.ts";
 import { generateAdminKey, loadOrCreateAdminKey } from "./security/admin-key.ts";
 import { FORBIDDEN_HOST_MESSAGE, hostCheck, type HostCheck } from "./security/host-check.ts";
 import { dropCounterRefreshTokens } from "./security/legacy-refresh-tokens.ts";
@@ -237,6 +238,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const writer = dataDir === null ? null : await openData(dataDir, ready, options.beforeDiskWrite);
   cleanups.push(() => writer?.close());
   const sessions = new Set<SyncSession>();
+  const subscriptions = new SubscriptionIndex<SyncSession>();
   const pushRouteTable = pushRoutes({
     engine: ready,
     store: pushes,
@@ -246,10 +248,10 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
       for (const session of sessions) session.requestRefresh();
     },
   });
-  ready.onCommit(() => {
+  ready.onCommit((_ts, written) => {
     writer?.markDirty();
-    // Sessions re-run their queries once the commit is readable (saved), see Engine.readAtOneCommit.
-    for (const session of sessions) session.requestRefresh();
+    // The sessions the commit may change re-run their queries once it is readable (saved), see Engine.readAtOneCommit.
+    for (const session of subscriptions.affected(written ?? [])) session.requestRefresh();
   });
   // Data from an older version of the app is migrated (idempotent); an empty database is
   // seeded by today's code instead, and stays empty without a seed function.
@@ -303,6 +305,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
       }
     },
     saved: async (commit: number) => writer?.saved(commit),
+    subscriptions,
   };
   // The site port serves HTTP actions from here on (503 before: the data is still loading).
   engine = ready;

@@ -24,6 +24,7 @@ import {
   type StateVersion,
 } from "./protocol.ts";
 import type { ReadSet } from "./sync/read-set.ts";
+import type { SubscriptionIndex } from "./sync/subscription-index.ts";
 
 type QueryRun = { modification: QueryModification; pageEnd: string | undefined; lastRun: Subscription["lastRun"] };
 
@@ -72,6 +73,8 @@ export type SessionDeps = {
   adminKey: AdminKeyCheck;
   /** Runs a `_system/*` query for the admin. */
   systemQuery: (udfPath: string, args: Record<string, Value>, componentPath: string) => Promise<Value>;
+  /** Every session's subscriptions by what they read: a commit wakes only the sessions it may change. */
+  subscriptions: SubscriptionIndex<SyncSession>;
 };
 
 export class SyncSession {
@@ -149,6 +152,7 @@ export class SyncSession {
   close(): void {
     this.ended = true;
     clearTimeout(this.expiryTimer);
+    this.deps.subscriptions.deleteOwner(this);
   }
 
   private end(error: Error): void {
@@ -192,7 +196,11 @@ export class SyncSession {
           args,
           lastResult: null,
         });
-      } else if (this.queries.delete(modification.queryId)) {
+      } else {
+        const subscription = this.queries.get(modification.queryId);
+        if (subscription === undefined) continue;
+        this.queries.delete(modification.queryId);
+        this.deps.subscriptions.delete(subscription);
         removed.push({ type: "QueryRemoved", queryId: modification.queryId });
       }
     }
@@ -279,6 +287,8 @@ export class SyncSession {
     for (const [subscription, { modification, pageEnd, lastRun }] of results) {
       subscription.pageEnd ??= pageEnd;
       subscription.lastRun = lastRun;
+      if (!this.ended && this.queries.get(modification.queryId) === subscription)
+        this.deps.subscriptions.set(subscription, this, lastRun?.reads ?? null);
       const result = JSON.stringify({ ...modification, queryId: undefined });
       if (result !== subscription.lastResult) {
         subscription.lastResult = result;
@@ -303,6 +313,7 @@ export class SyncSession {
     });
     this.version = endVersion;
     if (confirmsMutation) this.confirmPending = false;
+    this.updateBusy();
   }
 
   /**
@@ -373,13 +384,18 @@ export class SyncSession {
       }
       const requestKey = this.sessionId === null ? null : `${this.sessionId}|${message.requestId}`;
       this.mutationsRunning += 1;
+      this.updateBusy();
       const { value, ts, logLines } = await this.deps.engine
         .mutate(message.udfPath, args, identity, requestKey, (commit) => this.deps.persisted(commit), access)
-        .finally(() => (this.mutationsRunning -= 1));
+        .finally(() => {
+          this.mutationsRunning -= 1;
+          this.updateBusy();
+        });
       const result = convexToJson(value);
       this.respond({ type: responseType, requestId: message.requestId, success: true, result, ts: encodeTs(ts), logLines });
       if (ts > this.unconfirmedTs) this.unconfirmedTs = ts;
       this.confirmPending = true;
+      this.updateBusy();
       this.requestRefresh();
     } catch (error) {
       if (!(error instanceof FunctionError)) {
@@ -395,6 +411,11 @@ export class SyncSession {
         logLines: error.logLines,
       });
     }
+  }
+
+  /** A session with mutations under way or owing a confirmation hears of every commit (see requestRefresh). */
+  private updateBusy(): void {
+    if (!this.ended) this.deps.subscriptions.setBusy(this, this.confirmPending || this.mutationsRunning > 0);
   }
 
   /** What this session may call: a component's functions only as the admin. */

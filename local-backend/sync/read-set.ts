@@ -42,6 +42,11 @@ export class ReadSet {
     if (!ranges.has(name)) ranges.set(name, range);
   }
 
+  /** What was read, for an index of read sets (keys as above: "component:table", "component:id"). */
+  reads(): { tables: ReadonlySet<string>; documents: ReadonlySet<string>; ranges: ReadonlyMap<string, ReadonlyMap<string, IndexRange>> } {
+    return { tables: this.tables, documents: this.documents, ranges: this.ranges };
+  }
+
   /** Whether writing `written` may change what was read. */
   isTouchedBy(written: WrittenDocument): boolean {
     return this.readTouchedBy(written) !== null;
