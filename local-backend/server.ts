@@ -251,7 +251,8 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   ready.onCommit((_ts, written) => {
     writer?.markDirty();
     // The sessions the commit may change re-run their queries once it is readable (saved), see Engine.readAtOneCommit.
-    for (const session of subscriptions.affected(written ?? [])) session.requestRefresh();
+    // (A commit whose writes are not known wakes every session.)
+    for (const session of written === null ? sessions : subscriptions.affected(written)) session.requestRefresh();
   });
   // Data from an older version of the app is migrated (idempotent); an empty database is
   // seeded by today's code instead, and stays empty without a seed function.

@@ -190,12 +190,15 @@ export class SyncSession {
         } catch {
           throw new ProtocolError(`ModifyQuerySet: the arguments of query ${modification.queryId} are not an object`);
         }
-        this.queries.set(modification.queryId, {
+        const subscription: Subscription = {
           udfPath: modification.udfPath,
           componentPath: modification.componentPath ?? "",
           args,
           lastResult: null,
-        });
+        };
+        this.queries.set(modification.queryId, subscription);
+        // Found by every commit until its first run says what it reads.
+        this.deps.subscriptions.set(subscription, this, null);
       } else {
         const subscription = this.queries.get(modification.queryId);
         if (subscription === undefined) continue;
@@ -296,6 +299,11 @@ export class SyncSession {
       }
     }
     if (this.ended) return;
+    // A commit between the read and the indexing above was matched against the old read sets:
+    // the write log decides whether it changed one of the new ones.
+    if (results.some(([, { lastRun }]) => lastRun !== undefined && lastRun.commit !== this.deps.engine.commitCount)) {
+      this.requestRefresh();
+    }
     const endVersion: StateVersion = {
       querySet: next.querySet ?? this.version.querySet,
       identity: next.identity ?? this.version.identity,
