@@ -277,7 +277,10 @@ export class SyncSession {
    */
   private async sync(next: { querySet?: number; identity?: number }, removed: QueryModification[]): Promise<void> {
     // Every result of one Transition comes from one commit, labelled with that commit's time.
-    const { value: results, ts: commitTs } = await this.deps.engine.readAtOneCommit(async () => {
+    const { engine } = this.deps;
+    let readAt = engine.commitCount;
+    const { value: results, ts: commitTs } = await engine.readAtOneCommit(async () => {
+      readAt = engine.commitCount;
       const runs: [Subscription, QueryRun][] = [];
       for (const [queryId, subscription] of this.queries) {
         if (this.isUnchanged(subscription)) continue;
@@ -301,9 +304,7 @@ export class SyncSession {
     if (this.ended) return;
     // A commit between the read and the indexing above was matched against the old read sets:
     // the write log decides whether it changed one of the new ones.
-    if (results.some(([, { lastRun }]) => lastRun !== undefined && lastRun.commit !== this.deps.engine.commitCount)) {
-      this.requestRefresh();
-    }
+    if (results.length > 0 && engine.commitCount !== readAt) this.requestRefresh();
     const endVersion: StateVersion = {
       querySet: next.querySet ?? this.version.querySet,
       identity: next.identity ?? this.version.identity,
