@@ -17,6 +17,7 @@ import {
   attachToInternals,
   checkInternals,
   committedDocuments,
+  type Document,
   type EngineInstance,
   type Instance,
   type InstanceSetup,
@@ -411,6 +412,11 @@ export class Engine {
   /** True when no table (the app's or Convex Auth's) holds a document. */
   isEmpty(): boolean {
     return this.database.isEmpty();
+  }
+
+  /** The committed documents of one table in every component (read inside `withInstance`, or while nothing runs). */
+  tableDocuments(table: string): { componentPath: string; document: Document }[] {
+    return this.database.tableDocuments(table);
   }
 
   /** The committed state; writes of transactions in progress are not in it. */

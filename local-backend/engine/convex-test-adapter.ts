@@ -24,7 +24,7 @@ export type QuerySource =
 export type Query = { source: QuerySource; operators: unknown[] };
 export type PageRequest = { query: Query; cursor: string | null; endCursor?: string | null; pageSize: number; [limit: string]: unknown };
 export type ResolvedQuery = {
-  sortedDocs: Document[];
+  sortedDocs: readonly Document[];
   /** The query's `.filter()`s, compiled. */
   filterFn: (document: Document) => boolean;
   /** `take`'s limit (applied after the filters), or null. */
@@ -372,11 +372,6 @@ export function readIdsWith(tableNameFromId: (id: string) => string | null): voi
 }
 const TABLE_NAME_FROM_ID = "convex-test.tableNameFromId";
 
-/** The committed documents of one table. */
-export function documentsOf(db: DatabaseFake, table: string): Document[] {
-  return Object.values(db._documents).filter((document) => tableOf(document._id) === table);
-}
-
 /*
  * The operations the rest of the backend performs on convex-test's internals. No other file
  * names a private member: a test greps for them (seam.test.ts).
@@ -541,7 +536,7 @@ export function resolveQueryOver(
   db: DatabaseFake,
   original: DatabaseFake["_resolveQuerySource"],
   query: Query,
-  documents: Document[],
+  documents: readonly Document[],
 ): ResolvedQuery {
   const iterate = db._iterateDocs;
   db._iterateDocs = () => {};

@@ -47,22 +47,43 @@ type TransactionState = {
   attempt: Attempt | null;
 };
 
-function documentsFrom(saved: JSONValue[]): Record<string, Document> {
-  return Object.fromEntries(
-    saved.map((json) => {
-      const document = jsonToConvex(json) as Document;
-      return [document._id, document];
-    }),
-  );
+/**
+ * Whether `json` is its own Convex value: no `$`-keyed object (an int64, bytes or a special
+ * float in Convex's JSON) anywhere in it. Most documents are, and are then taken as parsed
+ * instead of copied: a 50,000-event folder holds over a million of them.
+ */
+function isPlainJson(json: JSONValue): boolean {
+  if (typeof json !== "object" || json === null) return true;
+  if (Array.isArray(json)) return json.every(isPlainJson);
+  for (const key in json) if (key.startsWith("$") || !isPlainJson(json[key]!)) return false;
+  return true;
+}
+
+/** The saved documents by id, and their ids by table (what the indexes would otherwise list every key for). */
+function documentsFrom(saved: JSONValue[]): { documents: Record<string, Document>; tables: Map<string, Set<string>> } {
+  const documents: Record<string, Document> = {};
+  const tables = new Map<string, Set<string>>();
+  for (const json of saved) {
+    const document = (isPlainJson(json) ? json : jsonToConvex(json)) as Document;
+    documents[document._id] = document;
+    const table = tableOf(document._id);
+    let ids = tables.get(table);
+    if (ids === undefined) tables.set(table, (ids = new Set()));
+    ids.add(document._id);
+  }
+  return { documents, tables };
 }
 
 function saveComponent(db: DatabaseFake): ComponentSnapshot {
   return { ...idCounters(db), documents: Object.values(committedDocuments(db)).map((document) => convexToJson(document)) };
 }
 
-function loadComponent(db: DatabaseFake, saved: ComponentSnapshot): void {
-  replaceCommittedDocuments(db, documentsFrom(saved.documents));
+/** Loads a component's saved state; returns its ids by table. */
+function loadComponent(db: DatabaseFake, saved: ComponentSnapshot): Map<string, Set<string>> {
+  const { documents, tables } = documentsFrom(saved.documents);
+  replaceCommittedDocuments(db, documents);
   setIdCounters(db, saved);
+  return tables;
 }
 
 /** Told of each top-level commit: its timestamp, the documents it wrote and what it read (null when not known). */
@@ -308,11 +329,13 @@ export class Database {
     for (const [componentPath, change] of Object.entries(record.components)) {
       const db = this.global.components[componentPath]?.db;
       if (db === undefined) continue;
+      const indexes = this.indexes.get(componentPath);
       for (const [id, json] of Object.entries(change.documents)) {
-        setCommittedDocument(db, id, json === null ? null : (jsonToConvex(json) as Document));
+        const document = json === null ? null : (jsonToConvex(json) as Document);
+        indexes?.changed(id, committedDocuments(db)[id] ?? null, document);
+        setCommittedDocument(db, id, document);
       }
       setIdCounters(db, change);
-      this.indexes.get(componentPath)?.reset();
     }
     for (const [key, value, ts] of record.requests) this.requests.remember(key, { value, ts: BigInt(ts), commit: 0 });
     setLastCommitTs(this.global, BigInt(record.lastCommitTs));
@@ -348,7 +371,18 @@ export class Database {
 
   /** True when no table of the app (its own or Convex Auth's) holds a document. */
   isEmpty(): boolean {
-    return Object.keys(committedDocuments(this.global.components[""]!.db)).length === 0;
+    // Through the table ids (built once, kept in step): listing the documents' keys costs a scan of them all.
+    return this.indexes.get("")?.isEmpty() ?? Object.keys(committedDocuments(this.global.components[""]!.db)).length === 0;
+  }
+
+  /** The committed documents of `table` in every component, found through the indexes' table ids (no scan of the others). */
+  tableDocuments(table: string): { componentPath: string; document: Document }[] {
+    const found: { componentPath: string; document: Document }[] = [];
+    for (const [componentPath, db] of this.components) {
+      const documents = committedDocuments(db);
+      for (const id of this.indexes.get(componentPath)?.idsOf(table) ?? []) found.push({ componentPath, document: documents[id]! });
+    }
+    return found;
   }
 
   /** The committed state; writes of transactions in progress are not in `_documents` yet. */
@@ -374,9 +408,9 @@ export class Database {
     // A component no longer installed keeps nothing; a new one starts empty.
     for (const [componentPath, db] of this.components) {
       const component = saved[componentPath];
-      if (component !== undefined) loadComponent(db, component);
+      const tables = component === undefined ? null : loadComponent(db, component);
+      this.indexes.get(componentPath)?.reset(tables);
     }
-    for (const indexes of this.indexes.values()) indexes.reset();
     setLastCommitTs(this.global, BigInt(snapshot.lastCommitTs));
     this.commitCount = snapshot.commitCount ?? 0;
     // A remembered request is durable by definition: it came from a saved state.

@@ -16,14 +16,12 @@ import type { Value } from "convex/values";
 import type { Engine } from "../engine.ts";
 import {
   committedDocuments,
-  documentsOf,
   interceptAsyncSyscall,
   interceptJsSyscall,
   internalsOf,
   tableOf,
   testOf,
   type DatabaseFake,
-  type Document,
   type EngineInstance,
 } from "../engine/convex-test-adapter.ts";
 import type { FileStore } from "./file-store.ts";
@@ -234,13 +232,10 @@ export class FileStorage {
 
   /** Removes the bytes no committed `_storage` document (of any component) refers to. */
   private async collect(): Promise<void> {
-    const referenced = await this.engine!.withInstance((instance) => {
-      const found = new Set<string>();
-      for (const { db } of Object.values(internalsOf(instance).components)) {
-        for (const document of documentsOf(db, FILES)) found.add((document as Document).sha256 as string);
-      }
-      return Promise.resolve(found);
-    });
+    const engine = this.engine!;
+    const referenced = await engine.withInstance(() =>
+      Promise.resolve(new Set(engine.tableDocuments(FILES).map(({ document }) => document.sha256 as string))),
+    );
     await this.store.removeUnless((sha256) => referenced.has(sha256), UPLOAD_GRACE_MS);
   }
 }

@@ -58,6 +58,20 @@ function rangeBound(entries: Entry[], range: IndexRange, side: -1 | 0): number {
   return low;
 }
 
+/** An array of `length` elements computed on access: what a reader that looks at few of many costs. */
+function arrayView<T>(length: number, at: (i: number) => T): readonly T[] {
+  return new Proxy([] as T[], {
+    get(target, key, receiver) {
+      if (key === "length") return length;
+      if (typeof key === "string" && /^(0|[1-9]\d*)$/.test(key)) {
+        const i = Number(key);
+        return i < length ? at(i) : undefined;
+      }
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+}
+
 class SortedIndex {
   private readonly entries: Entry[];
 
@@ -71,13 +85,29 @@ class SortedIndex {
 
   /** The committed documents in the range (from `from` on), in index order. */
   range(range: IndexRange, from: PageStart | null): IndexedDocument[] {
+    const { start, end } = this.bounds(range, from);
+    const documents: IndexedDocument[] = new Array(end - start);
+    for (let i = start; i < end; i++) documents[i - start] = this.entries[i]!.document;
+    return documents;
+  }
+
+  /**
+   * The same without copying: a read-only view over the index as it is now, in the read's
+   * order. Valid only until the index next changes, so it is for a reader that is done
+   * before then (a page: convex-test reads the first page-size rows of it synchronously).
+   */
+  view(range: IndexRange, from: PageStart | null, desc: boolean): readonly IndexedDocument[] {
+    const { start, end } = this.bounds(range, from);
+    const entries = this.entries;
+    return arrayView(end - start, desc ? (i) => entries[end - 1 - i]!.document : (i) => entries[start + i]!.document);
+  }
+
+  private bounds(range: IndexRange, from: PageStart | null): { start: number; end: number } {
     let start = rangeBound(this.entries, range, -1);
     let end = rangeBound(this.entries, range, 0);
     if (from?.order === "asc") start = Math.max(start, lowerBound(this.entries, from.key));
     if (from?.order === "desc") end = Math.min(end, lowerBound(this.entries, from.key, true));
-    const documents: IndexedDocument[] = new Array(end - start);
-    for (let i = start; i < end; i++) documents[i - start] = this.entries[i]!.document;
-    return documents;
+    return { start, end: Math.max(start, end) };
   }
 
   insert(document: IndexedDocument): void {
@@ -146,6 +176,12 @@ export class DocumentIndexes {
     return index === undefined ? undefined : [...index.fields, "_creationTime", "_id"];
   }
 
+  /** Whether no table holds a committed document. */
+  isEmpty(): boolean {
+    for (const ids of this.tableIds().values()) if (ids.size > 0) return false;
+    return true;
+  }
+
   /** Ids of a table's committed documents. */
   idsOf(table: string): ReadonlySet<string> {
     return this.tableIds().get(table) ?? new Set();
@@ -154,6 +190,11 @@ export class DocumentIndexes {
   /** The committed documents of `table` in `range` of the index `indexName`, in index order. */
   range(table: string, indexName: string, range: IndexRange, from: PageStart | null = null): IndexedDocument[] {
     return this.index(table, indexName, range.fields).range(range, from);
+  }
+
+  /** The same as a view, in the read's order (see SortedIndex.view). */
+  view(table: string, indexName: string, range: IndexRange, from: PageStart | null, desc: boolean): readonly IndexedDocument[] {
+    return this.index(table, indexName, range.fields).view(range, from, desc);
   }
 
   /** The committed documents of `table` in `range`, read one at a time (see SortedIndex.reader). */
@@ -194,9 +235,12 @@ export class DocumentIndexes {
     }
   }
 
-  /** Forgets everything; rebuilt from the documents when next needed (after a restore or replay). */
-  reset(): void {
-    this.tables = null;
+  /**
+   * Forgets everything; rebuilt from the documents when next needed (after a restore), the
+   * table ids from `tables` when the caller has them (the ids of the documents now committed).
+   */
+  reset(tables: Map<string, Set<string>> | null = null): void {
+    this.tables = tables;
     this.indexes.clear();
   }
 

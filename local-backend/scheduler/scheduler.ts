@@ -15,7 +15,6 @@ import type { Value } from "convex/values";
 import { recordExecution } from "../cli-api/function-log.ts";
 import type { Engine } from "../engine.ts";
 import {
-  documentsOf,
   interceptAsyncSyscall,
   internalsOf,
   testOf,
@@ -117,13 +116,11 @@ export class DurableScheduler {
   }
 
   private async recover(engine: Engine): Promise<void> {
-    const cutOff = await engine.withInstance(async (instance) => {
+    const cutOff = await engine.withInstance(async () => {
       const found: JobKey[] = [];
-      for (const [componentPath, { db }] of Object.entries(internalsOf(instance).components)) {
-        for (const job of documentsOf(db, JOBS)) {
-          if (stateOf(job) === "pending") this.arm({ componentPath, jobId: job._id }, job.scheduledTime as number);
-          if (stateOf(job) === "inProgress") found.push({ componentPath, jobId: job._id });
-        }
+      for (const { componentPath, document: job } of engine.tableDocuments(JOBS)) {
+        if (stateOf(job) === "pending") this.arm({ componentPath, jobId: job._id }, job.scheduledTime as number);
+        if (stateOf(job) === "inProgress") found.push({ componentPath, jobId: job._id });
       }
       return found;
     });

@@ -5,7 +5,6 @@
  */
 import type { GenericId } from "convex/values";
 import type { Engine } from "../engine.ts";
-import { committedDocuments, internalsOf, tableOf } from "../engine/convex-test-adapter.ts";
 import { isCounterId } from "./random-ids.ts";
 
 const REFRESH_TOKENS = "authRefreshTokens";
@@ -13,8 +12,10 @@ const REFRESH_TOKENS = "authRefreshTokens";
 /** Deletes the app's refresh tokens with counter ids, in one commit; resolves with how many. */
 export async function dropCounterRefreshTokens(engine: Engine): Promise<number> {
   return engine.withInstance(async (instance) => {
-    const documents = committedDocuments(internalsOf(instance).components[""]!.db);
-    const stale = Object.keys(documents).filter((id) => tableOf(id) === REFRESH_TOKENS && isCounterId(id));
+    const stale = engine
+      .tableDocuments(REFRESH_TOKENS)
+      .filter(({ componentPath, document }) => componentPath === "" && isCounterId(document._id))
+      .map(({ document }) => document._id);
     if (stale.length === 0) return 0;
     await instance.t.run(async (ctx) => {
       for (const id of stale) await ctx.db.delete(id as GenericId<typeof REFRESH_TOKENS>);

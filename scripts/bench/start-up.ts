@@ -64,7 +64,12 @@ async function startOnce(dataDir: string): Promise<StartRun> {
       if (performance.now() - started > START_TIMEOUT_MS) {
         throw new Error(`ready after ${(readyMs / 1000).toFixed(1)} s; migrations not done after ${START_TIMEOUT_MS / 60_000} min`);
       }
-      const states = await migrationStates(backend);
+      const states = await migrationStates(backend).catch((error: unknown) => {
+        // A keep-alive connection the backend dropped while busy (writing a snapshot of the
+        // whole folder takes seconds at this size): ask again.
+        if (error instanceof TypeError) return [];
+        throw error;
+      });
       const failed = states.find(({ state }) => state === "failed" || state === "canceled");
       if (failed !== undefined) throw new Error(`migration ${failed.name} ${failed.state}`);
       if (states.length === MIGRATION_NAMES.length && states.every(({ state }) => state === "success")) break;
