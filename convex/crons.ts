@@ -1,5 +1,6 @@
 import { cronJobs } from "convex/server";
 import { internal } from "./_generated/api";
+import { RECOVERY_INTERVAL_SECONDS } from "./model/supportWorker";
 
 const crons = cronJobs();
 
@@ -11,5 +12,8 @@ crons.hourly("delete unclaimed event images", { minuteUTC: 41 }, internal.eventI
 crons.daily("sweep people who left presence rooms", { hourUTC: 7, minuteUTC: 23 }, internal.presence.sweepLeft, { cursor: null });
 // Notifications are kept 90 days; older ones go in pages (model/notifications.ts).
 crons.daily("delete old notifications", { hourUTC: 4, minuteUTC: 23 }, internal.notifications.deleteOld);
+
+// A support queue whose worker stopped (a turn that threw) is restarted (model/supportWorker.ts).
+crons.interval("restart stuck support queues", { seconds: RECOVERY_INTERVAL_SECONDS }, internal.supportQueue.recover);
 
 export default crons;

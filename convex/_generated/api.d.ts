@@ -57,6 +57,7 @@ import type * as model_shared_ufs from "../model/shared/ufs.js";
 import type * as model_supportGates from "../model/supportGates.js";
 import type * as model_supportNotices from "../model/supportNotices.js";
 import type * as model_supportQueue from "../model/supportQueue.js";
+import type * as model_supportWorker from "../model/supportWorker.js";
 import type * as model_supports from "../model/supports.js";
 import type * as model_tickets from "../model/tickets.js";
 import type * as model_timeline from "../model/timeline.js";
@@ -130,6 +131,7 @@ declare const fullApi: ApiFromModules<{
   "model/supportGates": typeof model_supportGates;
   "model/supportNotices": typeof model_supportNotices;
   "model/supportQueue": typeof model_supportQueue;
+  "model/supportWorker": typeof model_supportWorker;
   "model/supports": typeof model_supports;
   "model/tickets": typeof model_tickets;
   "model/timeline": typeof model_timeline;

@@ -45,7 +45,7 @@ function supportQueued(outcome: DistributiveOmit<Outcome, "amountCents">) {
   let amountCents = 0;
   const mutation = setMutation(api.supports.support, (args) => {
     amountCents = args.amountCents;
-    return { supportId: fakeId("queuedSupports", "q1") };
+    return { supportId: fakeId("queuedSupports", "q1"), queued: true };
   });
   setQuery(api.supports.outcome, (args) => (args.supportId === "q1" ? ({ amountCents, ...outcome } as Outcome) : null));
   return mutation;
