@@ -30,7 +30,7 @@ function architectureZones() {
     },
     {
       target: "./convex",
-      from: ["./src", "./local-backend", "./e2e", "./scripts"],
+      from: ["./src", "./local-backend", "./pix-sandbox", "./e2e", "./scripts"],
       message: "The backend depends only on itself and its packages.",
     },
   ];

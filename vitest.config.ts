@@ -1,8 +1,8 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
-// Four projects: Convex functions run in edge-runtime (closest to Convex's V8 runtime),
-// React components in jsdom, the local backend and tooling checks (scripts/) in Node.
+// Five projects: Convex functions run in edge-runtime (closest to Convex's V8 runtime),
+// React components in jsdom, the local backend, the PIX sandbox and tooling checks (scripts/) in Node.
 export default defineConfig({
   test: {
     projects: [
@@ -31,12 +31,22 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["src/test/setup.ts"],
+          // Above the 10 s wait ceiling in the setup file, so a slow machine fails on a state, not a clock.
+          testTimeout: 30_000,
         },
       },
       {
         test: {
           name: "local-backend",
           include: ["local-backend/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "pix-sandbox",
+          include: ["pix-sandbox/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
         },

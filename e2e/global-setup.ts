@@ -1,12 +1,14 @@
 /**
  * Starts what the browser tests need, on free loopback ports: an OpenID Connect issuer standing
- * in for Google, the local backend (in memory, no demo data, Google pointed at that issuer) and
- * a production build of the app served by `vite preview`. All stop when the run ends.
+ * in for Google, the PIX sandbox standing in for Mercado Pago (retries after a few hundred ms),
+ * the local backend (in memory, no demo data, Google pointed at that issuer, payments at the
+ * sandbox) and a production build of the app served by `vite preview`. All stop when the run ends.
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { freePort } from "../test-kit/ports";
 import { LOCAL_BACKEND_READY, spawnAndWait } from "../test-kit/processes";
+import { spawnPixSandbox } from "../test-kit/pix-sandbox";
 import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, startGoogleIssuer } from "./helpers/google-issuer";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -29,6 +31,10 @@ export default async function globalSetup() {
   const [backendPort, sitePort, appPort] = [await freePort(), await freePort(), await freePort()];
   // The redirect URI a deployment registers with Google, here on the backend's site port.
   const google = await startGoogleIssuer({ redirectUri: `http://127.0.0.1:${sitePort}/api/auth/callback/google` });
+  const pix = await spawnPixSandbox(["--retry-delays", "200,500,1000,2000"]).catch(async (error: unknown) => {
+    await google.stop();
+    throw error;
+  });
   const { child: backend, output: backendOutput } = await startAndWait(
     process.execPath,
     ["--import", "tsx", "local-backend/main.ts", "--port", `${backendPort}`, "--site-port", `${sitePort}`, "--in-memory", "--no-seed"],
@@ -38,9 +44,11 @@ export default async function globalSetup() {
       AUTH_GOOGLE_ID: GOOGLE_CLIENT_ID,
       AUTH_GOOGLE_SECRET: GOOGLE_CLIENT_SECRET,
       AUTH_GOOGLE_ISSUER: google.issuer,
+      ...pix.backendEnv,
     },
     LOCAL_BACKEND_READY,
   ).catch(async (error: unknown) => {
+    pix.child.kill("SIGTERM");
     await google.stop();
     throw error;
   });
@@ -53,6 +61,7 @@ export default async function globalSetup() {
   });
   if (build.status !== 0) {
     backend.kill("SIGTERM");
+    pix.child.kill("SIGTERM");
     await google.stop();
     throw new Error("vite build failed");
   }
@@ -63,6 +72,7 @@ export default async function globalSetup() {
     new RegExp(`127\\.0\\.0\\.1:${appPort}`),
   ).catch(async (error: unknown) => {
     backend.kill("SIGTERM");
+    pix.child.kill("SIGTERM");
     await google.stop();
     throw error;
   });
@@ -72,9 +82,12 @@ export default async function globalSetup() {
   // Printed before the ready line; the backend's dashboard asks for it.
   process.env.E2E_ADMIN_KEY = /^Admin key: (\S+)$/m.exec(backendOutput)?.[1] ?? "";
   process.env.E2E_GOOGLE_ISSUER = google.issuer;
+  // The sandbox's page and control API (pix-sandbox/API.md); its token reads Mercado Pago's routes.
+  process.env.E2E_PIX_SANDBOX_URL = pix.url;
+  process.env.E2E_PIX_ACCESS_TOKEN = pix.accessToken;
 
   return async () => {
-    for (const child of [app, backend]) {
+    for (const child of [app, backend, pix.child]) {
       child.removeAllListeners("exit");
       child.kill("SIGTERM");
     }

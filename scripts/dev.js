@@ -1,5 +1,8 @@
 /**
  * `npm run dev`, on Convex's own development flow, offline:
+ *   0. the PIX sandbox, "Banco simulado" (pix-sandbox/, its state in .convex-local/pix-sandbox.json),
+ *      standing in for Mercado Pago: the backend gets its URL, token and webhook secret as the
+ *      deployment's MERCADOPAGO_* variables;
  *   1. the local backend (data in .convex-local/): it neither watches nor serves convex/ from
  *      source, it serves what the CLI pushes (an empty data folder serves nothing until then);
  *   2. `npx convex dev` pointed at it (CONVEX_SELF_HOSTED_URL and CONVEX_SELF_HOSTED_ADMIN_KEY,
@@ -11,7 +14,7 @@
  *   4. the typecheck of convex/ (`tsc --watch`, at low priority), beside the push rather than in
  *      it: the CLI's own typecheck (`--typecheck disable` here) held every saved change back
  *      ~20 s on 2 cores; this one prints type errors a moment after the change is live.
- * Ctrl-C stops all three; if one exits on its own, the others are stopped too. Plain Node.
+ * Ctrl-C stops them all; if one exits on its own, the others are stopped too. Plain Node.
  */
 import { spawn } from "node:child_process";
 import os from "node:os";
@@ -23,6 +26,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const READY = /Local backend ready at (http:\/\/\S+)/;
 const ADMIN_KEY = /Admin key: (\S+)/;
 const PUSHED = /Convex functions ready!/;
+const PIX_SANDBOX_READY = /Banco simulado \(PIX\): (http:\/\/\S+)/;
+// Development credentials for the local sandbox only; a real account's go in with `npx convex env set`.
+const PIX_ACCESS_TOKEN = "TEST-apoie-dev";
+const PIX_WEBHOOK_SECRET = "apoie-dev-webhook-secret";
 
 /** @type {Set<import("node:child_process").ChildProcess>} */
 const children = new Set();
@@ -64,19 +71,42 @@ function follow(stream, target, onText) {
   });
 }
 
-const backend = start("node_modules/tsx/dist/cli.mjs", ["local-backend/main.ts", "--no-seed", "--no-watch", "--no-source"], {
-  stdio: ["ignore", "pipe", "inherit"],
+const pixArgs = ["pix-sandbox/main.ts", "--data-file", ".convex-local/pix-sandbox.json", "--retry-delays", "2000,10000,60000"];
+const pixSandbox = start(
+  "node_modules/tsx/dist/cli.mjs",
+  [...pixArgs, "--access-token", PIX_ACCESS_TOKEN, "--webhook-secret", PIX_WEBHOOK_SECRET],
+  {
+    stdio: ["ignore", "pipe", "inherit"],
+  },
+);
+let backendStarted = false;
+follow(pixSandbox.stdout, process.stdout, (text) => {
+  const ready = PIX_SANDBOX_READY.exec(text);
+  if (ready === null || backendStarted || stopping) return;
+  backendStarted = true;
+  startBackend(ready[1]);
 });
 
-let adminKey = null;
-let convexStarted = false;
-follow(backend.stdout, process.stdout, (text) => {
-  adminKey ??= ADMIN_KEY.exec(text)?.[1] ?? null;
-  const ready = READY.exec(text);
-  if (ready === null || adminKey === null || convexStarted || stopping) return;
-  convexStarted = true;
-  startConvexDev(ready[1], adminKey);
-});
+function startBackend(pixSandboxUrl) {
+  const backend = start("node_modules/tsx/dist/cli.mjs", ["local-backend/main.ts", "--no-seed", "--no-watch", "--no-source"], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: {
+      ...process.env,
+      MERCADOPAGO_API_URL: pixSandboxUrl,
+      MERCADOPAGO_ACCESS_TOKEN: PIX_ACCESS_TOKEN,
+      MERCADOPAGO_WEBHOOK_SECRET: PIX_WEBHOOK_SECRET,
+    },
+  });
+  let adminKey = null;
+  let convexStarted = false;
+  follow(backend.stdout, process.stdout, (text) => {
+    adminKey ??= ADMIN_KEY.exec(text)?.[1] ?? null;
+    const ready = READY.exec(text);
+    if (ready === null || adminKey === null || convexStarted || stopping) return;
+    convexStarted = true;
+    startConvexDev(ready[1], adminKey);
+  });
+}
 
 function startConvexDev(url, key) {
   const deployment = { CONVEX_SELF_HOSTED_URL: url, CONVEX_SELF_HOSTED_ADMIN_KEY: key };
