@@ -51,6 +51,7 @@ export class WebhookSender {
   private readonly inFlight = new AbortController();
   private batch: Notification[] = [];
   private batchTimer: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(
     private readonly store: Store,
@@ -96,6 +97,7 @@ export class WebhookSender {
 
   /** Stops every timer and request in flight. */
   close(): void {
+    this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.batchTimer = null;
@@ -115,6 +117,8 @@ export class WebhookSender {
     notification.nextAttemptAt = null;
     const copies = this.config.duplicates ? 2 : 1;
     const answers = await Promise.all(Array.from({ length: copies }, () => this.attempt(notification)));
+    // Stopped meanwhile: the tries it cut short are not failures to schedule again.
+    if (this.closed) return;
     if (answers.some(Boolean)) {
       this.markDelivered(notification);
     } else if (!notification.delivered && notification.retries < this.config.retryDelaysMs.length) {
@@ -135,7 +139,8 @@ export class WebhookSender {
     this.timer(() => void this.deliver(notification), Math.max(0, delayMs));
   }
 
-  private timer(run: () => void, delayMs: number): NodeJS.Timeout {
+  private timer(run: () => void, delayMs: number): NodeJS.Timeout | null {
+    if (this.closed) return null;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       run();
