@@ -16,7 +16,7 @@ import { EnvironmentVariables } from "./cli-api/environment-variables.ts";
 import { functionLog } from "./cli-api/function-log.ts";
 import { handleCliApiRequest } from "./cli-api/routes.ts";
 import { registerComponents } from "./components/components.ts";
-import type { EngineInstance } from "./engine/convex-test-adapter.ts";
+import { readIdsWith, type EngineInstance } from "./engine/convex-test-adapter.ts";
 import { registerPushedComponents } from "./push/components.ts";
 import { loadPush } from "./push/load-push.ts";
 import { PushStore } from "./push/push-store.ts";
@@ -40,6 +40,10 @@ import { generateAdminKey, loadOrCreateAdminKey } from "./security/admin-key.ts"
 import { FORBIDDEN_HOST_MESSAGE, hostCheck, type HostCheck } from "./security/host-check.ts";
 import { dropCounterRefreshTokens } from "./security/legacy-refresh-tokens.ts";
 import { installRandomIds } from "./security/random-ids.ts";
+import { checkedTableOf, TableNumbers } from "./ids/table-numbers.ts";
+import { installPaginationCursors } from "./pagination/cursors.ts";
+import { installTextSearch } from "./search/text-search.ts";
+import { installVectorSearchChecks } from "./search/vector-search.ts";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -211,9 +215,15 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     if (!registerPushedComponents(instance) && convexDir !== null) await registerComponents(instance, convexDir);
   };
   const firstCode = pushed !== null ? () => loadPush(pushed) : (convexDir ?? noModules);
+  // Before any document is read: a Convex id names its table by a number kept in the data folder.
+  readIdsWith(checkedTableOf);
+  const tableNumbers = TableNumbers.open(dataDir);
   const ready = await Engine.start(firstCode, async (instance) => {
     await installComponents(instance);
-    installRandomIds(instance);
+    installRandomIds(instance, tableNumbers);
+    installTextSearch(instance);
+    installVectorSearchChecks(instance);
+    installPaginationCursors(instance);
     files.install(instance);
     scheduler.install(instance);
     crons.install(instance);
@@ -262,6 +272,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     url: () => url,
     environment,
     files: fileStore,
+    tableNumbers,
     saved: (commit) => deps.saved(commit),
     persisted: (commit) => deps.persisted(commit),
     closed,

@@ -6,6 +6,7 @@
 import type { Value } from "convex/values";
 import type { Engine } from "../engine.ts";
 import type { FileStore } from "../files/file-store.ts";
+import type { TableNumbers } from "../ids/table-numbers.ts";
 import { HttpError, readBody } from "../http-api.ts";
 import type { EnvironmentChange, EnvironmentVariables } from "./environment-variables.ts";
 import { functionLog, POLL_WAIT_MS } from "./function-log.ts";
@@ -24,6 +25,8 @@ export type CliSupportDeps = {
   /** Resolves once a commit is durable; rejects when it was rolled back. */
   persisted: (commit?: number) => Promise<void>;
   files: FileStore;
+  /** The data folder's table numbers, which an import of a deployment's snapshot adds to. */
+  tableNumbers: TableNumbers;
   /** Resolves when the backend stops (long polls end). */
   closed: Promise<void>;
 };
@@ -40,7 +43,12 @@ async function jsonBody(request: Parameters<AdminRoute>[0]): Promise<Record<stri
 
 export function createCliSupport(deps: CliSupportDeps) {
   const { environment } = deps;
-  const imports = new SnapshotImports({ engine: deps.engine, files: deps.files, persisted: deps.persisted });
+  const imports = new SnapshotImports({
+    engine: deps.engine,
+    files: deps.files,
+    tableNumbers: deps.tableNumbers,
+    persisted: deps.persisted,
+  });
   /** The latest export, kept in memory until the next one. */
   let latestExport: { state: ExportState; zip: Buffer } | null = null;
   const system: SystemState = {

@@ -1,7 +1,7 @@
 /**
  * `npx convex export`: a snapshot of every component's documents at one saved commit, in
  * Convex's snapshot ZIP layout — `<table>/documents.jsonl` (one document per line, ids and
- * `_creationTime` kept), `_tables/documents.jsonl`, stored files under `_storage/<id>`, and
+ * `_creationTime` kept), `_tables/documents.jsonl` (each table's name and number), stored files under `_storage/<id>`, and
  * components under `_components/<name>/` (nested for their own components). Values are
  * written as `convexToJson` writes them, so a bigint or bytes value keeps its type
  * (`{"$integer": …}`, `{"$bytes": …}`). Scheduled functions are left out, as on Convex.
@@ -10,6 +10,7 @@ import { convexToJson } from "convex/values";
 import type { Engine } from "../engine.ts";
 import type { FileStore } from "../files/file-store.ts";
 import { internalsOf, tableOf, type Document } from "../engine/convex-test-adapter.ts";
+import { tableNumberPrefix } from "../ids/convex-id.ts";
 import { writeZip } from "./zip.ts";
 
 /** Tables a snapshot leaves out: the scheduler's own state, as Convex does. */
@@ -47,6 +48,15 @@ function jsonl(documents: Document[]): Buffer {
   return Buffer.from(documents.map((document) => `${JSON.stringify(convexToJson(document))}\n`).join(""));
 }
 
+/** The table number its documents' ids carry (Convex's form), as a deployment lists it in `_tables`. */
+function numberOfTable(documents: Document[]): number | undefined {
+  for (const document of documents) {
+    const number = tableNumberPrefix(document._id);
+    if (number !== null) return number;
+  }
+  return undefined;
+}
+
 /** Builds the ZIP of the committed, saved state. */
 export async function buildExport(
   engine: Engine,
@@ -75,7 +85,12 @@ export async function buildExport(
     const names = [...tables.keys()].sort();
     entries.push({
       name: `${prefix}_tables/documents.jsonl`,
-      data: Buffer.from(names.map((name) => `${JSON.stringify({ name })}\n`).join("")),
+      data: Buffer.from(
+        names
+          .filter((name) => !name.startsWith("_"))
+          .map((name) => `${JSON.stringify({ name, id: numberOfTable(tables.get(name)!) })}\n`)
+          .join(""),
+      ),
     });
     for (const name of names) {
       const sorted = tables.get(name)!.sort((a, b) => a._creationTime - b._creationTime);

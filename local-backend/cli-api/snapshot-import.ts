@@ -19,7 +19,10 @@ import {
   type Snapshot,
   type TableRows,
 } from "./import-parse.ts";
+import { renumberedTables, settleIds, type Renumbered } from "./import-ids.ts";
 import { NOT_EXPORTED } from "./snapshot-export.ts";
+import type { TableNumbers } from "../ids/table-numbers.ts";
+import { isCounterId } from "../security/random-ids.ts";
 
 type Mode = "requireEmpty" | "append" | "replace" | "replaceAll";
 const MODES = new Set<Mode>(["requireEmpty", "append", "replace", "replaceAll"]);
@@ -40,6 +43,13 @@ type ImportState =
   | { state: "completed"; num_rows_written: bigint }
   | { state: "failed"; error_message: string };
 
+/** A creation time after every one given so far, for an imported document without one. */
+function nextCreationTime(db: DatabaseFake): number {
+  const now = Date.now();
+  db._lastCreationTime = now <= db._lastCreationTime ? db._lastCreationTime + 0.001 : now;
+  return db._lastCreationTime;
+}
+
 type ImportRecord = {
   _id: string;
   _creationTime: number;
@@ -52,6 +62,7 @@ type ImportRecord = {
 export type ImportDeps = {
   engine: Engine;
   files: FileStore;
+  tableNumbers: TableNumbers;
   /** Resolves once a commit is durable; rejects when it was rolled back. */
   persisted: (commit?: number) => Promise<void>;
 };
@@ -119,7 +130,11 @@ export class SnapshotImports {
       const deletes = changes.some((change) => change.remove > 0);
       record.state = {
         state: "waiting_for_confirmation",
-        message_to_confirm: summary(changes, mode),
+        message_to_confirm: summary(
+          changes,
+          mode,
+          record.plan.kind === "snapshot" ? renumberedTables(record.plan, this.deps.tableNumbers) : [],
+        ),
         require_manual_confirmation: deletes,
       };
     } catch (error) {
@@ -179,7 +194,10 @@ export class SnapshotImports {
         const components = instance.global.components;
         // Checked again inside the transaction: the data may have changed since the upload.
         changesIn(components, plan, mode);
-        const incoming = plan.kind === "table" ? new Map([[plan.componentPath, new Map([[plan.table, plan.rows]])]]) : plan.components;
+        const incoming =
+          plan.kind === "table"
+            ? new Map([[plan.componentPath, new Map([[plan.table, plan.rows]])]])
+            : settleIds(plan, this.deps.tableNumbers, () => nextCreationTime(components[""]!.db));
         const affected = mode === "replaceAll" ? Object.keys(components) : [...incoming.keys()];
         for (const componentPath of affected) {
           const db = components[componentPath]!.db;
@@ -204,8 +222,7 @@ export class SnapshotImports {
                 validate(db, table, fields, _id as string);
                 writes[_id as string] = row as Document;
                 db._lastCreationTime = Math.max(db._lastCreationTime, _creationTime as number);
-                const counter = Number(/^\d+/.exec(_id as string)?.[0]);
-                if (Number.isSafeInteger(counter)) db._nextDocId = Math.max(db._nextDocId, counter + 1);
+                if (isCounterId(_id as string)) db._nextDocId = Math.max(db._nextDocId, Number(/^\d+/.exec(_id as string)![0]) + 1);
               }
               written += 1;
             }
@@ -271,12 +288,17 @@ function withoutPlan(record: ImportRecord): Omit<ImportRecord, "plan"> {
   return rest;
 }
 
-function summary(changes: TableChange[], mode: Mode): string {
+function summary(changes: TableChange[], mode: Mode, renumbered: Renumbered[]): string {
   const lines = changes
     .filter((change) => change.create > 0 || change.remove > 0)
     .map(
       (change) =>
         `${change.componentPath === "" ? "" : `${change.componentPath}:`}${change.table} | create ${change.create} | delete ${change.remove} of ${change.existing}`,
     );
+  for (const { componentPath, table, number } of renumbered) {
+    lines.push(
+      `${componentPath === "" ? "" : `${componentPath}:`}${table}: table number ${number} is another table's here, so its documents get new ids (fields holding them are updated)`,
+    );
+  }
   return `Import change summary (${mode}):\n${lines.join("\n")}`;
 }

@@ -7,8 +7,11 @@
  * naming it, instead of failing quietly later.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { convexTest } from "convex-test";
 import type { Value } from "convex/values";
+import { tableOf as tableOfId } from "../ids/table-numbers.ts";
 import type { RangeExpression } from "../indexes/index-range.ts";
 import type { LoadedModules } from "../modules.ts";
 
@@ -48,6 +51,8 @@ export type DatabaseFake = {
   commit: (commitTs?: bigint | null) => void;
   storeFile: (storageId: string, blob: Blob) => void;
   getFile: (storageId: string) => Blob | null;
+  /** `ctx.vectorSearch`: the ids and scores of the nearest documents. */
+  vectorSearch: (tableAndIndexName: string, vector: unknown, expressions: unknown[], limit: unknown) => unknown;
 };
 
 /** convex-test's global state: one database and module loader per component ("" is the app). */
@@ -98,6 +103,7 @@ const DATABASE_MEMBERS = {
   commit: "function",
   storeFile: "function",
   getFile: "function",
+  vectorSearch: "function",
 };
 const TEST_MEMBERS = {
   runInComponent: "function",
@@ -216,12 +222,128 @@ export function releaseQueryResults(global: ConvexGlobal): void {
   for (const { db } of Object.values(global.components)) db._queryResults = {};
 }
 
-/** Ids are digits followed by the table's name ("0…10003_scheduled_functions"; see security/random-ids.ts). */
+/** The table of a stored document's id (ids/table-numbers.ts); "" for none. */
 export function tableOf(id: string): string {
-  return id.replace(/^\d+/, "");
+  return tableOfId(id) ?? "";
 }
+
+/**
+ * Makes convex-test read an id's table with `tableNameFromId` (for `v.id`, `normalizeId`,
+ * `db.get`/`patch`/`replace` and table scans): Convex's ids carry a table number, not a name.
+ * Needs the hook patches/convex-test+0.0.60.patch adds; without it, stops with how to apply it.
+ */
+export function readIdsWith(tableNameFromId: (id: string) => string | null): void {
+  const source = readFileSync(createRequire(import.meta.url).resolve("convex-test"), "utf8");
+  if (!source.includes(`Symbol.for("${TABLE_NAME_FROM_ID}")`)) {
+    throw new Error(
+      "local backend: convex-test lacks the id hook of patches/convex-test+0.0.60.patch; run `npx patch-package` (npm install runs it)",
+    );
+  }
+  (globalThis as Record<symbol, unknown>)[Symbol.for(TABLE_NAME_FROM_ID)] = tableNameFromId;
+}
+const TABLE_NAME_FROM_ID = "convex-test.tableNameFromId";
 
 /** The committed documents of one table. */
 export function documentsOf(db: DatabaseFake, table: string): Document[] {
   return Object.values(db._documents).filter((document) => tableOf(document._id) === table);
+}
+
+/** A text search index as a schema declares it. */
+export type SearchIndexDeclaration = { indexDescriptor: string; searchField: string; filterFields: string[] };
+/** A vector index as a schema declares it. */
+export type VectorIndexDeclaration = { indexDescriptor: string; vectorField: string; dimensions: number; filterFields: string[] };
+/** One filter of a text search query (`q.search(field, text)`, `.eq(field, value)`), as the query carries it. */
+export type SearchFilter = { type: "Search"; fieldPath: string; value: string } | { type: "Eq"; fieldPath: string; value: unknown };
+type SchemaTableIndexes = { searchIndexes?: SearchIndexDeclaration[]; vectorIndexes?: VectorIndexDeclaration[] };
+
+function schemaTable(db: DatabaseFake, table: string): SchemaTableIndexes | undefined {
+  return db._schema?.tables.get(table) as SchemaTableIndexes | undefined;
+}
+
+/**
+ * Answers every text search query (`withSearchIndex`) with `search`, given the table's
+ * documents as the running transaction sees them (reads recorded as for any scan) and the
+ * index's declaration; its result is the query's rows, in order, before `take`/`paginate`.
+ */
+export function resolveSearchesWith(
+  instance: EngineInstance,
+  search: (request: {
+    table: string;
+    indexName: string;
+    index: SearchIndexDeclaration | undefined;
+    filters: SearchFilter[];
+    documents: Document[];
+  }) => Document[],
+): void {
+  for (const { db } of Object.values(internalsOf(instance).components)) {
+    const resolve = db._resolveQuerySource;
+    db._resolveQuerySource = function (this: DatabaseFake, query) {
+      if (query.source.type !== "Search") return resolve.call(this, query);
+      const [table = "", indexName = ""] = String(query.source.indexName).split(".");
+      const documents: Document[] = [];
+      this._iterateDocs(table, (document) => documents.push(document));
+      const rows = search({
+        table,
+        indexName,
+        index: schemaTable(this, table)?.searchIndexes?.find((index) => index.indexDescriptor === indexName),
+        filters: query.source.filters as SearchFilter[],
+        documents,
+      });
+      // convex-test's own resolution (operators, limit) over no documents, with `rows` as its rows.
+      const iterate = this._iterateDocs;
+      this._iterateDocs = () => {};
+      try {
+        return { ...resolve.call(this, query), sortedDocs: rows };
+      } finally {
+        this._iterateDocs = iterate;
+      }
+    };
+  }
+}
+
+/**
+ * Runs `check` before every vector search (`ctx.vectorSearch`) with its arguments and the
+ * index's declaration: it throws to refuse, or returns the number of results to give.
+ */
+export function checkVectorSearchesWith(
+  instance: EngineInstance,
+  check: (request: {
+    table: string;
+    indexName: string;
+    index: VectorIndexDeclaration | undefined;
+    vector: unknown;
+    expressions: unknown[];
+    limit: unknown;
+  }) => number,
+): void {
+  for (const { db } of Object.values(internalsOf(instance).components)) {
+    const search = db.vectorSearch;
+    db.vectorSearch = function (this: DatabaseFake, tableAndIndexName, vector, expressions, limit) {
+      const [table = "", indexName = ""] = String(tableAndIndexName).split(".");
+      const results = check({
+        table,
+        indexName,
+        index: schemaTable(this, table)?.vectorIndexes?.find((index) => index.indexDescriptor === indexName),
+        vector,
+        expressions,
+        limit,
+      });
+      return search.call(this, tableAndIndexName, vector, expressions, results);
+    };
+  }
+}
+
+/**
+ * Routes convex-test's async syscall `op` (e.g. "1.0/queryPage") through `handler`, which gets
+ * the JSON arguments and the original syscall to call (or not) and answers in JSON.
+ */
+export function interceptAsyncSyscall(
+  instance: EngineInstance,
+  op: string,
+  handler: (jsonArgs: string, original: (jsonArgs: string) => Promise<string>) => Promise<string>,
+): void {
+  const internals = internalsOf(instance);
+  const asyncSyscall = internals.asyncSyscall;
+  internals.asyncSyscall = (calledOp, jsonArgs) =>
+    calledOp === op ? handler(jsonArgs, (args) => asyncSyscall(calledOp, args)) : asyncSyscall(calledOp, jsonArgs);
 }

@@ -6,19 +6,19 @@
  * in step with every change to the committed documents afterwards (`changed`).
  */
 import type { Value } from "convex/values";
+import { tableOf as tableOfId } from "../ids/table-numbers.ts";
 import { compareKeys, keyOf, positionOf, type IndexKey, type IndexRange } from "./index-range.ts";
 
 export type IndexedDocument = { _id: string; _creationTime: number } & Record<string, Value>;
 
-/** Ids are digits followed by the table's name ("10003events"; see security/random-ids.ts). */
+/** The table of a stored document's id (ids/table-numbers.ts); "" for none. */
 export function tableOf(id: string): string {
-  return id.replace(/^[0-9]+/, "");
+  return tableOfId(id) ?? "";
 }
 
-/** `tableOf(id) === table`, without building a string: queries inside large transactions ask often. */
+/** `tableOf(id) === table`; queries inside large transactions ask often. */
 export function isInTable(id: string, table: string): boolean {
-  const digit = id.charCodeAt(id.length - table.length - 1);
-  return id.endsWith(table) && digit >= 48 && digit <= 57;
+  return tableOfId(id) === table;
 }
 
 type Entry = { key: IndexKey; document: IndexedDocument };

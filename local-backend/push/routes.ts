@@ -89,15 +89,6 @@ async function modulesOf(store: PushStore, definitionPath: string, config: Defin
       );
     modules.push(module);
   }
-  for (const module of modules) {
-    if (module.environment === "node") {
-      throw new HttpError(
-        400,
-        "NodeActionsNotSupported",
-        `${module.path}: "use node" modules (Node.js actions) are not supported by the local backend`,
-      );
-    }
-  }
   return modules;
 }
 

@@ -56,6 +56,17 @@ it("does not run a canceled job", async () => {
   expect(await client.query(notes, {})).not.toContain("canceled");
 });
 
+it("leaves a finished job alone when it is cancelled afterwards, as Convex does", async () => {
+  const succeeded = await client.mutation(schedule, { delayMs: 0, text: "done before cancel" });
+  await waitForState(succeeded, "success");
+  await client.mutation(cancel, { id: succeeded });
+  expect((await client.query(job, { id: succeeded }))?.state.kind).toBe("success");
+  const failing = await client.mutation(schedule, { delayMs: 0, failing: true, text: "failed before cancel" });
+  await waitForState(failing, "failed");
+  await client.mutation(cancel, { id: failing });
+  expect((await client.query(job, { id: failing }))?.state.kind).toBe("failed");
+});
+
 it("records a failing job as failed, undoes its writes, and runs the others", async () => {
   const failing = await client.mutation(schedule, { delayMs: 0, failing: true, text: "broken" });
   const fine = await client.mutation(schedule, { delayMs: 50, text: "fine" });

@@ -26,6 +26,7 @@ import {
 } from "../engine/convex-test-adapter.ts";
 
 const JOBS = "_scheduled_functions";
+const FINISHED = new Set(["success", "failed", "canceled"]);
 /** Node's longest setTimeout; a later job's timer re-arms itself when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 // Taken at load: inside a function convex-test makes the globals throw, and jobs are armed there.
@@ -50,6 +51,15 @@ async function isAction(internals: ConvexGlobal, componentPath: string, udfPath:
   const [modulePath, exportName = "default"] = udfPath.split(":");
   const module = await internals.components[componentPath]!.modules(modulePath!);
   return (module[exportName] as { isAction?: boolean } | undefined)?.isAction === true;
+}
+
+/** Whether the job `jobId` (of any component) has succeeded, failed or been cancelled, as the running transaction sees it. */
+function isFinished(internals: ConvexGlobal, jobId: string): boolean {
+  for (const { db } of Object.values(internals.components)) {
+    const job = db.get(JOBS, jobId);
+    if (job !== null) return FINISHED.has(stateOf(job));
+  }
+  return false;
 }
 
 export class DurableScheduler {
@@ -93,6 +103,10 @@ export class DurableScheduler {
     }
     const asyncSyscall = internals.asyncSyscall;
     internals.asyncSyscall = (op, jsonArgs) => {
+      // As on Convex, cancelling a job that already finished (or was cancelled) leaves it alone.
+      if (op === "1.0/cancel_job" && isFinished(internals, (JSON.parse(jsonArgs) as { id: string }).id)) {
+        return Promise.resolve(JSON.stringify({}));
+      }
       if (op !== "1.0/schedule") return asyncSyscall(op, jsonArgs);
       scheduled = null;
       const result = withTimersWithheld(() => asyncSyscall(op, jsonArgs));

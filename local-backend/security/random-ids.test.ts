@@ -5,6 +5,8 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { DatabaseSnapshot } from "../storage/saved-state.ts";
 import { createEvent, newClient, signedInClient, startTestBackend } from "../test-support.ts";
+import { decodeConvexId } from "../ids/convex-id.ts";
+import { tableOf, TableNumbers } from "../ids/table-numbers.ts";
 import { isCounterId, randomDocumentId } from "./random-ids.ts";
 
 let dataDir: string;
@@ -18,13 +20,18 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-it("makes ids of 40 random digits and the table, telling nothing about one another", () => {
-  const ids = Array.from({ length: 2_000 }, () => randomDocumentId("events"));
+it("makes ids in Convex's form: the table's number, 16 random bytes and a checksum; nothing about one tells another", () => {
+  const numbers = TableNumbers.open(null);
+  const ids = Array.from({ length: 2_000 }, () => randomDocumentId(numbers, "events"));
   expect(new Set(ids).size).toBe(ids.length);
-  for (const id of ids) expect(id).toMatch(/^\d{40}events$/);
-  // Every digit position takes every value: no fixed prefix, no counter.
-  for (let position = 0; position < 40; position++) {
-    expect(new Set(ids.map((id) => id[position])).size).toBe(10);
+  for (const id of ids) {
+    expect(id).toMatch(/^[0-9a-hjkmnp-tv-z]{31,37}$/);
+    expect(decodeConvexId(id)?.tableNumber).toBe(numbers.numberFor("events"));
+    expect(tableOf(id)).toBe("events");
+  }
+  // Past the table number, every character position takes many values: no fixed part, no counter.
+  for (let position = 4; position < 30; position++) {
+    expect(new Set(ids.map((id) => id[position])).size).toBeGreaterThan(16);
   }
   expect(ids.some(isCounterId)).toBe(false);
   expect(isCounterId("00000000000000000000010582events")).toBe(true);
@@ -36,11 +43,11 @@ async function rewriteIdsAsCounters(): Promise<Map<string, string>> {
   const file = path.join(dataDir, "database.json");
   let text = await readFile(file, "utf8");
   const renamed = new Map<string, string>();
-  for (const [, digits, table] of text.matchAll(/"(\d{40})([A-Za-z_]+)"/g)) {
-    const key = `${digits!}${table!}`;
-    if (renamed.has(key)) continue;
-    const counter = String(10_000 + renamed.size).padStart(32 - table!.length, "0");
-    renamed.set(key, `${counter}${table!}`);
+  for (const [, id] of text.matchAll(/"([0-9a-z]{31,37})"/g)) {
+    const table = tableOf(id!);
+    if (renamed.has(id!) || decodeConvexId(id!) === null || table === null) continue;
+    const counter = String(10_000 + renamed.size).padStart(32 - table.length, "0");
+    renamed.set(id!, `${counter}${table}`);
   }
   for (const [from, to] of renamed) text = text.replaceAll(from, to);
   await writeFile(file, text);
@@ -61,7 +68,7 @@ it("keeps the ids of a data folder written with counter ids, and drops its refre
   const components = Object.entries(saved.components ?? {}).filter(([, component]) => component.documents.length > 0);
   expect(components.map(([name]) => name)).toContain("rateLimiter");
   for (const documents of [saved.documents, ...components.map(([, component]) => component.documents)]) {
-    for (const document of documents) expect((document as { _id: string })._id).toMatch(/^\d{40}[A-Za-z_]+$/);
+    for (const document of documents) expect(decodeConvexId((document as { _id: string })._id)).not.toBeNull();
   }
   const renamed = await rewriteIdsAsCounters();
   const oldEventId = renamed.get(eventId)!;
@@ -81,7 +88,8 @@ it("keeps the ids of a data folder written with counter ids, and drops its refre
     expect(await client.action(api.auth.signIn, { refreshToken: oldRefreshToken })).toEqual({ tokens: null });
     // Signing in again works, with random ids.
     const again = await client.action(api.auth.signIn, { provider: "local", params: { name: "Rita Antiga", email: "rita@exemplo.com" } });
-    expect(again.tokens!.refreshToken).toMatch(/^\d{40}authRefreshTokens\|\d{40}authSessions$/);
+    const [tokenId = "", session = ""] = again.tokens!.refreshToken.split("|");
+    expect([tableOf(tokenId), tableOf(session)]).toEqual(["authRefreshTokens", "authSessions"]);
     await client.close();
   } finally {
     await second.close();

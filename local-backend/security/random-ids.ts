@@ -1,58 +1,50 @@
 /**
- * Unguessable document ids. convex-test numbers documents with a counter
- * ("00000000000000000000010582events"), so anyone holding one id could name the next ones: the
- * next person's refresh token (`<refresh token id>|<session id>`), the next upload. Here every
- * new document, stored file and scheduled job of every component gets 40 random decimal digits
- * (over 132 bits) followed by its table, as convex-test's `normalizeId` and `v.id` read them
- * (digits, then the table name). Nothing about one id tells anything about another.
+ * Document ids as Convex makes them: the table's number, 16 random bytes (128 bits from the
+ * system's generator) and a checksum (ids/convex-id.ts). convex-test numbers documents with a
+ * counter ("00000000000000000000010582events"), so anyone holding one id could name the next
+ * ones: the next person's refresh token (`<refresh token id>|<session id>`), the next upload.
+ * Every new document, stored file and scheduled job of every component gets one of these.
  *
- * Ids written before keep their form: a counter padded to 32 characters with its table, so
- * fewer than 40 digits (`isCounterId`).
+ * Data folders written before keep their ids, which name their table after digits: a counter
+ * padded to 32 characters (`isCounterId`), or, later, 40 random digits.
  */
 import { randomFillSync } from "node:crypto";
 import { internalsOf, type EngineInstance } from "../engine/convex-test-adapter.ts";
+import { decodeConvexId, encodeConvexId } from "../ids/convex-id.ts";
+import type { TableNumbers } from "../ids/table-numbers.ts";
 
-const DIGITS = 40;
-/** Bytes 250–255 are drawn again, so each digit (byte % 10) is equally likely. */
-const UNBIASED_LIMIT = 250;
-/** Random bytes are fetched a pool at a time: one system call per hundred ids, not per id. */
-const pool = Buffer.alloc(4096);
+const INTERNAL_ID_BYTES = 16;
+/** Random bytes are fetched a pool at a time: one system call per 256 ids, not per id. */
+const pool = Buffer.alloc(INTERNAL_ID_BYTES * 256);
 let poolOffset = pool.length;
 
-function randomByte(): number {
+function randomInternalId(): Uint8Array {
   if (poolOffset === pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  return pool[poolOffset++]!;
+  poolOffset += INTERNAL_ID_BYTES;
+  return pool.subarray(poolOffset - INTERNAL_ID_BYTES, poolOffset);
 }
 
-function randomDigits(): string {
-  let digits = "";
-  while (digits.length < DIGITS) {
-    const byte = randomByte();
-    if (byte < UNBIASED_LIMIT) digits += String(byte % 10);
-  }
-  return digits;
+/** A new id of `table`, numbered by `numbers`. */
+export function randomDocumentId(numbers: TableNumbers, table: string): string {
+  return encodeConvexId(numbers.numberFor(table), randomInternalId());
 }
 
-export function randomDocumentId(table: string): string {
-  return `${randomDigits()}${table}`;
-}
-
-/** Whether `id` was made by convex-test's counter, before ids were random. */
+/** Whether `id` was made by convex-test's counter (fewer than 40 digits, then the table). */
 export function isCounterId(id: string): boolean {
-  const digits = /^\d*/.exec(id)![0].length;
-  return digits > 0 && digits < DIGITS;
+  const legacy = /^(\d+)[A-Za-z_][A-Za-z0-9_]*$/.exec(id);
+  return legacy !== null && legacy[1]!.length < 40 && decodeConvexId(id) === null;
 }
 
-/** Part of each instance's setup: every component's database mints random ids from now on. */
-export function installRandomIds(instance: EngineInstance): void {
+/** Part of each instance's setup: every component's database mints Convex ids from now on. */
+export function installRandomIds(instance: EngineInstance, numbers: TableNumbers): void {
   for (const { db } of Object.values(internalsOf(instance).components)) {
     db._generateId = (table) => {
-      // A repeat among 10^40 values is not expected; never hand out a taken id all the same.
+      // A repeat among 2^128 values is not expected; never hand out a taken id all the same.
       for (;;) {
-        const id = randomDocumentId(table);
+        const id = randomDocumentId(numbers, table);
         if (!(id in db._documents)) return id;
       }
     };
