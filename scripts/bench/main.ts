@@ -5,8 +5,8 @@
  *   npm run bench                                   # 1,000, 10,000 and 50,000 events, everything
  *   npm run bench -- --scales 1000 --skip latency   # a quick run while developing
  *   npm run bench -- --lighthouse-runs 1            # one Lighthouse run per page instead of the median of 3
- * Parts that --skip takes: settlement, notifications, latency, ack-latency, persisted-support, bundle, lighthouse, hot-event,
- * save-to-browser.
+ * Parts that --skip takes: settlement, notifications, own-bar, latency, ack-latency, persisted-support, bundle, lighthouse,
+ * hot-event, save-to-browser.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -22,6 +22,7 @@ import { checkFillMatchesInsertEvent } from "./fill-check";
 import { measureFunctionCosts, type FunctionCost } from "./function-cost";
 import { measureHotEvent } from "./hot-event";
 import { measureLiveLatency } from "./latency";
+import { measureOwnBar } from "./own-bar";
 import { measureLighthouse } from "./lighthouse";
 import { measureListCosts, type ListCost } from "./list-cost";
 import { measurePersistedSupport } from "./persisted-support";
@@ -92,6 +93,7 @@ const results: Results = {
   ...(await measureCosts()),
   settlement: await optional("settlement", measureSettlement),
   notifications: await optional("notifications", measureNotificationFanOut),
+  ownBar: await optional("own-bar", () => measureOwnBar(log)),
   latency: await optional("latency", measureLiveLatency),
   ackLatency: await optional("ack-latency", measureAckLatency),
   // 1,000 and 50,000 events: the smallest and largest catalogue measured.
