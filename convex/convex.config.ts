@@ -18,6 +18,12 @@ const app = defineApp({
     SITE_URL: v.optional(v.string()),
     // "true" on development and test deployments: sign-in with a name and an e-mail.
     AUTH_LOCAL_LOGIN: v.optional(v.string()),
+    // PIX through Mercado Pago (model/payments/mercadoPago.ts): without the token, Adicionar
+    // saldo and Sacar say PIX is not configured. The API URL points development and tests at
+    // the local PIX sandbox.
+    MERCADOPAGO_ACCESS_TOKEN: v.optional(v.string()),
+    MERCADOPAGO_WEBHOOK_SECRET: v.optional(v.string()),
+    MERCADOPAGO_API_URL: v.optional(v.string()),
   },
 });
 // Components from npm: rate limits, who is online, data migrations. Their tables live apart from the app's.

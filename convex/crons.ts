@@ -12,6 +12,8 @@ crons.hourly("delete unclaimed event images", { minuteUTC: 41 }, internal.eventI
 crons.daily("sweep people who left presence rooms", { hourUTC: 7, minuteUTC: 23 }, internal.presence.sweepLeft, { cursor: null });
 // Notifications are kept 90 days; older ones go in pages (model/notifications.ts).
 crons.daily("delete old notifications", { hourUTC: 4, minuteUTC: 23 }, internal.notifications.deleteOld);
+// PIX charges and withdrawals whose webhook never came are asked about (model/payments/).
+crons.interval("reconcile PIX deposits and withdrawals", { minutes: 5 }, internal.reconciliation.run);
 
 // A support queue whose worker stopped (a turn that threw) is restarted (model/supportWorker.ts).
 crons.interval("restart stuck support queues", { seconds: RECOVERY_INTERVAL_SECONDS }, internal.supportQueue.recover);

@@ -4,7 +4,8 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { QUEUE_SETTLE_MS } from "./model/supportQueue";
 import { RECOVERY_INTERVAL_SECONDS, STUCK_AFTER_MS } from "./model/supportWorker";
-import { advanceClock, allRows, createEvent, DAY, expectInvariants, newBackend, signedInUser } from "./test.helpers";
+import { configurePix, deliverWebhook, fakeMercadoPago, payoutIdOf } from "./pixProvider.helpers";
+import { advanceClock, allRows, createEvent, DAY, expectInvariants, newBackend, runDueFunctions, signedInUser } from "./test.helpers";
 
 // Injected failures: the next `turns` worker turns throw after doing their work (rolled back).
 const failures = vi.hoisted(() => ({ turns: 0 }));
@@ -22,16 +23,23 @@ vi.mock("./model/supportQueue", async (importOriginal) => {
   };
 });
 
-beforeEach(() => vi.useFakeTimers());
+beforeEach(() => {
+  vi.useFakeTimers();
+  configurePix();
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
   failures.turns = 0;
 });
 
 /**
  * One thing that happens: a support taken, a turn of the queues' workers, a worker turn that
  * throws, the recovery cron after a stuck queue's bound, a check-in at the door, a
- * cancellation, or a day passing (settlements fall due).
+ * cancellation, a day passing (settlements fall due), or PIX in and out.
  */
 const step = fc.oneof(
   {
@@ -50,12 +58,33 @@ const step = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant("checkIn" as const), ticket: fc.nat({ max: 20 }) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("cancel" as const), event: fc.nat({ max: 2 }) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("day" as const) }), weight: 1 },
+  {
+    // Adicionar saldo, then the bank: paid (maybe twice, maybe another amount), expired, or not yet.
+    arbitrary: fc.record({
+      kind: fc.constant("deposit" as const),
+      user: fc.nat({ max: 3 }),
+      amountCents: fc.oneof(fc.integer({ min: 500, max: 5_000 }), fc.constantFrom(0, 499, 12.5)),
+      outcome: fc.constantFrom("pay", "payTwice", "otherAmount", "expire", "none"),
+    }),
+    weight: 2,
+  },
+  {
+    // Sacar (often more than is withdrawable), then the bank: paid, failed, or not yet.
+    arbitrary: fc.record({
+      kind: fc.constant("withdraw" as const),
+      user: fc.nat({ max: 3 }),
+      amountCents: fc.oneof(fc.integer({ min: 1_000, max: 8_000 }), fc.constantFrom(999, -1_000)),
+      outcome: fc.constantFrom("complete", "fail", "none"),
+    }),
+    weight: 2,
+  },
 );
 
 describe("ledger invariants", () => {
-  test("hold after random supports (queued, applied in batches), worker failures and recoveries, check-ins, cancellations and settlements", async () => {
+  test("hold after random supports (queued, applied in batches), worker failures and recoveries, check-ins, cancellations, settlements and PIX in and out", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
+        const bank = fakeMercadoPago();
         const t = newBackend();
         const users = await Promise.all(["Ana", "Bia", "Caio", "Duda"].map((name) => signedInUser(t, { name })));
         const eventIds: Id<"events">[] = [
@@ -64,6 +93,11 @@ describe("ledger invariants", () => {
           await createEvent(users[2]!.as, { goalCents: 1_500, minSupportCents: 1, startsAt: Date.now() + DAY }),
         ];
         const refusedByTheApp = (error: { data?: { code?: string } }) => expect(error.data?.code).toMatch(/^[A-Z_]+$/);
+        const refusedOrValue = <T>(call: Promise<T>) =>
+          call.catch((error: { data?: { code?: string } }) => {
+            refusedByTheApp(error);
+            return null;
+          });
         for (const s of steps) {
           if (s.kind === "support") {
             await users[s.user]!.as.mutation(api.supports.support, { eventId: eventIds[s.event]!, amountCents: s.amountCents }).catch(
@@ -84,6 +118,27 @@ describe("ledger invariants", () => {
           } else if (s.kind === "cancel") {
             await users[s.event]!.as.mutation(api.events.cancel, { id: eventIds[s.event]! }).catch(refusedByTheApp);
             await advanceClock(t, 0); // the refund batches it scheduled
+          } else if (s.kind === "deposit") {
+            const created = await refusedOrValue(users[s.user]!.as.mutation(api.deposits.create, { amountCents: s.amountCents }));
+            await runDueFunctions(t);
+            const deposit = created ? await t.run((ctx) => ctx.db.get("deposits", created.depositId)) : null;
+            const paymentId = deposit?.providerPaymentId;
+            if (paymentId !== undefined && s.outcome !== "none") {
+              if (s.outcome === "expire") bank.expire(paymentId);
+              else bank.pay(paymentId, s.outcome === "otherAmount" ? { amount: 1 } : {});
+              await deliverWebhook(t, paymentId);
+              if (s.outcome === "payTwice") await deliverWebhook(t, paymentId);
+            }
+          } else if (s.kind === "withdraw") {
+            const request = { amountCents: s.amountCents, keyType: "email", key: "pix@exemplo.com", ownerDocument: "529.982.247-25" };
+            const created = await refusedOrValue(users[s.user]!.as.mutation(api.withdrawals.request, request));
+            await runDueFunctions(t);
+            if (created && s.outcome !== "none") {
+              const payoutId = await payoutIdOf(t, created.withdrawalId);
+              if (s.outcome === "complete") bank.completePayout(payoutId);
+              else bank.failPayout(payoutId);
+              await deliverWebhook(t, payoutId, { type: "transaction_intent" });
+            }
           } else {
             await advanceClock(t, DAY);
           }

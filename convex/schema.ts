@@ -4,6 +4,7 @@ import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { CATEGORIES } from "./model/shared/categories";
 import { SETTLEMENTS, SUPPORT_CLOSED_REASONS } from "./model/shared/lifecycle";
+import { DEPOSIT_STATUSES, PIX_KEY_TYPES, WITHDRAWAL_STATUSES } from "./model/shared/pix";
 import { ENTRY_KINDS } from "./model/shared/statement";
 import { UFS } from "./model/shared/ufs";
 
@@ -13,6 +14,10 @@ const ufValidator = literals(...UFS);
 
 const settlementValidator = literals(...SETTLEMENTS);
 const supportClosedReasonValidator = literals(...SUPPORT_CLOSED_REASONS);
+
+const depositStatusValidator = literals(...DEPOSIT_STATUSES);
+const withdrawalStatusValidator = literals(...WITHDRAWAL_STATUSES);
+const pixKeyTypeValidator = literals(...PIX_KEY_TYPES);
 
 /** "opening" carries the balance of a wallet that existed before the statement did. */
 const walletEntryKindValidator = literals(...ENTRY_KINDS);
@@ -26,6 +31,9 @@ const notificationKindValidator = v.union(
   v.literal("firstSupport"),
   v.literal("update"),
   v.literal("chat"),
+  v.literal("depositConfirmed"),
+  v.literal("withdrawalPaid"),
+  v.literal("withdrawalFailed"),
 );
 
 const queuedSupportFields = { eventId: v.id("events"), userId: v.id("users"), amountCents: v.number() };
@@ -55,6 +63,11 @@ export default defineSchema({
     phoneVerificationTime: v.optional(v.number()),
     isAnonymous: v.optional(v.boolean()),
     walletCents: v.optional(v.number()),
+    /**
+     * The part of walletCents that is promotional (the welcome bonus): spendable, never
+     * withdrawable. Absent on wallets from before PIX: read it via promoCentsOf (model/walletPromo.ts).
+     */
+    promoCents: v.optional(v.number()),
   })
     .index("email", ["email"])
     .index("phone", ["phone"]),
@@ -237,7 +250,60 @@ export default defineSchema({
     amountCents: v.number(),
     eventId: v.optional(v.id("events")),
     balanceAfterCents: v.number(),
+    /** The PIX deposit or withdrawal this entry moved money for. */
+    depositId: v.optional(v.id("deposits")),
+    withdrawalId: v.optional(v.id("withdrawals")),
   }).index("by_userId", ["userId"]),
+
+  // Promotional money a person spent on an event, not yet refunded: a refund of that event
+  // gives it back as promotional money, so the welcome bonus never becomes withdrawable by
+  // supporting an event that is then refunded (model/walletPromo.ts).
+  promoSpends: defineTable({
+    userId: v.id("users"),
+    eventId: v.id("events"),
+    promoCents: v.number(),
+  }).index("by_userId_and_eventId", ["userId", "eventId"]),
+
+  // `Adicionar saldo`: one row per PIX charge. Credited once, when the provider says the
+  // payment with this providerPaymentId was approved (model/payments/deposits.ts).
+  deposits: defineTable({
+    userId: v.id("users"),
+    amountCents: v.number(),
+    status: depositStatusValidator,
+    /** Set once the provider created the charge. */
+    providerPaymentId: v.optional(v.string()),
+    /** The copia-e-cola text (the QR code is drawn from it). */
+    qrCode: v.optional(v.string()),
+    expiresAt: v.number(),
+    /** When it was credited, expired, cancelled or put aside. */
+    settledAt: v.optional(v.number()),
+    /** Why a payment was put aside for review instead of credited (amount or currency differ). */
+    reviewReason: v.optional(v.string()),
+  })
+    .index("by_providerPaymentId", ["providerPaymentId"])
+    .index("by_userId_and_status", ["userId", "status"])
+    .index("by_status_and_expiresAt", ["status", "expiresAt"]),
+
+  // `Sacar`: one row per transfer to a PIX key. The amount left the wallet when requested;
+  // a failed transfer returns it (model/payments/withdrawals.ts).
+  withdrawals: defineTable({
+    userId: v.id("users"),
+    amountCents: v.number(),
+    keyType: pixKeyTypeValidator,
+    /** The key in its canonical DICT form. */
+    key: v.string(),
+    /** The key holder's CPF or CNPJ, digits only (the Payouts API names the holder). */
+    ownerDocument: v.string(),
+    status: withdrawalStatusValidator,
+    providerPayoutId: v.optional(v.string()),
+    /** When the provider was last asked to make (or tell about) the transfer. */
+    checkedAt: v.number(),
+    settledAt: v.optional(v.number()),
+    failureReason: v.optional(v.string()),
+  })
+    .index("by_userId_and_status", ["userId", "status"])
+    .index("by_providerPayoutId", ["providerPayoutId"])
+    .index("by_status_and_checkedAt", ["status", "checkedAt"]),
 
   messages: defineTable({
     eventId: v.id("events"),
@@ -261,8 +327,9 @@ export default defineSchema({
   notifications: defineTable({
     userId: v.id("users"),
     kind: notificationKindValidator,
-    eventId: v.id("events"),
-    eventName: v.string(),
+    /** Absent for news about the wallet itself (PIX deposits and withdrawals). */
+    eventId: v.optional(v.id("events")),
+    eventName: v.optional(v.string()),
     /** When it last changed; a chat notification moves up with each new message. */
     at: v.number(),
     read: v.boolean(),

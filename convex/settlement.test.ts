@@ -283,7 +283,9 @@ async function fillContributions(t: Backend, eventId: Id<"events">, users: numbe
         await ctx.db.insert("contributions", { eventId, userId, amountCents: 50 });
         await ctx.db.insert("walletEntries", { userId, kind: "support", amountCents: -50, eventId, balanceAfterCents: balance });
       }
-      await ctx.db.patch("users", userId, { walletCents: balance });
+      // As changeWallet leaves them: the welcome bonus spent first, remembered per event.
+      await ctx.db.patch("users", userId, { walletCents: balance, promoCents: Math.max(0, 5_000 - 50 * each) });
+      await ctx.db.insert("promoSpends", { userId, eventId, promoCents: Math.min(5_000, 50 * each) });
       await ctx.db.insert("supporters", { eventId, userId, amountCents: 50 * each });
     });
   }

@@ -147,6 +147,9 @@ export async function expectInvariants(t: Backend) {
   const entries = await allRows(t, "walletEntries");
   const queued = await t.run((ctx) => ctx.db.query("queuedSupports").collect());
   const gates = await t.run((ctx) => ctx.db.query("supportGates").collect());
+  const deposits = await allRows(t, "deposits");
+  const withdrawals = await allRows(t, "withdrawals");
+  const promoSpends = await allRows(t, "promoSpends");
   const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
   // Queued supports not applied: still in the queue (money in flight), or refunded.
   const pending = queued.filter((row) => row.status === "pending");
@@ -171,11 +174,29 @@ export async function expectInvariants(t: Backend) {
     );
     const paidOut = events.filter((e) => e.creatorId === user._id && e.settlement === "paidOut");
     expect(sum(own.filter((e) => e.kind === "payout"))).toBe(paidOut.reduce((total, e) => total + e.raisedCents, 0));
+    // PIX: credited deposits, withdrawals (out when requested) and failed ones returned.
+    const ownDeposits = deposits.filter((d) => d.userId === user._id);
+    const ownWithdrawals = withdrawals.filter((w) => w.userId === user._id);
+    expect(sum(own.filter((e) => e.kind === "deposit"))).toBe(sum(ownDeposits.filter((d) => d.status === "paid")));
+    expect(sum(own.filter((e) => e.kind === "withdrawal")) + sum(ownWithdrawals)).toBe(0);
+    expect(sum(own.filter((e) => e.kind === "withdrawalReturned"))).toBe(sum(ownWithdrawals.filter((w) => w.status === "failed")));
+    expect(ownWithdrawals.filter((w) => w.status === "processing").length).toBeLessThanOrEqual(1);
+    // The welcome bonus is never withdrawable: it is in the wallet as promotional money or
+    // was spent on events (promoSpends), to the cent.
+    if (user.promoCents !== undefined) {
+      expect(user.promoCents).toBeGreaterThanOrEqual(0);
+      expect(user.promoCents).toBeLessThanOrEqual(wallet);
+      const spentOnEvents = sum(promoSpends.filter((row) => row.userId === user._id).map((row) => ({ amountCents: row.promoCents })));
+      expect(user.promoCents + spentOnEvents).toBe(sum(own.filter((e) => e.kind === "welcome")));
+    }
   }
   // Money is conserved: what wallets hold, what unsettled events hold and what is still in the
-  // support queues is what was given.
+  // support queues is what was given, plus what came in by PIX, less what went out.
   const held = events.filter((e) => e.settlement !== "paidOut").reduce((total, e) => total + e.raisedCents - (e.refundedCents ?? 0), 0);
-  const given = sum(entries.filter((e) => e.kind === "welcome" || e.kind === "opening"));
+  const given =
+    sum(entries.filter((e) => e.kind === "welcome" || e.kind === "opening")) +
+    sum(deposits.filter((d) => d.status === "paid")) -
+    sum(withdrawals.filter((w) => w.status !== "failed"));
   expect(users.reduce((total, u) => total + (u.walletCents ?? 0), 0) + held + sum(pending)).toBe(given);
 
   for (const event of events) {

@@ -12,6 +12,7 @@ import type * as auth from "../auth.js";
 import type * as authSessions from "../authSessions.js";
 import type * as chat from "../chat.js";
 import type * as crons from "../crons.js";
+import type * as deposits from "../deposits.js";
 import type * as eventImages from "../eventImages.js";
 import type * as eventPreview from "../eventPreview.js";
 import type * as events from "../events.js";
@@ -32,6 +33,11 @@ import type * as model_localSignIn from "../model/localSignIn.js";
 import type * as model_notificationFanOut from "../model/notificationFanOut.js";
 import type * as model_notifications from "../model/notifications.js";
 import type * as model_pagination from "../model/pagination.js";
+import type * as model_payments_deposits from "../model/payments/deposits.js";
+import type * as model_payments_mercadoPago from "../model/payments/mercadoPago.js";
+import type * as model_payments_sync from "../model/payments/sync.js";
+import type * as model_payments_validators from "../model/payments/validators.js";
+import type * as model_payments_withdrawals from "../model/payments/withdrawals.js";
 import type * as model_presence from "../model/presence.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
 import type * as model_settlement from "../model/settlement.js";
@@ -48,6 +54,7 @@ import type * as model_shared_lifecycle from "../model/shared/lifecycle.js";
 import type * as model_shared_limits from "../model/shared/limits.js";
 import type * as model_shared_money from "../model/shared/money.js";
 import type * as model_shared_notificationTexts from "../model/shared/notificationTexts.js";
+import type * as model_shared_pix from "../model/shared/pix.js";
 import type * as model_shared_presenceRooms from "../model/shared/presenceRooms.js";
 import type * as model_shared_statement from "../model/shared/statement.js";
 import type * as model_shared_supportRefusal from "../model/shared/supportRefusal.js";
@@ -64,8 +71,11 @@ import type * as model_timeline from "../model/timeline.js";
 import type * as model_updates from "../model/updates.js";
 import type * as model_users from "../model/users.js";
 import type * as model_wallet from "../model/wallet.js";
+import type * as model_walletPromo from "../model/walletPromo.js";
 import type * as notifications from "../notifications.js";
+import type * as pixWebhook from "../pixWebhook.js";
 import type * as presence from "../presence.js";
+import type * as reconciliation from "../reconciliation.js";
 import type * as seed from "../seed.js";
 import type * as settlement from "../settlement.js";
 import type * as supportQueue from "../supportQueue.js";
@@ -74,6 +84,7 @@ import type * as tickets from "../tickets.js";
 import type * as updates from "../updates.js";
 import type * as users from "../users.js";
 import type * as wallet from "../wallet.js";
+import type * as withdrawals from "../withdrawals.js";
 
 import type {
   ApiFromModules,
@@ -86,6 +97,7 @@ declare const fullApi: ApiFromModules<{
   authSessions: typeof authSessions;
   chat: typeof chat;
   crons: typeof crons;
+  deposits: typeof deposits;
   eventImages: typeof eventImages;
   eventPreview: typeof eventPreview;
   events: typeof events;
@@ -106,6 +118,11 @@ declare const fullApi: ApiFromModules<{
   "model/notificationFanOut": typeof model_notificationFanOut;
   "model/notifications": typeof model_notifications;
   "model/pagination": typeof model_pagination;
+  "model/payments/deposits": typeof model_payments_deposits;
+  "model/payments/mercadoPago": typeof model_payments_mercadoPago;
+  "model/payments/sync": typeof model_payments_sync;
+  "model/payments/validators": typeof model_payments_validators;
+  "model/payments/withdrawals": typeof model_payments_withdrawals;
   "model/presence": typeof model_presence;
   "model/rateLimits": typeof model_rateLimits;
   "model/settlement": typeof model_settlement;
@@ -122,6 +139,7 @@ declare const fullApi: ApiFromModules<{
   "model/shared/limits": typeof model_shared_limits;
   "model/shared/money": typeof model_shared_money;
   "model/shared/notificationTexts": typeof model_shared_notificationTexts;
+  "model/shared/pix": typeof model_shared_pix;
   "model/shared/presenceRooms": typeof model_shared_presenceRooms;
   "model/shared/statement": typeof model_shared_statement;
   "model/shared/supportRefusal": typeof model_shared_supportRefusal;
@@ -138,8 +156,11 @@ declare const fullApi: ApiFromModules<{
   "model/updates": typeof model_updates;
   "model/users": typeof model_users;
   "model/wallet": typeof model_wallet;
+  "model/walletPromo": typeof model_walletPromo;
   notifications: typeof notifications;
+  pixWebhook: typeof pixWebhook;
   presence: typeof presence;
+  reconciliation: typeof reconciliation;
   seed: typeof seed;
   settlement: typeof settlement;
   supportQueue: typeof supportQueue;
@@ -148,6 +169,7 @@ declare const fullApi: ApiFromModules<{
   updates: typeof updates;
   users: typeof users;
   wallet: typeof wallet;
+  withdrawals: typeof withdrawals;
 }>;
 
 /**

@@ -35,6 +35,9 @@ type Env = {
   readonly AUTH_GOOGLE_ISSUER: string | undefined;
   readonly SITE_URL: string | undefined;
   readonly AUTH_LOCAL_LOGIN: string | undefined;
+  readonly MERCADOPAGO_ACCESS_TOKEN: string | undefined;
+  readonly MERCADOPAGO_WEBHOOK_SECRET: string | undefined;
+  readonly MERCADOPAGO_API_URL: string | undefined;
 };
 
 /**

@@ -24,6 +24,9 @@ export type Notice =
   | { kind: "payout" | "cancelled" | "refunded"; amountCents: number }
   | { kind: "update"; updateId: Id<"eventUpdates">; title: string };
 
+/** What to tell someone about their own wallet (PIX in and out): no event involved. */
+export type WalletNotice = { kind: "depositConfirmed" | "withdrawalPaid" | "withdrawalFailed"; amountCents: number };
+
 /** How long a notification is kept after it last changed. */
 export const NOTIFICATION_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 
@@ -101,6 +104,14 @@ export async function notify(
     ...(notice.kind === "chat" ? { count: wasUnread ? (row.count ?? 0) + 1 : 1 } : {}),
   });
   if (!wasUnread) await addUnread(ctx, userId, inbox, 1);
+}
+
+/** Tells `userId` about their own money (a deposit credited, a withdrawal paid or failed): a row each. */
+export async function notifyWallet(ctx: MutationCtx, userId: Id<"users">, notice: WalletNotice): Promise<void> {
+  const inbox = await inboxOf(ctx, userId);
+  const at = Math.max(Date.now(), (inbox?.readAt ?? 0) + 1);
+  await ctx.db.insert("notifications", { userId, kind: notice.kind, at, read: false, amountCents: notice.amountCents });
+  await addUnread(ctx, userId, inbox, 1);
 }
 
 /** Marks one of the caller's notifications read; false when it is not theirs (or gone). */

@@ -21,6 +21,9 @@ export const RATE_LIMITS = {
   // Per organizer, wrong codes included: a door scans far fewer, and guessing stays hopeless.
   checkIn: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 60 },
   eventUpdate: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
+  // PIX: each charge and transfer is a call to the payment provider.
+  deposit: { kind: "token bucket", rate: 20, period: HOUR, capacity: 20 },
+  withdrawal: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

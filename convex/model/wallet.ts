@@ -3,8 +3,10 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { AnyDataModel, GenericMutationCtx, PaginationOptions } from "convex/server";
 import { INITIAL_WALLET_CENTS } from "./shared/money";
 import { paginateOrRefuse } from "./pagination";
+import { WITHDRAWAL_STATUS_TEXTS } from "./shared/pix";
 import { describeEntry, type EntryKind } from "./shared/statement";
 import { walletCentsOf } from "./users";
+import { promoAfter } from "./walletPromo";
 
 export type WalletEntryKind = Doc<"walletEntries">["kind"];
 // Fails to compile if the schema's kinds and the statement's texts ever disagree.
@@ -19,20 +21,29 @@ void kindsMatch;
 export async function changeWallet(
   ctx: MutationCtx,
   userId: Id<"users">,
-  change: { kind: WalletEntryKind; amountCents: number; eventId?: Id<"events"> },
+  change: {
+    kind: WalletEntryKind;
+    amountCents: number;
+    eventId?: Id<"events">;
+    depositId?: Id<"deposits">;
+    withdrawalId?: Id<"withdrawals">;
+  },
 ): Promise<number> {
   const user = await ctx.db.get("users", userId);
   if (user === null) throw new Error(`wallet change for a missing user ${userId}`);
   const balanceAfterCents = walletCentsOf(user) + change.amountCents;
   if (balanceAfterCents < 0) throw new Error(`wallet of ${userId} would go below zero`);
-  await ctx.db.patch("users", userId, { walletCents: balanceAfterCents });
+  // The welcome bonus stays promotional whatever happens: a withdrawal may never reach it.
+  const promoCents = await promoAfter(ctx, user, change);
+  if (promoCents > balanceAfterCents) throw new Error(`wallet of ${userId} would pay out promotional money`);
+  await ctx.db.patch("users", userId, { walletCents: balanceAfterCents, promoCents });
   await ctx.db.insert("walletEntries", { userId, ...change, balanceAfterCents });
   return balanceAfterCents;
 }
 
 /** Opens a new user's wallet with its welcome bonus (first sign-in, demo users). */
 export async function openWallet(ctx: MutationCtx, userId: Id<"users">, cents: number): Promise<void> {
-  await ctx.db.patch("users", userId, { walletCents: cents });
+  await ctx.db.patch("users", userId, { walletCents: cents, promoCents: cents });
   await ctx.db.insert("walletEntries", { userId, kind: "welcome", amountCents: cents, balanceAfterCents: cents });
 }
 
@@ -84,8 +95,12 @@ export async function statementPage(ctx: QueryCtx, userId: Id<"users">, paginati
       if (!names.has(entry.eventId)) names.set(entry.eventId, (await ctx.db.get("events", entry.eventId))?.name ?? null);
       eventName = names.get(entry.eventId) ?? null;
     }
+    // A withdrawal's line shows its state (`Em processamento`, `Pago`, `Falhou`), live.
+    const withdrawal =
+      entry.withdrawalId === undefined || entry.kind !== "withdrawal" ? null : await ctx.db.get("withdrawals", entry.withdrawalId);
     rows.push({
       _id: entry._id,
+      ...(withdrawal === null ? {} : { state: WITHDRAWAL_STATUS_TEXTS[withdrawal.status] }),
       at: entry._creationTime,
       kind: entry.kind,
       description: describeEntry(entry.kind, eventName),

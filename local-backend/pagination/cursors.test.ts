@@ -44,6 +44,9 @@ it("refuses another query's cursor with Convex's InvalidCursor error, and a stri
   const first = await client.query(page, { section: "a", cursor: null });
   const error = await client.query(page, { section: "b", cursor: first.continueCursor }).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(ConvexError);
-  expect((error as ConvexError<Record<string, boolean | string>>).data).toEqual({ isConvexSystemError: true, paginationError: "InvalidCursor" });
+  expect((error as ConvexError<Record<string, boolean | string>>).data).toEqual({
+    isConvexSystemError: true,
+    paginationError: "InvalidCursor",
+  });
   await expect(client.query(page, { section: "a", cursor: '["1"]' })).rejects.toThrow(/InvalidCursor: Failed to parse cursor/);
 });

@@ -36,19 +36,22 @@ export function hotEventRows(hot: HotEvent): Row[] {
   const share = hot.supportMs.profiler / hot.supportMs.total;
   return [
     {
-      measure: `hot event: conflicts per support seen by the profiler (${hot.supports} supports, 50 ms window)`,
+      section: "hot",
+      measure: `conflicts per support seen by the profiler (${hot.supports} supports, 50 ms window)`,
       result: hot.conflictsPerSupport.toFixed(2),
       original: BEFORE.conflictsPerSupport.toFixed(2),
     },
     {
-      measure: "hot event: conflict profiler's time per support",
+      section: "hot",
+      measure: "conflict profiler's time per support",
       result: `${ms(hot.supportMs.profiler)} of ${ms(hot.supportMs.total)} (${(share * 100).toFixed(1)}%)`,
       target: `≤ ${MAX_PROFILER_SHARE * 100}%`,
       status: check(share <= MAX_PROFILER_SHARE),
     },
     ...hot.ceilings.map((ceiling): Row => {
       const row: Row = {
-        measure: `hot event: simulated ceiling at ${ceiling.transactionMs} ms per mutation (< 1% failing)`,
+        section: "hot",
+        measure: `simulated ceiling at ${ceiling.transactionMs} ms per mutation (< 1% failing)`,
         result: `${ceiling.ratePerSecond} supports/s`,
         original: `${BEFORE.ceilings[ceiling.transactionMs] ?? "?"} supports/s`,
       };
@@ -56,7 +59,8 @@ export function hotEventRows(hot: HotEvent): Row[] {
       return { ...row, target: `≥ ${TARGET_RATE}/s`, status: check(ceiling.ratePerSecond >= TARGET_RATE) };
     }),
     ...hot.latencies.map((result, i): Row => ({
-      measure: `hot event: time to an answer at ${LATENCY_RATES[i]} supports/s, ${result.transactionMs} ms per mutation`,
+      section: "hot",
+      measure: `time to an answer at ${LATENCY_RATES[i]} supports/s, ${result.transactionMs} ms per mutation`,
       result: answers(result),
       original: BEFORE.answers[result.ratePerSecond] ?? "",
     })),

@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: what the app costs at scale. Prints one table on stdout and
- * writes bench/results.json; progress goes to stderr.
+ * `npm run bench`: what the app costs at scale. Prints its tables on stdout, merges the rows
+ * it measured into docs/performance.md (scripts/bench/performance-doc.ts) and writes
+ * bench/results.json; progress goes to stderr.
  *
  *   npm run bench                                   # 1,000, 10,000 and 50,000 events, everything
  *   npm run bench -- --scales 1000 --skip latency   # a quick run while developing
@@ -32,7 +33,8 @@ import { measureSessionCheck, type SessionCheckCost } from "./session-check";
 import { measureSettlement } from "./settlement-cost";
 import { measureTimelineCost } from "./timeline-cost";
 import { reportRows, type NotMeasured, type Results } from "./report";
-import { renderTable } from "./table";
+import { writePerformanceDoc } from "./performance-doc";
+import { renderSections } from "./table";
 
 const RESULTS_FILE = fileURLToPath(new URL("../../bench/results.json", import.meta.url));
 
@@ -106,7 +108,9 @@ const results: Results = {
   saveToBrowser: await optional("save-to-browser", () => measureSaveToBrowser(log)),
 };
 const rows = reportRows(results);
-console.log(renderTable(rows));
+console.log(renderSections(rows));
+await writePerformanceDoc(rows);
+log("merged the measured rows into docs/performance.md");
 
 mkdirSync(dirname(RESULTS_FILE), { recursive: true });
 writeFileSync(

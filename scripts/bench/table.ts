@@ -1,13 +1,45 @@
 export type Status = "PASS" | "FAIL";
 
-export type Row = { measure: string; result: string; original?: string; target?: string; status?: Status };
+/** The sections of docs/performance.md, in order: each row of the bench belongs to one. */
+export const SECTIONS = {
+  list: "events:list, one page of 24",
+  functions: "Documents read per call",
+  batches: "Long work in batches",
+  live: "Live updates",
+  weight: "Page weight (gzip)",
+  lighthouse: "Lighthouse (mobile)",
+  hot: "A hot event",
+  dev: "Development loop",
+} as const;
+export type Section = keyof typeof SECTIONS;
 
-const HEADERS = ["Measure", "Result", "Original app", "Target", "Status"];
+export type Row = { section: Section; measure: string; result: string; original?: string; target?: string; status?: Status };
 
-/** A Markdown table, padded so it also reads well in a terminal (and pastes into the README). */
+type Field = "measure" | "result" | "original" | "target" | "status";
+/** Column headers; a section's table shows only the columns one of its rows fills. */
+export const COLUMNS: [Field, string][] = [
+  ["measure", "Measure"],
+  ["result", "Result"],
+  ["original", "Before"],
+  ["target", "Target"],
+  ["status", "Status"],
+];
+
+/** One section's Markdown table, padded so it also reads well in a terminal. */
 export function renderTable(rows: Row[]): string {
-  const cells = rows.map((row) => [row.measure, row.result, row.original ?? "", row.target ?? "", row.status ?? ""]);
-  const widths = HEADERS.map((header, i) => Math.max(header.length, ...cells.map((line) => (line[i] ?? "").length)));
+  const columns = COLUMNS.filter(([field]) => rows.some((row) => (row[field] ?? "") !== ""));
+  const cells = [columns.map(([, header]) => header), ...rows.map((row) => columns.map(([field]) => row[field] ?? ""))];
+  const widths = columns.map((_, i) => Math.max(...cells.map((line) => (line[i] ?? "").length)));
   const line = (values: string[]) => `| ${values.map((value, i) => value.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  return [line(HEADERS), line(widths.map((width) => "-".repeat(width))), ...cells.map(line)].join("\n");
+  const [header = [], ...body] = cells;
+  return [line(header), line(widths.map((width) => "-".repeat(width))), ...body.map(line)].join("\n");
+}
+
+/** Every section that has rows, as a heading and its table (the shape of docs/performance.md). */
+export function renderSections(rows: Row[]): string {
+  return (Object.keys(SECTIONS) as Section[])
+    .map((section) => ({ section, rows: rows.filter((row) => row.section === section) }))
+    .filter((part) => part.rows.length > 0)
+    .map((part) => `## ${SECTIONS[part.section]}\n\n${renderTable(part.rows)}`)
+    .join("\n\n");
 }

@@ -10,15 +10,19 @@ const MyEventsModal = lazy(() => import("../features/events/my-events-modal"));
 const CreateEventModal = lazy(() => import("../features/events/create-event-modal"));
 const TicketsModal = lazy(() => import("../features/account/tickets-modal"));
 const StatementModal = lazy(() => import("../features/wallet/statement-modal"));
+const AddFundsModal = lazy(() => import("../features/wallet/add-funds-modal"));
+const WithdrawModal = lazy(() => import("../features/wallet/withdraw-modal"));
 
 const notificationHref = (target: "chat" | "event", eventId: string) =>
   target === "chat" ? paths.chat.build(eventId) : paths.event.build(eventId);
 
-type OpenModal = "myEvents" | "createEvent" | "tickets" | "statement" | null;
+type OpenModal = "myEvents" | "createEvent" | "tickets" | "statement" | "addFunds" | "withdraw" | null;
 
 /** Header (brand + account) around every screen, and the modals the avatar menu opens. */
 export function Layout({ children }: { children: ReactNode }) {
   const [modal, setModal] = useState<OpenModal>(null);
+  // The PIX charge `Adicionar saldo` shows again when reopened from the Extrato.
+  const [depositId, setDepositId] = useState<string | undefined>(undefined);
   const menuTriggerRef = useRef<HTMLButtonElement>(null);
   const close = (open: boolean) => !open && setModal(null);
   const { pathname } = useLocation();
@@ -51,6 +55,11 @@ export function Layout({ children }: { children: ReactNode }) {
               onCreateEvent={() => setModal("createEvent")}
               onOpenTickets={() => setModal("tickets")}
               onOpenStatement={() => setModal("statement")}
+              onAddFunds={() => {
+                setDepositId(undefined);
+                setModal("addFunds");
+              }}
+              onWithdraw={() => setModal("withdraw")}
               menuTriggerRef={menuTriggerRef}
             />
           </div>
@@ -67,7 +76,19 @@ export function Layout({ children }: { children: ReactNode }) {
         {modal === "myEvents" && <MyEventsModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
         {modal === "createEvent" && <CreateEventModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
         {modal === "tickets" && <TicketsModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
-        {modal === "statement" && <StatementModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
+        {modal === "statement" && (
+          <StatementModal
+            open
+            onOpenChange={close}
+            returnFocusRef={menuTriggerRef}
+            onReopenDeposit={(id) => {
+              setDepositId(id);
+              setModal("addFunds");
+            }}
+          />
+        )}
+        {modal === "addFunds" && <AddFundsModal open onOpenChange={close} depositId={depositId} returnFocusRef={menuTriggerRef} />}
+        {modal === "withdraw" && <WithdrawModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
       </Suspense>
     </div>
   );

@@ -24,7 +24,14 @@ export type ErrorCode =
   | "INVALID_IMAGE"
   | "EVENT_ALREADY_SUPPORTED"
   | "NOTIFICATION_NOT_FOUND"
-  | "INVALID_UPDATE";
+  | "INVALID_UPDATE"
+  | "TOO_MANY_DEPOSITS"
+  | "NO_EMAIL"
+  | "INVALID_PIX_KEY"
+  | "INVALID_OWNER_DOCUMENT"
+  | "WITHDRAWAL_IN_PROGRESS"
+  | "ABOVE_WITHDRAWABLE"
+  | "PIX_NOT_CONFIGURED";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

@@ -7,7 +7,8 @@ import { formatBRL } from "./money";
 export type NotificationView = {
   /** The kinds are the schema's; a new one fails to compile here until it has its sentence. */
   kind: Doc<"notifications">["kind"];
-  eventName: string;
+  /** Absent for news about the person's own wallet. */
+  eventName?: string;
   amountCents?: number;
   count?: number;
   title?: string;
@@ -16,27 +17,35 @@ export type NotificationView = {
 /** The sentence shown for a notification, amounts formatted as everywhere else. */
 export function describeNotification(n: NotificationView): string {
   const amount = formatBRL(n.amountCents ?? 0);
+  const eventName = n.eventName ?? "";
   switch (n.kind) {
     case "goalReached":
-      return `${n.eventName} atingiu a meta!`;
+      return `${eventName} atingiu a meta!`;
     case "cancelled":
-      return `${n.eventName} foi cancelado. ${amount} devolvidos à sua carteira.`;
+      return `${eventName} foi cancelado. ${amount} devolvidos à sua carteira.`;
     case "refunded":
-      return `${n.eventName} terminou sem atingir a meta. ${amount} devolvidos à sua carteira.`;
+      return `${eventName} terminou sem atingir a meta. ${amount} devolvidos à sua carteira.`;
     case "payout":
-      return `${n.eventName} foi concluído. ${amount} repassados à sua carteira.`;
+      return `${eventName} foi concluído. ${amount} repassados à sua carteira.`;
     case "firstSupport":
-      return `${n.eventName} recebeu o primeiro apoio!`;
+      return `${eventName} recebeu o primeiro apoio!`;
     case "update":
-      return `Novidade em ${n.eventName}: ${n.title ?? ""}`;
+      return `Novidade em ${eventName}: ${n.title ?? ""}`;
     case "chat": {
       const count = n.count ?? 1;
-      return count === 1 ? `1 nova mensagem no chat de ${n.eventName}` : `${count} novas mensagens no chat de ${n.eventName}`;
+      return count === 1 ? `1 nova mensagem no chat de ${eventName}` : `${count} novas mensagens no chat de ${eventName}`;
     }
+    case "depositConfirmed":
+      return `Depósito via PIX confirmado: ${amount} na sua carteira.`;
+    case "withdrawalPaid":
+      return `Saque via PIX de ${amount} pago.`;
+    case "withdrawalFailed":
+      return `Saque via PIX de ${amount} falhou. O valor voltou para a sua carteira.`;
   }
 }
 
-/** Where a notification leads: the event's chat for chat messages, else the event's page. */
-export function notificationTarget(kind: NotificationView["kind"]): "chat" | "event" {
+/** Where a notification leads: the event's chat for chat messages, the wallet's Extrato for PIX news, else the event's page. */
+export function notificationTarget(kind: NotificationView["kind"]): "chat" | "event" | "wallet" {
+  if (kind === "depositConfirmed" || kind === "withdrawalPaid" || kind === "withdrawalFailed") return "wallet";
   return kind === "chat" ? "chat" : "event";
 }

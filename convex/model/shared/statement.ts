@@ -2,7 +2,7 @@
  * How a wallet entry reads in the statement (Extrato). Pure, shared with the UI.
  */
 
-export const ENTRY_KINDS = ["welcome", "support", "refund", "payout", "opening"] as const;
+export const ENTRY_KINDS = ["welcome", "support", "refund", "payout", "opening", "deposit", "withdrawal", "withdrawalReturned"] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 /** The statement's texts (docs/product.md); "opening" is the balance a wallet had before statements existed. */
@@ -19,5 +19,11 @@ export function describeEntry(kind: EntryKind, eventName: string | null): string
       return `Repasse de ${event}`;
     case "opening":
       return "Saldo inicial";
+    case "deposit":
+      return "Depósito via PIX";
+    case "withdrawal":
+      return "Saque via PIX";
+    case "withdrawalReturned":
+      return "Saque devolvido";
   }
 }

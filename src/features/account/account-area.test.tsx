@@ -10,7 +10,14 @@ const signIn = vi.fn(async () => ({ signingIn: true }));
 const signOut = vi.fn(async () => {});
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut }) }));
 
-const handlers = { onOpenMyEvents: vi.fn(), onCreateEvent: vi.fn(), onOpenTickets: vi.fn(), onOpenStatement: vi.fn() };
+const handlers = {
+  onOpenMyEvents: vi.fn(),
+  onCreateEvent: vi.fn(),
+  onOpenTickets: vi.fn(),
+  onOpenStatement: vi.fn(),
+  onAddFunds: vi.fn(),
+  onWithdraw: vi.fn(),
+};
 
 beforeEach(() => {
   resetConvexFake();
@@ -76,7 +83,7 @@ describe("AccountArea", () => {
     const items = within(menu)
       .getAllByRole("menuitem")
       .map((item) => item.textContent);
-    expect(items).toEqual(["Meus Eventos", "Criar Evento", "Meus Ingressos", "Extrato", "Sair"]);
+    expect(items).toEqual(["Meus Eventos", "Criar Evento", "Meus Ingressos", "Extrato", "Adicionar saldo", "Sacar", "Sair"]);
     await user.click(within(menu).getByRole("menuitem", { name: "Criar Evento" }));
     expect(handlers.onCreateEvent).toHaveBeenCalled();
   });

@@ -13,6 +13,8 @@ type AccountAreaProps = {
   onCreateEvent: () => void;
   onOpenTickets: () => void;
   onOpenStatement: () => void;
+  onAddFunds: () => void;
+  onWithdraw: () => void;
   /** Receives the avatar button, so modals opened from its menu can return focus to it. */
   menuTriggerRef?: Ref<HTMLButtonElement>;
 };

@@ -10,6 +10,8 @@ const handlers = {
   onCreateEvent: vi.fn(),
   onOpenTickets: vi.fn(),
   onOpenStatement: vi.fn(),
+  onAddFunds: vi.fn(),
+  onWithdraw: vi.fn(),
   onSignOut: vi.fn(),
 };
 
@@ -24,5 +26,16 @@ describe("UserMenu", () => {
     expect(within(menu).getByText(LONG_NAME)).toBeInTheDocument();
     // Radix measures the room left on screen; the menu may never be wider than that.
     expect(menu.style.maxWidth).toBe("min(320px, var(--radix-dropdown-menu-content-available-width))");
+  });
+
+  it("offers Adicionar saldo and Sacar, each opening its dialog", async () => {
+    const user = userEvent.setup();
+    render(<UserMenu user={{ name: "Ana", menuName: "Ana", email: null, image: null, walletCents: 5000 }} {...handlers} />);
+    await user.click(screen.getByRole("button", { name: "Abrir menu do usuário" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Adicionar saldo" }));
+    expect(handlers.onAddFunds).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole("button", { name: "Abrir menu do usuário" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Sacar" }));
+    expect(handlers.onWithdraw).toHaveBeenCalledTimes(1);
   });
 });

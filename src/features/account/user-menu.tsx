@@ -12,6 +12,8 @@ type UserMenuProps = {
   onCreateEvent: () => void;
   onOpenTickets: () => void;
   onOpenStatement: () => void;
+  onAddFunds: () => void;
+  onWithdraw: () => void;
   onSignOut: () => void;
   triggerRef?: Ref<HTMLButtonElement>;
 };
@@ -35,6 +37,8 @@ export default function UserMenu({
   onCreateEvent,
   onOpenTickets,
   onOpenStatement,
+  onAddFunds,
+  onWithdraw,
   onSignOut,
   triggerRef,
 }: UserMenuProps) {
@@ -69,6 +73,12 @@ export default function UserMenu({
           </DropdownMenu.Item>
           <DropdownMenu.Item className="menu__item" onSelect={onOpenStatement}>
             Extrato
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={onAddFunds}>
+            Adicionar saldo
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={onWithdraw}>
+            Sacar
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={onSignOut}>

@@ -32,24 +32,41 @@ export function NotificationList({ unread, hrefOf, onNavigate }: NotificationLis
         <p className="notifications__empty">Nenhuma notificação por enquanto.</p>
       ) : (
         <ul className="notifications__list">
-          {results.map((n) => (
-            <li key={n._id} className={n.unread ? "notification notification--unread" : "notification"}>
-              <Link
-                to={hrefOf(n.target, n.eventId)}
-                className="notification__link"
-                onClick={() => {
-                  if (n.unread) void markRead({ id: n._id });
-                  onNavigate();
-                }}
-              >
+          {results.map((n) => {
+            const open = () => {
+              if (n.unread) void markRead({ id: n._id });
+            };
+            const content = (
+              <>
                 <span className="notification__text">{n.text}</span>
                 <time className="notification__time" dateTime={new Date(n.at).toISOString()}>
                   {formatDateTime(n.at)}
                 </time>
                 {n.unread && <span className="sr-only">(não lida)</span>}
-              </Link>
-            </li>
-          ))}
+              </>
+            );
+            return (
+              <li key={n._id} className={n.unread ? "notification notification--unread" : "notification"}>
+                {n.target === "wallet" || n.eventId === undefined ? (
+                  // News about the person's own wallet: the Extrato (avatar menu) has the details.
+                  <button type="button" className="notification__link" onClick={open}>
+                    {content}
+                  </button>
+                ) : (
+                  <Link
+                    to={hrefOf(n.target, n.eventId)}
+                    className="notification__link"
+                    onClick={() => {
+                      open();
+                      onNavigate();
+                    }}
+                  >
+                    {content}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {status !== "Exhausted" && status !== "LoadingFirstPage" && (

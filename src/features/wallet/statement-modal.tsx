@@ -6,6 +6,7 @@ import { LoadMoreButton } from "../../components/load-more-button";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime } from "../../lib/dates";
+import { PendingDeposits } from "./pending-deposits";
 import "./wallet.css";
 
 export const STATEMENT_PAGE_SIZE = 20;
@@ -14,6 +15,8 @@ type StatementModalProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   returnFocusRef?: RefObject<HTMLElement | null>;
+  /** Shows a PIX charge still waiting to be paid (`Adicionar saldo`) again. */
+  onReopenDeposit?: (depositId: string) => void;
 };
 
 /** "+R$ 50,00" for credits, "−R$ 10,00" for debits. */
@@ -22,12 +25,13 @@ export function formatSignedBRL(cents: number): string {
 }
 
 /** "Extrato": every wallet change, newest first, live (a refund appears the moment it is made). */
-export default function StatementModal({ open, onOpenChange, returnFocusRef }: StatementModalProps) {
+export default function StatementModal({ open, onOpenChange, returnFocusRef, onReopenDeposit }: StatementModalProps) {
   const { results, status, loadMore } = usePaginatedQuery(api.wallet.statement, open ? {} : "skip", {
     initialNumItems: STATEMENT_PAGE_SIZE,
   });
   return (
     <Modal open={open} onOpenChange={onOpenChange} returnFocusRef={returnFocusRef} title="Extrato">
+      {onReopenDeposit && <PendingDeposits onOpen={onReopenDeposit} />}
       {status === "LoadingFirstPage" ? (
         <Spinner />
       ) : results.length === 0 ? (
@@ -40,7 +44,16 @@ export default function StatementModal({ open, onOpenChange, returnFocusRef }: S
             {results.map((entry) => (
               <li key={entry._id} className="statement__entry">
                 <div className="statement__what">
-                  <p className="statement__description">{entry.description}</p>
+                  <p className="statement__description">
+                    {entry.description}
+                    {entry.state !== undefined && (
+                      <span
+                        className={`statement__state statement__state--${entry.state === "Pago" ? "done" : entry.state === "Falhou" ? "failed" : "pending"}`}
+                      >
+                        {entry.state}
+                      </span>
+                    )}
+                  </p>
                   <p className="statement__date">
                     <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>
                   </p>

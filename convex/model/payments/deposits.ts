@@ -1,0 +1,162 @@
+/**
+ * `Adicionar saldo`: PIX charges and their exactly-once credit.
+ *
+ * A deposit row is written first (`creating`), then an action asks the provider for the
+ * charge and stores its payment id and copia-e-cola (`pending`). Money is credited only by
+ * settleDeposit, with a payment the backend itself read from the provider by id (after a
+ * verified webhook or a reconciliation look-up), never with what a caller says. Settling is
+ * one transaction that moves the row out of `pending`: a second, late or concurrent
+ * notification finds it settled and changes nothing. A payment whose amount or currency differs
+ * from the charge credits nothing and is kept for review.
+ */
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { appError } from "../shared/errors";
+import { DEPOSIT_TTL_MS, MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS, PIX_MESSAGES } from "../shared/pix";
+import { notifyWallet } from "../notifications";
+import { changeWallet } from "../wallet";
+import type { Charge, Payment } from "./mercadoPago";
+
+/** Pending charges a person may hold at once (each one can be reopened from the Extrato). */
+export const MAX_PENDING_DEPOSITS = 5;
+
+/** Checks the amount and opens a deposit row; the provider is asked for the charge next. */
+export async function beginDeposit(ctx: MutationCtx, user: Doc<"users">, amountCents: number): Promise<Id<"deposits">> {
+  if (!Number.isSafeInteger(amountCents) || amountCents < MIN_DEPOSIT_CENTS || amountCents > MAX_DEPOSIT_CENTS) {
+    throw appError("INVALID_AMOUNT", PIX_MESSAGES.depositAmount);
+  }
+  if (!user.email) throw appError("NO_EMAIL", PIX_MESSAGES.noEmail);
+  const open = await ctx.db
+    .query("deposits")
+    .withIndex("by_userId_and_status", (q) => q.eq("userId", user._id).eq("status", "pending"))
+    .take(MAX_PENDING_DEPOSITS);
+  if (open.length >= MAX_PENDING_DEPOSITS) throw appError("TOO_MANY_DEPOSITS", PIX_MESSAGES.tooManyDeposits);
+  return ctx.db.insert("deposits", { userId: user._id, amountCents, status: "creating", expiresAt: Date.now() + DEPOSIT_TTL_MS });
+}
+
+/** Stores the provider's charge on its deposit (the action that created it calls this). */
+export async function attachCharge(ctx: MutationCtx, depositId: Id<"deposits">, charge: Charge): Promise<void> {
+  const deposit = await ctx.db.get("deposits", depositId);
+  if (deposit === null || deposit.status !== "creating") return;
+  await ctx.db.patch("deposits", depositId, {
+    status: "pending",
+    providerPaymentId: charge.paymentId,
+    qrCode: charge.qrCode,
+    expiresAt: charge.expiresAt,
+  });
+}
+
+/** The provider refused to create the charge: nothing was charged, the dialog says so. */
+export async function failDeposit(ctx: MutationCtx, depositId: Id<"deposits">): Promise<void> {
+  const deposit = await ctx.db.get("deposits", depositId);
+  if (deposit?.status === "creating") await ctx.db.patch("deposits", depositId, { status: "failed", settledAt: Date.now() });
+}
+
+/** The deposit a payment belongs to: by the provider's id, else by our reference on it. */
+async function depositOfPayment(ctx: MutationCtx, payment: Payment): Promise<Doc<"deposits"> | null> {
+  const byId = await ctx.db
+    .query("deposits")
+    .withIndex("by_providerPaymentId", (q) => q.eq("providerPaymentId", payment.paymentId))
+    .unique();
+  if (byId !== null) return byId;
+  // Paid before the creating action stored the id (its answer and the payment crossed).
+  const reference = payment.externalReference === null ? null : ctx.db.normalizeId("deposits", payment.externalReference);
+  const byReference = reference === null ? null : await ctx.db.get("deposits", reference);
+  return byReference?.providerPaymentId === undefined ? byReference : null;
+}
+
+export type SettleOutcome = "credited" | "unchanged" | "unknown" | "review" | "expired" | "cancelled" | "pending";
+
+/**
+ * Applies what the provider says of a payment, exactly once: an approved payment of the
+ * charge's amount in BRL credits the wallet (`Depósito via PIX`) and tells the person; a
+ * different amount or currency credits nothing and is kept for review; a cancelled or
+ * rejected one closes the charge. A settled deposit never changes again.
+ */
+export async function settleDeposit(ctx: MutationCtx, payment: Payment): Promise<SettleOutcome> {
+  const deposit = await depositOfPayment(ctx, payment);
+  if (deposit === null) {
+    console.warn(`PIX: payment ${payment.paymentId} belongs to no charge of ours; ignored`);
+    return "unknown";
+  }
+  if (payment.externalReference !== null && payment.externalReference !== deposit._id) {
+    console.warn(`PIX: payment ${payment.paymentId} names charge ${payment.externalReference}, not ${deposit._id}; ignored`);
+    return "unknown";
+  }
+  if (deposit.status !== "pending" && deposit.status !== "creating") return "unchanged";
+  const now = Date.now();
+  if (payment.status === "approved") {
+    const amountOk = payment.amountCents === deposit.amountCents && payment.paidCents === deposit.amountCents;
+    const currencyOk = payment.currency === "BRL";
+    if (!amountOk || !currencyOk) {
+      const reviewReason = `pago ${payment.paidCents ?? "?"} centavos em ${payment.currency || "?"}; cobrado ${deposit.amountCents} em BRL`;
+      console.warn(`PIX: payment ${payment.paymentId} kept for review: ${reviewReason}`);
+      await ctx.db.patch("deposits", deposit._id, { status: "review", reviewReason, settledAt: now, providerPaymentId: payment.paymentId });
+      return "review";
+    }
+    await ctx.db.patch("deposits", deposit._id, { status: "paid", settledAt: now, providerPaymentId: payment.paymentId });
+    await changeWallet(ctx, deposit.userId, { kind: "deposit", amountCents: deposit.amountCents, depositId: deposit._id });
+    await notifyWallet(ctx, deposit.userId, { kind: "depositConfirmed", amountCents: deposit.amountCents });
+    return "credited";
+  }
+  if (payment.status === "cancelled" || payment.status === "rejected") {
+    const expired = payment.statusDetail === "expired" || now >= deposit.expiresAt;
+    await ctx.db.patch("deposits", deposit._id, {
+      status: expired ? "expired" : "cancelled",
+      settledAt: now,
+      providerPaymentId: payment.paymentId,
+    });
+    return expired ? "expired" : "cancelled";
+  }
+  return "pending";
+}
+
+/** One of the person's deposits as the dialog shows it, or null when it is not theirs. */
+export async function depositView(ctx: QueryCtx, userId: Id<"users">, depositId: Id<"deposits">) {
+  const deposit = await ctx.db.get("deposits", depositId);
+  return deposit === null || deposit.userId !== userId ? null : viewOf(deposit);
+}
+
+function viewOf(deposit: Doc<"deposits">) {
+  return {
+    _id: deposit._id,
+    amountCents: deposit.amountCents,
+    status: deposit.status,
+    qrCode: deposit.qrCode ?? null,
+    expiresAt: deposit.expiresAt,
+    createdAt: deposit._creationTime,
+  };
+}
+export type DepositView = ReturnType<typeof viewOf>;
+
+/**
+ * The person's charges still to be paid (reopenable), newest first. One past its expiry stays
+ * here until the provider (or reconciliation) says so; the UI hides it by its expiresAt.
+ */
+export async function pendingDeposits(ctx: QueryCtx, userId: Id<"users">): Promise<DepositView[]> {
+  const rows = await ctx.db
+    .query("deposits")
+    .withIndex("by_userId_and_status", (q) => q.eq("userId", userId).eq("status", "pending"))
+    .order("desc")
+    .take(MAX_PENDING_DEPOSITS);
+  return rows.map(viewOf);
+}
+
+/**
+ * Deposits the provider may have missed telling us about: `pending` past their expiry, or
+ * still `creating` (the action that asks for the charge never finished) well after they began.
+ */
+export async function overdueDeposits(ctx: QueryCtx, now: number, limit: number) {
+  const pending = await ctx.db
+    .query("deposits")
+    .withIndex("by_status_and_expiresAt", (q) => q.eq("status", "pending").lt("expiresAt", now))
+    .take(limit);
+  const creating = await ctx.db
+    .query("deposits")
+    .withIndex("by_status_and_expiresAt", (q) => q.eq("status", "creating").lt("expiresAt", now + DEPOSIT_TTL_MS - STUCK_CREATING_MS))
+    .take(limit);
+  return { pending, creating };
+}
+
+/** A deposit still `creating` this long after it began will never get its charge. */
+export const STUCK_CREATING_MS = 5 * 60 * 1000;

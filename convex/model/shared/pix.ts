@@ -1,0 +1,102 @@
+/**
+ * PIX in and out of the wallet: limits, key types and the texts people see. Pure, shared with
+ * the UI, so the dialogs check and show exactly what the server enforces.
+ */
+import { getPixKeyInfo } from "@brazilian-utils/brazilian-utils/get-pix-key-info";
+import { isValidCnpj } from "@brazilian-utils/brazilian-utils/is-valid-cnpj";
+import { isValidCpf } from "@brazilian-utils/brazilian-utils/is-valid-cpf";
+import { formatBRL } from "./money";
+
+/** `Adicionar saldo`: R$ 5,00 to R$ 5.000,00 a charge. */
+export const MIN_DEPOSIT_CENTS = 500;
+export const MAX_DEPOSIT_CENTS = 500_000;
+/** `Sacar`: at least R$ 10,00. */
+export const MIN_WITHDRAWAL_CENTS = 1_000;
+/** How long a PIX charge can be paid. */
+export const DEPOSIT_TTL_MS = 30 * 60 * 1000;
+
+/** `Tipo de chave`, in the order the dialog offers them. */
+export const PIX_KEY_TYPES = ["cpf", "cnpj", "email", "phone", "evp"] as const;
+export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
+export const PIX_KEY_TYPE_LABELS: Record<PixKeyType, string> = {
+  cpf: "CPF",
+  cnpj: "CNPJ",
+  email: "E-mail",
+  phone: "Telefone",
+  evp: "Chave aleatória",
+};
+/** A key longer than this is no key of any type (an e-mail key has at most 77 characters). */
+export const MAX_PIX_KEY_LENGTH = 100;
+
+/**
+ * The key in the canonical form the DICT uses (CPF/CNPJ digits, lower-case e-mail, +55 phone,
+ * lower-case random key), or null when it is not a valid key of `type`. A phone may be typed
+ * with or without +55 and its mask.
+ */
+export function normalizePixKey(type: PixKeyType, raw: string): string | null {
+  if (raw.length > MAX_PIX_KEY_LENGTH) return null;
+  const text = raw.trim();
+  // An 11-digit mobile number also reads as a CPF; written with +55 it can only be a phone.
+  const candidate = type === "phone" && !text.startsWith("+") ? `+55${text.replace(/\D/g, "")}` : text;
+  const info = getPixKeyInfo(candidate);
+  return info !== null && info.type === type ? info.value : null;
+}
+
+/**
+ * A charge is `creating` until the provider answers, then `pending` until it is paid (credited
+ * once), expires or is cancelled; `review` when what was paid differs from the charge (nothing
+ * credited); `failed` when the provider refused to create it.
+ */
+export const DEPOSIT_STATUSES = ["creating", "pending", "paid", "expired", "cancelled", "review", "failed"] as const;
+/** Whether the key is itself the holder's CPF or CNPJ (else the holder's document is asked for). */
+export function keyIsDocument(type: PixKeyType): boolean {
+  return type === "cpf" || type === "cnpj";
+}
+
+/**
+ * The key holder's CPF or CNPJ as digits, or null when it is not a valid one. The Payouts API
+ * names the holder of every destination; for a CPF or CNPJ key, the key is that document.
+ */
+export function normalizeOwnerDocument(raw: string): string | null {
+  if (raw.length > MAX_PIX_KEY_LENGTH) return null;
+  const digits = raw.replace(/[\s.\-/]/g, "");
+  if (!/^\d+$/.test(digits)) return null;
+  return (digits.length === 11 && isValidCpf(digits)) || (digits.length === 14 && isValidCnpj(digits)) ? digits : null;
+}
+
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+/** A withdrawal is `processing` from its request until the provider says it was paid or failed. */
+export const WITHDRAWAL_STATUSES = ["processing", "paid", "failed"] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** What the `Adicionar saldo` dialog says of a charge. */
+export const DEPOSIT_STATUS_TEXTS: Record<DepositStatus, string> = {
+  creating: "Gerando PIX…",
+  pending: "Aguardando pagamento",
+  paid: "Pagamento confirmado",
+  expired: "Expirado",
+  cancelled: "Cancelado",
+  review: "Pagamento em análise",
+  failed: "Não foi possível gerar o PIX. Tente novamente.",
+};
+
+/** The state of a `Saque via PIX` line in the Extrato. */
+export const WITHDRAWAL_STATUS_TEXTS: Record<WithdrawalStatus, string> = {
+  processing: "Em processamento",
+  paid: "Pago",
+  failed: "Falhou",
+};
+
+export const PIX_MESSAGES = {
+  depositAmount: `Informe um valor entre ${formatBRL(MIN_DEPOSIT_CENTS)} e ${formatBRL(MAX_DEPOSIT_CENTS)}.`,
+  withdrawalAmount: `Informe um valor de pelo menos ${formatBRL(MIN_WITHDRAWAL_CENTS)}.`,
+  aboveWithdrawable: (withdrawableCents: number) =>
+    `O valor é maior que o disponível para saque (${formatBRL(withdrawableCents)}). O bônus de boas-vindas não pode ser sacado.`,
+  withdrawalInProgress: "Você já tem um saque em processamento. Aguarde a conclusão para pedir outro.",
+  invalidOwnerDocument: "Informe um CPF ou CNPJ válido do titular da chave.",
+  invalidKeyType: "Escolha o tipo da chave PIX.",
+  invalidPixKey: (type: PixKeyType) => `Chave PIX inválida para o tipo ${PIX_KEY_TYPE_LABELS[type]}.`,
+  tooManyDeposits: "Você já tem PIX aguardando pagamento. Pague ou espere um deles expirar.",
+  noEmail: "Sua conta não tem e-mail; o PIX precisa de um para o pagador.",
+  notConfigured: "O PIX não está configurado neste servidor.",
+} as const;

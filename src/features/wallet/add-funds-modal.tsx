@@ -1,0 +1,97 @@
+import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
+import { useMutation, useQuery } from "convex/react";
+import { api } from "../../../convex/_generated/api";
+import { parseBRL } from "../../../convex/model/shared/money";
+import { MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS, PIX_MESSAGES } from "../../../convex/model/shared/pix";
+import { Modal } from "../../components/modal";
+import { Spinner } from "../../components/spinner";
+import { errorNotice } from "../../lib/errors";
+import { DepositStatus } from "./deposit-status";
+import "./pix.css";
+
+type AddFundsModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** A charge to show again (reopened from the Extrato); absent to start a new one. */
+  depositId?: string;
+  returnFocusRef?: RefObject<HTMLElement | null>;
+};
+
+/**
+ * `Adicionar saldo`: `Valor (R$)` and `Gerar PIX`, then the charge, live. Closing it loses
+ * nothing: a charge waiting to be paid is listed in the Extrato and opens here again.
+ */
+export default function AddFundsModal({ open, onOpenChange, depositId: reopened, returnFocusRef }: AddFundsModalProps) {
+  const [depositId, setDepositId] = useState<string | undefined>(reopened);
+  const deposit = useQuery(api.deposits.get, depositId === undefined ? "skip" : { depositId });
+  const create = useMutation(api.deposits.create);
+  const amountId = useId();
+  const amountRef = useRef<HTMLInputElement>(null);
+  const [amount, setAmount] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const cents = parseBRL(amount);
+    if (cents === null || cents < MIN_DEPOSIT_CENTS || cents > MAX_DEPOSIT_CENTS) {
+      setError(PIX_MESSAGES.depositAmount);
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      setDepositId((await create({ amountCents: cents })).depositId);
+    } catch (caught) {
+      setError(errorNotice(caught).message);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Adicionar saldo"
+      size="small"
+      returnFocusRef={returnFocusRef}
+      initialFocusRef={amountRef}
+    >
+      {depositId === undefined ? (
+        <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+          <p className="pix-hint">Pague com PIX pelo app do seu banco; o valor entra na sua carteira assim que o pagamento é confirmado.</p>
+          <div className="field">
+            <label htmlFor={amountId}>Valor (R$)</label>
+            <input
+              ref={amountRef}
+              id={amountId}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="20,00"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              aria-invalid={error !== null}
+            />
+          </div>
+          {error !== null && (
+            <p className="form__error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="dialog__actions">
+            <button type="submit" className="button button--primary" disabled={pending}>
+              Gerar PIX
+            </button>
+          </div>
+        </form>
+      ) : deposit === undefined ? (
+        <Spinner />
+      ) : deposit === null ? (
+        <p>PIX não encontrado.</p>
+      ) : (
+        <DepositStatus deposit={deposit} />
+      )}
+    </Modal>
+  );
+}
