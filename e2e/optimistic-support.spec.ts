@@ -4,6 +4,8 @@ import { apiEvent, apiSupport, apiUser, unique } from "./helpers/backend";
 import { holdSync } from "./helpers/sync-hold";
 import { expectAlert, openUserMenu, signInLocally } from "./helpers/ui";
 
+const shots = "e2e/screenshots";
+
 test("the supporter's bar and wallet move before the server answers, then settle to its values", async ({ page }) => {
   const sync = await holdSync(page);
   const creator = await apiUser("Criadora Instantânea");
@@ -24,6 +26,12 @@ test("the supporter's bar and wallet move before the server answers, then settle
   // The server took it meanwhile (a quiet event's support is applied at once); the page was not told.
   await expect.poll(async () => (await creator.client.query(api.events.get, { id: eventId }))?.raisedCents).toBe(2_000);
   await expect(page.getByRole("alertdialog")).toBeHidden();
+  // What the supporter sees before the answer: the figures moved, APOIE still sending.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 400 ? 800 : 740 });
+    await page.getByRole("button", { name: "Enviando..." }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/apoio-instantaneo-${width}.png`, animations: "disabled" });
+  }
 
   sync.releaseAnswers();
   await expectAlert(page, { title: "Sucesso!", text: "Seu apoio de R$ 20,00 foi registrado. Obrigado!" });
