@@ -276,7 +276,8 @@ function ackLatencyRows(latency: AckLatency[] | NotMeasured): Row[] {
 
 /** The largest catalogue's support p95 within this factor of the smallest's. */
 const MAX_SUPPORT_P95_FACTOR = 1.5;
-const MAX_PAGE_UPDATE_P95_MS = QUEUE_SETTLE_MS + 20;
+/** Each of the 500 pages' supports is its event's first: a quiet event's, applied as it is taken. */
+const MAX_PAGE_UPDATE_P95_MS = MAX_QUIET_P95_MS;
 
 function persistedSupportRows(persisted: PersistedSupport | NotMeasured): Row[] {
   const measure = "support → event page, data folder";
@@ -304,8 +305,8 @@ function persistedSupportRows(persisted: PersistedSupport | NotMeasured): Row[] 
       section: "live",
       measure: `support → its event page, ${sessions}`,
       result: `p50 ${ms(pages.p50)}, p95 ${ms(pages.p95)}, p99 ${ms(pages.p99)} (${pages.samples} supports)`,
-      target: latencyTarget(MAX_PAGE_UPDATE_P95_MS),
-      status: check(pages.p95 < MAX_PAGE_UPDATE_P95_MS),
+      target: `p95 ≤ ${MAX_PAGE_UPDATE_P95_MS} ms (quiet events)`,
+      status: check(pages.p95 <= MAX_PAGE_UPDATE_P95_MS),
     },
     {
       section: "live",
