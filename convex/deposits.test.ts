@@ -1,37 +1,15 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { isValidPixPayload } from "@brazilian-utils/brazilian-utils/is-valid-pix-payload";
 import { getPixPayloadInfo } from "@brazilian-utils/brazilian-utils/get-pix-payload-info";
-import { configurePix, deliverWebhook, fakeMercadoPago, type FakeMercadoPago } from "./pixProvider.helpers";
-import {
-  allRows,
-  type Backend,
-  type Caller,
-  MINUTE,
-  newBackend,
-  rejectionData,
-  runDueFunctions,
-  signedInUser,
-  snapshot,
-} from "./test.helpers";
+import { deliverWebhook, type FakeMercadoPago, withPixTestBackend } from "./pixProvider.helpers";
+import { allRows, type Backend, type Caller, MINUTE, rejectionData, runDueFunctions, signedInUser, snapshot } from "./test.helpers";
 
 let t: Backend;
 let bank: FakeMercadoPago;
 let ana: { userId: Id<"users">; as: Caller };
-
-beforeEach(async () => {
-  vi.useFakeTimers();
-  configurePix();
-  bank = fakeMercadoPago();
-  t = newBackend();
-  ana = await signedInUser(t, { name: "Ana" });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-});
+withPixTestBackend((setup) => ({ t, bank, ana } = setup));
 
 /** `Gerar PIX` and the provider's answer: the deposit as the dialog then shows it. */
 async function generatePix(amountCents: number, caller = ana.as) {

@@ -5,9 +5,10 @@
  * (pix-sandbox/); this keeps backend tests fast and in one process.
  */
 import { generatePixPayload } from "@brazilian-utils/brazilian-utils/generate-pix-payload";
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import { api } from "./_generated/api";
-import { type Backend, type Caller, runDueFunctions } from "./test.helpers";
+import type { Id } from "./_generated/dataModel";
+import { type Backend, type Caller, newBackend, runDueFunctions, signedInUser } from "./test.helpers";
 import { signWebhook, WEBHOOK_PATH } from "./model/payments/mercadoPago";
 
 export const TEST_TOKEN = "TEST-token";
@@ -210,4 +211,28 @@ export async function depositNow(t: Backend, bank: FakeMercadoPago, caller: Call
 export async function payoutIdOf(t: Backend, withdrawalId: string) {
   const row = await t.run((ctx) => ctx.db.get("withdrawals", ctx.db.normalizeId("withdrawals", withdrawalId)!));
   return row!.providerPayoutId!;
+}
+
+/** What each test of a PIX suite starts from. */
+export type PixTestSetup = { t: Backend; bank: FakeMercadoPago; ana: { userId: Id<"users">; as: Caller } };
+
+/**
+ * Registers the setup every PIX suite shares: before each test, fake timers (charges expire, payouts
+ * wait), the adapter pointed at a fresh provider stand-in, a fresh backend and Ana signed in, handed
+ * to `use`; after it, real timers and the environment and globals restored.
+ */
+export function withPixTestBackend(use: (setup: PixTestSetup) => void): void {
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    configurePix();
+    const bank = fakeMercadoPago();
+    const t = newBackend();
+    use({ t, bank, ana: await signedInUser(t, { name: "Ana" }) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
 }

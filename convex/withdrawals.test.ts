@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { configurePix, deliverWebhook, depositNow, fakeMercadoPago, payoutIdOf, type FakeMercadoPago } from "./pixProvider.helpers";
+import { deliverWebhook, depositNow, type FakeMercadoPago, payoutIdOf, withPixTestBackend } from "./pixProvider.helpers";
 import {
   advanceClock,
   allRows,
@@ -10,7 +10,6 @@ import {
   createEvent,
   DAY,
   MINUTE,
-  newBackend,
   rejectionData,
   runDueFunctions,
   signedInUser,
@@ -21,20 +20,9 @@ import {
 let t: Backend;
 let bank: FakeMercadoPago;
 let ana: { userId: Id<"users">; as: Caller };
-
-beforeEach(async () => {
-  vi.useFakeTimers();
-  configurePix();
-  bank = fakeMercadoPago();
-  t = newBackend();
-  ana = await signedInUser(t, { name: "Ana" });
+withPixTestBackend((setup) => ({ t, bank, ana } = setup));
+beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
 });
 
 const CPF = "529.982.247-25";

@@ -11,14 +11,16 @@ const START_TIMEOUT_MS = 60_000;
 export type RunningBackend = { url: string; adminKey: string; stop: () => void };
 
 /**
- * Starts the local backend (demo data only with `seed`; in memory unless given a data folder)
+ * Starts the local backend (demo data only with `seed`; in memory unless given a data folder;
+ * `env` adds deployment variables, such as the payment provider's)
  * in its own process, as `npm run backend:local` would, so the server does not share an event
  * loop with the clients whose latency we measure.
  */
 export async function startLocalBackendProcess({
   seed = false,
   dataDir = null,
-}: { seed?: boolean; dataDir?: string | null } = {}): Promise<RunningBackend> {
+  env = {},
+}: { seed?: boolean; dataDir?: string | null; env?: Record<string, string> } = {}): Promise<RunningBackend> {
   const [port, sitePort] = [await freePort(), await freePort()];
   const storage = dataDir === null ? ["--in-memory"] : ["--data-dir", dataDir];
   const child = spawn(
@@ -34,7 +36,7 @@ export async function startLocalBackendProcess({
       ...storage,
       ...(seed ? [] : ["--no-seed"]),
     ],
-    { cwd: ROOT, stdio: "pipe", env: { ...process.env, AUTH_LOG_LEVEL: "WARN" } },
+    { cwd: ROOT, stdio: "pipe", env: { ...process.env, AUTH_LOG_LEVEL: "WARN", ...env } },
   );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));

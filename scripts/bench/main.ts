@@ -8,7 +8,7 @@
  *   npm run bench -- --lighthouse-runs 1            # one Lighthouse run per page instead of the median of 3
  *   npm run bench -- --only own-bar,latency         # those parts alone (the others' rows stay as they are)
  * Parts that --skip and --only take: list, functions, settlement, notifications, own-bar, latency, ack-latency,
- * persisted-support, bundle, lighthouse, hot-event, save-to-browser.
+ * persisted-support, bundle, lighthouse, hot-event, save-to-browser, pix-deposit.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -27,6 +27,7 @@ import { measureLiveLatency } from "./latency";
 import { measureOwnBar } from "./own-bar";
 import { measureLighthouse } from "./lighthouse";
 import { measureListCosts, type ListCost } from "./list-cost";
+import { measurePixDeposit } from "./pix-deposit";
 import { measurePersistedSupport } from "./persisted-support";
 import { measureSaveToBrowser } from "./save-to-browser";
 import { measureNotificationFanOut } from "./notification-cost";
@@ -61,6 +62,7 @@ const PARTS = [
   "lighthouse",
   "hot-event",
   "save-to-browser",
+  "pix-deposit",
 ] as const;
 const only = values.only === "" ? null : new Set(values.only.split(","));
 const unknown = [...(only ?? []), ...values.skip.split(",").filter(Boolean)].filter((part) => !(PARTS as readonly string[]).includes(part));
@@ -129,6 +131,7 @@ const results: Results = {
   lighthouse: await optional("lighthouse", () => measureLighthouse(Number(values["lighthouse-runs"]))),
   hotEvent: await optional("hot-event", () => measureHotEvent(log)),
   saveToBrowser: await optional("save-to-browser", () => measureSaveToBrowser(log)),
+  pixDeposit: await optional("pix-deposit", measurePixDeposit),
 };
 const rows = reportRows(results);
 console.log(renderSections(rows));

@@ -9,6 +9,7 @@ import { QUIET_GAP_MS, type LiveLatency } from "./latency";
 import type { OwnBar } from "./own-bar";
 import type { LighthouseResult } from "./lighthouse";
 import type { PersistedSupport } from "./persisted-support";
+import { pixDepositRows, type PixDeposit } from "./pix-deposit";
 import { saveToBrowserRows, type SaveToBrowser } from "./save-to-browser";
 import { PAGE_SIZE, type ListCost } from "./list-cost";
 import type { NotificationCost } from "./notification-cost";
@@ -59,6 +60,7 @@ export type Results = {
   hotEvent: HotEvent | NotMeasured;
   notifications: NotificationCost | NotMeasured;
   saveToBrowser: SaveToBrowser | NotMeasured;
+  pixDeposit: PixDeposit | NotMeasured;
 };
 
 const FILTER_LABELS: Record<FilterName, string> = {
@@ -90,6 +92,7 @@ export function reportRows(results: Results): Row[] {
       ? [{ section: "hot" as const, measure: "hot event", result: `not measured: ${results.hotEvent.notMeasured}` }]
       : hotEventRows(results.hotEvent)),
     ...saveToBrowserRows(results.saveToBrowser),
+    ...pixDepositRows(results.pixDeposit),
   ];
 }
 

@@ -1,9 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
+import { DialogFormFooter } from "../../components/dialog-form-footer";
 import { Modal } from "../../components/modal";
+import { useDialogSubmit } from "../../lib/use-dialog-submit";
 import { isEmailAddress } from "../../../convex/model/shared/email";
 import { MESSAGES } from "../../../convex/model/shared/texts";
-import { errorNotice } from "../../lib/errors";
 
 type LocalSignInDialogProps = {
   open: boolean;
@@ -19,27 +20,20 @@ export default function LocalSignInDialog({ open, onOpenChange, onSignedIn }: Lo
   const emailId = useId();
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { error, pending, refuse, run } = useDialogSubmit(MESSAGES.invalidSignIn);
   const nameRef = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (name.trim() === "" || !isEmailAddress(email.trim())) {
-      setError(MESSAGES.invalidSignIn);
+      refuse(MESSAGES.invalidSignIn);
       return;
     }
-    setPending(true);
-    setError(null);
-    try {
+    await run(async () => {
       await signIn("local", { name: name.trim(), email: email.trim() });
       onSignedIn?.();
       onOpenChange(false);
-    } catch (caught) {
-      setError(errorNotice(caught, MESSAGES.invalidSignIn).message);
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -77,16 +71,7 @@ export default function LocalSignInDialog({ open, onOpenChange, onSignedIn }: Lo
             required
           />
         </div>
-        {error !== null && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="submit" className="button button--primary" disabled={pending}>
-            Entrar
-          </button>
-        </div>
+        <DialogFormFooter error={error} pending={pending} submitLabel="Entrar" />
       </form>
     </Modal>
   );

@@ -3,9 +3,10 @@ import { useMutation, useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { parseBRL } from "../../../convex/model/shared/money";
 import { MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS, PIX_MESSAGES } from "../../../convex/model/shared/pix";
+import { DialogFormFooter } from "../../components/dialog-form-footer";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
-import { errorNotice } from "../../lib/errors";
+import { useDialogSubmit } from "../../lib/use-dialog-submit";
 import { DepositStatus } from "./deposit-status";
 import "./pix.css";
 
@@ -28,25 +29,18 @@ export default function AddFundsModal({ open, onOpenChange, depositId: reopened,
   const amountId = useId();
   const amountRef = useRef<HTMLInputElement>(null);
   const [amount, setAmount] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { error, pending, refuse, run } = useDialogSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const cents = parseBRL(amount);
     if (cents === null || cents < MIN_DEPOSIT_CENTS || cents > MAX_DEPOSIT_CENTS) {
-      setError(PIX_MESSAGES.depositAmount);
+      refuse(PIX_MESSAGES.depositAmount);
       return;
     }
-    setPending(true);
-    setError(null);
-    try {
+    await run(async () => {
       setDepositId((await create({ amountCents: cents })).depositId);
-    } catch (caught) {
-      setError(errorNotice(caught).message);
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -74,16 +68,7 @@ export default function AddFundsModal({ open, onOpenChange, depositId: reopened,
               aria-invalid={error !== null}
             />
           </div>
-          {error !== null && (
-            <p className="form__error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="dialog__actions">
-            <button type="submit" className="button button--primary" disabled={pending}>
-              Gerar PIX
-            </button>
-          </div>
+          <DialogFormFooter error={error} pending={pending} submitLabel="Gerar PIX" />
         </form>
       ) : deposit === undefined ? (
         <Spinner />

@@ -12,9 +12,10 @@ import {
   PIX_MESSAGES,
   type PixKeyType,
 } from "../../../convex/model/shared/pix";
+import { DialogFormFooter } from "../../components/dialog-form-footer";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
-import { errorNotice } from "../../lib/errors";
+import { useDialogSubmit } from "../../lib/use-dialog-submit";
 import "./pix.css";
 
 type WithdrawModalProps = {
@@ -46,9 +47,8 @@ export default function WithdrawModal({ open, onOpenChange, returnFocusRef }: Wi
   const [keyType, setKeyType] = useState<PixKeyType>("cpf");
   const [key, setKey] = useState("");
   const [ownerDocument, setOwnerDocument] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { error, pending, refuse, run } = useDialogSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,19 +56,13 @@ export default function WithdrawModal({ open, onOpenChange, returnFocusRef }: Wi
     const cents = parseBRL(amount);
     const problem = problemOf(cents, summary.withdrawableCents, keyType, key, ownerDocument);
     if (problem !== null || cents === null) {
-      setError(problem);
+      refuse(problem);
       return;
     }
-    setPending(true);
-    setError(null);
-    try {
+    await run(async () => {
       await request({ amountCents: cents, keyType, key, ...(keyIsDocument(keyType) ? {} : { ownerDocument }) });
       setDone(true);
-    } catch (caught) {
-      setError(errorNotice(caught).message);
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -127,16 +121,7 @@ export default function WithdrawModal({ open, onOpenChange, returnFocusRef }: Wi
               />
             </div>
           )}
-          {error !== null && (
-            <p className="form__error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="dialog__actions">
-            <button type="submit" className="button button--primary" disabled={pending}>
-              Solicitar saque
-            </button>
-          </div>
+          <DialogFormFooter error={error} pending={pending} submitLabel="Solicitar saque" />
         </form>
       )}
     </Modal>
