@@ -24,6 +24,8 @@ const app = defineApp({
     MERCADOPAGO_ACCESS_TOKEN: v.optional(v.string()),
     MERCADOPAGO_WEBHOOK_SECRET: v.optional(v.string()),
     MERCADOPAGO_API_URL: v.optional(v.string()),
+    // Production payouts: the Ed25519 private key (PKCS#8 PEM) that signs each transfer request.
+    MERCADOPAGO_PAYOUT_PRIVATE_KEY: v.optional(v.string()),
   },
 });
 // Components from npm: rate limits, who is online, data migrations. Their tables live apart from the app's.

@@ -56,7 +56,7 @@ export function fakeMercadoPago() {
   const payments = new Map<string, FakePayment>();
   const payouts = new Map<string, FakePayout>();
   const answers = new Map<string, { status: number; body: unknown }>();
-  const requests: { method: string; path: string; idempotencyKey: string | null }[] = [];
+  const requests: { method: string; path: string; idempotencyKey: string | null; headers: Headers; body: string | null }[] = [];
   /** Statuses to answer the next calls with instead of doing them (e.g. 500, 400). */
   const failures: number[] = [];
   let next = 1_000_000;
@@ -68,7 +68,8 @@ export function fakeMercadoPago() {
     const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
     const method = init?.method ?? "GET";
     const headers = new Headers(init?.headers);
-    requests.push({ method, path: url.pathname, idempotencyKey: headers.get("x-idempotency-key") });
+    const body = typeof init?.body === "string" ? init.body : null;
+    requests.push({ method, path: url.pathname, idempotencyKey: headers.get("x-idempotency-key"), headers, body });
     if (headers.get("authorization") !== `Bearer ${TEST_TOKEN}`) return json(401, { message: "invalid access token" });
     const failure = failures.shift();
     if (failure !== undefined) return json(failure, { message: "simulated failure" });

@@ -265,7 +265,9 @@ describe("a refund of 10,000 contributions", () => {
     const wallets = await t.run(async (ctx) => Promise.all(supporters.map(async (id) => (await ctx.db.get("users", id))?.walletCents)));
     expect(new Set(wallets)).toEqual(new Set([5_000]));
     await expectInvariants(t);
-  }, 120_000);
+    // A ceiling, not a measure: 10,000 rows through convex-test take about half a minute on a quiet
+    // machine and several on a busy one (the bench times settlement).
+  }, 600_000);
 });
 
 /**

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, test, vi } from "vitest";
+import { generateKeyPairSync, verify } from "node:crypto";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { deliverWebhook, depositNow, type FakeMercadoPago, payoutIdOf, withPixTestBackend } from "./pixProvider.helpers";
@@ -244,5 +245,42 @@ describe("a withdrawal", () => {
         { type: "CPF", number: "52998224725" },
       ],
     ]);
+  });
+});
+
+describe("a payout request's Ed25519 signature (production Payouts)", () => {
+  const PAYOUT_PATH = "/v1/transaction-intents/process";
+  const keys = generateKeyPairSync("ed25519");
+  const privatePem = keys.privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const payoutRequest = () => bank.requests.find((r) => r.path === PAYOUT_PATH)!;
+
+  test("signs the exact body with the deployment's key, and nothing else is signed", async () => {
+    vi.stubEnv("MERCADOPAGO_PAYOUT_PRIVATE_KEY", privatePem);
+    await depositNow(t, bank, ana.as, 3_000);
+    await withdraw(3_000);
+    const { headers, body } = payoutRequest();
+    expect(headers.get("x-enforce-signature")).toBe("true");
+    const signature = Buffer.from(headers.get("x-signature")!, "base64");
+    expect(verify(null, Buffer.from(body!), keys.publicKey, signature)).toBe(true);
+    // The signature is of these bytes: another body (a changed amount) does not verify.
+    expect(verify(null, Buffer.from(body!.replace('"amount":30', '"amount":3000')), keys.publicKey, signature)).toBe(false);
+    // Charges are not Payouts: unsigned.
+    expect(bank.requests.find((r) => r.path === "/v1/payments")?.headers.get("x-signature")).toBeNull();
+  });
+
+  test("is left out where no key is set (Mercado Pago's test environment, the sandbox)", async () => {
+    await depositNow(t, bank, ana.as, 3_000);
+    await withdraw(3_000);
+    expect(payoutRequest().headers.get("x-signature")).toBeNull();
+    expect(payoutRequest().headers.get("x-enforce-signature")).toBeNull();
+  });
+
+  test("a key that is not an Ed25519 private key sends nothing and returns the money", async () => {
+    vi.stubEnv("MERCADOPAGO_PAYOUT_PRIVATE_KEY", "-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----");
+    await depositNow(t, bank, ana.as, 3_000);
+    await withdraw(3_000);
+    expect(bank.requests.some((r) => r.path === PAYOUT_PATH)).toBe(false);
+    expect((await statementOf(ana.as))[0]).toMatchObject({ kind: "withdrawalReturned", amountCents: 3_000 });
+    expect(await walletOf(ana.userId)).toBe(8_000);
   });
 });

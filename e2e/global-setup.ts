@@ -85,6 +85,8 @@ export default async function globalSetup() {
   // The sandbox's page and control API (pix-sandbox/API.md); its token reads Mercado Pago's routes.
   process.env.E2E_PIX_SANDBOX_URL = pix.url;
   process.env.E2E_PIX_ACCESS_TOKEN = pix.accessToken;
+  // The sandbox checks payout signatures; a test that sends a payout itself signs with the app's key.
+  process.env.E2E_PIX_PAYOUT_PRIVATE_KEY = pix.backendEnv.MERCADOPAGO_PAYOUT_PRIVATE_KEY;
 
   return async () => {
     for (const child of [app, backend, pix.child]) {

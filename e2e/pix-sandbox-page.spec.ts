@@ -4,17 +4,27 @@
  * deposit and payout journeys against it are e2e/pix.spec.ts.)
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { randomUUID } from "node:crypto";
+import { randomUUID, sign } from "node:crypto";
 import { seriousViolations } from "./helpers/axe";
 import { unique } from "./helpers/backend";
 
 const sandboxUrl = () => process.env.E2E_PIX_SANDBOX_URL!;
 
-/** A call to the sandbox's Mercado Pago routes, with its token and a fresh idempotency key. */
+/**
+ * A call to the sandbox's Mercado Pago routes, with its token and a fresh idempotency key; the
+ * body signed with the app's payout key, as the sandbox of this run wants for payouts.
+ */
 async function mercadoPago(request: APIRequestContext, path: string, data: unknown) {
+  const body = JSON.stringify(data);
+  const signature = sign(null, Buffer.from(body), process.env.E2E_PIX_PAYOUT_PRIVATE_KEY!).toString("base64");
   const response = await request.post(`${sandboxUrl()}${path}`, {
-    headers: { authorization: `Bearer ${process.env.E2E_PIX_ACCESS_TOKEN}`, "x-idempotency-key": randomUUID() },
-    data,
+    headers: {
+      authorization: `Bearer ${process.env.E2E_PIX_ACCESS_TOKEN}`,
+      "x-idempotency-key": randomUUID(),
+      "content-type": "application/json",
+      "x-signature": signature,
+    },
+    data: body,
   });
   expect(response.ok()).toBe(true);
   return (await response.json()) as { id: number | string };

@@ -1,11 +1,13 @@
 /** The sandbox's command line (`npx tsx pix-sandbox/main.ts --help` prints USAGE); see API.md, "Starting it". */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_PORT, type PixSandboxOptions } from "./server.ts";
 
 export const USAGE =
   "Usage: npx tsx pix-sandbox/main.ts [--port 3212] [--access-token TOKEN] [--webhook-secret SECRET] [--data-file FILE] " +
-  "[--retry-delays MS,MS,...] [--webhook-timeout-ms MS] [--duplicates] [--out-of-order-ms MS] [--no-webhooks]";
+  "[--retry-delays MS,MS,...] [--webhook-timeout-ms MS] [--duplicates] [--out-of-order-ms MS] [--no-webhooks] " +
+  "[--payout-public-key FILE]";
 /** Defaults for a sandbox started by hand; `npm run dev` and the tests pass their own. */
 const DEFAULT_ACCESS_TOKEN = "TEST-apoie-pix-sandbox";
 const DEFAULT_WEBHOOK_SECRET = "apoie-pix-sandbox-webhook-secret";
@@ -38,6 +40,7 @@ export function parseCommandLine(argv: string[]): PixSandboxOptions {
       duplicates: { type: "boolean" },
       "out-of-order-ms": { type: "string" },
       "no-webhooks": { type: "boolean" },
+      "payout-public-key": { type: "string" },
     },
   });
   const webhooks: PixSandboxOptions["webhooks"] = {};
@@ -54,6 +57,8 @@ export function parseCommandLine(argv: string[]): PixSandboxOptions {
     accessToken: nonEmpty(values["access-token"], DEFAULT_ACCESS_TOKEN, "--access-token"),
     webhookSecret: nonEmpty(values["webhook-secret"], DEFAULT_WEBHOOK_SECRET, "--webhook-secret"),
     dataFile: values["data-file"] === undefined ? null : path.resolve(values["data-file"]),
+    // A PEM file: payouts must then be signed with its private key (API.md, Payouts).
+    payoutPublicKey: values["payout-public-key"] === undefined ? null : readFileSync(values["payout-public-key"], "utf8"),
     webhooks,
   };
 }

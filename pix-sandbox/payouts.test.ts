@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
+import { generateKeyPairSync, sign } from "node:crypto";
 import { pixPayout, startTestSandbox, type TestSandbox } from "./test-support.ts";
 
 let sandbox: TestSandbox;
@@ -84,5 +85,30 @@ describe("POST /v1/transaction-intents/process and GET /v1/transaction-intents/{
       status: 404,
       cause: [],
     });
+  });
+});
+
+describe("payouts signed with Ed25519 (a sandbox started with --payout-public-key)", () => {
+  const PATH = "/v1/transaction-intents/process";
+  const keys = generateKeyPairSync("ed25519");
+  const signed = (body: string, key = keys.privateKey) => sign(null, Buffer.from(body), key).toString("base64");
+
+  test("a payout signed by the key's owner is accepted; unsigned, wrongly signed or another body is refused (401) and creates nothing", async () => {
+    sandbox = await startTestSandbox({ payoutPublicKey: keys.publicKey.export({ type: "spki", format: "pem" }).toString() });
+    const body = JSON.stringify(pixPayout({ amount: 20 }));
+    const stranger = generateKeyPairSync("ed25519").privateKey;
+    const refusals: Record<string, string>[] = [
+      {},
+      { "x-signature": "bm90IGEgc2lnbmF0dXJl" },
+      { "x-signature": signed(body, stranger) },
+      { "x-signature": signed(body.replace('"amount":20', '"amount":2000')) },
+    ];
+    for (const headers of refusals) {
+      const answer = await sandbox.api("POST", PATH, body, headers);
+      expect(answer).toMatchObject({ status: 401, body: { message: "invalid signature" } });
+    }
+    expect((await sandbox.control("GET", "/sandbox/state")).body.payouts).toEqual([]);
+    const accepted = await sandbox.api("POST", PATH, body, { "x-signature": signed(body), "x-enforce-signature": "true" });
+    expect(accepted).toMatchObject({ status: 202, body: { status: "in_process" } });
   });
 });

@@ -3,7 +3,7 @@
  * token, X-Idempotency-Key on every POST), the page at `/` and the control API under
  * `/sandbox/` (see API.md).
  */
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash, createPublicKey, timingSafeEqual, verify, type KeyObject } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ApiError, badRequest, invalidToken, missingIdempotencyKey, notFound } from "./errors.ts";
@@ -24,6 +24,11 @@ export type PixSandboxOptions = {
   webhookSecret: string;
   /** JSON file keeping the state across restarts; null keeps it in memory. */
   dataFile: string | null;
+  /**
+   * An Ed25519 public key (PEM): payouts must then carry `X-Signature`, the base64 signature of
+   * their body, as Mercado Pago's production Payouts API requires. Null: not checked (its test mode).
+   */
+  payoutPublicKey?: string | null;
   webhooks?: Partial<WebhookConfig>;
   /** The clock (epoch ms); tests move it. */
   now?: () => number;
@@ -53,7 +58,8 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   response.end(text);
 }
 
-async function readJson(request: IncomingMessage): Promise<unknown> {
+/** The raw body (what a signature covers) and its JSON. */
+async function readJson(request: IncomingMessage): Promise<{ raw: Buffer; json: unknown }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
@@ -61,12 +67,22 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
     if (size > MAX_BODY_BYTES) throw new ApiError(413, "bad_request", "Request body too large");
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (text.trim() === "") return undefined;
+  const raw = Buffer.concat(chunks);
+  const text = raw.toString("utf8");
+  if (text.trim() === "") return { raw, json: undefined };
   try {
-    return JSON.parse(text);
+    return { raw, json: JSON.parse(text) };
   } catch {
     throw badRequest("Bad JSON format");
+  }
+}
+
+/** Refuses a payout whose body is not signed by the key's owner (401, nothing created, the idempotency key unused). */
+function checkPayoutSignature(request: IncomingMessage, raw: Buffer, publicKey: KeyObject): void {
+  const header = request.headers["x-signature"];
+  const signature = typeof header === "string" ? Buffer.from(header, "base64") : null;
+  if (signature === null || signature.length !== 64 || !verify(null, raw, publicKey, signature)) {
+    throw new ApiError(401, "unauthorized", "invalid signature");
   }
 }
 
@@ -119,12 +135,19 @@ export async function startPixSandbox(options: PixSandboxOptions): Promise<PixSa
   const allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   const allowedOrigins = new Set([origin, `http://localhost:${port}`]);
   const sandbox = new Sandbox(store, webhooks, now, origin);
+  const payoutPublicKey = options.payoutPublicKey ? createPublicKey(options.payoutPublicKey) : null;
 
   /** Mercado Pago's POST: the answer first given for this key, or a new one (kept when it succeeded). */
-  async function idempotent(request: IncomingMessage, route: string, create: (body: unknown) => JsonAnswer): Promise<JsonAnswer> {
+  async function idempotent(
+    request: IncomingMessage,
+    route: string,
+    create: (body: unknown) => JsonAnswer,
+    signedBy: KeyObject | null = null,
+  ): Promise<JsonAnswer> {
     const key = request.headers["x-idempotency-key"];
     if (typeof key !== "string" || key.trim() === "") throw missingIdempotencyKey();
-    const body = await readJson(request);
+    const { raw, json: body } = await readJson(request);
+    if (signedBy !== null) checkPayoutSignature(request, raw, signedBy);
     // No await between this look-up and keeping the answer: two requests with one key create one resource.
     const kept = store.keptAnswer(route, key);
     if (kept !== undefined) return new JsonAnswer(kept.status, kept.body);
@@ -143,7 +166,7 @@ export async function startPixSandbox(options: PixSandboxOptions): Promise<PixSa
       return idempotent(request, path, (body) => new JsonAnswer(201, sandbox.createPayment(body)));
     }
     if (method === "POST" && path === "/v1/transaction-intents/process") {
-      return idempotent(request, path, (body) => new JsonAnswer(202, sandbox.createPayout(body)));
+      return idempotent(request, path, (body) => new JsonAnswer(202, sandbox.createPayout(body)), payoutPublicKey);
     }
     let match = /^\/v1\/payments\/([^/]+)$/.exec(path);
     if (method === "GET" && match) return new JsonAnswer(200, sandbox.payment(decodeURIComponent(match[1]!)));
@@ -188,7 +211,7 @@ export async function startPixSandbox(options: PixSandboxOptions): Promise<PixSa
       return new JsonAnswer(200, { sent });
     }
     if (path === "/sandbox/config") {
-      Object.assign(config, checkedConfig(await readJson(request), config));
+      Object.assign(config, checkedConfig((await readJson(request)).json, config));
       return new JsonAnswer(200, config);
     }
     throw notFound("Route not found");

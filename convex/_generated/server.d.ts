@@ -38,6 +38,7 @@ type Env = {
   readonly MERCADOPAGO_ACCESS_TOKEN: string | undefined;
   readonly MERCADOPAGO_WEBHOOK_SECRET: string | undefined;
   readonly MERCADOPAGO_API_URL: string | undefined;
+  readonly MERCADOPAGO_PAYOUT_PRIVATE_KEY: string | undefined;
 };
 
 /**

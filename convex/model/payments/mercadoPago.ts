@@ -6,10 +6,12 @@
  * exactly this code in development and tests.
  *
  * Configuration (deployment environment): MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET,
- * MERCADOPAGO_API_URL (default https://api.mercadopago.com).
+ * MERCADOPAGO_API_URL (default https://api.mercadopago.com), and for payouts in production
+ * MERCADOPAGO_PAYOUT_PRIVATE_KEY (payoutSignature.ts).
  */
 import { env } from "../../_generated/server";
 import type { PixKeyType } from "../shared/pix";
+import { signPayoutBody } from "./payoutSignature";
 
 export const DEFAULT_API_URL = "https://api.mercadopago.com";
 /** Where the provider posts its notifications, on the deployment's site URL. */
@@ -63,14 +65,31 @@ export function notificationUrl(): string | undefined {
   return site ? `${site.replace(/\/$/, "")}${WEBHOOK_PATH}` : undefined;
 }
 
-async function call(method: "GET" | "POST", path: string, body?: unknown, idempotencyKey?: string): Promise<Record<string, unknown>> {
+async function call(
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  idempotencyKey?: string,
+  signed = false,
+): Promise<Record<string, unknown>> {
   const { token, apiUrl } = config();
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  if (payload !== undefined) headers["Content-Type"] = "application/json";
   if (idempotencyKey !== undefined) headers["X-Idempotency-Key"] = idempotencyKey;
+  const signingKey = env.MERCADOPAGO_PAYOUT_PRIVATE_KEY;
+  if (signed && signingKey && payload !== undefined) {
+    try {
+      headers["X-Signature"] = await signPayoutBody(payload, signingKey);
+    } catch (error) {
+      // A key that cannot sign is a configuration error: refused here, like a refusal of the provider.
+      throw new ProviderError(String(error instanceof Error ? error.message : error), true);
+    }
+    headers["X-Enforce-Signature"] = "true";
+  }
   let response: Response;
   try {
-    response = await fetch(`${apiUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(`${apiUrl}${path}`, { method, headers, body: payload });
   } catch (error) {
     throw new ProviderError(`${method} ${path}: ${String(error)}`, false);
   }
@@ -195,6 +214,7 @@ export async function createPayout(args: {
       },
     },
     `withdrawal-${args.reference}`,
+    true,
   );
   return payoutOf(answer);
 }
