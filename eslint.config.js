@@ -3,6 +3,7 @@ import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 const FEATURES = readdirSync(new URL("src/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -33,8 +34,21 @@ function architectureZones() {
       from: ["./src", "./local-backend", "./pix-sandbox", "./e2e", "./scripts"],
       message: "The backend depends only on itself and its packages.",
     },
+    {
+      target: "./test-kit",
+      from: ["./src", "./local-backend", "./e2e", "./scripts", "./convex"],
+      except: ["./_generated"],
+      message: "The test kit serves every kind of test: it depends only on convex/_generated/ and packages.",
+    },
   ];
 }
+
+/** What deployed code may not import: the test kit (tests and their helpers may). */
+const DEPLOYED_CONVEX_ZONE = {
+  target: "./convex",
+  from: "./test-kit",
+  message: "Deployed code never imports the test kit: only tests and their helpers (*.test.ts, test.*.ts) do.",
+};
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "convex/_generated/", "coverage/", "test-results/", "playwright-report/", ".convex-local/"] },
@@ -58,7 +72,13 @@ export default tseslint.config(
     settings: {
       "import-x/extensions": [".ts", ".tsx", ".js"],
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".d.ts", ".js"] })],
+      // The tsconfig gives the resolver the `@convex/…` alias, so the zones below see through it.
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".d.ts", ".js"],
+          tsconfig: { configFile: fileURLToPath(new URL("tsconfig.base.json", import.meta.url)) },
+        }),
+      ],
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
@@ -70,6 +90,13 @@ export default tseslint.config(
   {
     files: ["**/*.{ts,tsx}"],
     rules: { "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: architectureZones() }] },
+  },
+  {
+    files: ["convex/**/*.ts"],
+    ignores: ["convex/**/*.test.ts", "convex/**/test.*.ts"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...architectureZones(), DEPLOYED_CONVEX_ZONE] }],
+    },
   },
   {
     files: ["convex/model/shared/**/*.ts"],
@@ -86,6 +113,16 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  // The app names the backend by the `@convex/…` alias, so a file keeps its imports when it moves.
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+convex/", message: "Import convex/ as @convex/… (the alias in tsconfig.base.json)." }] },
       ],
     },
   },

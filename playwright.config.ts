@@ -6,7 +6,9 @@ export default defineConfig({
   globalSetup: "./e2e/global-setup.ts",
   // Each test makes its own users and events, so files may run side by side.
   workers: 2,
-  timeout: 60_000,
+  // A ceiling against hangs, not a measure: every test waits for states, and a busy 2-core machine
+  // (load 15–19 seen) took over a minute for the screenshot and axe tests at two widths.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   retries: 0,
   forbidOnly: true,

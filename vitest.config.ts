@@ -1,5 +1,7 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { resolve } from "./vite.config";
+import { functionEnvironment } from "./local-backend/function-environment";
 
 // Five projects: Convex functions run in edge-runtime (closest to Convex's V8 runtime),
 // React components in jsdom, the local backend, the PIX sandbox and tooling checks (scripts/) in Node.
@@ -15,17 +17,13 @@ export default defineConfig({
           // random invariant sequences); on a busy 2-core machine they outrun the 5 s default.
           testTimeout: 30_000,
           // Read when convex/auth.ts loads, so they must be set before the first call.
-          env: {
-            AUTH_LOCAL_LOGIN: "true",
-            CONVEX_SITE_URL: "http://127.0.0.1:3211",
-            SITE_URL: "http://127.0.0.1:5173",
-            AUTH_LOG_LEVEL: "WARN",
-          },
+          env: functionEnvironment(),
           server: { deps: { inline: ["convex-test"] } },
         },
       },
       {
         plugins: [react()],
+        resolve,
         test: {
           name: "src",
           include: ["src/**/*.test.{ts,tsx}"],

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { createEvent, newBackend, rejectionData, signedInUser, snapshot, supportNow } from "./test.helpers";
 
@@ -12,6 +12,11 @@ async function setup() {
   const firstPage = { numItems: 20, cursor: null };
   return { t, creator, supporter, stranger, eventId, firstPage };
 }
+
+// The support in setup schedules its queue's worker: on a real clock that turn can land between
+// a test's two snapshots on a slow machine. On a fake clock it runs only when a test says so.
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
 
 describe("chat gating", () => {
   test("a non-supporter can neither read nor write", async () => {

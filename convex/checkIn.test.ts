@@ -28,7 +28,12 @@ describe("tickets:checkIn", () => {
     const { organizer, fan, eventId, code } = await eventWithTicket(t);
     expect(await organizer.as.query(api.tickets.checkInStats, { eventId })).toEqual({ issued: 1, used: 0 });
     const before = Date.now();
-    expect(await organizer.as.action(api.tickets.checkIn, { eventId, code })).toEqual({ holderName: "Fã Número Um", code });
+    expect(await organizer.as.action(api.tickets.checkIn, { eventId, code })).toEqual({
+      holderName: "Fã Número Um",
+      code,
+      kind: null,
+      note: null,
+    });
     const ticket = await ticketOf(t, code);
     expect(ticket.status).toBe("used");
     expect(ticket.usedAt).toBeGreaterThanOrEqual(before);

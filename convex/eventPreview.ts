@@ -35,11 +35,11 @@ export const get = internalQuery({
  */
 export const page = httpAction(async (ctx, request) => {
   const url = new URL(request.url);
-  const id = decodeURIComponent(url.pathname.slice(SHARE_PATH_PREFIX.length)).replace(/\/$/, "");
+  const id = decodedPath(url.pathname.slice(SHARE_PATH_PREFIX.length))?.replace(/\/$/, "") ?? null;
   const appUrl = (env.SITE_URL ?? url.origin).replace(/\/$/, "");
   const headers = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=300" };
-  const event = await ctx.runQuery(internal.eventPreview.get, { id });
-  if (event === null) return new Response(notFoundHtml(`${appUrl}/`), { status: 404, headers });
+  const event = id === null ? null : await ctx.runQuery(internal.eventPreview.get, { id });
+  if (id === null || event === null) return new Response(notFoundHtml(`${appUrl}/`), { status: 404, headers });
   const html = previewHtml(event, {
     shareUrl: shareUrlOf(env.CONVEX_SITE_URL ?? url.origin, id),
     pageUrl: `${appUrl}/event/${encodeURIComponent(id)}`,
@@ -47,3 +47,12 @@ export const page = httpAction(async (ctx, request) => {
   });
   return new Response(html, { status: 200, headers });
 });
+
+/** The path's text, or null when its percent-encoding is broken (`%`, `%C0%AF`: a mangled link). */
+function decodedPath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}

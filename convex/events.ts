@@ -15,6 +15,8 @@ import { cancelEvent, scheduleSettlement } from "./model/settlement";
 import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
 import { enforceRateLimit } from "./model/rateLimits";
 import { callerQuery, signedInMutation } from "./model/callerFunctions";
+import { checkNewTicketTypes, insertTicketTypes } from "./model/ticketTypes";
+import { setAccessLink } from "./model/onlineAccess";
 
 /** Bound on "Meus Eventos": far more than anyone creates, small enough for one read. */
 export const MAX_OWN_EVENTS = 500;
@@ -41,7 +43,7 @@ export const get = query({
 /** Creates an event owned by the caller; every field is checked here, whatever the form did. */
 export const create = signedInMutation({
   args: eventFields,
-  handler: async (ctx, { imageStorageId: rawStorageId, description, venueName, city, uf, ...args }) => {
+  handler: async (ctx, { imageStorageId: rawStorageId, description, venueName, city, uf, isOnline, onlineUrl, ticketTypes, ...args }) => {
     const { user } = ctx;
     await enforceRateLimit(ctx, "createEvent", user._id);
     const now = Date.now();
@@ -49,12 +51,15 @@ export const create = signedInMutation({
     if (input === null || (rawStorageId !== undefined && input.imageUrl !== undefined)) {
       throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
     }
-    const checked = validateEventDetails({ description, venueName, city, uf });
+    const checked = validateEventDetails({ description, venueName, city, uf, isOnline, onlineUrl });
     if ("message" in checked) throw appError("INVALID_EVENT", checked.message);
     if (!startsInFuture(input, now)) throw appError("EVENT_IN_PAST", MESSAGES.eventInPast);
+    const types = checkNewTicketTypes(ticketTypes, input, now);
     const image = rawStorageId === undefined ? null : await requireOwnUnusedUpload(ctx, user._id, rawStorageId);
     const eventId = await insertEvent(ctx, user._id, input, { imageStorageId: image?.storageId, details: checked.details });
     if (image !== null) await markUsed(ctx, image.uploadId, eventId);
+    await setAccessLink(ctx, eventId, checked.onlineUrl);
+    await insertTicketTypes(ctx, eventId, types);
     await scheduleSettlement(ctx, { _id: eventId, startsAt: input.startsAt });
     return eventId;
   },

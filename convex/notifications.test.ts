@@ -224,6 +224,18 @@ describe("reading notifications", () => {
   });
 
   test("unread counts stay exact after random sequences of news and reading", async () => {
+    // The refusals a random sequence runs into, by action: a support (the wallet runs out, or
+    // its limit), a chat message (only supporters chat, and its limit), a Novidade (its limit).
+    const EXPECTED_REFUSALS: Record<number, string[]> = {
+      0: ["INSUFFICIENT_FUNDS", "RATE_LIMITED"],
+      1: ["NOT_A_SUPPORTER", "RATE_LIMITED"],
+      2: ["RATE_LIMITED"],
+    };
+    const MESSAGE_OF: Record<string, string | RegExp> = {
+      INSUFFICIENT_FUNDS: MESSAGES.insufficientFunds,
+      NOT_A_SUPPORTER: MESSAGES.notASupporter,
+      RATE_LIMITED: /^Muitas tentativas\. Tente novamente em \d+ segundos?\.$/,
+    };
     const { t, creator, ana, bia, eventId } = await setup({ goalCents: 50_000 });
     const people = [creator, ana, bia];
     let seed = 27;
@@ -245,8 +257,11 @@ describe("reading notifications", () => {
         }
         if (action === 5) vi.advanceTimersByTime(random(2) === 0 ? 0 : 1_000);
       } catch (error) {
-        // Refusals (rate limits, not yet a supporter) are part of a random sequence.
-        expect((error as { data?: { code?: string } }).data?.code).toBeDefined();
+        const { code = "", message = "" } = (error as { data?: { code?: string; message?: string } }).data ?? {};
+        expect(EXPECTED_REFUSALS[action]).toContain(code);
+        const expected = MESSAGE_OF[code];
+        if (typeof expected === "string") expect(message).toBe(expected);
+        else expect(message).toMatch(expected ?? /^never$/);
       }
       if (random(3) === 0) await runDueFunctions(t);
       await expectUnreadCountsExact(t);

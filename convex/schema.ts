@@ -7,12 +7,14 @@ import { SETTLEMENTS, SUPPORT_CLOSED_REASONS } from "./model/shared/lifecycle";
 import { DEPOSIT_STATUSES, PIX_KEY_TYPES, WITHDRAWAL_STATUSES } from "./model/shared/pix";
 import { ENTRY_KINDS } from "./model/shared/statement";
 import { UFS } from "./model/shared/ufs";
+import { MEIA_CATEGORIES } from "./model/shared/ticketTypes";
 
 // The validator lives here, not beside CATEGORIES, so the browser never loads convex/values.
 const categoryValidator = literals(...CATEGORIES);
 const ufValidator = literals(...UFS);
 
 const settlementValidator = literals(...SETTLEMENTS);
+const meiaCategoryValidator = literals(...MEIA_CATEGORIES);
 const supportClosedReasonValidator = literals(...SUPPORT_CLOSED_REASONS);
 
 const depositStatusValidator = literals(...DEPOSIT_STATUSES);
@@ -36,7 +38,13 @@ const notificationKindValidator = v.union(
   v.literal("withdrawalFailed"),
 );
 
-const queuedSupportFields = { eventId: v.id("events"), userId: v.id("users"), amountCents: v.number() };
+const queuedSupportFields = {
+  eventId: v.id("events"),
+  userId: v.id("users"),
+  amountCents: v.number(),
+  /** A ticket purchase rather than a support: the queue decides it against the type's capacity (model/ticketAllocation.ts). */
+  purchaseId: v.optional(v.id("ticketPurchases")),
+};
 
 /**
  * An event's queue worker: idle (nothing scheduled; `quietFrom` is when a support may again be
@@ -110,6 +118,10 @@ export default defineSchema({
     /** The city folded for the `Cidade` filter (cityKeyOf). */
     cityKey: v.optional(v.string()),
     uf: v.optional(ufValidator),
+    /** `Evento online`: no venue, city or UF; `cityKey` is "online" for the `Cidade` filter. Its link is in eventAccessLinks. */
+    isOnline: v.optional(v.literal(true)),
+    /** Sold through ticket types (ticketTypes): supports then give no ticket. Absent = the spec's one ticket per support. */
+    hasTicketTypes: v.optional(v.literal(true)),
   })
     .index("by_finished_and_startsAt", ["finished", "startsAt"])
     .index("by_finished_and_category_and_startsAt", ["finished", "category", "startsAt"])
@@ -182,10 +194,77 @@ export default defineSchema({
     /** Absent = valid. A refunded event's tickets become "cancelled"; check-in makes them "used". */
     status: v.optional(v.union(v.literal("valid"), v.literal("used"), v.literal("cancelled"))),
     usedAt: v.optional(v.number()),
+    // A ticket bought through a ticket type (model/ticketPurchases.ts); absent on the spec's support tickets.
+    typeId: v.optional(v.id("ticketTypes")),
+    typeName: v.optional(v.string()),
+    loteIndex: v.optional(v.number()),
+    priceCents: v.optional(v.number()),
+    /** Set on a meia-entrada ticket: the category its buyer declared. */
+    meiaCategory: v.optional(meiaCategoryValidator),
   })
     .index("by_code", ["code"])
     .index("by_userId", ["userId"])
     .index("by_eventId", ["eventId"]),
+
+  // Ingressos: an event's ticket types with their lotes (model/shared/ticketTypes.ts has the
+  // rules). Written by the creator's forms and, once each, when a type is first bought or an
+  // option sells out: buyers read it without contending with the queue, which counts sales
+  // in ticketSales.
+  ticketTypes: defineTable({
+    eventId: v.id("events"),
+    /** Order on the page and in the forms. */
+    position: v.number(),
+    name: v.string(),
+    quantity: v.number(),
+    /** Units reserved for meia-entrada; the rest sells as inteira. */
+    meiaQuantity: v.number(),
+    lotes: v.array(v.object({ priceCents: v.number(), endsAt: v.optional(v.number()), quantity: v.optional(v.number()) })),
+    /** Set by the first purchase queued: from then on its quantity, meia and existing lotes are frozen. */
+    purchased: v.optional(v.literal(true)),
+    /** Set once by the queue when an option sells out, so later buyers are refused before paying. */
+    inteiraSoldOut: v.optional(v.literal(true)),
+    meiaSoldOut: v.optional(v.literal(true)),
+  }).index("by_eventId_and_position", ["eventId", "position"]),
+
+  // What each ticket type sold, written by the event's queue alone (and check-in at the door).
+  ticketSales: defineTable({
+    eventId: v.id("events"),
+    typeId: v.id("ticketTypes"),
+    inteiraSold: v.number(),
+    meiaSold: v.number(),
+    /** Per lote, by index: units sold, of which meia, and checked in. */
+    loteSold: v.array(v.number()),
+    loteMeia: v.array(v.number()),
+    loteUsed: v.array(v.number()),
+  })
+    .index("by_typeId", ["typeId"])
+    .index("by_eventId", ["eventId"]),
+
+  // A purchase of tickets of one type (model/ticketPurchases.ts): written when the buyer pays,
+  // decided by the event's queue (its row in queuedSupports points here), which then issues one
+  // ticket per unit or refunds it with the reason.
+  ticketPurchases: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    typeId: v.id("ticketTypes"),
+    /** The lote the buyer saw and paid; the queue refuses the purchase if another is on sale by then. */
+    loteIndex: v.number(),
+    units: v.number(),
+    /** Set for meia-entrada: the category the buyer declared. */
+    meiaCategory: v.optional(meiaCategoryValidator),
+    amountCents: v.number(),
+    status: v.union(v.literal("pending"), v.literal("issued"), v.literal("refunded")),
+    ticketCodes: v.optional(v.array(v.string())),
+    /** Refunded: the Portuguese reason the buyer is shown. */
+    refusal: v.optional(v.string()),
+  }),
+
+  // An online event's access link: kept apart from the event, which every page reads, and
+  // shown only to its ticket holders, supporters and creator (model/onlineAccess.ts).
+  eventAccessLinks: defineTable({
+    eventId: v.id("events"),
+    url: v.string(),
+  }).index("by_eventId", ["eventId"]),
 
   // "Evolução dos apoios": per event, the total after supports, at most 99 points (coarser
   // buckets as it grows), so the chart reads one document however many supports. See
@@ -227,6 +306,8 @@ export default defineSchema({
         ticketCode: v.optional(v.string()),
       }),
       v.object({ ...queuedSupportFields, status: v.literal("refunded"), closedReason: supportClosedReasonValidator }),
+      /** A ticket purchase the queue refused (sold out, the lote changed): the reason its buyer is shown. */
+      v.object({ ...queuedSupportFields, status: v.literal("refunded"), refusal: v.string() }),
     ),
   )
     .index("by_eventId_and_status", ["eventId", "status"])

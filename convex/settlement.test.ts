@@ -24,7 +24,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 /** A creator's event a day away (R$ 100,00 goal), and two supporters with R$ 50,00 each. */
-async function setup(overrides: { goalCents?: number; isTicketed?: boolean; goalPercentage?: number } = {}) {
+async function setup(overrides: { goalCents?: number; isTicketed?: boolean; goalPercentage?: number; startsAt?: number } = {}) {
   const t = newBackend();
   const creator = await signedInUser(t, { name: "Criadora" });
   const ana = await signedInUser(t, { name: "Ana" });
@@ -38,6 +38,20 @@ async function setup(overrides: { goalCents?: number; isTicketed?: boolean; goal
 const wallet = (who: { as: Caller }) => who.as.query(api.users.me, {}).then((me) => me?.walletCents);
 
 describe("settlement at the event's date", () => {
+  test("an event 30 days away is settled at its date, not before (its timer is longer than a timer can be)", async () => {
+    const { t, ana, support, event } = await setup({ startsAt: Date.now() + 30 * DAY });
+    await support(ana, 1_000);
+    const scheduledJobs = () => t.run(async (ctx) => ctx.db.system.query("_scheduled_functions").collect());
+
+    await advanceClock(t, DAY);
+    expect((await scheduledJobs()).filter((job) => job.name.includes(":settle")).map((job) => job.state.kind)).toEqual(["pending"]);
+    expect(await event()).toMatchObject({ settlement: null });
+
+    await advanceClock(t, 29 * DAY);
+    expect(await event()).toMatchObject({ settlement: "refunded" });
+    expect(await wallet(ana)).toBe(5_000);
+  });
+
   test("a concluded event pays what it raised to its creator, once", async () => {
     const { t, creator, ana, bia, support, event, eventId } = await setup({ goalCents: 6_000 });
     await support(ana, 4_000);

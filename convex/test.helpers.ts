@@ -159,6 +159,9 @@ export async function expectInvariants(t: Backend) {
   const deposits = await allRows(t, "deposits");
   const withdrawals = await allRows(t, "withdrawals");
   const promoSpends = await allRows(t, "promoSpends");
+  const purchases = await allRows(t, "ticketPurchases");
+  const ticketTypes = await allRows(t, "ticketTypes");
+  const ticketSales = await allRows(t, "ticketSales");
   const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
   // Queued supports not applied: still in the queue (money in flight), or refunded.
   const pending = queued.filter((row) => row.status === "pending");
@@ -234,7 +237,27 @@ export async function expectInvariants(t: Backend) {
     }
     expect(event.ticketsGenerated).toBe(ownTickets.length);
     expect(event.ticketsUsed ?? 0).toBe(ownTickets.filter((ticket) => ticket.status === "used").length);
-    expect(event.ticketsGenerated).toBe(event.isTicketed ? rows.length : 0);
+    if (event.hasTicketTypes === true) {
+      // Sold through ticket types: a ticket per unit issued; no type sells past its quantity, nor meia past its share.
+      const issued = purchases.filter((row) => row.eventId === event._id && row.status === "issued");
+      expect(event.ticketsGenerated).toBe(issued.reduce((total, row) => total + row.units, 0));
+      for (const sales of ticketSales.filter((row) => row.eventId === event._id)) {
+        const type = ticketTypes.find((row) => row._id === sales.typeId)!;
+        const typeTickets = ownTickets.filter((ticket) => ticket.typeId === type._id);
+        expect(sales.meiaSold).toBeLessThanOrEqual(type.meiaQuantity);
+        expect(sales.inteiraSold).toBeLessThanOrEqual(type.quantity - type.meiaQuantity);
+        expect(typeTickets.filter((ticket) => ticket.meiaCategory !== undefined)).toHaveLength(sales.meiaSold);
+        expect(typeTickets.filter((ticket) => ticket.meiaCategory === undefined)).toHaveLength(sales.inteiraSold);
+      }
+    } else {
+      expect(event.ticketsGenerated).toBe(event.isTicketed ? rows.length : 0);
+    }
+  }
+  // A purchase was issued exactly when its queued row was applied.
+  for (const row of queued.filter((row) => row.purchaseId !== undefined)) {
+    const purchase = purchases.find((p) => p._id === row.purchaseId)!;
+    expect({ pending: "pending", applied: "issued", refunded: "refunded" }[row.status]).toBe(purchase.status);
+    expect(purchase.amountCents).toBe(row.amountCents);
   }
   expect(new Set(tickets.map((ticket) => ticket.code)).size).toBe(tickets.length);
   await expectUnreadCountsExact(t);

@@ -3,7 +3,7 @@ import { internal } from "./_generated/api";
 import { action, internalMutation } from "./_generated/server";
 import { idArg } from "./model/args";
 import { callerQuery } from "./model/callerFunctions";
-import { checkInStatsOf, checkInTicket, requireOrganizer } from "./model/checkIn";
+import { checkInStatsOf, checkInTicket, requireOrganizer, type CheckedIn } from "./model/checkIn";
 import { enforceRateLimit } from "./model/rateLimits";
 import { currentUser } from "./model/users";
 
@@ -33,6 +33,10 @@ export const mine = callerQuery({
           issuedAt: ticket.issuedAt,
           status: ticket.status ?? "valid",
           usedAt: ticket.usedAt ?? null,
+          // Bought through a ticket type: "Pista · 1º lote", and the meia category the buyer declared.
+          typeName: ticket.typeName ?? null,
+          loteIndex: ticket.loteIndex ?? null,
+          meiaCategory: ticket.meiaCategory ?? null,
         };
       }),
     );
@@ -47,7 +51,7 @@ export const mine = callerQuery({
  */
 export const checkIn = action({
   args: { eventId: v.string(), code: v.string() },
-  handler: async (ctx, { eventId, code }): Promise<{ holderName: string; code: string }> => {
+  handler: async (ctx, { eventId, code }): Promise<CheckedIn> => {
     await ctx.runMutation(internal.tickets.spendCheckInTry, { eventId });
     return ctx.runMutation(internal.tickets.checkInAtDoor, { eventId, code });
   },

@@ -4,6 +4,9 @@ import { apiEvent, apiSupport, apiUser, unique } from "./helpers/backend";
 import { openUserMenu, signInLocally } from "./helpers/ui";
 
 test("home, event, chat and the open modals have no serious or critical axe violations", async ({ page }) => {
+  // Seven axe analyses of whole pages: each takes seconds on a busy machine (the run took 54 s
+  // alone and passed the 60 s default under load). A ceiling for a hung page, not a measure.
+  test.setTimeout(180_000);
   const creator = await apiUser("Criadora Acessível");
   const eventId = await apiEvent(creator, { name: `Concerto Acessível ${unique()}`, minSupportCents: 100 });
 

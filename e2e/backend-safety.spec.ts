@@ -37,8 +37,9 @@ test("leaving an event page says goodbye: no CORS error in the console, and the 
   ]);
   await leaving.evaluate(() => window.dispatchEvent(new Event("beforeunload")));
   expect(await (await (await beacon).response())?.json()).toMatchObject({ status: "success" });
-  // Without the goodbye the count would wait 25 s for the missed heartbeats.
-  await expect(staying.getByText("1 pessoa vendo agora")).toBeVisible({ timeout: 5_000 });
+  // Without the goodbye the count would wait 25 s for the missed heartbeats: the ceiling stays
+  // well under that, however slow the machine is to show the drop.
+  await expect(staying.getByText("1 pessoa vendo agora")).toBeVisible({ timeout: 15_000 });
   expect(problems).toEqual([]);
   await Promise.all([contextA.close(), contextB.close()]);
 });
@@ -62,11 +63,13 @@ test("an HTML file uploaded to the backend cannot read its dashboard, even in a 
     if (request.url().includes(marker)) reached.push(request.url());
   });
 
-  const download = page.waitForEvent("download", { timeout: 5_000 }).catch(() => null);
+  // The file comes as a download (the navigation is aborted for it), so the page stays the
+  // dashboard and no script of the file ever runs: waiting for the download is waiting for
+  // the outcome, where a file shown as a page would never download and fail the test.
+  const download = page.waitForEvent("download");
   await page.goto(`${backendUrl}/api/storage/${storageId}`).catch(() => {});
-  const downloaded = await download;
-  await page.waitForTimeout(1_000);
+  expect((await download).url(), "the file is downloaded, not shown").toContain(storageId);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   expect(reached, "the file's script read the dashboard").toEqual([]);
-  expect(downloaded, "the file is downloaded, not shown").not.toBeNull();
   await context.close();
 });

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { ConvexHttpClient } from "convex/browser";
 import { expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
+import { LOCAL_BACKEND_READY, waitForOutput } from "../test-kit/processes";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -19,16 +20,17 @@ function runCli(args: string[]) {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
-/** The URL from the CLI's ready line, once it is printed. */
+/**
+ * The URL from the CLI's ready line, once it is printed: waited for as output, not polled for
+ * a fixed 15 s, which a start on a busy machine outlasted.
+ */
 async function readyUrl(cli: ReturnType<typeof runCli>): Promise<string> {
-  let url: string | undefined;
-  for (let i = 0; i < 300 && url === undefined; i++) {
-    url = /^Local backend ready at (http:\/\/127\.0\.0\.1:\d+)$/m.exec(cli.output().stdout)?.[1];
-    if (url === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  expect(url, cli.output().stderr).toBeDefined();
-  return url!;
+  const match = await waitForOutput(cli.child, { ready: LOCAL_BACKEND_READY, timeoutMs: START_CEILING_MS });
+  return match[1]!;
 }
+
+/** A ceiling for a broken start, not a measure of a normal one. */
+const START_CEILING_MS = 120_000;
 
 /** Resolves with everything `socket` received once `done` says it is enough. */
 function receiveUntil(socket: Socket, done: (received: Buffer) => boolean): Promise<Buffer> {
@@ -45,7 +47,7 @@ function receiveUntil(socket: Socket, done: (received: Buffer) => boolean): Prom
   });
 }
 
-it("prints the admin key and the ready line, serves, and stops cleanly on SIGTERM", async () => {
+it("prints the admin key and the ready line, serves, and stops cleanly on SIGTERM", { timeout: START_CEILING_MS + 60_000 }, async () => {
   const cli = runCli(["--port", "0", "--site-port", "0", "--in-memory"]);
   const url = await readyUrl(cli);
   expect(cli.output().stdout).toMatch(/^Admin key: apoie-local\|[0-9a-f]{64}$/m);
@@ -68,7 +70,7 @@ it("refuses unknown and conflicting flags with the usage", async () => {
   expect(conflicting.output().stderr).toMatch(/cannot be used together/);
 });
 
-it("survives a malformed WebSocket frame, closing only that connection", async () => {
+it("survives a malformed WebSocket frame, closing only that connection", { timeout: START_CEILING_MS + 60_000 }, async () => {
   const cli = runCli(["--port", "0", "--site-port", "0", "--in-memory", "--no-seed"]);
   const url = await readyUrl(cli);
   const socket = connect(Number(new URL(url).port), "127.0.0.1");

@@ -14,7 +14,8 @@ import { cliProject, outputUntil, runCli, startCli, type CliTarget } from "./cli
 import type { LocalBackend } from "./server.ts";
 import { newClient, startTestBackend, waitForQuery } from "./test-support.ts";
 
-const CLI_TIMEOUT = 120_000;
+// A ceiling for a stuck CLI, not a measure: a dozen CLI runs took over two minutes on a busy 2-core machine.
+const CLI_TIMEOUT = 600_000;
 let backend: LocalBackend | undefined;
 afterEach(async () => {
   await backend?.close();

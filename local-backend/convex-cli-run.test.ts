@@ -10,7 +10,8 @@ import { cliProject, outputUntil, runCli, startCli, type CliTarget } from "./cli
 import type { LocalBackend } from "./server.ts";
 import { createEvent, signedInClient, signInLocally, startTestBackend } from "./test-support.ts";
 
-const CLI_TIMEOUT = 120_000;
+// A ceiling for a stuck CLI, not a measure: a dozen CLI runs took over two minutes on a busy 2-core machine.
+const CLI_TIMEOUT = 600_000;
 let backend: LocalBackend;
 let target: CliTarget;
 

@@ -1,8 +1,9 @@
 /**
  * The application part of the engine: runs the convex/ functions on convex-test, with what a
  * server needs on top of it: only public functions for clients (engine/function-registry.ts),
- * one mutation at a time, exactly-once mutations (sync/request-log.ts), reads at one commit,
- * the shared query cache, and swapping in freshly loaded modules without losing data.
+ * mutations side by side under optimistic concurrency control (engine/database.ts,
+ * engine/write-conflicts.ts), exactly-once mutations (sync/request-log.ts), reads at one
+ * commit, the shared query cache, and swapping in freshly loaded modules without losing data.
  *
  * The database part (commits, write log, undo, snapshots) is engine/database.ts; every use of
  * convex-test's private internals goes through engine/convex-test-adapter.ts.
@@ -12,13 +13,21 @@ import { convexTest } from "convex-test";
 import { makeFunctionReference, type FunctionReference, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import type { Identity } from "./auth-keys.ts";
-import { attachToInternals, checkInternals, type EngineInstance, type Instance, type InstanceSetup } from "./engine/convex-test-adapter.ts";
+import {
+  attachToInternals,
+  checkInternals,
+  committedDocuments,
+  type EngineInstance,
+  type Instance,
+  type InstanceSetup,
+} from "./engine/convex-test-adapter.ts";
 import { Database } from "./engine/database.ts";
 import { isConvexError, toFunctionError } from "./engine/function-error.ts";
 import { functionKind, hasFunction, requireFunction, requirePublic, type FunctionKind } from "./engine/function-registry.ts";
 import { checkDocumentsMatch } from "./engine/schema-check.ts";
 import type { TransactionObserver } from "./profiler/conflict-profiler.ts";
 import { Gate, Mutex, PhaseLock } from "./locks.ts";
+import type { ConflictListener } from "./engine/write-conflicts.ts";
 import { recordExecution } from "./cli-api/function-log.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
 import type { ChangeRecord, DatabaseSnapshot, UndoRecord } from "./storage/saved-state.ts";
@@ -43,13 +52,13 @@ const CLIENT_ACCESS: Access = { admin: false, componentPath: "" };
  */
 export type CallResult = { value: Value; ts: bigint; logLines: string[]; commit?: number; reads?: ReadSet };
 
+/** A client's mutation while it runs: its request key, and its commit once made. */
+type MutationCall = { requestKey: string | null; commit?: number; ts?: bigint; recorded?: () => void };
+
 export class Engine {
   private readonly gate = new Gate();
-  private readonly mutations = new Mutex();
   /** Told of each top-level commit with its read and write sets (the conflict profiler). */
   private readonly transactionObservers = new Set<TransactionObserver>();
-  /** The name of the mutation running (a client's, or a scheduled job's), for the observers. */
-  private readonly mutationNameContext = new AsyncLocalStorage<{ name: string }>();
   /** Reloads run one after another, so the last change always wins. */
   private readonly reloads = new Mutex();
   /**
@@ -65,10 +74,9 @@ export class Engine {
   private readonly requests = new RequestLog();
   /** Mutations of a request key still running, for a resend that arrives meanwhile. */
   private readonly requestsInFlight = new Map<string, Promise<CallResult>>();
-  /** Set between a keyed mutation's commit and its record, so no snapshot splits the two. */
-  private recording: Promise<void> | null = null;
-  private finishRecording: () => void = () => {};
-  private readonly requestKeyContext = new AsyncLocalStorage<string>();
+  /** Keyed mutations between their commit and their request record: no save splits the two. */
+  private readonly recordings = new Set<Promise<void>>();
+  private readonly mutationCall = new AsyncLocalStorage<MutationCall>();
   /** Inside an action: the latest commit its mutations made, so its answer can wait for the disk. */
   private readonly actionCommits = new AsyncLocalStorage<{ last: number | undefined }>();
   /** How many times a query function ran (not answered from the cache): the bench counts re-runs. */
@@ -83,7 +91,7 @@ export class Engine {
   ) {
     this.database.attach(instance.global);
     // First listener: the commit's bookkeeping is done before anyone else hears of it.
-    this.database.onCommit((_ts, written) => this.noteCommit(written));
+    this.database.onCommit((ts, written, reads) => this.noteCommit(ts, written, reads));
   }
 
   /** Loads convex/ and starts an empty database. */
@@ -108,7 +116,7 @@ export class Engine {
    * the subsystems that run functions themselves (scheduled jobs, crons) or read the data.
    */
   withInstance<T>(work: (instance: EngineInstance) => Promise<T>): Promise<T> {
-    return this.gate.shared(() => work(this.instance));
+    return this.gate.shared(() => this.database.inOwnLine(() => work(this.instance)));
   }
 
   /** Number of top-level commits so far; the writer saves up to a count. */
@@ -139,35 +147,48 @@ export class Engine {
     return this.database.wroteSince(commit, reads);
   }
 
-  /** After each top-level commit: its observers, which action made it, and whether a request record must follow. */
-  private noteCommit(written: WrittenDocument[] | null): void {
-    if (written !== null) this.tellObservers(written);
+  /**
+   * After each top-level commit: its observers, which action made it, and for a client's
+   * mutation its commit, and that its request record must follow before the next save.
+   */
+  private noteCommit(ts: bigint, written: WrittenDocument[] | null, reads: ReadSet | null): void {
+    if (written !== null) this.tellObservers(written, reads);
     const action = this.actionCommits.getStore();
     if (action !== undefined) action.last = this.commitCount;
-    if (this.requestKeyContext.getStore() !== undefined && this.recording === null) {
-      this.recording = new Promise((resolve) => (this.finishRecording = resolve));
+    const call = this.mutationCall.getStore();
+    if (call === undefined || call.commit !== undefined) return;
+    call.commit = this.commitCount;
+    call.ts = ts;
+    if (call.requestKey !== null) {
+      let resolve = () => {};
+      const recording = new Promise<void>((done) => (resolve = done));
+      this.recordings.add(recording);
+      call.recorded = () => {
+        this.recordings.delete(recording);
+        resolve();
+      };
     }
   }
 
-  private tellObservers(writes: WrittenDocument[]): void {
+  private tellObservers(writes: WrittenDocument[], reads: ReadSet | null): void {
     if (this.transactionObservers.size === 0) return;
-    const label = this.mutationNameContext.getStore();
-    const transaction = {
-      functionName: label?.name ?? "action",
-      committedAt: Date.now(),
-      reads: label === undefined ? null : (this.database.readSetContext.getStore() ?? null),
-      writes,
-    };
+    const label = this.database.labelContext.getStore();
+    const transaction = { functionName: label?.name ?? "action", committedAt: Date.now(), reads, writes };
     for (const observer of this.transactionObservers) observer(transaction);
   }
 
   /**
-   * Runs `transaction` recording its reads and its name for the observers; the name may be
-   * set later, through the label passed (a scheduled job learns its name inside).
+   * Runs `transaction` as a top-level transaction beside every other, retried on a write
+   * conflict (Database.transaction), recording its reads and its name for the observers; the
+   * name may be set later, through the label passed (a scheduled job learns its name inside).
    */
   observed<T>(name: string, transaction: (label: { name: string }) => Promise<T>): Promise<T> {
-    const label = { name };
-    return this.mutationNameContext.run(label, () => this.database.readSetContext.run(new ReadSet(), () => transaction(label)));
+    return this.database.transaction(name, transaction);
+  }
+
+  /** Calls `listener` with every write conflict (retried, or final: the mutation failed). */
+  onConflict(listener: ConflictListener): void {
+    this.database.onConflict(listener);
   }
 
   /**
@@ -230,14 +251,18 @@ export class Engine {
     }
   }
 
-  /** Resolves once the latest commit's request record is in memory (see `recording`). */
-  async settled(): Promise<void> {
-    while (this.recording !== null) await this.recording;
+  /**
+   * Null when every commit's request record is in memory (see `recordings`); otherwise a
+   * promise to wait on before asking again. Synchronous, so a save can check and take at once.
+   */
+  whenSettled(): Promise<void> | null {
+    return this.recordings.size === 0 ? null : Promise.all(this.recordings).then(() => {});
   }
 
   /**
    * Runs a public function for a client. Internal functions and unknown names fail like on
-   * Convex. Mutations run one at a time, in the order they were called.
+   * Convex. Every call runs beside the others; a mutation whose reads another commit changed
+   * meanwhile runs again, as on Convex (Database.transaction).
    * Resolves to the result and, for a mutation, its commit timestamp.
    */
   call(
@@ -261,36 +286,33 @@ export class Engine {
       const logLines: string[] = [];
       try {
         if (kind === "mutation") {
-          return await this.mutations.run(async () => {
-            try {
-              // Its reads are recorded as a query's are, for the transaction observers.
-              const run = () => this.observed(udfPath, () => caller.mutation(ref<"mutation">(), args));
-              const value = await recordExecution(
-                udfPath,
-                "Mutation",
-                access.componentPath,
-                () => (requestKey === null ? run() : this.requestKeyContext.run(requestKey, run)),
-                logLines,
-              );
-              const outcome = { value, ts: this.lastCommitTs, logLines, commit: this.commitCount };
-              if (requestKey !== null) this.remember(requestKey, { value: convexToJson(value), ts: outcome.ts, commit: outcome.commit });
-              return outcome;
-            } finally {
-              this.recording = null;
-              this.finishRecording();
-            }
-          });
+          const call: MutationCall = { requestKey };
+          try {
+            const value = await recordExecution(
+              udfPath,
+              "Mutation",
+              access.componentPath,
+              () => this.mutationCall.run(call, () => this.observed(udfPath, () => caller.mutation(ref<"mutation">(), args))),
+              logLines,
+            );
+            // A mutation that wrote nothing made no commit: it answers at the latest one.
+            const outcome = { value, ts: call.ts ?? this.lastCommitTs, logLines, commit: call.commit ?? this.commitCount };
+            if (requestKey !== null) this.remember(requestKey, { value: convexToJson(value), ts: outcome.ts, commit: outcome.commit });
+            return outcome;
+          } finally {
+            call.recorded?.();
+          }
         }
         if (kind === "query") {
           this.queryRuns += 1;
-          const reads = new ReadSet();
-          const value = await recordExecution(
+          const { value, reads } = await recordExecution(
             udfPath,
             "Query",
             access.componentPath,
-            () => this.database.readSetContext.run(reads, () => caller.query(ref<"query">(), args)),
+            () => this.database.query(udfPath, () => caller.query(ref<"query">(), args)),
             logLines,
           );
+          // Nothing it read changed since its snapshot, so it is also the result at the latest commit.
           return { value, ts: this.lastCommitTs, logLines, commit: this.commitCount, reads };
         }
         const commits: { last: number | undefined } = { last: undefined };
@@ -298,7 +320,7 @@ export class Engine {
           udfPath,
           "Action",
           access.componentPath,
-          () => this.actionCommits.run(commits, () => caller.action(ref<"action">(), args)),
+          () => this.actionCommits.run(commits, () => this.database.inOwnLine(() => caller.action(ref<"action">(), args))),
           logLines,
         );
         return { value, ts: this.lastCommitTs, logLines, commit: commits.last };
@@ -324,13 +346,13 @@ export class Engine {
 
   /**
    * Undoes every commit not saved yet after a failed save: those since `taken` was taken and
-   * `taken` itself. Runs with no client mutation in progress; `then` runs in the same step.
+   * `taken` itself, with their request records (so it waits for those to be in memory);
+   * `then` runs in the same step. A transaction running meanwhile conflicts at its commit.
    */
-  rollBackUnsaved(taken: UndoRecord, then: () => void): Promise<void> {
-    return this.mutations.run(async () => {
-      this.database.rollBackUnsaved(taken);
-      then();
-    });
+  async rollBackUnsaved(taken: UndoRecord, then: () => void): Promise<void> {
+    for (let waiting = this.whenSettled(); waiting !== null; waiting = this.whenSettled()) await waiting;
+    this.database.rollBackUnsaved(taken);
+    then();
   }
 
   private remember(requestKey: string, record: RequestRecord): void {
@@ -361,9 +383,9 @@ export class Engine {
     return result;
   }
 
-  /** Runs an internal mutation (seeding), serialized with the clients' mutations. */
+  /** Runs an internal mutation (seeding, migrations) like a client's, beside the others. */
   runInternalMutation(udfPath: string): Promise<Value> {
-    return this.gate.shared(() => this.mutations.run(() => this.instance.t.mutation(makeFunctionReference<"mutation">(udfPath), {})));
+    return this.gate.shared(() => this.observed(udfPath, () => this.instance.t.mutation(makeFunctionReference<"mutation">(udfPath), {})));
   }
 
   /** Serves a request with the app's HTTP actions (convex/http.ts); `commit` is the last one its mutations made. */
@@ -372,7 +394,7 @@ export class Engine {
       const commits: { last: number | undefined } = { last: undefined };
       const route = `${init.method ?? "GET"} ${new URL(pathAndQuery, "http://site").pathname}`;
       const response = await recordExecution(route, "HttpAction", "", () =>
-        this.actionCommits.run(commits, () => this.instance.t.fetch(pathAndQuery, init)),
+        this.actionCommits.run(commits, () => this.database.inOwnLine(() => this.instance.t.fetch(pathAndQuery, init))),
       );
       return { response, commit: commits.last };
     });
@@ -431,7 +453,7 @@ export class Engine {
       const next = await Engine.createInstance(code, setup);
       try {
         await this.gate.exclusive(async () =>
-          checkDocumentsMatch(this.instance.global.components[""]!.db._documents, next.global.components[""]!.db),
+          checkDocumentsMatch(committedDocuments(this.instance.global.components[""]!.db), next.global.components[""]!.db),
         );
       } finally {
         await next.modules.release();
@@ -449,7 +471,7 @@ export class Engine {
       const next = await Engine.createInstance(code, this.setup);
       await this.gate.exclusive(async () => {
         try {
-          checkDocumentsMatch(this.instance.global.components[""]!.db._documents, next.global.components[""]!.db);
+          checkDocumentsMatch(committedDocuments(this.instance.global.components[""]!.db), next.global.components[""]!.db);
         } catch (error) {
           await next.modules.release();
           throw error;

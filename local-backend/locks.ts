@@ -48,21 +48,26 @@ export class Gate {
 
 /**
  * Two kinds of work that exclude each other while each kind runs together: commits that are
- * not durable yet ("write") and reads that clients see ("read"). Phases alternate in arrival
- * order, so a steady stream of one kind never starves the other, and a burst of mutations
- * forms one group that is saved and acknowledged together.
+ * not durable yet ("write") and reads that clients see ("read"). Writers run together in
+ * groups of at most `maxWriters` (one group is saved and acknowledged together), and a
+ * reader that waits closes the group: writers that have not started wait behind it. So under
+ * a storm of mutations the reads that confirm them (Transitions) come after one group, not
+ * after the whole storm; and when a read phase ends, waiting writers go first, so a steady
+ * stream of reads never starves the writers either.
  */
 export class PhaseLock {
   private current: "read" | "write" = "read";
   private active = 0;
-  private readonly waiting: { kind: "read" | "write"; enter: () => void }[] = [];
+  private readonly waiting: Record<"read" | "write", (() => void)[]> = { read: [], write: [] };
+
+  constructor(private readonly maxWriters = 64) {}
 
   async run<T>(kind: "read" | "write", task: () => Promise<T>): Promise<T> {
-    if (this.waiting.length === 0 && (this.active === 0 || this.current === kind)) {
+    if (this.mayJoin(kind)) {
       this.current = kind;
       this.active += 1;
     } else {
-      await new Promise<void>((enter) => this.waiting.push({ kind, enter }));
+      await new Promise<void>((enter) => this.waiting[kind].push(enter));
     }
     try {
       return await task();
@@ -72,13 +77,24 @@ export class PhaseLock {
     }
   }
 
+  /** Whether work of `kind` may start now, beside what runs. */
+  private mayJoin(kind: "read" | "write"): boolean {
+    if (this.active === 0) return this.waiting.read.length === 0 && this.waiting.write.length === 0;
+    if (this.current !== kind) return false;
+    // Readers join readers unless writers wait; writers join a group not yet full that no reader waits for.
+    if (kind === "read") return this.waiting.write.length === 0;
+    return this.waiting.read.length === 0 && this.active < this.maxWriters;
+  }
+
+  /** The other kind goes next when it waits; writers enter at most `maxWriters` at a time. */
   private admitNextPhase(): void {
-    const next = this.waiting[0];
-    if (next === undefined) return;
-    this.current = next.kind;
-    while (this.waiting[0]?.kind === next.kind) {
-      this.active += 1;
-      this.waiting.shift()!.enter();
-    }
+    const next =
+      this.current === "write" ? (this.waiting.read.length > 0 ? "read" : "write") : this.waiting.write.length > 0 ? "write" : "read";
+    const queue = this.waiting[next];
+    if (queue.length === 0) return;
+    this.current = next;
+    const admitted = next === "read" ? queue.splice(0) : queue.splice(0, this.maxWriters);
+    this.active += admitted.length;
+    for (const enter of admitted) enter();
   }
 }

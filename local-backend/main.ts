@@ -65,7 +65,13 @@ async function main(): Promise<void> {
   console.log(`Admin key: ${backend.adminKey}`);
   console.log(`Dashboard: ${backend.url}/?key=${encodeURIComponent(backend.adminKey)}`);
   console.log(`Local backend ready at ${backend.url}`);
-  const stop = () => {
+  // Closing writes the shutdown snapshot. The handlers stay: a signal repeated meanwhile (a
+  // second Ctrl-C, a relay resending it to the process group) must not end the process
+  // before the snapshot is written, as Node's default action would once no handler is left.
+  let closing = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (closing) return console.log(`local backend: ${signal} again; still writing the shutdown snapshot`);
+    closing = true;
     backend.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -74,8 +80,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 }
 
 main().catch((error: unknown) => {

@@ -54,9 +54,9 @@ function subscribe(ws: WebSocket, baseVersion: number, queryId: number) {
   );
 }
 
+/** Waits for a state; the ceiling is for a broken server, far above any busy machine's delay. */
 async function eventually(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(check()).toBe(true);
+  await expect.poll(check, { timeout: 30_000, interval: 10 }).toBe(true);
 }
 
 /** The server still answers everyone else: a live client sees a new support. */
@@ -123,6 +123,7 @@ describe("the sync conversation", () => {
     await eventually(() => transitions(received).length === 2);
     expect(transitions(received)[1]).toMatchObject({ endVersion: { querySet: 1, identity: 1 } });
 
+    const raisedBefore = (await bystander.query(api.events.get, { id: eventId }))!.raisedCents;
     mutate(2, "supports:support", { eventId, amountCents: 500 });
     // Query updates may come before the response; what matters is a Transition after it.
     const confirmationAfter = () => {
@@ -134,29 +135,36 @@ describe("the sync conversation", () => {
     expect(response).toMatchObject({ success: true, result: { supportId: expect.any(String) } });
     const confirmation = confirmationAfter()!;
     expect(decodeTs((confirmation.endVersion as { ts: string }).ts)).toBeGreaterThanOrEqual(decodeTs(response.ts));
+    // The event's queue applies the support a moment later; the next test starts once it has.
+    await waitForQuery(bystander, api.events.get, { id: eventId }, (event) => event?.raisedCents === raisedBefore + 500);
     ws.close();
   });
 
   it("pushes a query only when its result changed", async () => {
-    // The support of the test before is applied by the event's queue ~100 ms after it: let that land first.
-    await new Promise((resolve) => setTimeout(resolve, 500));
     const { ws, received } = await rawConnection();
     subscribe(ws, 0, 1);
     await eventually(() => transitions(received).length === 1);
-    const first = transitions(received)[0]!;
+    type Pushed = { value?: { _id: string; raisedCents: number } };
+    const eventIn = (transition: Received) => (transition.modifications as Pushed[])[0]?.value;
+    const raisedFirst = eventIn(transitions(received)[0]!)!.raisedCents;
 
-    await createEvent(creator, { name: "Outro Evento" }); // a commit that does not touch the query
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(transitions(received)).toHaveLength(1);
-
+    // A commit that does not touch the query, then one that does. Commits reach subscribers in
+    // order, so a push for the first would stand before the second's and be caught below,
+    // however long either takes.
+    await createEvent(creator, { name: "Outro Evento" });
     await creator.mutation(api.supports.support, { eventId, amountCents: 700 });
-    await eventually(() => transitions(received).length === 2);
-    const second = transitions(received)[1]!;
-    expect(second.startVersion).toEqual(first.endVersion);
-    expect(decodeTs((second.endVersion as { ts: string }).ts)).toBeGreaterThan(decodeTs((first.endVersion as { ts: string }).ts));
-    expect(second.modifications).toEqual([
-      expect.objectContaining({ type: "QueryUpdated", queryId: 1, value: expect.objectContaining({ _id: eventId }) }),
-    ]);
+    await eventually(() => eventIn(transitions(received).at(-1)!)?.raisedCents === raisedFirst + 700);
+
+    const pushed = transitions(received);
+    for (let i = 1; i < pushed.length; i++) {
+      expect(pushed[i]!.startVersion).toEqual(pushed[i - 1]!.endVersion);
+      const ts = (transition: Received) => decodeTs((transition.endVersion as { ts: string }).ts);
+      expect(ts(pushed[i]!)).toBeGreaterThan(ts(pushed[i - 1]!));
+      expect(pushed[i]!.modifications).toEqual([
+        expect.objectContaining({ type: "QueryUpdated", queryId: 1, value: expect.objectContaining({ _id: eventId }) }),
+      ]);
+      expect(eventIn(pushed[i]!)).not.toEqual(eventIn(pushed[i - 1]!));
+    }
     ws.close();
   });
 

@@ -24,6 +24,7 @@ import { pushRoutes } from "./push/routes.ts";
 import { DashboardAccess } from "./dashboard/access.ts";
 import { handleDashboardRequest } from "./dashboard/dashboard.ts";
 import { Engine } from "./engine.ts";
+import type { ConflictListener } from "./engine/write-conflicts.ts";
 import { ConflictProfiler, type ProfilerOptions, type TransactionObserver } from "./profiler/conflict-profiler.ts";
 import { FunctionError } from "./engine/function-error.ts";
 import { diskFileStore, memoryFileStore } from "./files/file-store.ts";
@@ -40,6 +41,7 @@ import { generateAdminKey, loadOrCreateAdminKey } from "./security/admin-key.ts"
 import { FORBIDDEN_HOST_MESSAGE, hostCheck, type HostCheck } from "./security/host-check.ts";
 import { dropCounterRefreshTokens } from "./security/legacy-refresh-tokens.ts";
 import { installRandomIds } from "./security/random-ids.ts";
+import { DEFAULT_SITE_PORT, functionEnvironment } from "./function-environment.ts";
 import { checkedTableOf, TableNumbers } from "./ids/table-numbers.ts";
 import { installPaginationCursors } from "./pagination/cursors.ts";
 import { installTextSearch } from "./search/text-search.ts";
@@ -48,9 +50,8 @@ import { installVectorSearchChecks } from "./search/vector-search.ts";
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const DEFAULT_PORT = 3210;
-export const DEFAULT_SITE_PORT = 3211;
+export { DEFAULT_SITE_PORT } from "./function-environment.ts";
 export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, ".convex-local");
-const DEFAULT_SITE_URL = "http://127.0.0.1:5173";
 /** The client drops a connection after 60 s without a message; stay well inside that. */
 const PING_INTERVAL_MS = 20_000;
 const RELOAD_DEBOUNCE_MS = 200;
@@ -105,6 +106,8 @@ export type LocalBackend = {
   profiler: ConflictProfiler;
   /** Calls `observer` with each committed mutation's read and write sets (the hot-event bench). */
   onTransaction: (observer: TransactionObserver) => void;
+  /** Calls `listener` with each write conflict, retried or final (the hot-event bench). */
+  onConflict: (listener: ConflictListener) => void;
   close: () => Promise<void>;
 };
 
@@ -188,10 +191,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   cleanups.push(() => closeServer(siteServer));
   process.env.JWT_PRIVATE_KEY = keys.privateKey;
   process.env.JWKS = keys.jwks;
-  process.env.AUTH_LOCAL_LOGIN = "true";
-  process.env.CONVEX_SITE_URL = siteUrl;
-  process.env.SITE_URL = options.siteUrl ?? process.env.SITE_URL ?? DEFAULT_SITE_URL;
-  process.env.AUTH_LOG_LEVEL ??= "WARN";
+  Object.assign(process.env, functionEnvironment({ convexSiteUrl: siteUrl, siteUrl: options.siteUrl ?? process.env.SITE_URL }));
   // The deployment's variables (`npx convex env`): those above at the first start, then as saved.
   let reloadForEnvironment = async () => {};
   const environment = await EnvironmentVariables.open(
@@ -230,7 +230,10 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   });
   cleanups.push(() => ready.dispose());
   const profiler = new ConflictProfiler(options.profiler);
-  if (options.profiler?.enabled !== false) ready.onTransaction(profiler.observe);
+  if (options.profiler?.enabled !== false) {
+    ready.onTransaction(profiler.observe);
+    ready.onConflict(profiler.observeConflict);
+  }
   const writer = dataDir === null ? null : await openData(dataDir, ready, options.beforeDiskWrite);
   cleanups.push(() => writer?.close());
   const sessions = new Set<SyncSession>();
@@ -341,7 +344,14 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     });
     cleanups.push(() => watcher.close());
   }
-  return { url, siteUrl, adminKey, profiler, onTransaction: (observer: TransactionObserver) => ready.onTransaction(observer) };
+  return {
+    url,
+    siteUrl,
+    adminKey,
+    profiler,
+    onTransaction: (observer: TransactionObserver) => ready.onTransaction(observer),
+    onConflict: (listener: ConflictListener) => ready.onConflict(listener),
+  };
 }
 
 /**

@@ -36,8 +36,8 @@ const children = new Set();
 let stopping = false;
 
 /** Starts `node <script> ...args` in the project root, tracking it for shutdown. */
-function start(script, args, options) {
-  const child = spawn(process.execPath, [path.join(root, script), ...args], { cwd: root, ...options });
+function start(script, args, options, nodeOptions = []) {
+  const child = spawn(process.execPath, [...nodeOptions, path.join(root, script), ...args], { cwd: root, ...options });
   children.add(child);
   child.on("exit", (code, signal) => {
     children.delete(child);
@@ -88,15 +88,21 @@ follow(pixSandbox.stdout, process.stdout, (text) => {
 });
 
 function startBackend(pixSandboxUrl) {
-  const backend = start("node_modules/tsx/dist/cli.mjs", ["local-backend/main.ts", "--no-seed", "--no-watch", "--no-source"], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: {
-      ...process.env,
-      MERCADOPAGO_API_URL: pixSandboxUrl,
-      MERCADOPAGO_ACCESS_TOKEN: PIX_ACCESS_TOKEN,
-      MERCADOPAGO_WEBHOOK_SECRET: PIX_WEBHOOK_SECRET,
+  // In this process, not under tsx's CLI: its signal relay may kill the backend before the shutdown snapshot is written.
+  const backend = start(
+    "local-backend/main.ts",
+    ["--no-seed", "--no-watch", "--no-source"],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: {
+        ...process.env,
+        MERCADOPAGO_API_URL: pixSandboxUrl,
+        MERCADOPAGO_ACCESS_TOKEN: PIX_ACCESS_TOKEN,
+        MERCADOPAGO_WEBHOOK_SECRET: PIX_WEBHOOK_SECRET,
+      },
     },
-  });
+    ["--import", "tsx"],
+  );
   let adminKey = null;
   let convexStarted = false;
   follow(backend.stdout, process.stdout, (text) => {

@@ -8,6 +8,7 @@
  * @module
  */
 
+import type * as attendees from "../attendees.js";
 import type * as auth from "../auth.js";
 import type * as authSessions from "../authSessions.js";
 import type * as chat from "../chat.js";
@@ -19,6 +20,7 @@ import type * as events from "../events.js";
 import type * as http from "../http.js";
 import type * as migrations from "../migrations.js";
 import type * as model_args from "../model/args.js";
+import type * as model_attendees from "../model/attendees.js";
 import type * as model_authSessions from "../model/authSessions.js";
 import type * as model_callerFunctions from "../model/callerFunctions.js";
 import type * as model_chat from "../model/chat.js";
@@ -32,6 +34,7 @@ import type * as model_events from "../model/events.js";
 import type * as model_localSignIn from "../model/localSignIn.js";
 import type * as model_notificationFanOut from "../model/notificationFanOut.js";
 import type * as model_notifications from "../model/notifications.js";
+import type * as model_onlineAccess from "../model/onlineAccess.js";
 import type * as model_pagination from "../model/pagination.js";
 import type * as model_payments_deposits from "../model/payments/deposits.js";
 import type * as model_payments_mercadoPago from "../model/payments/mercadoPago.js";
@@ -42,6 +45,7 @@ import type * as model_payments_withdrawals from "../model/payments/withdrawals.
 import type * as model_presence from "../model/presence.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
 import type * as model_settlement from "../model/settlement.js";
+import type * as model_shared_attendeeCsv from "../model/shared/attendeeCsv.js";
 import type * as model_shared_categories from "../model/shared/categories.js";
 import type * as model_shared_cleanText from "../model/shared/cleanText.js";
 import type * as model_shared_email from "../model/shared/email.js";
@@ -61,12 +65,16 @@ import type * as model_shared_statement from "../model/shared/statement.js";
 import type * as model_shared_supportRefusal from "../model/shared/supportRefusal.js";
 import type * as model_shared_text from "../model/shared/text.js";
 import type * as model_shared_texts from "../model/shared/texts.js";
+import type * as model_shared_ticketTypes from "../model/shared/ticketTypes.js";
 import type * as model_shared_ufs from "../model/shared/ufs.js";
 import type * as model_supportGates from "../model/supportGates.js";
 import type * as model_supportNotices from "../model/supportNotices.js";
 import type * as model_supportQueue from "../model/supportQueue.js";
 import type * as model_supportWorker from "../model/supportWorker.js";
 import type * as model_supports from "../model/supports.js";
+import type * as model_ticketAllocation from "../model/ticketAllocation.js";
+import type * as model_ticketPurchases from "../model/ticketPurchases.js";
+import type * as model_ticketTypes from "../model/ticketTypes.js";
 import type * as model_tickets from "../model/tickets.js";
 import type * as model_timeline from "../model/timeline.js";
 import type * as model_updates from "../model/updates.js";
@@ -74,6 +82,7 @@ import type * as model_users from "../model/users.js";
 import type * as model_wallet from "../model/wallet.js";
 import type * as model_walletPromo from "../model/walletPromo.js";
 import type * as notifications from "../notifications.js";
+import type * as onlineAccess from "../onlineAccess.js";
 import type * as pixWebhook from "../pixWebhook.js";
 import type * as presence from "../presence.js";
 import type * as reconciliation from "../reconciliation.js";
@@ -81,6 +90,8 @@ import type * as seed from "../seed.js";
 import type * as settlement from "../settlement.js";
 import type * as supportQueue from "../supportQueue.js";
 import type * as supports from "../supports.js";
+import type * as ticketPurchases from "../ticketPurchases.js";
+import type * as ticketTypes from "../ticketTypes.js";
 import type * as tickets from "../tickets.js";
 import type * as updates from "../updates.js";
 import type * as users from "../users.js";
@@ -94,6 +105,7 @@ import type {
 } from "convex/server";
 
 declare const fullApi: ApiFromModules<{
+  attendees: typeof attendees;
   auth: typeof auth;
   authSessions: typeof authSessions;
   chat: typeof chat;
@@ -105,6 +117,7 @@ declare const fullApi: ApiFromModules<{
   http: typeof http;
   migrations: typeof migrations;
   "model/args": typeof model_args;
+  "model/attendees": typeof model_attendees;
   "model/authSessions": typeof model_authSessions;
   "model/callerFunctions": typeof model_callerFunctions;
   "model/chat": typeof model_chat;
@@ -118,6 +131,7 @@ declare const fullApi: ApiFromModules<{
   "model/localSignIn": typeof model_localSignIn;
   "model/notificationFanOut": typeof model_notificationFanOut;
   "model/notifications": typeof model_notifications;
+  "model/onlineAccess": typeof model_onlineAccess;
   "model/pagination": typeof model_pagination;
   "model/payments/deposits": typeof model_payments_deposits;
   "model/payments/mercadoPago": typeof model_payments_mercadoPago;
@@ -128,6 +142,7 @@ declare const fullApi: ApiFromModules<{
   "model/presence": typeof model_presence;
   "model/rateLimits": typeof model_rateLimits;
   "model/settlement": typeof model_settlement;
+  "model/shared/attendeeCsv": typeof model_shared_attendeeCsv;
   "model/shared/categories": typeof model_shared_categories;
   "model/shared/cleanText": typeof model_shared_cleanText;
   "model/shared/email": typeof model_shared_email;
@@ -147,12 +162,16 @@ declare const fullApi: ApiFromModules<{
   "model/shared/supportRefusal": typeof model_shared_supportRefusal;
   "model/shared/text": typeof model_shared_text;
   "model/shared/texts": typeof model_shared_texts;
+  "model/shared/ticketTypes": typeof model_shared_ticketTypes;
   "model/shared/ufs": typeof model_shared_ufs;
   "model/supportGates": typeof model_supportGates;
   "model/supportNotices": typeof model_supportNotices;
   "model/supportQueue": typeof model_supportQueue;
   "model/supportWorker": typeof model_supportWorker;
   "model/supports": typeof model_supports;
+  "model/ticketAllocation": typeof model_ticketAllocation;
+  "model/ticketPurchases": typeof model_ticketPurchases;
+  "model/ticketTypes": typeof model_ticketTypes;
   "model/tickets": typeof model_tickets;
   "model/timeline": typeof model_timeline;
   "model/updates": typeof model_updates;
@@ -160,6 +179,7 @@ declare const fullApi: ApiFromModules<{
   "model/wallet": typeof model_wallet;
   "model/walletPromo": typeof model_walletPromo;
   notifications: typeof notifications;
+  onlineAccess: typeof onlineAccess;
   pixWebhook: typeof pixWebhook;
   presence: typeof presence;
   reconciliation: typeof reconciliation;
@@ -167,6 +187,8 @@ declare const fullApi: ApiFromModules<{
   settlement: typeof settlement;
   supportQueue: typeof supportQueue;
   supports: typeof supports;
+  ticketPurchases: typeof ticketPurchases;
+  ticketTypes: typeof ticketTypes;
   tickets: typeof tickets;
   updates: typeof updates;
   users: typeof users;

@@ -3,6 +3,8 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { appError } from "./shared/errors";
 import { MESSAGES } from "./shared/texts";
+import { MEIA_CHECK_IN_NOTE, ticketKindLabel } from "./shared/ticketTypes";
+import { countCheckIn } from "./ticketTypes";
 import { TICKET_CODE_LENGTH } from "./tickets";
 import { displayNameOf } from "./users";
 
@@ -54,16 +56,14 @@ function alreadyUsed(usedAt: number) {
   });
 }
 
+/** A ticket let in: its holder, its code and, for a ticket type, what the door must see (`Meia-entrada: conferir documento`). */
+export type CheckedIn = { holderName: string; code: string; kind: string | null; note: string | null };
+
 /**
  * Marks the event's ticket with `rawCode` used and counts it on the event; returns the holder's
  * name. Refuses a code of another event, a used ticket (with its time) and a cancelled one.
  */
-export async function checkInTicket(
-  ctx: MutationCtx,
-  event: Doc<"events">,
-  rawCode: string,
-  now: number,
-): Promise<{ holderName: string; code: string }> {
+export async function checkInTicket(ctx: MutationCtx, event: Doc<"events">, rawCode: string, now: number): Promise<CheckedIn> {
   const code = normalizeTicketCode(rawCode);
   const ticket =
     code === null
@@ -79,8 +79,14 @@ export async function checkInTicket(
   if (ticket.status === "used") throw alreadyUsed(ticket.usedAt ?? now);
   await ctx.db.patch("tickets", ticket._id, { status: "used", usedAt: now });
   await ctx.db.patch("events", event._id, { ticketsUsed: (event.ticketsUsed ?? 0) + 1 });
+  if (ticket.typeId !== undefined) await countCheckIn(ctx, ticket.typeId, ticket.loteIndex ?? 0);
   const holder = await ctx.db.get("users", ticket.userId);
-  return { holderName: holder === null ? "Usuário" : displayNameOf(holder), code: ticket.code };
+  return {
+    holderName: holder === null ? "Usuário" : displayNameOf(holder),
+    code: ticket.code,
+    kind: ticket.typeName === undefined ? null : `${ticket.typeName} · ${ticketKindLabel(ticket.meiaCategory)}`,
+    note: ticket.meiaCategory === undefined ? null : MEIA_CHECK_IN_NOTE,
+  };
 }
 
 /** Tickets issued and checked in, from the event's own counters (one read, however many). */

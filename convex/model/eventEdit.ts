@@ -17,11 +17,14 @@ import { isSafeImageUrl, startsInFuture, validateEventInput, type EventInput, ty
 import { appError } from "./shared/errors";
 import { MESSAGES } from "./shared/texts";
 import { foldText } from "./shared/text";
+import { setAccessLink } from "./onlineAccess";
+import { replaceTicketTypes } from "./ticketTypes";
+import { TICKET_MESSAGES, type TicketTypeInput } from "./shared/ticketTypes";
 
 /** How the image changes: kept, replaced by a URL or an upload, or removed. */
 export type ImageChange = { kind: "keep" } | { kind: "url"; url: string } | { kind: "upload"; storageId: string } | { kind: "remove" };
 
-export type EventEdit = Omit<EventInput, "imageUrl"> & EventDetailsInput & { image: ImageChange };
+export type EventEdit = Omit<EventInput, "imageUrl"> & EventDetailsInput & { image: ImageChange; ticketTypes?: TicketTypeInput[] };
 
 /** The fields frozen by the first support. */
 const CORE_FIELDS = ["name", "category", "startsAt", "goalCents", "minSupportCents", "goalPercentage", "isTicketed"] as const;
@@ -44,29 +47,41 @@ export async function editEvent(
   if (event.settlement === "cancelled") throw appError("EVENT_CANCELLED", MESSAGES.eventCancelled);
   if (event.settlement !== undefined || now >= event.startsAt) throw appError("EVENT_STARTED", MESSAGES.editAfterStart);
 
-  const { image, description, venueName, city, uf, ...core } = edit;
+  const { image, description, venueName, city, uf, isOnline, onlineUrl, ticketTypes, ...core } = edit;
   const input = validateEventInput(core, now);
   if (input === null) throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
-  const checked = validateEventDetails({ description, venueName, city, uf });
+  const checked = validateEventDetails({ description, venueName, city, uf, isOnline, onlineUrl });
   if ("message" in checked) throw appError("INVALID_EVENT", checked.message);
   const coreChanged = CORE_FIELDS.some((field) => input[field] !== event[field]);
   // A support still in the queue counts too: the gate is marked by the first one queued.
-  if (coreChanged && (hasSupports(event) || (await gateOf(ctx, event._id))?.supported === true))
-    throw appError("EVENT_ALREADY_SUPPORTED", MESSAGES.editAfterSupport);
+  const supported = hasSupports(event) || (await gateOf(ctx, event._id))?.supported === true;
+  if (coreChanged && supported) throw appError("EVENT_ALREADY_SUPPORTED", MESSAGES.editAfterSupport);
   if (input.startsAt !== event.startsAt && !startsInFuture(input, now)) {
     throw appError("EVENT_IN_PAST", MESSAGES.eventInPast);
   }
   const imagePatch = await imagePatchOf(ctx, userId, event, image);
+  if (ticketTypes === undefined && event.hasTicketTypes === true && !input.isTicketed) {
+    throw appError("INVALID_TICKET_TYPE", TICKET_MESSAGES.typesNeedTickets);
+  }
+  if (ticketTypes !== undefined) {
+    await replaceTicketTypes(ctx, { ...event, ...coreOf(input) }, ticketTypes, { now, hasSupports: supported });
+  }
 
   const nameLower = foldText(input.name);
   const { description: newDescription, ...place } = checked.details;
   await ctx.db.patch("events", event._id, {
     ...coreOf(input),
     nameLower,
-    ...place,
+    // Every place field is written, so a switch to or from online clears the other kind's.
+    venueName: place.venueName,
+    city: place.city,
+    uf: place.uf,
+    cityKey: place.cityKey,
+    isOnline: place.isOnline,
     description: newDescription,
     ...imagePatch.fields,
   });
+  await setAccessLink(ctx, event._id, checked.onlineUrl);
   if (imagePatch.uploadId !== undefined) await markUsed(ctx, imagePatch.uploadId, event._id);
   if (imagePatch.fields.imageStorageId !== event.imageStorageId && event.imageStorageId !== undefined) {
     await deleteEventImage(ctx, event.imageStorageId);

@@ -5,6 +5,15 @@
  */
 import { v } from "convex/values";
 
+/** One ticket type as the forms send it; `id` names an existing one when editing. */
+export const ticketTypeArg = v.object({
+  id: v.optional(v.string()),
+  name: v.string(),
+  quantity: v.number(),
+  meiaQuantity: v.number(),
+  lotes: v.array(v.object({ priceCents: v.number(), endsAt: v.optional(v.number()), quantity: v.optional(v.number()) })),
+});
+
 /** What an event is and where it happens: create and update take the same fields. */
 export const eventFields = {
   name: v.string(),
@@ -16,10 +25,16 @@ export const eventFields = {
   isTicketed: v.boolean(),
   /** "Sobre o evento", optional. */
   description: v.optional(v.string()),
-  venueName: v.string(),
-  city: v.string(),
-  uf: v.string(),
+  /** The place: required unless the event is online. */
+  venueName: v.optional(v.string()),
+  city: v.optional(v.string()),
+  uf: v.optional(v.string()),
+  /** `Evento online`: no place; `onlineUrl` (http/https) is shown only to ticket holders and supporters. */
+  isOnline: v.optional(v.boolean()),
+  onlineUrl: v.optional(v.string()),
   imageUrl: v.optional(v.string()),
   /** An upload claimed with `claimImageUpload`, instead of imageUrl. */
   imageStorageId: v.optional(v.string()),
+  /** Ingressos: types with their lotes (model/shared/ticketTypes.ts). Absent keeps what the event has. */
+  ticketTypes: v.optional(v.array(ticketTypeArg)),
 };

@@ -37,9 +37,10 @@ import { supportClosedReason, type SupportClosedReason } from "./shared/lifecycl
 import { isValidAmountCents } from "./shared/money";
 import { closedRefusal, supportRefusal } from "./shared/supportRefusal";
 import { MESSAGES } from "./shared/texts";
-import { closeGate, gateClosedReason, gateForSupport, markSupported } from "./supportGates";
+import { closeGate, gateClosedReason, gateForSupport, markSupported, type SupportGate } from "./supportGates";
 import { addContribution } from "./supports";
 import { continueWorker, setWorkerState, startWorker, workerState } from "./supportWorker";
+import { purchaseDecider } from "./ticketAllocation";
 import { recordSupport } from "./timeline";
 import { walletCentsOf } from "./users";
 import { changeWallet } from "./wallet";
@@ -61,8 +62,11 @@ export type SupportOutcome =
   | { status: "applied"; amountCents: number; goalReached: boolean; ticketCode: string | null }
   | { status: "refunded"; amountCents: number; closedReason: SupportClosedReason };
 
-/** What becomes of one row when it comes up: it goes in, or back to the wallet with the reason. */
-export type RowDecision = { apply: true } | { apply: false; closedReason: SupportClosedReason };
+/**
+ * What becomes of one row when it comes up: it goes in, or back to the wallet with the reason
+ * (supporting closed; or, for a ticket purchase, the type's capacity or lote said no).
+ */
+export type RowDecision = { apply: true } | { apply: false; closedReason: SupportClosedReason } | { apply: false; refusal: string };
 
 function pendingRows(ctx: QueryCtx, eventId: Id<"events">) {
   return ctx.db.query("queuedSupports").withIndex("by_eventId_and_status", (q) => q.eq("eventId", eventId).eq("status", "pending"));
@@ -96,14 +100,38 @@ export async function enqueueSupport(
   });
   if (refusal !== null) throw appError(refusal.code, refusal.message, refusal.title);
 
-  await changeWallet(ctx, user._id, { kind: "support", amountCents: -amountCents, eventId });
-  const id = await ctx.db.insert("queuedSupports", { eventId, userId: user._id, amountCents, status: "pending" });
+  return queueRow(ctx, user._id, gate, amountCents, now);
+}
+
+/**
+ * Debits what was checked and queues it for the event's worker: a support, or a ticket purchase
+ * (`purchaseId`, model/ticketPurchases.ts) that the worker decides against capacity. On a quiet
+ * event the row is applied at once; a refusal then throws and nothing is written.
+ */
+export async function queueRow(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  gate: SupportGate,
+  amountCents: number,
+  now: number,
+  purchaseId?: Id<"ticketPurchases">,
+): Promise<{ supportId: QueuedSupportId; queued: boolean }> {
+  const { eventId } = gate;
+  await changeWallet(ctx, userId, { kind: "support", amountCents: -amountCents, eventId });
+  const id = await ctx.db.insert("queuedSupports", {
+    eventId,
+    userId,
+    amountCents,
+    status: "pending",
+    ...(purchaseId === undefined ? {} : { purchaseId }),
+  });
   if (gate.supported !== true) await markSupported(ctx, eventId);
   const worker = await workerState(ctx, eventId);
   // Never ahead of rows already waiting (an idle worker with rows left is restarted instead).
   if (worker.kind === "idle" && now >= worker.quietFrom && (await pendingRows(ctx, eventId).first())?._id === id) {
     const [decision] = await applyQueued(ctx, eventId, [(await ctx.db.get("queuedSupports", id))!], now);
     if (decision !== undefined && !decision.apply) {
+      if ("refusal" in decision) throw appError("SOLD_OUT", decision.refusal);
       const closed = closedRefusal(decision.closedReason);
       throw appError(closed.code, closed.message);
     }
@@ -163,7 +191,7 @@ export async function drainQueue(ctx: MutationCtx, eventId: Id<"events">): Promi
  * decides "started" (a support made before the date counts). The one place a row's fate is
  * decided: a new reason to refuse a support when it comes up belongs here.
  */
-export function decideRow(event: Doc<"events">, at: number): RowDecision {
+export function decideRow(event: Doc<"events">, at: number): { apply: true } | { apply: false; closedReason: SupportClosedReason } {
   const closedReason = supportClosedReason(event, at);
   return closedReason === null ? { apply: true } : { apply: false, closedReason };
 }
@@ -180,32 +208,47 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
   if (event === null) throw new Error(`queued supports for a missing event ${eventId}`);
   let current = event;
   const decisions: RowDecision[] = [];
+  const purchases = purchaseDecider(ctx);
   for (const row of rows) {
+    const { eventId, userId, amountCents, purchaseId } = row;
+    const fields = { eventId, userId, amountCents, ...(purchaseId === undefined ? {} : { purchaseId }) };
+    if (purchaseId !== undefined) {
+      const verdict = await purchases.decide(current, purchaseId, at ?? row._creationTime);
+      if (!verdict.ok) {
+        decisions.push({ apply: false, refusal: verdict.refusal });
+        await changeWallet(ctx, userId, { kind: "refund", amountCents, eventId });
+        await ctx.db.replace("queuedSupports", row._id, { ...fields, status: "refunded", refusal: verdict.refusal });
+        continue;
+      }
+      decisions.push({ apply: true });
+      const before = current;
+      const { event: after } = await addContribution(ctx, current, userId, amountCents);
+      current = { ...after, ticketsGenerated: after.ticketsGenerated + verdict.ticketCodes.length };
+      // Purchases go on past the goal: only the one that crossed it reached it.
+      await ctx.db.replace("queuedSupports", row._id, {
+        ...fields,
+        status: "applied",
+        goalReached: !goalReached(before) && goalReached(current),
+      });
+      continue;
+    }
     const decision = decideRow(current, at ?? row._creationTime);
     decisions.push(decision);
-    const { eventId, userId, amountCents } = row;
     if (!decision.apply) {
       await changeWallet(ctx, userId, { kind: "refund", amountCents, eventId });
-      await ctx.db.replace("queuedSupports", row._id, {
-        eventId,
-        userId,
-        amountCents,
-        status: "refunded",
-        closedReason: decision.closedReason,
-      });
+      await ctx.db.replace("queuedSupports", row._id, { ...fields, status: "refunded", closedReason: decision.closedReason });
       continue;
     }
     const { event: after, ticketCode } = await addContribution(ctx, current, userId, amountCents);
     current = after;
     await ctx.db.replace("queuedSupports", row._id, {
-      eventId,
-      userId,
-      amountCents,
+      ...fields,
       status: "applied",
       goalReached: goalReached(current),
       ...(ticketCode === null ? {} : { ticketCode }),
     });
   }
+  await purchases.flush();
   if (current === event) return decisions;
   await ctx.db.patch("events", eventId, {
     raisedCents: current.raisedCents,
@@ -220,7 +263,8 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
 /** A support's outcome, for its supporter only (null for anyone else or an unknown id). */
 export async function outcomeOf(ctx: QueryCtx, userId: Id<"users">, id: QueuedSupportId): Promise<SupportOutcome | null> {
   const row = await ctx.db.get("queuedSupports", id);
-  if (row === null || row.userId !== userId) return null;
+  // A ticket purchase tells its buyer through ticketPurchases:outcome.
+  if (row === null || row.userId !== userId || row.purchaseId !== undefined || "refusal" in row) return null;
   const { amountCents } = row;
   if (row.status === "pending") return { status: "pending", amountCents };
   if (row.status === "applied") return { status: "applied", amountCents, goalReached: row.goalReached, ticketCode: row.ticketCode ?? null };

@@ -45,13 +45,15 @@ export async function addContribution(
   } else {
     await ctx.db.patch("supporters", supporter._id, { amountCents: supporter.amountCents + amountCents });
   }
-  const ticketCode = event.isTicketed ? await issueTicket(ctx, event, userId) : null;
+  // An event sold through ticket types gives its tickets by purchase (model/ticketPurchases.ts), not per support.
+  const givesTicket = event.isTicketed && event.hasTicketTypes !== true;
+  const ticketCode = givesTicket ? await issueTicket(ctx, event, userId) : null;
   await noticeSupport(ctx, event, userId, event.raisedCents + amountCents);
   return {
     event: {
       ...event,
       raisedCents: event.raisedCents + amountCents,
-      ticketsGenerated: event.ticketsGenerated + (event.isTicketed ? 1 : 0),
+      ticketsGenerated: event.ticketsGenerated + (givesTicket ? 1 : 0),
       uniqueSupporters: event.uniqueSupporters + (supporter === null ? 1 : 0),
     },
     ticketCode,

@@ -21,8 +21,11 @@ export function generateTicketCode(): string {
   return code;
 }
 
+/** What a ticket bought through a ticket type says beyond the event: its type, lote, price and meia category. */
+export type TicketKind = Pick<Doc<"tickets">, "typeId" | "typeName" | "loteIndex" | "priceCents" | "meiaCategory">;
+
 /** Issues a ticket with a code no other ticket has (36^9 codes make a retry very rare). */
-export async function issueTicket(ctx: MutationCtx, event: Doc<"events">, userId: Id<"users">): Promise<string> {
+export async function issueTicket(ctx: MutationCtx, event: Doc<"events">, userId: Id<"users">, kind: TicketKind = {}): Promise<string> {
   for (;;) {
     const code = generateTicketCode();
     const taken = await ctx.db
@@ -36,6 +39,7 @@ export async function issueTicket(ctx: MutationCtx, event: Doc<"events">, userId
       eventName: event.name,
       code,
       issuedAt: Date.now(),
+      ...kind,
     });
     return code;
   }

@@ -4,6 +4,7 @@
  */
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
+import { RATE_LIMITS, type RateLimitName } from "../../convex/model/rateLimits";
 import { eventInput, type CreateEventArgs } from "../../test-kit/event-input";
 import { localSignInToken } from "../../test-kit/local-sign-in";
 import { DAY } from "../../test-kit/time";
@@ -36,4 +37,30 @@ export async function apiEvent(user: Awaited<ReturnType<typeof apiUser>>, overri
 /** Supports an event through the API as `user`. */
 export function apiSupport(user: Awaited<ReturnType<typeof apiUser>>, eventId: string, amountCents: number) {
   return user.client.mutation(api.supports.support, { eventId, amountCents });
+}
+
+/** Tokens taken on credit by useUpRateLimit: at any limit's refill rate, hours of refusals. */
+const RATE_LIMIT_DEBT = 10_000;
+
+/**
+ * Uses up `user`'s `name` limit for a long time, as the admin calling the rate limiter
+ * component with the app's own configuration: its tokens are taken on credit (`reserve`), so
+ * the bucket refills only after hours. The next call is refused however long the test took
+ * to get there, where a burst raced the limit's refill on a busy machine.
+ */
+export async function useUpRateLimit(user: Awaited<ReturnType<typeof apiUser>>, name: RateLimitName): Promise<void> {
+  const me = await user.client.query(api.users.me, {});
+  if (me === null) throw new Error(`${user.name} is not signed in`);
+  const response = await fetch(`${convexUrl()}/api/mutation`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Convex ${process.env.E2E_ADMIN_KEY}` },
+    body: JSON.stringify({
+      path: "lib:rateLimit",
+      componentPath: "rateLimiter",
+      args: { name, key: me._id, config: RATE_LIMITS[name], count: RATE_LIMIT_DEBT, reserve: true },
+      format: "json",
+    }),
+  });
+  const result = (await response.json()) as { status: string; errorMessage?: string };
+  if (result.status !== "success") throw new Error(`could not use up ${name}: ${result.errorMessage ?? response.status}`);
 }

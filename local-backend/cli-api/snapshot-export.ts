@@ -9,7 +9,7 @@
 import { convexToJson } from "convex/values";
 import type { Engine } from "../engine.ts";
 import type { FileStore } from "../files/file-store.ts";
-import { internalsOf, tableOf, type Document } from "../engine/convex-test-adapter.ts";
+import { committedDocuments, internalsOf, tableOf, type Document } from "../engine/convex-test-adapter.ts";
 import { tableNumberPrefix } from "../ids/convex-id.ts";
 import { writeZip } from "./zip.ts";
 
@@ -67,7 +67,7 @@ export async function buildExport(
   const { value: components, ts } = await engine.readAtOneCommit(
     () =>
       engine.withInstance(async (instance) =>
-        Object.entries(internalsOf(instance).components).map(([path, { db }]) => [path, Object.values(db._documents)] as const),
+        Object.entries(internalsOf(instance).components).map(([path, { db }]) => [path, Object.values(committedDocuments(db))] as const),
       ),
     saved,
   );

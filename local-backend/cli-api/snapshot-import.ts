@@ -9,7 +9,17 @@ import { randomUUID } from "node:crypto";
 import type { Engine } from "../engine.ts";
 import type { FileStore } from "../files/file-store.ts";
 import { HttpError } from "../http-api.ts";
-import { tableOf, testOf, type DatabaseFake, type Document } from "../engine/convex-test-adapter.ts";
+import {
+  committedDocuments,
+  idCounters,
+  setIdCounters,
+  stageWrite,
+  tableOf,
+  testOf,
+  validateDocument,
+  type DatabaseFake,
+  type Document,
+} from "../engine/convex-test-adapter.ts";
 import {
   ImportError,
   parseSnapshotZip,
@@ -46,8 +56,10 @@ type ImportState =
 /** A creation time after every one given so far, for an imported document without one. */
 function nextCreationTime(db: DatabaseFake): number {
   const now = Date.now();
-  db._lastCreationTime = now <= db._lastCreationTime ? db._lastCreationTime + 0.001 : now;
-  return db._lastCreationTime;
+  const { lastCreationTime } = idCounters(db);
+  const next = now <= lastCreationTime ? lastCreationTime + 0.001 : now;
+  setIdCounters(db, { lastCreationTime: next });
+  return next;
 }
 
 type ImportRecord = {
@@ -201,12 +213,11 @@ export class SnapshotImports {
         const affected = mode === "replaceAll" ? Object.keys(components) : [...incoming.keys()];
         for (const componentPath of affected) {
           const db = components[componentPath]!.db;
-          const writes = db._writes.at(-1)!;
           const tables = incoming.get(componentPath) ?? new Map<string, Row[]>();
           if (mode === "replace" || mode === "replaceAll") {
-            for (const id of Object.keys(db._documents)) {
+            for (const id of Object.keys(committedDocuments(db))) {
               const table = tableOf(id);
-              if (mode === "replaceAll" ? !NOT_EXPORTED.has(table) : tables.has(table)) writes[id] = null;
+              if (mode === "replaceAll" ? !NOT_EXPORTED.has(table) : tables.has(table)) stageWrite(db, id, null);
             }
           }
           for (const [table, rows] of tables) {
@@ -216,13 +227,15 @@ export class SnapshotImports {
                 db.insert(table, row);
               } else {
                 const { _id, _creationTime, ...fields } = row;
-                if (mode === "append" && db._documents[_id as string] !== undefined) {
+                if (mode === "append" && committedDocuments(db)[_id as string] !== undefined) {
                   throw new Error(`Document ${_id as string} already exists; import with --replace or --replace-all`);
                 }
                 validate(db, table, fields, _id as string);
-                writes[_id as string] = row as Document;
-                db._lastCreationTime = Math.max(db._lastCreationTime, _creationTime as number);
-                if (isCounterId(_id as string)) db._nextDocId = Math.max(db._nextDocId, Number(/^\d+/.exec(_id as string)![0]) + 1);
+                stageWrite(db, _id as string, row as Document);
+                const { nextDocId, lastCreationTime } = idCounters(db);
+                setIdCounters(db, { lastCreationTime: Math.max(lastCreationTime, _creationTime as number) });
+                if (isCounterId(_id as string))
+                  setIdCounters(db, { nextDocId: Math.max(nextDocId, Number(/^\d+/.exec(_id as string)![0]) + 1) });
               }
               written += 1;
             }
@@ -239,7 +252,7 @@ export class SnapshotImports {
 function changesIn(components: Record<string, { db: DatabaseFake }>, plan: Snapshot | TableRows, mode: Mode): TableChange[] {
   const counts = (db: DatabaseFake) => {
     const byTable = new Map<string, number>();
-    for (const id of Object.keys(db._documents)) byTable.set(tableOf(id), (byTable.get(tableOf(id)) ?? 0) + 1);
+    for (const id of Object.keys(committedDocuments(db))) byTable.set(tableOf(id), (byTable.get(tableOf(id)) ?? 0) + 1);
     return byTable;
   };
   const incoming = plan.kind === "table" ? new Map([[plan.componentPath, new Map([[plan.table, plan.rows]])]]) : plan.components;
@@ -272,7 +285,7 @@ function changesIn(components: Record<string, { db: DatabaseFake }>, plan: Snaps
 function validate(db: DatabaseFake, table: string, fields: Row, id: string): void {
   if (table.startsWith("_")) return;
   try {
-    db._validate(table, fields as Document);
+    validateDocument(db, table, fields as Document);
   } catch (error) {
     throw new Error(`Document ${id} of table "${table}" does not match the schema: ${(error as Error).message}`);
   }

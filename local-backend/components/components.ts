@@ -27,7 +27,10 @@ async function moduleGlob(componentDir: string): Promise<ModuleGlob> {
   for (const entry of entries) {
     if (!entry.isFile() || !/\.js$/.test(entry.name) || entry.name.endsWith(".test.js")) continue;
     const file = path.join(entry.parentPath, entry.name);
-    glob[file] = () => loader.import(pathToFileURL(file).href, import.meta.url) as Promise<Record<string, unknown>>;
+    // convex-test imports a function's module at every call; through tsx's hooks each import is
+    // a round trip to the loader's thread, so the first one is kept.
+    let loaded: Promise<Record<string, unknown>> | null = null;
+    glob[file] = () => (loaded ??= loader.import(pathToFileURL(file).href, import.meta.url) as Promise<Record<string, unknown>>);
   }
   return glob;
 }
@@ -36,7 +39,7 @@ async function moduleGlob(componentDir: string): Promise<ModuleGlob> {
  * Part of each instance's setup: registers every component convexDir's convex.config
  * installs. Resolves with their paths ("rateLimiter", "rateLimiter/batchWorker", …).
  */
-export async function registerComponents(instance: EngineInstance, convexDir: string): Promise<string[]> {
+export async function registerComponents(instance: Pick<EngineInstance, "t">, convexDir: string): Promise<string[]> {
   const installed = await installedDefinitions(convexDir);
   for (const { componentPath, definitionDir } of installed) {
     const schemaFile = path.join(definitionDir, "schema.js");

@@ -2,7 +2,14 @@
  * What the dashboard shows, read from the committed documents of every component: tables
  * with their counts, a page of a table's latest documents, scheduled jobs, stored files.
  */
-import { internalsOf, tableOf, type Document, type EngineInstance } from "../engine/convex-test-adapter.ts";
+import {
+  committedDocuments,
+  internalsOf,
+  schemaTables,
+  tableOf,
+  type Document,
+  type EngineInstance,
+} from "../engine/convex-test-adapter.ts";
 
 export const PAGE_SIZE = 20;
 const LATEST_JOBS = 50;
@@ -41,9 +48,9 @@ export function readOverview(instance: EngineInstance): Overview {
   let files: Document[] = [];
   const components = Object.entries(internalsOf(instance).components).sort(([a], [b]) => a.localeCompare(b));
   for (const [component, { db }] of components) {
-    const found = byTable(db._documents);
+    const found = byTable(committedDocuments(db));
     // Tables of the schema are listed even while empty; system tables once they hold something.
-    const names = new Set([...(db._schema?.tables.keys() ?? []), ...found.keys()]);
+    const names = new Set([...(schemaTables(db)?.keys() ?? []), ...found.keys()]);
     for (const table of [...names].sort()) tables.push({ component, table, count: found.get(table)?.length ?? 0 });
     jobs.push(...(found.get("_scheduled_functions") ?? []).map((job) => ({ ...job, component })));
     if (component === "") files = found.get("_storage") ?? [];
@@ -62,7 +69,7 @@ export function readOverview(instance: EngineInstance): Overview {
 export function readTablePage(instance: EngineInstance, component: string, table: string, page: number): TablePage | null {
   const db = internalsOf(instance).components[component]?.db;
   if (db === undefined) return null;
-  const documents = Object.values(db._documents)
+  const documents = Object.values(committedDocuments(db))
     .filter((document) => tableOf(document._id) === table)
     .sort(newestFirst);
   const pages = Math.max(1, Math.ceil(documents.length / PAGE_SIZE));

@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { convexTest } from "convex-test";
-import type { Value } from "convex/values";
+import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { tableOf as tableOfId } from "../ids/table-numbers.ts";
 import type { RangeExpression } from "../indexes/index-range.ts";
 import type { LoadedModules } from "../modules.ts";
@@ -22,7 +22,17 @@ export type QuerySource =
   | { type: "IndexRange"; indexName: string; range: RangeExpression[]; order?: "asc" | "desc" }
   | { type: "FullTableScan" | "Search"; [field: string]: unknown };
 export type Query = { source: QuerySource; operators: unknown[] };
-export type ResolvedQuery = { sortedDocs: Document[]; [field: string]: unknown };
+export type PageRequest = { query: Query; cursor: string | null; endCursor?: string | null; pageSize: number; [limit: string]: unknown };
+export type ResolvedQuery = {
+  sortedDocs: Document[];
+  /** The query's `.filter()`s, compiled. */
+  filterFn: (document: Document) => boolean;
+  /** `take`'s limit (applied after the filters), or null. */
+  limit: number | null;
+  [field: string]: unknown;
+};
+/** A query stream, handed out one row at a time (`queryNext`); null once it is done. */
+export type QueryStream = { next: () => Document | null };
 
 /** convex-test's per-component `DatabaseFake`. `get`/`insert`/`patch` need a transaction. */
 export type DatabaseFake = {
@@ -31,10 +41,12 @@ export type DatabaseFake = {
   /** Pending writes of the transactions in progress, outermost first (null: a deletion). */
   _writes: Record<string, Document | null>[];
   /**
-   * The rows still to hand out of every query stream opened so far, by query id. convex-test
-   * never deletes an entry (its `queryCleanup` syscall does nothing); see `releaseQueryResults`.
+   * Every query stream opened so far, by query id: convex-test keeps the rows still to hand
+   * out, and never deletes an entry (its `queryCleanup` syscall does nothing). Here it holds
+   * the streams `overrideReads` opens, per line, and forgets them as each transaction ends.
    */
-  _queryResults: Record<string, Document[]>;
+  _queryResults: Record<string, QueryStream>;
+  _nextQueryId: number;
   _nextDocId: number;
   _lastCreationTime: number;
   /** Mints the id of a new document of `table`. */
@@ -49,6 +61,10 @@ export type DatabaseFake = {
   insert: (table: string, value: Record<string, Value>) => string;
   patch: (table: string, id: string, value: Record<string, Value>) => void;
   commit: (commitTs?: bigint | null) => void;
+  /** One page of a query (`.paginate()`); `cursor` in convex-test's form (JSON of the sort key's values). */
+  paginate: (args: PageRequest) => unknown;
+  startQuery: (query: Query) => number;
+  queryNext: (queryId: number) => { value: Document | null; done: boolean };
   storeFile: (storageId: string, blob: Blob) => void;
   getFile: (storageId: string) => Blob | null;
   /** `ctx.vectorSearch`: the ids and scores of the nearest documents. */
@@ -90,6 +106,7 @@ const DATABASE_MEMBERS = {
   _documents: "object",
   _writes: "object",
   _queryResults: "object",
+  _nextQueryId: "number",
   _nextDocId: "number",
   _lastCreationTime: "number",
   _generateId: "function",
@@ -101,6 +118,9 @@ const DATABASE_MEMBERS = {
   insert: "function",
   patch: "function",
   commit: "function",
+  paginate: "function",
+  startQuery: "function",
+  queryNext: "function",
   storeFile: "function",
   getFile: "function",
   vectorSearch: "function",
@@ -184,7 +204,7 @@ export function testOf(instance: EngineInstance): TestInternals {
 
 /** Registers a component (`t.registerComponent`) with its schema (null: none) and module loaders. */
 export function registerComponent(
-  instance: EngineInstance,
+  instance: Pick<EngineInstance, "t">,
   componentPath: string,
   schema: unknown,
   glob: Record<string, () => Promise<Record<string, unknown>>>,
@@ -212,14 +232,123 @@ export function withTimersWithheld<T>(work: () => T): T {
 }
 
 /**
- * Forgets the query streams of every component. A stream lives no longer than the top-level
- * transaction that opened it, but convex-test keeps each one's unread rows (and an entry per
- * stream) for the life of the instance: a `.first()` over a large range keeps the rest of the
- * range. Called when a top-level transaction ends, which no other transaction overlaps
- * (convex-test runs them one at a time).
+ * One line of transactions: convex-test's per-transaction state (its top-level lock, metrics,
+ * and every component's pending writes and open query streams), which convex-test keeps once
+ * per instance. `state` is what the engine keeps about the top-level transaction running in
+ * it (made by `start` at its beginning), null between transactions.
  */
-export function releaseQueryResults(global: ConvexGlobal): void {
-  for (const { db } of Object.values(global.components)) db._queryResults = {};
+type TransactionSlot<State> = {
+  waitOnCurrentFunction: Promise<void> | null;
+  markTransactionDone: (() => void) | null;
+  metricsTracker: unknown;
+  writes: Map<string, Record<string, Document | null>[]>;
+  queryResults: Map<string, Record<string, QueryStream>>;
+  state: State | null;
+};
+
+function newSlot<State>(): TransactionSlot<State> {
+  return {
+    waitOnCurrentFunction: null,
+    markTransactionDone: null,
+    metricsTracker: null,
+    writes: new Map(),
+    queryResults: new Map(),
+    state: null,
+  };
+}
+
+/** The syscalls through which an action (or an HTTP action) starts a transaction of its own. */
+const TRANSACTION_SYSCALLS = new Set(["1.0/actions/mutation", "1.0/actions/query", "1.0/runUdf"]);
+
+/** Runs transactions side by side on one instance; see `allowConcurrentTransactions`. */
+export type ConcurrentTransactions<State> = {
+  /** Runs `work` in a line of its own: the transactions it starts run beside everyone else's. */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /** The state of the top-level transaction running here, or null outside one. */
+  current(): State | null;
+  /** Whether a transaction is running here (a query's or a mutation's, not an action). */
+  inTransaction(): boolean;
+};
+
+/**
+ * convex-test runs one top-level transaction at a time (`transactionManager.begin` waits for
+ * the previous one) and keeps the pending writes in one stack per component. This gives each
+ * line of work (`run`) its own copy of that state, through accessors over the members that
+ * hold it, so transactions of different lines run concurrently, each seeing the committed
+ * documents plus its own writes. convex-test's code is untouched: within one line it still
+ * runs one top-level transaction at a time, and code outside any line shares one.
+ *
+ * `start` is called as each top-level transaction begins; `topLevel` wraps the work of an
+ * action's syscall that starts a top-level transaction (the engine's conflict retries).
+ */
+export function allowConcurrentTransactions<State>(
+  global: ConvexGlobal,
+  start: () => State,
+  topLevel: (jsonArgs: string, run: () => Promise<string>) => Promise<string>,
+): ConcurrentTransactions<State> {
+  const slots = new AsyncLocalStorage<TransactionSlot<State>>();
+  const shared = newSlot<State>();
+  const slot = () => slots.getStore() ?? shared;
+  const manager = global.transactionManager as ConvexGlobal["transactionManager"] & {
+    begin: (isNested: boolean, limits: unknown) => Promise<void>;
+  };
+  const accessor = <K extends "waitOnCurrentFunction" | "markTransactionDone" | "metricsTracker">(key: K) => ({
+    get: () => slot()[key],
+    set: (value: TransactionSlot<State>[K]) => void (slot()[key] = value),
+    configurable: true,
+  });
+  Object.defineProperty(manager, "_waitOnCurrentFunction", accessor("waitOnCurrentFunction"));
+  Object.defineProperty(manager, "_markTransactionDone", accessor("markTransactionDone"));
+  Object.defineProperty(manager, "_metricsTracker", accessor("metricsTracker"));
+  for (const [path, { db }] of Object.entries(global.components)) {
+    Object.defineProperty(db, "_writes", {
+      get: () => {
+        const { writes } = slot();
+        if (!writes.has(path)) writes.set(path, []);
+        return writes.get(path);
+      },
+      set: (value: Record<string, Document | null>[]) => void slot().writes.set(path, value),
+      configurable: true,
+    });
+    Object.defineProperty(db, "_queryResults", {
+      get: () => {
+        const { queryResults } = slot();
+        if (!queryResults.has(path)) queryResults.set(path, {});
+        return queryResults.get(path);
+      },
+      set: (value: Record<string, QueryStream>) => void slot().queryResults.set(path, value),
+      configurable: true,
+    });
+  }
+  const begin = manager.begin.bind(manager);
+  manager.begin = async (isNested, limits) => {
+    await begin(isNested, limits);
+    if (!isNested) slot().state = start();
+  };
+  const endTransaction = (isNested: boolean) => {
+    if (isNested) return;
+    const current = slot();
+    current.state = null;
+    // A query stream lives no longer than its transaction; convex-test would keep its unread rows.
+    current.queryResults = new Map();
+  };
+  const { commit, rollback } = manager;
+  manager.commit = (isNested) => {
+    const ts = commit.call(manager, isNested);
+    endTransaction(isNested);
+    return ts;
+  };
+  manager.rollback = (isNested) => {
+    rollback.call(manager, isNested);
+    endTransaction(isNested);
+  };
+  const run = <T>(work: () => Promise<T>) => slots.run(newSlot<State>(), work);
+  const asyncSyscall = global.asyncSyscall;
+  global.asyncSyscall = (op, jsonArgs) => {
+    if (!TRANSACTION_SYSCALLS.has(op) || slot().waitOnCurrentFunction !== null) return asyncSyscall(op, jsonArgs);
+    return topLevel(jsonArgs, () => run(() => asyncSyscall(op, jsonArgs)));
+  };
+  return { run, current: () => slot().state, inTransaction: () => slot().waitOnCurrentFunction !== null };
 }
 
 /** The table of a stored document's id (ids/table-numbers.ts); "" for none. */
@@ -246,6 +375,218 @@ const TABLE_NAME_FROM_ID = "convex-test.tableNameFromId";
 /** The committed documents of one table. */
 export function documentsOf(db: DatabaseFake, table: string): Document[] {
   return Object.values(db._documents).filter((document) => tableOf(document._id) === table);
+}
+
+/*
+ * The operations the rest of the backend performs on convex-test's internals. No other file
+ * names a private member: a test greps for them (seam.test.ts).
+ */
+
+/** A component's committed documents by id, as they are now (read only: change them below). */
+export function committedDocuments(db: DatabaseFake): Readonly<Record<string, Document>> {
+  return db._documents;
+}
+
+/** Sets (or with null deletes) one committed document, outside any transaction. */
+export function setCommittedDocument(db: DatabaseFake, id: string, document: Document | null): void {
+  if (document === null) delete db._documents[id];
+  else db._documents[id] = document;
+}
+
+/** Replaces every committed document of a component. */
+export function replaceCommittedDocuments(db: DatabaseFake, documents: Record<string, Document>): void {
+  db._documents = documents;
+}
+
+/** The counters a component's new ids and creation times continue from. */
+export type IdCounters = { nextDocId: number; lastCreationTime: number };
+
+export function idCounters(db: DatabaseFake): IdCounters {
+  return { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime };
+}
+
+export function setIdCounters(db: DatabaseFake, counters: Partial<IdCounters>): void {
+  if (counters.nextDocId !== undefined) db._nextDocId = counters.nextDocId;
+  if (counters.lastCreationTime !== undefined) db._lastCreationTime = counters.lastCreationTime;
+}
+
+/** The running transaction's pending writes in a component, outermost level first (null: a deletion). */
+export function pendingWrites(db: DatabaseFake): readonly Record<string, Document | null>[] {
+  return db._writes;
+}
+
+/** The query streams the running line's transaction has open, by query id. */
+export function openQueryStreams(db: DatabaseFake): Readonly<Record<string, QueryStream>> {
+  return db._queryResults;
+}
+
+/** Stages a write in the running transaction's innermost level, as `insert` would (an import keeps its ids). */
+export function stageWrite(db: DatabaseFake, id: string, document: Document | null): void {
+  const level = db._writes.at(-1);
+  if (level === undefined) throw new Error("local backend: a write outside a transaction");
+  level[id] = document;
+}
+
+/** A component schema's tables (name → exported table with its indexes), or null without a schema. */
+export type SchemaTables = NonNullable<DatabaseFake["_schema"]>["tables"];
+
+export function schemaTables(db: DatabaseFake): SchemaTables | null {
+  return db._schema?.tables ?? null;
+}
+
+/** Throws when `fields` do not match the table's validator in this component's schema. */
+export function validateDocument(db: DatabaseFake, table: string, fields: Record<string, Value>): void {
+  db._validate(table, fields);
+}
+
+/** Mints a component's new ids with `generate` instead of convex-test's counter. */
+export function replaceIdGenerator(db: DatabaseFake, generate: (table: string) => string): void {
+  db._generateId = generate;
+}
+
+/** Timestamp (ns) of the latest commit. */
+export function lastCommitTs(global: ConvexGlobal): bigint {
+  return global.transactionManager._lastCommitTs;
+}
+
+export function setLastCommitTs(global: ConvexGlobal, ts: bigint): void {
+  global.transactionManager._lastCommitTs = ts;
+}
+
+/**
+ * Wraps every commit (top-level and nested): `wrapper` gets whether it is nested and the
+ * commit itself, which returns the commit timestamp (null for a nested one).
+ */
+export function wrapCommit(global: ConvexGlobal, wrapper: (isNested: boolean, commit: () => bigint | null) => bigint | null): void {
+  const manager = global.transactionManager;
+  const commit = manager.commit.bind(manager);
+  manager.commit = (isNested) => wrapper(isNested, () => commit(isNested));
+}
+
+/** Handles the async syscalls `ops` with `handler`, which may call `next` (what handled them before, with the same or changed arguments). */
+export function interceptAsyncSyscall(
+  global: ConvexGlobal,
+  ops: readonly string[],
+  handler: (op: string, jsonArgs: string, next: (changedArgs?: string) => Promise<string>) => Promise<string>,
+): void {
+  const next = global.asyncSyscall;
+  global.asyncSyscall = (op, jsonArgs) =>
+    ops.includes(op) ? handler(op, jsonArgs, (changedArgs = jsonArgs) => next(op, changedArgs)) : next(op, jsonArgs);
+}
+
+/** Handles the JS syscalls `ops` (storage blobs) with `handler`, which may call `next`. */
+export function interceptJsSyscall(
+  global: ConvexGlobal,
+  ops: readonly string[],
+  handler: (op: string, args: Record<string, unknown>, next: () => Promise<unknown>) => Promise<unknown>,
+): void {
+  const next = global.jsSyscall;
+  global.jsSyscall = (op, args) => (ops.includes(op) ? handler(op, args, () => next(op, args)) : next(op, args));
+}
+
+/**
+ * How a component's database reads, replaced: `get` (by id), `iterateDocs` (a table's
+ * documents, for scans), `resolveQuerySource` (a query's rows) and `paginate` (a page). Each replacement gets the
+ * database and convex-test's own version, to call for what it does not handle.
+ */
+export type ReadOverrides = {
+  get: (db: DatabaseFake, original: DatabaseFake["get"], tableName: string | null, id: string) => Document | null;
+  iterateDocs: (
+    db: DatabaseFake,
+    original: DatabaseFake["_iterateDocs"],
+    tableName: string,
+    callback: (document: Document) => void,
+  ) => void;
+  resolveQuerySource: (db: DatabaseFake, original: DatabaseFake["_resolveQuerySource"], query: Query) => ResolvedQuery;
+  /** A page: `original` resolves the query's source (above) once, then reads the page out of it. */
+  paginate: (db: DatabaseFake, original: DatabaseFake["paginate"], request: PageRequest) => unknown;
+  /**
+   * Opens a query stream (`for await`, `.first()`, `.take()`, `.collect()`, `count`), which
+   * convex-test evaluates whole at once (every row of the range, filtered, kept until read).
+   * `resolved` is the query's resolution by every override (eager), `original` convex-test's own.
+   */
+  openStream: (
+    db: DatabaseFake,
+    resolved: (query: Query) => ResolvedQuery,
+    original: DatabaseFake["_resolveQuerySource"],
+    query: Query,
+  ) => QueryStream;
+};
+
+export function overrideReads(db: DatabaseFake, overrides: ReadOverrides): void {
+  const { get, paginate, _iterateDocs: iterateDocs, _resolveQuerySource: resolveQuerySource } = db;
+  db.get = (tableName, id) => overrides.get(db, get.bind(db), tableName, id);
+  db._iterateDocs = (tableName, callback) => overrides.iterateDocs(db, iterateDocs.bind(db), tableName, callback);
+  db._resolveQuerySource = (query) => overrides.resolveQuerySource(db, resolveQuerySource.bind(db), query);
+  db.paginate = (request) => overrides.paginate(db, paginate.bind(db), request);
+  db.startQuery = (query) => {
+    const id = db._nextQueryId;
+    db._nextQueryId += 1;
+    db._queryResults[id] = overrides.openStream(db, (q) => db._resolveQuerySource(q), resolveQuerySource.bind(db), query);
+    return id;
+  };
+  db.queryNext = (queryId) => {
+    const stream = db._queryResults[queryId];
+    if (stream === undefined) throw new Error("Bad queryId");
+    const value = stream.next();
+    return value === null ? { value: null, done: true } : { value, done: false };
+  };
+}
+
+/**
+ * convex-test's resolution of `query` (filters, order, limit) over no rows of its own, with
+ * `documents` as its rows: for a caller that found the rows itself.
+ */
+export function resolveQueryOver(
+  db: DatabaseFake,
+  original: DatabaseFake["_resolveQuerySource"],
+  query: Query,
+  documents: Document[],
+): ResolvedQuery {
+  const iterate = db._iterateDocs;
+  db._iterateDocs = () => {};
+  try {
+    const source = query.source.type === "IndexRange" ? { ...query.source, range: [] } : query.source;
+    return { ...original({ ...query, source }), sortedDocs: documents };
+  } finally {
+    db._iterateDocs = iterate;
+  }
+}
+
+/** A stream over `resolved`'s rows that pass its filters, up to its limit. */
+export function eagerStream({ sortedDocs, filterFn, limit }: ResolvedQuery): QueryStream {
+  let at = 0;
+  let handed = 0;
+  return {
+    next: () => {
+      while (at < sortedDocs.length && (limit === null || handed < limit)) {
+        const document = sortedDocs[at++]!;
+        if (filterFn(document)) {
+          handed += 1;
+          return document;
+        }
+      }
+      return null;
+    },
+  };
+}
+
+/**
+ * The sort key after which a page request's cursor starts the page (convex-test's cursor: a
+ * JSON array holding each value's JSON, null for a missing field), or null for none: the
+ * first page, or the end.
+ */
+export function pageCursorKey(cursor: string | null | undefined): (Value | undefined)[] | null {
+  if (cursor === null || cursor === undefined || cursor === "_end_cursor") return null;
+  return (JSON.parse(cursor) as (string | null)[]).map((value) =>
+    value === null ? undefined : jsonToConvex(JSON.parse(value) as JSONValue),
+  );
+}
+
+/** Wraps a component database's commit (each level's; `pendingWrites` still holds the level committed when it runs). */
+export function wrapDatabaseCommit(db: DatabaseFake, wrapper: (commit: () => void) => void): void {
+  const commit = db.commit.bind(db);
+  db.commit = (commitTs) => wrapper(() => commit(commitTs));
 }
 
 /** A text search index as a schema declares it. */
@@ -289,14 +630,8 @@ export function resolveSearchesWith(
         filters: query.source.filters as SearchFilter[],
         documents,
       });
-      // convex-test's own resolution (operators, limit) over no documents, with `rows` as its rows.
-      const iterate = this._iterateDocs;
-      this._iterateDocs = () => {};
-      try {
-        return { ...resolve.call(this, query), sortedDocs: rows };
-      } finally {
-        this._iterateDocs = iterate;
-      }
+      // convex-test's own resolution (operators, limit), with `rows` as its rows.
+      return resolveQueryOver(this, resolve.bind(this), query, rows);
     };
   }
 }
@@ -331,19 +666,4 @@ export function checkVectorSearchesWith(
       return search.call(this, tableAndIndexName, vector, expressions, results);
     };
   }
-}
-
-/**
- * Routes convex-test's async syscall `op` (e.g. "1.0/queryPage") through `handler`, which gets
- * the JSON arguments and the original syscall to call (or not) and answers in JSON.
- */
-export function interceptAsyncSyscall(
-  instance: EngineInstance,
-  op: string,
-  handler: (jsonArgs: string, original: (jsonArgs: string) => Promise<string>) => Promise<string>,
-): void {
-  const internals = internalsOf(instance);
-  const asyncSyscall = internals.asyncSyscall;
-  internals.asyncSyscall = (calledOp, jsonArgs) =>
-    calledOp === op ? handler(jsonArgs, (args) => asyncSyscall(calledOp, args)) : asyncSyscall(calledOp, jsonArgs);
 }

@@ -12,10 +12,40 @@ import { instrumentDatabase } from "../indexes/instrument-database.ts";
 import type { ChangeRecord, ComponentSnapshot, DatabaseSnapshot, UndoRecord } from "../storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "../sync/read-set.ts";
 import type { RequestLog } from "../sync/request-log.ts";
-import { releaseQueryResults, type ConvexGlobal, type DatabaseFake, type Document } from "./convex-test-adapter.ts";
+import {
+  allowConcurrentTransactions,
+  committedDocuments,
+  idCounters,
+  lastCommitTs,
+  pendingWrites,
+  replaceCommittedDocuments,
+  setCommittedDocument,
+  setIdCounters,
+  setLastCommitTs,
+  wrapCommit,
+  type ConcurrentTransactions,
+  type ConvexGlobal,
+  type DatabaseFake,
+  type Document,
+} from "./convex-test-adapter.ts";
+import { WriteConflict, withConflictRetries, type Attempt, type ConflictListener } from "./write-conflicts.ts";
 
 /** How many commits' written documents are kept to decide whether a query must run again. */
 const WRITE_LOG_LENGTH = 10_000;
+
+/** What the database keeps about a top-level transaction while it runs. */
+type TransactionState = {
+  /** What it read so far (its writes count too: a write reads the document first). */
+  reads: ReadSet;
+  /** The commit count when it began: its reads are of that commit or later ones. */
+  beganAt: number;
+  /** The rollbacks so far when it began: one since means it may have read undone commits. */
+  rollbacks: number;
+  /** Its function's name, for conflict messages ("supports:support"), or null when unknown. */
+  label: { name: string } | null;
+  /** The attempt it is part of (Database.transaction), told of its conflict. */
+  attempt: Attempt | null;
+};
 
 function documentsFrom(saved: JSONValue[]): Record<string, Document> {
   return Object.fromEntries(
@@ -27,32 +57,32 @@ function documentsFrom(saved: JSONValue[]): Record<string, Document> {
 }
 
 function saveComponent(db: DatabaseFake): ComponentSnapshot {
-  return {
-    nextDocId: db._nextDocId,
-    lastCreationTime: db._lastCreationTime,
-    documents: Object.values(db._documents).map((document) => convexToJson(document)),
-  };
+  return { ...idCounters(db), documents: Object.values(committedDocuments(db)).map((document) => convexToJson(document)) };
 }
 
 function loadComponent(db: DatabaseFake, saved: ComponentSnapshot): void {
-  db._documents = documentsFrom(saved.documents);
-  db._nextDocId = saved.nextDocId;
-  db._lastCreationTime = saved.lastCreationTime;
+  replaceCommittedDocuments(db, documentsFrom(saved.documents));
+  setIdCounters(db, saved);
 }
 
-/** Told of each top-level commit: its timestamp and the documents it wrote (null when not recorded). */
-export type CommitListener = (ts: bigint, written: WrittenDocument[] | null) => void;
+/** Told of each top-level commit: its timestamp, the documents it wrote and what it read (null when not known). */
+export type CommitListener = (ts: bigint, written: WrittenDocument[] | null, reads: ReadSet | null) => void;
 
 export class Database {
   /** Number of top-level commits so far; the writer saves up to a count. */
   commitCount = 0;
   /** Counts rollbacks of unsaved commits: a read taken before one may hold what was undone. */
   rollbacks = 0;
-  /** Filled with what a query reads while it runs (see `attach`). */
+  /** The read set a transaction started inside records into (a query's, to know when to re-run it). */
   readonly readSetContext = new AsyncLocalStorage<ReadSet>();
+  /** The name of the function running, for conflict messages and the observers. */
+  readonly labelContext = new AsyncLocalStorage<{ name: string }>();
+  private readonly attemptContext = new AsyncLocalStorage<Attempt>();
   private readonly commitListeners = new Set<CommitListener>();
-  /** Documents each recent commit wrote, oldest first: [commit count after it, documents]. */
-  private readonly writeLog: [number, WrittenDocument[]][] = [];
+  private readonly conflictListeners = new Set<ConflictListener>();
+  /** Documents each recent commit wrote, oldest first: [commit count after it, documents, its function]. */
+  private readonly writeLog: [number, WrittenDocument[], string | null][] = [];
+  private transactions!: ConcurrentTransactions<TransactionState>;
   /** Each component's indexes, by component path. */
   private indexes = new Map<string, DocumentIndexes>();
   /** What changed since the last `takeChanges`: the state before, to undo it or journal it. */
@@ -62,41 +92,124 @@ export class Database {
   constructor(private readonly requests: RequestLog) {}
 
   /**
-   * Serves from `global` (a new instance, before its data is restored): gives every
-   * component's database real indexes and read sets (instrument-database.ts), watches its
-   * commits, and drops convex-test's query streams when each top-level transaction ends
-   * (otherwise every transaction's unread rows stay in memory for good).
+   * Serves from `global` (a new instance, before its data is restored): lets its transactions
+   * run concurrently (each in a line of its own, see `transaction`), gives every component's
+   * database real indexes and read sets (instrument-database.ts), and watches its commits:
+   * a top-level commit whose reads a commit since its beginning wrote fails with a
+   * WriteConflict instead, as Convex's optimistic concurrency control has it.
    */
   attach(global: ConvexGlobal): void {
     this.global = global;
-    this.indexes = new Map(
-      Object.entries(global.components).map(([component, { db }]) => [component, instrumentDatabase(component, db, this.readSetContext)]),
+    this.transactions = allowConcurrentTransactions(
+      global,
+      () => this.beginTransaction(),
+      (jsonArgs, run) => this.actionTransaction(jsonArgs, run),
     );
-    const manager = global.transactionManager;
-    const commit = manager.commit.bind(manager);
-    const rollback = manager.rollback.bind(manager);
-    manager.rollback = (isNested) => {
-      rollback(isNested);
-      if (!isNested) releaseQueryResults(global);
+    const recorder = {
+      current: () => this.transactions.current()?.reads,
+      // A read of something changed since the transaction began would not be of its snapshot:
+      // the transaction stops there and runs again, as it would fail at its commit anyway.
+      check: () => {
+        const state = this.transactions.current();
+        if (state !== null) this.checkConflicts(state);
+      },
     };
-    manager.commit = (isNested) => {
-      const written = isNested ? null : this.noteWrites();
-      const ts = commit(isNested);
-      if (!isNested) releaseQueryResults(global);
+    this.indexes = new Map(
+      Object.entries(global.components).map(([component, { db }]) => [component, instrumentDatabase(component, db, recorder)]),
+    );
+    wrapCommit(global, (isNested, commit) => {
+      const state = isNested ? null : this.transactions.current();
+      if (state !== null) this.checkConflicts(state);
+      const written = isNested ? null : this.noteWrites(state?.label?.name ?? null);
+      const ts = commit();
       // The versions now committed (commit timestamps resolved).
       for (const document of written ?? []) {
-        document.after = (global.components[document.component]?.db._documents[document.id] ?? null) as Document | null;
+        const db = global.components[document.component]?.db;
+        document.after = db === undefined ? null : (committedDocuments(db)[document.id] ?? null);
       }
       if (ts === null) return ts;
       this.commitCount += 1;
-      for (const listener of this.commitListeners) listener(ts, written);
+      for (const listener of this.commitListeners) listener(ts, written, state?.reads ?? null);
       return ts;
+    });
+  }
+
+  private beginTransaction(): TransactionState {
+    return {
+      reads: this.readSetContext.getStore() ?? new ReadSet(),
+      beganAt: this.commitCount,
+      rollbacks: this.rollbacks,
+      label: this.labelContext.getStore() ?? null,
+      attempt: this.attemptContext.getStore() ?? null,
     };
+  }
+
+  /**
+   * Throws a WriteConflict when a commit since `state` began wrote something it read, or a
+   * rollback undid commits it may have read.
+   */
+  private checkConflicts(state: TransactionState): void {
+    if (state.rollbacks === this.rollbacks && state.beganAt >= this.commitCount) return;
+    const touch = state.rollbacks !== this.rollbacks ? "rolled back" : this.firstWriteTouching(state.beganAt, state.reads);
+    if (touch === null) return;
+    const detail =
+      typeof touch === "string"
+        ? { table: null, id: null, writer: null, read: null }
+        : { table: touch.document.table, id: touch.document.id, writer: touch.writer, read: touch.read };
+    const conflict = new WriteConflict(state.label?.name ?? null, detail);
+    // Function code sees it as a plain error (syscalls rethrow their own): the attempt keeps it.
+    if (state.attempt !== null) state.attempt.conflict ??= conflict;
+    throw conflict;
+  }
+
+  /**
+   * Runs `work` as a top-level transaction in a line of its own, beside every other: a write
+   * conflict at its commit runs it again (see withConflictRetries), each time with new reads.
+   * `name` labels it for conflict messages and the observers; `work` may set it later.
+   */
+  transaction<T>(name: string, work: (label: { name: string }) => Promise<T>): Promise<T> {
+    return this.attempts(name, (label) => work(label)).then(({ value }) => value);
+  }
+
+  /** Runs a query like `transaction` (a read of a snapshot that moved on runs it again); returns what it read. */
+  query<T>(name: string, work: () => Promise<T>): Promise<{ value: T; reads: ReadSet }> {
+    return this.attempts(name, work);
+  }
+
+  private attempts<T>(name: string, work: (label: { name: string }) => Promise<T>): Promise<{ value: T; reads: ReadSet }> {
+    const label = { name };
+    return withConflictRetries(async (attempt) => {
+      const reads = new ReadSet();
+      const run = () => this.transactions.run(() => work(label));
+      const value = await this.labelContext.run(label, () => this.attemptContext.run(attempt, () => this.readSetContext.run(reads, run)));
+      return { value, reads };
+    }, this.conflictListeners);
+  }
+
+  /** An action's `runMutation`/`runQuery`: its own transaction, retried like a client's mutation. */
+  private actionTransaction(jsonArgs: string, run: () => Promise<string>): Promise<string> {
+    const name = (JSON.parse(jsonArgs) as { name?: unknown }).name;
+    return this.transaction(typeof name === "string" ? name : "action", () => run());
+  }
+
+  /** Runs `work` in a line of its own (see allowConcurrentTransactions): its transactions run beside everyone else's. */
+  inOwnLine<T>(work: () => Promise<T>): Promise<T> {
+    return this.transactions.run(work);
+  }
+
+  /** Whether the caller runs inside a transaction (false in an action). */
+  inTransaction(): boolean {
+    return this.transactions.inTransaction();
+  }
+
+  /** Calls `listener` with every write conflict, retried or final. */
+  onConflict(listener: ConflictListener): void {
+    this.conflictListeners.add(listener);
   }
 
   /** Timestamp (ns) of the latest commit; 0 for a database nothing was ever written to. */
   get lastCommitTs(): bigint {
-    return this.global.transactionManager._lastCommitTs;
+    return lastCommitTs(this.global);
   }
 
   /** Calls `listener` after every top-level commit, in the order listeners were added. */
@@ -113,37 +226,49 @@ export class Database {
    * reaches back that far): then a query with those reads must run again.
    */
   wroteSince(commit: number, reads: ReadSet): boolean {
-    if (commit >= this.commitCount) return false;
+    return this.firstWriteTouching(commit, reads) !== null;
+  }
+
+  /** The latest write after `commit` that `reads` covers, or "too old" when the log no longer reaches back that far. */
+  private firstWriteTouching(
+    commit: number,
+    reads: ReadSet,
+  ): { document: WrittenDocument; writer: string | null; read: string } | "too old" | null {
+    if (commit >= this.commitCount) return null;
     const oldest = this.writeLog[0];
-    if (oldest === undefined || oldest[0] > commit + 1) return true;
+    if (oldest === undefined || oldest[0] > commit + 1) return "too old";
     for (let index = this.writeLog.length - 1; index >= 0; index -= 1) {
-      const [seq, written] = this.writeLog[index]!;
+      const [seq, written, writer] = this.writeLog[index]!;
       if (seq <= commit) break;
-      for (const document of written) if (reads.isTouchedBy(document)) return true;
+      for (const document of written) {
+        const read = reads.readTouchedBy(document);
+        if (read !== null) return { document, writer, read };
+      }
     }
-    return false;
+    return null;
   }
 
   /**
    * Before a top-level commit applies its writes: keeps what each written document was, for
    * undoing and for the write log (whose `after` the caller fills in once committed).
    */
-  private noteWrites(): WrittenDocument[] {
+  private noteWrites(writer: string | null): WrittenDocument[] {
     const written: WrittenDocument[] = [];
-    this.writeLog.push([this.commitCount + 1, written]);
+    this.writeLog.push([this.commitCount + 1, written, writer]);
     if (this.writeLog.length > WRITE_LOG_LENGTH) this.writeLog.shift();
     this.unsaved ??= { components: new Map(), lastCommitTs: this.lastCommitTs, commitCount: this.commitCount, requestKeys: [] };
     for (const [componentPath, db] of this.components) {
-      const writes = db._writes.at(-1);
+      const writes = pendingWrites(db).at(-1);
       if (writes === undefined) continue;
+      const documents = committedDocuments(db);
       let before = this.unsaved.components.get(componentPath);
       for (const id of Object.keys(writes)) {
-        written.push({ component: componentPath, table: tableOf(id), id, before: db._documents[id] ?? null, after: null });
+        written.push({ component: componentPath, table: tableOf(id), id, before: documents[id] ?? null, after: null });
         if (before === undefined) {
-          before = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents: new Map() };
+          before = { ...idCounters(db), documents: new Map() };
           this.unsaved.components.set(componentPath, before);
         }
-        if (!before.documents.has(id)) before.documents.set(id, db._documents[id] ?? null);
+        if (!before.documents.has(id)) before.documents.set(id, documents[id] ?? null);
       }
     }
     return written;
@@ -168,10 +293,10 @@ export class Database {
       if (db === undefined) continue;
       const documents: Record<string, JSONValue | null> = {};
       for (const id of before.documents.keys()) {
-        const document = db._documents[id];
+        const document = committedDocuments(db)[id];
         documents[id] = document === undefined ? null : convexToJson(document);
       }
-      components[componentPath] = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime, documents };
+      components[componentPath] = { ...idCounters(db), documents };
     }
     const requests = this.requests.saved(undo.requestKeys);
     const record = { seq: this.commitCount, lastCommitTs: this.lastCommitTs.toString(), components, requests };
@@ -184,15 +309,13 @@ export class Database {
       const db = this.global.components[componentPath]?.db;
       if (db === undefined) continue;
       for (const [id, json] of Object.entries(change.documents)) {
-        if (json === null) delete db._documents[id];
-        else db._documents[id] = jsonToConvex(json) as Document;
+        setCommittedDocument(db, id, json === null ? null : (jsonToConvex(json) as Document));
       }
-      db._nextDocId = change.nextDocId;
-      db._lastCreationTime = change.lastCreationTime;
+      setIdCounters(db, change);
       this.indexes.get(componentPath)?.reset();
     }
     for (const [key, value, ts] of record.requests) this.requests.remember(key, { value, ts: BigInt(ts), commit: 0 });
-    this.global.transactionManager._lastCommitTs = BigInt(record.lastCommitTs);
+    setLastCommitTs(this.global, BigInt(record.lastCommitTs));
     this.commitCount = record.seq;
   }
 
@@ -214,20 +337,18 @@ export class Database {
       if (db === undefined) continue;
       const indexes = this.indexes.get(componentPath);
       for (const [id, document] of before.documents) {
-        indexes?.changed(id, db._documents[id] ?? null, document);
-        if (document === null) delete db._documents[id];
-        else db._documents[id] = document;
+        indexes?.changed(id, committedDocuments(db)[id] ?? null, document);
+        setCommittedDocument(db, id, document);
       }
-      db._nextDocId = before.nextDocId;
-      db._lastCreationTime = before.lastCreationTime;
+      setIdCounters(db, before);
     }
     for (const key of changes.requestKeys) this.requests.forget(key);
-    this.global.transactionManager._lastCommitTs = changes.lastCommitTs;
+    setLastCommitTs(this.global, changes.lastCommitTs);
   }
 
   /** True when no table of the app (its own or Convex Auth's) holds a document. */
   isEmpty(): boolean {
-    return Object.keys(this.global.components[""]!.db._documents).length === 0;
+    return Object.keys(committedDocuments(this.global.components[""]!.db)).length === 0;
   }
 
   /** The committed state; writes of transactions in progress are not in `_documents` yet. */
@@ -256,7 +377,7 @@ export class Database {
       if (component !== undefined) loadComponent(db, component);
     }
     for (const indexes of this.indexes.values()) indexes.reset();
-    this.global.transactionManager._lastCommitTs = BigInt(snapshot.lastCommitTs);
+    setLastCommitTs(this.global, BigInt(snapshot.lastCommitTs));
     this.commitCount = snapshot.commitCount ?? 0;
     // A remembered request is durable by definition: it came from a saved state.
     this.requests.restore(snapshot.requests ?? []);

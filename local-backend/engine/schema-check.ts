@@ -1,6 +1,6 @@
 import type { Value } from "convex/values";
 import { tableOf } from "../indexes/document-indexes.ts";
-import type { DatabaseFake, Document } from "./convex-test-adapter.ts";
+import { validateDocument, type DatabaseFake, type Document } from "./convex-test-adapter.ts";
 
 /** Thrown by a reload whose schema the existing data does not match. */
 export class SchemaMismatchError extends Error {
@@ -18,7 +18,7 @@ export class SchemaMismatchError extends Error {
  * does before a push: the first one that does not match stops the reload, named with its table
  * and id (the validator's message names the field).
  */
-export function checkDocumentsMatch(documents: Record<string, Document>, next: DatabaseFake): void {
+export function checkDocumentsMatch(documents: Readonly<Record<string, Document>>, next: DatabaseFake): void {
   for (const document of Object.values(documents)) {
     const table = tableOf(document._id);
     // Validators describe a document without its system fields, as written.
@@ -26,7 +26,7 @@ export function checkDocumentsMatch(documents: Record<string, Document>, next: D
     delete fields._id;
     delete fields._creationTime;
     try {
-      next._validate(table, fields as Document);
+      validateDocument(next, table, fields);
     } catch (error) {
       throw new SchemaMismatchError(
         `the new schema does not match the data: table "${table}", document ${document._id}: ${(error as Error).message}`,

@@ -15,7 +15,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Value } from "convex/values";
 import type { Engine } from "../engine.ts";
 import {
+  committedDocuments,
   documentsOf,
+  interceptAsyncSyscall,
+  interceptJsSyscall,
   internalsOf,
   tableOf,
   testOf,
@@ -80,24 +83,23 @@ export class FileStorage {
   install(instance: EngineInstance): void {
     const internals = internalsOf(instance);
     for (const { db } of Object.values(internals.components)) this.wrapDatabase(db);
-    const asyncSyscall = internals.asyncSyscall;
-    internals.asyncSyscall = async (op, jsonArgs) => {
-      if (op === "1.0/storageGenerateUploadUrl") return JSON.stringify(this.newUploadUrl());
-      const result = await asyncSyscall(op, jsonArgs);
-      if (op === "1.0/storageGetUrl" && JSON.parse(result) !== null) {
-        const { storageId } = JSON.parse(jsonArgs) as { storageId: string };
-        return JSON.stringify(`${this.baseUrl}/api/storage/${storageId}`);
-      }
-      if (op === "1.0/storageDelete") this.collectSoon();
+    interceptAsyncSyscall(internals, ["1.0/storageGenerateUploadUrl"], async () => JSON.stringify(this.newUploadUrl()));
+    interceptAsyncSyscall(internals, ["1.0/storageGetUrl"], async (_op, jsonArgs, next) => {
+      const result = await next();
+      if (JSON.parse(result) === null) return result;
+      const { storageId } = JSON.parse(jsonArgs) as { storageId: string };
+      return JSON.stringify(`${this.baseUrl}/api/storage/${storageId}`);
+    });
+    interceptAsyncSyscall(internals, ["1.0/storageDelete"], async (_op, _jsonArgs, next) => {
+      const result = await next();
+      this.collectSoon();
       return result;
-    };
-    const jsSyscall = internals.jsSyscall;
-    internals.jsSyscall = async (op, args) => {
-      if (op !== "storage/storeBlob") return jsSyscall(op, args);
+    });
+    interceptJsSyscall(internals, ["storage/storeBlob"], async (_op, args, next) => {
       const blob = args.blob as Blob;
       await this.store.write(new Uint8Array(await blob.arrayBuffer()));
-      return this.storingType.run(blob.type || undefined, () => jsSyscall(op, args));
-    };
+      return this.storingType.run(blob.type || undefined, next);
+    });
   }
 
   private wrapDatabase(db: DatabaseFake): void {
@@ -198,7 +200,9 @@ export class FileStorage {
   private async serve(storageId: string, headOnly: boolean, response: ServerResponse): Promise<void> {
     // Only a `_storage` id names a file (the URL is open to anyone who has it).
     const document = await this.engine!.withInstance((instance) =>
-      Promise.resolve(tableOf(storageId) === FILES ? (internalsOf(instance).components[""]!.db._documents[storageId] ?? null) : null),
+      Promise.resolve(
+        tableOf(storageId) === FILES ? (committedDocuments(internalsOf(instance).components[""]!.db)[storageId] ?? null) : null,
+      ),
     );
     const bytes = document === null ? null : this.store.read(document.sha256 as string);
     if (document === null || bytes === null) {

@@ -7,6 +7,8 @@
  */
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 const VALUE_OF = new Map([...ALPHABET].map((char, index) => [char, index]));
+/** The same by character code (-1: not in the alphabet), for the hot path of tableNumberPrefix. */
+const VALUE_OF_CODE = Int8Array.from({ length: 128 }, (_, code) => VALUE_OF.get(String.fromCharCode(code)) ?? -1);
 const VERSION = 0;
 const INTERNAL_ID_BYTES = 16;
 const FOOTER_BYTES = 2;
@@ -123,8 +125,23 @@ export function decodeConvexId(id: string): { tableNumber: number; internalId: U
  */
 export function tableNumberPrefix(id: string): number | null {
   if (id.length < MIN_LENGTH || id.length > MAX_LENGTH) return null;
-  const bytes = base32Decode(id.slice(0, 8));
-  if (bytes === null) return null;
-  const vint = vintDecode(bytes);
-  return vint === null || vint[0] === 0 ? null : vint[0];
+  // base32Decode and vintDecode in one pass, without allocating: every table scan asks this of every id.
+  let value = 0;
+  let buffer = 0;
+  let bits = 0;
+  let byteIndex = 0;
+  for (let index = 0; index < 8; index += 1) {
+    const code = id.charCodeAt(index);
+    const digit = code < 128 ? VALUE_OF_CODE[code]! : -1;
+    if (digit < 0) return null;
+    buffer = ((buffer << 5) | digit) & 0xffff;
+    bits += 5;
+    if (bits < 8) continue;
+    bits -= 8;
+    const byte = (buffer >> bits) & 0xff;
+    value += (byte & 0x7f) * 2 ** (7 * byteIndex);
+    byteIndex += 1;
+    if (byte < 0x80) return value === 0 || value > MAX_TABLE_NUMBER ? null : value;
+  }
+  return null;
 }

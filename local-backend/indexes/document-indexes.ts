@@ -26,17 +26,25 @@ type Entry = { key: IndexKey; document: IndexedDocument };
 /** The schema's index declarations of one table, as convex-test keeps them. */
 type SchemaTables = Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }>;
 
-/** First position whose entry is not before `key` (binary search). */
-function lowerBound(entries: Entry[], key: IndexKey): number {
+/** First position whose entry is not before `key` (binary search); with `after`, the first one past it. */
+function lowerBound(entries: Entry[], key: IndexKey, after = false): number {
+  const before = after ? 0 : -1;
   let low = 0;
   let high = entries.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (compareKeys(entries[middle]!.key, key) < 0) low = middle + 1;
+    if (compareKeys(entries[middle]!.key, key) <= before) low = middle + 1;
     else high = middle;
   }
   return low;
 }
+
+/**
+ * Where a page starts: the key its cursor names, in the order it reads the index. Entries
+ * before it are left out (the page reader skips up to the cursor itself), so each page of a
+ * long walk costs what remains of the range, not the whole range again.
+ */
+export type PageStart = { key: IndexKey; order: "asc" | "desc" };
 
 /** First position whose entry is at or after `side` of the range (-1: its start, 0: past its end). */
 function rangeBound(entries: Entry[], range: IndexRange, side: -1 | 0): number {
@@ -61,10 +69,12 @@ class SortedIndex {
     this.entries.sort((a, b) => compareKeys(a.key, b.key));
   }
 
-  /** The committed documents in the range, in index order. */
-  range(range: IndexRange): IndexedDocument[] {
-    const start = rangeBound(this.entries, range, -1);
-    const end = rangeBound(this.entries, range, 0);
+  /** The committed documents in the range (from `from` on), in index order. */
+  range(range: IndexRange, from: PageStart | null): IndexedDocument[] {
+    let start = rangeBound(this.entries, range, -1);
+    let end = rangeBound(this.entries, range, 0);
+    if (from?.order === "asc") start = Math.max(start, lowerBound(this.entries, from.key));
+    if (from?.order === "desc") end = Math.min(end, lowerBound(this.entries, from.key, true));
     const documents: IndexedDocument[] = new Array(end - start);
     for (let i = start; i < end; i++) documents[i - start] = this.entries[i]!.document;
     return documents;
@@ -73,6 +83,39 @@ class SortedIndex {
   insert(document: IndexedDocument): void {
     const key = keyOf(this.fields, document);
     this.entries.splice(lowerBound(this.entries, key), 0, { key, document });
+  }
+
+  /**
+   * Reads the range one document at a time, in index order or reversed. Each step finds its
+   * place again from the last key read, so changes elsewhere in the index between steps (the
+   * array shifting) do not throw it off; a change inside the range is the reader's to notice.
+   */
+  reader(range: IndexRange, desc: boolean): () => IndexedDocument | null {
+    let last: IndexKey | null = null;
+    return () => {
+      const entries = this.entries;
+      const at = desc
+        ? (last === null ? rangeBound(entries, range, 0) : lowerBound(entries, last)) - 1
+        : last === null
+          ? rangeBound(entries, range, -1)
+          : lowerBound(entries, last, true);
+      const entry = entries[at];
+      if (entry === undefined || positionOf(range, entry.key) !== 0) return null;
+      last = entry.key;
+      return entry.document;
+    };
+  }
+
+  /** A document changed without moving in this index: its entry is swapped in place. */
+  replace(before: IndexedDocument, after: IndexedDocument): boolean {
+    const key = keyOf(this.fields, after);
+    if (compareKeys(keyOf(this.fields, before), key) !== 0) return false;
+    const at = lowerBound(this.entries, key);
+    if (this.entries[at]?.document._id !== before._id) {
+      throw new Error(`local backend: index out of step with the data (${before._id})`);
+    }
+    this.entries[at] = { key, document: after };
+    return true;
   }
 
   remove(document: IndexedDocument): void {
@@ -91,7 +134,7 @@ export class DocumentIndexes {
   private readonly indexes = new Map<string, Map<string, SortedIndex>>();
 
   constructor(
-    private readonly committed: () => Record<string, IndexedDocument>,
+    private readonly committed: () => Readonly<Record<string, IndexedDocument>>,
     private readonly schemaTables: SchemaTables | undefined,
   ) {}
 
@@ -109,19 +152,28 @@ export class DocumentIndexes {
   }
 
   /** The committed documents of `table` in `range` of the index `indexName`, in index order. */
-  range(table: string, indexName: string, range: IndexRange): IndexedDocument[] {
+  range(table: string, indexName: string, range: IndexRange, from: PageStart | null = null): IndexedDocument[] {
+    return this.index(table, indexName, range.fields).range(range, from);
+  }
+
+  /** The committed documents of `table` in `range`, read one at a time (see SortedIndex.reader). */
+  reader(table: string, indexName: string, range: IndexRange, desc: boolean): () => IndexedDocument | null {
+    return this.index(table, indexName, range.fields).reader(range, desc);
+  }
+
+  private index(table: string, indexName: string, fields: string[]): SortedIndex {
     let indexes = this.indexes.get(table);
     if (indexes === undefined) this.indexes.set(table, (indexes = new Map()));
     let index = indexes.get(indexName);
     if (index === undefined) {
       const documents = this.committed();
       index = new SortedIndex(
-        range.fields,
+        fields,
         [...this.idsOf(table)].map((id) => documents[id]!),
       );
       indexes.set(indexName, index);
     }
-    return index.range(range);
+    return index;
   }
 
   /** Keeps the indexes in step with one committed document going from `before` to `after`. */
@@ -135,6 +187,8 @@ export class DocumentIndexes {
       else ids.add(id);
     }
     for (const index of this.indexes.get(table)?.values() ?? []) {
+      // Most patches leave most of a table's index keys alone: no need to shift the array twice.
+      if (before !== null && after !== null && index.replace(before, after)) continue;
       if (before !== null) index.remove(before);
       if (after !== null) index.insert(after);
     }

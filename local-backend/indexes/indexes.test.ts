@@ -1,6 +1,6 @@
 import path from "node:path";
 import { convexTest } from "convex-test";
-import type { GenericDataModel, GenericMutationCtx, SchemaDefinition } from "convex/server";
+import type { GenericDataModel, GenericMutationCtx, PaginationResult, SchemaDefinition } from "convex/server";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Engine } from "../engine.ts";
@@ -141,3 +141,58 @@ it(
     );
   },
 );
+
+type PagedRead = { index: "by_group_rank" | "by_creation_time" | "full scan"; desc: boolean };
+
+/** The ranks of every page of `read`, 7 at a time, each page in a transaction that first inserts into the range. */
+async function walkPages(t: ReturnType<typeof convexTest>, read: PagedRead): Promise<number[][]> {
+  const pages: number[][] = [];
+  let cursor: string | null = null;
+  for (let page = 0; ; page++) {
+    const result = await t.run(async (ctx) => {
+      // A pending write, in the range and (in ascending order) after every cursor.
+      await ctx.db.insert("items", { group: "b", rank: 100 + page });
+      // The test schema's tables are not in this file's types.
+      const table = ctx.db.query("items") as unknown as {
+        withIndex: (name: string, range?: (q: { eq: (field: string, value: string) => unknown }) => unknown) => typeof table;
+        order: (order: "asc" | "desc") => {
+          paginate: (options: { numItems: number; cursor: string | null }) => Promise<PaginationResult<{ rank: number }>>;
+        };
+      };
+      const indexed =
+        read.index === "full scan"
+          ? table
+          : read.index === "by_group_rank"
+            ? table.withIndex("by_group_rank", (q) => q.eq("group", "b"))
+            : table.withIndex("by_creation_time");
+      return indexed.order(read.desc ? "desc" : "asc").paginate({ numItems: 7, cursor });
+    });
+    pages.push(result.page.map((item) => item.rank));
+    if (result.isDone || page === 30) return pages;
+    cursor = result.continueCursor;
+  }
+}
+
+it("reads each page of an index range or table scan from its cursor on, as convex-test's full scan does", { timeout: 60_000 }, async () => {
+  const indexed = await engine.withInstance(async ({ t }) => t);
+  const plain = convexTest(modules.byPath.get("schema")!.default as SchemaDefinition<never, boolean>, modules.glob);
+  const reads: PagedRead[] = [
+    { index: "by_group_rank", desc: false },
+    { index: "by_group_rank", desc: true },
+    { index: "full scan", desc: false },
+    { index: "by_creation_time", desc: true },
+  ];
+  for (const read of reads) {
+    const walks = [];
+    for (const t of [indexed, plain]) {
+      await t.run(async (ctx) => {
+        for (const item of await ctx.db.query("items").collect()) await ctx.db.delete(item._id);
+        for (let n = 0; n < 60; n++) await ctx.db.insert("items", { group: n % 3 === 0 ? "a" : "b", rank: (n * 7) % 60 });
+      });
+      walks.push(await walkPages(t, read));
+    }
+    const [indexedPages, plainPages] = walks;
+    expect(indexedPages!.length).toBeGreaterThan(4);
+    expect(indexedPages).toEqual(plainPages);
+  }
+});

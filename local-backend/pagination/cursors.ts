@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { ConvexError, type JSONValue } from "convex/values";
-import { interceptAsyncSyscall, type EngineInstance } from "../engine/convex-test-adapter.ts";
+import { interceptAsyncSyscall, internalsOf, type EngineInstance } from "../engine/convex-test-adapter.ts";
 
 const PREFIX = "c1.";
 const DIFFERENT_QUERY =
@@ -45,7 +45,7 @@ type PageResult = { continueCursor: string; splitCursor?: string | null } & Reco
 
 /** Part of each instance's setup: every `.paginate()` takes and gives cursors of this form. */
 export function installPaginationCursors(instance: EngineInstance): void {
-  interceptAsyncSyscall(instance, "1.0/queryPage", async (jsonArgs, original) => {
+  interceptAsyncSyscall(internalsOf(instance), ["1.0/queryPage"], async (_op, jsonArgs, original) => {
     const args = JSON.parse(jsonArgs) as PageArgs;
     const inner: PageArgs = {
       ...args,

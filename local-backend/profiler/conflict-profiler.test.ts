@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseRange } from "../indexes/index-range.ts";
 import { ReadSet, type WrittenDocument } from "../sync/read-set.ts";
+import { WriteConflict } from "../engine/write-conflicts.ts";
 import { ConflictProfiler, type ProfiledTransaction } from "./conflict-profiler.ts";
 
 function doc(table: string, id: string, fields: Record<string, string> = {}): WrittenDocument {
@@ -19,6 +20,27 @@ function tx(functionName: string, committedAt: number, reads: ReadSet | null, wr
 }
 
 describe("conflict profiler", () => {
+  it("reports the conflicts that really happened, by document, with the functions, the read and the failures", () => {
+    let time = 0;
+    const profiler = new ConflictProfiler({ now: () => time });
+    time = 1_000;
+    const conflict = new WriteConflict("supports:support", {
+      table: "users",
+      id: "u1",
+      writer: "wallet:topUp",
+      read: "document :users:u1",
+    });
+    profiler.observeConflict(conflict, true);
+    profiler.observeConflict(conflict, false);
+    expect(profiler.report().real).toEqual({
+      conflicts: 2,
+      failed: 1,
+      hotDocuments: [
+        { document: "users:u1", conflictsPerSecond: 2, functions: ["supports:support", "wallet:topUp"], reads: ["document :users:u1"] },
+      ],
+    });
+  });
+
   it("reports two transactions within the window that read and write one document, in either order", () => {
     const profiler = new ConflictProfiler({ windowMs: 50, now: () => 100 });
     profiler.observe(tx("supports:support", 0, reading("e1", "u1"), [doc("events", "e1"), doc("users", "u1")]));

@@ -1,17 +1,20 @@
 /**
- * The conflict profiler: what Convex's optimistic concurrency would make of the mutations this
- * backend runs one at a time. On Convex two transactions that overlap conflict when one writes
+ * The conflict profiler. On Convex two transactions that overlap conflict when one writes
  * something the other read (a document, a document inside an index range it read, any
  * document of a table it scanned); the later one is retried, and under sustained contention
- * it fails. Here nothing overlaps, so nothing ever conflicts in development: the profiler
- * takes each committed mutation's read set and write set, and reports every pair that
- * committed within `windowMs` of each other (so would have overlapped had each taken that
- * long) and touched each other's reads. It keeps the last `keepMs` of them for the dashboard
- * and warns once per document written by more than `hotWritesPerSecond` transactions a second.
+ * it fails. This backend does the same (engine/database.ts), and the profiler reports the
+ * conflicts that really happened (`observeConflict`: which document or range, which
+ * functions, which failed). Functions run faster here than on Convex, so fewer overlap: the
+ * profiler also takes each committed mutation's read set and write set, and reports every
+ * pair that committed within `windowMs` of each other (so would have overlapped had each
+ * taken that long) and touched each other's reads. It keeps the last `keepMs` of both for the
+ * dashboard and warns once per document written by more than `hotWritesPerSecond`
+ * transactions a second.
  *
  * It observes; it changes nothing. Cost per commit: one comparison with each transaction of
  * the last `windowMs`, each a walk over the other's writes.
  */
+import type { WriteConflict } from "../engine/write-conflicts.ts";
 import type { ReadSet, WrittenDocument } from "../sync/read-set.ts";
 
 /** One committed transaction, as the engine hands it over. */
@@ -47,6 +50,8 @@ export type ConflictReport = {
   transactions: number;
   conflicts: number;
   hotDocuments: HotDocument[];
+  /** The conflicts that really happened here: how many, how many failed their mutation, by document. */
+  real: { conflicts: number; failed: number; hotDocuments: HotDocument[] };
 };
 
 export type ProfilerOptions = {
@@ -97,6 +102,8 @@ export class ConflictProfiler {
   private readonly writeTimes = new Map<string, number[]>();
   private readonly warned = new Set<string>();
   private observed = 0;
+  /** Real conflicts of the last keepMs, oldest first, with whether each failed its mutation. */
+  private realConflicts: (Conflict & { failed: boolean })[] = [];
   /** Since the start: for a bench's "conflicts per support". */
   totalTransactions = 0;
   totalConflicts = 0;
@@ -129,6 +136,19 @@ export class ConflictProfiler {
     return found;
   };
 
+  /** The listener to give the engine (onConflict): a conflict that happened, retried or final. */
+  readonly observeConflict = (conflict: WriteConflict, retried: boolean): void => {
+    const { table, id, writer, read } = conflict.detail;
+    this.realConflicts.push({
+      at: this.now(),
+      writer: writer ?? "(unknown: a rolled-back or long-past commit)",
+      reader: conflict.functionName ?? "action",
+      document: table === null ? "(unknown)" : `${table}:${id}`,
+      read: read ?? "",
+      failed: !retried,
+    });
+  };
+
   private noteWrites({ writes, committedAt, functionName }: ProfiledTransaction): void {
     for (const written of writes) {
       const name = documentName(written);
@@ -148,6 +168,7 @@ export class ConflictProfiler {
   /** Drops what no report or warning needs any more. */
   private forgetOld(now: number): void {
     this.conflicts = this.conflicts.filter((conflict) => now - conflict.at <= this.keepMs);
+    this.realConflicts = this.realConflicts.filter((conflict) => now - conflict.at <= this.keepMs);
     for (const [name, times] of this.writeTimes) {
       if (times.every((time) => now - time >= WRITE_RATE_SPAN_MS)) this.writeTimes.delete(name);
     }
@@ -164,22 +185,37 @@ export class ConflictProfiler {
     const now = this.now();
     this.forgetOld(now);
     const spanMs = Math.max(1, Math.min(this.keepMs, now - this.startedAt));
-    const byDocument = new Map<string, { count: number; functions: Set<string>; reads: Set<string> }>();
-    for (const conflict of this.conflicts) {
-      let entry = byDocument.get(conflict.document);
-      if (entry === undefined) byDocument.set(conflict.document, (entry = { count: 0, functions: new Set(), reads: new Set() }));
-      entry.count += 1;
-      entry.functions.add(conflict.writer).add(conflict.reader);
-      entry.reads.add(conflict.read);
-    }
-    const hotDocuments = [...byDocument]
-      .map(([document, { count, functions, reads }]) => ({
-        document,
-        conflictsPerSecond: (count * 1000) / spanMs,
-        functions: [...functions].sort(),
-        reads: [...reads].sort(),
-      }))
-      .sort((a, b) => b.conflictsPerSecond - a.conflictsPerSecond);
-    return { windowMs: this.windowMs, spanMs, transactions: this.totalTransactions, conflicts: this.conflicts.length, hotDocuments };
+    return {
+      windowMs: this.windowMs,
+      spanMs,
+      transactions: this.totalTransactions,
+      conflicts: this.conflicts.length,
+      hotDocuments: hotDocumentsOf(this.conflicts, spanMs),
+      real: {
+        conflicts: this.realConflicts.length,
+        failed: this.realConflicts.filter((conflict) => conflict.failed).length,
+        hotDocuments: hotDocumentsOf(this.realConflicts, spanMs),
+      },
+    };
   }
+}
+
+/** Conflicts grouped by document, hottest first. */
+function hotDocumentsOf(conflicts: Conflict[], spanMs: number): HotDocument[] {
+  const byDocument = new Map<string, { count: number; functions: Set<string>; reads: Set<string> }>();
+  for (const conflict of conflicts) {
+    let entry = byDocument.get(conflict.document);
+    if (entry === undefined) byDocument.set(conflict.document, (entry = { count: 0, functions: new Set(), reads: new Set() }));
+    entry.count += 1;
+    entry.functions.add(conflict.writer).add(conflict.reader);
+    entry.reads.add(conflict.read);
+  }
+  return [...byDocument]
+    .map(([document, { count, functions, reads }]) => ({
+      document,
+      conflictsPerSecond: (count * 1000) / spanMs,
+      functions: [...functions].sort(),
+      reads: [...reads].sort(),
+    }))
+    .sort((a, b) => b.conflictsPerSecond - a.conflictsPerSecond);
 }

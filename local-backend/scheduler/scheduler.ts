@@ -16,6 +16,7 @@ import { recordExecution } from "../cli-api/function-log.ts";
 import type { Engine } from "../engine.ts";
 import {
   documentsOf,
+  interceptAsyncSyscall,
   internalsOf,
   testOf,
   withTimersWithheld,
@@ -101,20 +102,18 @@ export class DurableScheduler {
         return jobId;
       };
     }
-    const asyncSyscall = internals.asyncSyscall;
-    internals.asyncSyscall = (op, jsonArgs) => {
+    interceptAsyncSyscall(internals, ["1.0/cancel_job"], (_op, jsonArgs, next) =>
       // As on Convex, cancelling a job that already finished (or was cancelled) leaves it alone.
-      if (op === "1.0/cancel_job" && isFinished(internals, (JSON.parse(jsonArgs) as { id: string }).id)) {
-        return Promise.resolve(JSON.stringify({}));
-      }
-      if (op !== "1.0/schedule") return asyncSyscall(op, jsonArgs);
+      isFinished(internals, (JSON.parse(jsonArgs) as { id: string }).id) ? Promise.resolve(JSON.stringify({})) : next(),
+    );
+    interceptAsyncSyscall(internals, ["1.0/schedule"], (_op, _jsonArgs, next) => {
       scheduled = null;
-      const result = withTimersWithheld(() => asyncSyscall(op, jsonArgs));
+      const result = withTimersWithheld(next);
       // The insert ran synchronously above; if the transaction rolls back, the timer finds no job.
       const job = scheduled as (JobKey & { at: number }) | null;
       if (job !== null) this.arm(job, job.at);
       return result;
-    };
+    });
   }
 
   private async recover(engine: Engine): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import type { GenericId } from "convex/values";
 import type { Engine } from "../engine.ts";
-import { internalsOf, tableOf } from "../engine/convex-test-adapter.ts";
+import { committedDocuments, internalsOf, tableOf } from "../engine/convex-test-adapter.ts";
 import { isCounterId } from "./random-ids.ts";
 
 const REFRESH_TOKENS = "authRefreshTokens";
@@ -13,7 +13,7 @@ const REFRESH_TOKENS = "authRefreshTokens";
 /** Deletes the app's refresh tokens with counter ids, in one commit; resolves with how many. */
 export async function dropCounterRefreshTokens(engine: Engine): Promise<number> {
   return engine.withInstance(async (instance) => {
-    const documents = internalsOf(instance).components[""]!.db._documents;
+    const documents = committedDocuments(internalsOf(instance).components[""]!.db);
     const stale = Object.keys(documents).filter((id) => tableOf(id) === REFRESH_TOKENS && isCounterId(id));
     if (stale.length === 0) return 0;
     await instance.t.run(async (ctx) => {

@@ -19,8 +19,11 @@ const SNAPSHOT_AFTER_BYTES = 8 * 1024 * 1024;
 export type CommitSource = {
   /** Number of commits so far (the sequence number of the latest one). */
   readonly commitCount: number;
-  /** Resolves once the latest commit's bookkeeping (its request record) is in memory too. */
-  settled(): Promise<void>;
+  /**
+   * Null once every commit's bookkeeping (its request record) is in memory too; otherwise a
+   * promise to wait on before asking again (synchronous, so checking and taking are one step).
+   */
+  whenSettled(): Promise<void> | null;
   takeChanges(): { record: ChangeRecord; undo: UndoRecord } | null;
   /** The committed state, taken synchronously. */
   snapshot(): DatabaseSnapshot;
@@ -82,7 +85,7 @@ export class GroupCommitWriter {
 
   private async writeWhileBehind(): Promise<void> {
     while (this.engine.commitCount > this.durableSeq) {
-      await this.engine.settled();
+      for (let waiting = this.engine.whenSettled(); waiting !== null; waiting = this.engine.whenSettled()) await waiting;
       const taken = this.engine.takeChanges();
       if (taken === null) {
         this.durableSeq = this.engine.commitCount;
@@ -111,7 +114,7 @@ export class GroupCommitWriter {
     const error = new Error(`The commit could not be saved: ${cause.message}`);
     console.error(`local backend: COULD NOT SAVE TO ${this.journal.file}; rolling back what was not saved:`, cause);
     await this.engine.rollBackUnsaved(undo, () => {
-      // Under the engine's mutation lock: every commit since the last durable one is undone.
+      // In the same step as the undo: every commit since the last durable one is undone.
       const to = this.engine.commitCount;
       this.lost.push({ from: this.durableSeq + 1, to, error });
       this.durableSeq = to;

@@ -92,12 +92,12 @@ it("computes every Transition against one commit, under concurrent writers", asy
       ],
     }),
   );
-  for (let i = 0; i < 200 && gaps.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  await expect.poll(() => gaps.length, { timeout: 30_000, interval: 10 }).toBeGreaterThan(0);
   await Promise.all(
     writers.flatMap((client) => Array.from({ length: 5 }, () => client.mutation(api.supports.support, { eventId, amountCents: 100 }))),
   );
   await waitForQuery(creator, api.events.get, { id: eventId }, (event) => event?.raisedCents === 2_000);
-  for (let i = 0; i < 200 && results.get(1)?.walletCents !== wallet - 2_000; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  await expect.poll(() => results.get(1)?.walletCents, { timeout: 30_000, interval: 10 }).toBe(wallet - 2_000);
   ws.close();
   expect(gaps.length).toBeGreaterThan(1);
   expect(new Set(gaps)).toEqual(new Set([0]));

@@ -3,14 +3,15 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { insertEvent } from "../../convex/model/events";
 import { newBackend, type Backend } from "./convex-backend";
 import { detailsOf, eventSpec, inputOf } from "./dataset";
-import { insertUser, writeEvent, writeGramCounts } from "./fill";
+import { gramCounter, insertUser, writeGramCounts } from "./fill";
 
 /** Events that share pieces (" de", " em"), plus a "Quadrilha", so counters above 1 are compared too. */
 const SAMPLE = [0, 1, 2, 50].map((i) => eventSpec(i, 1000));
 
 /**
- * Fails unless the bench's fast fill writes exactly what the app's `insertEvent` writes:
- * the same events, name pieces and piece counts, ids and creation times aside.
+ * Fails unless the bench's fast fill (insertEvent with counters kept in memory) writes exactly
+ * what the app's `insertEvent` writes: the same events, name pieces, piece counts and support
+ * gates, ids and creation times aside.
  */
 export async function checkFillMatchesInsertEvent(): Promise<void> {
   const viaApp = await storedRows((t, creatorId) =>
@@ -20,8 +21,9 @@ export async function checkFillMatchesInsertEvent(): Promise<void> {
   );
   const viaBench = await storedRows(async (t, creatorId) => {
     const gramCounts = new Map<string, number>();
+    const countGram = gramCounter(gramCounts);
     await t.run(async (ctx) => {
-      for (const spec of SAMPLE) await writeEvent(ctx, creatorId, inputOf(spec), detailsOf(spec), gramCounts);
+      for (const spec of SAMPLE) await insertEvent(ctx, creatorId, inputOf(spec), { details: detailsOf(spec), countGram });
     });
     await writeGramCounts(t, gramCounts);
   });
@@ -44,6 +46,7 @@ async function storedRows(write: (t: Backend, creatorId: Id<"users">) => Promise
       events: sorted(events.map(strip)),
       grams: sorted((await ctx.db.query("eventNameGrams").collect()).map((row) => ({ ...strip(row), eventId: order.get(row.eventId) }))),
       counts: sorted((await ctx.db.query("eventNameGramCounts").collect()).map(strip)),
+      gates: sorted((await ctx.db.query("supportGates").collect()).map((row) => ({ ...strip(row), eventId: order.get(row.eventId) }))),
     };
   });
 }

@@ -1,16 +1,13 @@
 import { getDocumentSize } from "convex/values";
 import type { Id } from "../../convex/_generated/dataModel";
-import type { MutationCtx } from "../../convex/_generated/server";
-import { nameRow } from "../../convex/model/events";
-import type { ValidEventDetails } from "../../convex/model/shared/eventDetails";
-import type { ValidEventInput } from "../../convex/model/shared/eventInput";
+import { insertEvent, type GramCounter } from "../../convex/model/events";
 import { INITIAL_WALLET_CENTS } from "../../convex/model/shared/money";
-import { foldText, gramsOf } from "../../convex/model/shared/text";
+import { foldText } from "../../convex/model/shared/text";
 import type { Backend } from "./convex-backend";
 import { CREATOR_COUNT, detailsOf, eventSpec, inputOf, type EventSpec } from "./dataset";
 
 /**
- * Events per fill transaction. Each event writes about 20 name-piece rows, so 400 events
+ * Events per fill transaction. Each event writes about 20 name-piece rows and a gate, so 400 events
  * stay well under Convex's 16,000 documents written per transaction, which
  * `transactionLimits: true` enforces on `t.run` too.
  */
@@ -26,18 +23,17 @@ export type Catalogue = {
 };
 
 /**
- * Writes `total` events with their search rows. We insert the rows ourselves instead of
- * calling `insertEvent`: it looks up each piece's counter with an index query, and
- * convex-test answers every index query by scanning the whole database, which makes 50,000
- * events take hours. The rows written here are exactly insertEvent's: one `eventNameGrams`
- * row (model/events.ts nameRow) per distinct piece of the folded name and one `eventNameGramCounts` row per piece.
- * fill-check.ts proves it before every run, so a drift would fail the bench, not skew it.
+ * Writes `total` events through the app's own `insertEvent` (event, name pieces, support gate),
+ * with one difference: piece counters are counted in memory (gramCounter) and written once at
+ * the end, instead of read and patched per piece (see GramCounter in model/events.ts).
+ * fill-check.ts proves before every run that the rows come out the same.
  */
 export async function fillCatalogue(t: Backend, total: number): Promise<Catalogue> {
   const ownerId = await insertUser(t, "Dona dos Eventos");
   const creators = await insertUsers(t, CREATOR_COUNT, (i) => `Criador ${i}`);
   const specs = Array.from({ length: total }, (_, i) => eventSpec(i, total));
   const gramCounts = new Map<string, number>();
+  const countGram = gramCounter(gramCounts);
   const eventIds: Id<"events">[] = [];
   let totalEventBytes = 0;
 
@@ -48,7 +44,7 @@ export async function fillCatalogue(t: Backend, total: number): Promise<Catalogu
       let bytes = 0;
       for (const spec of batch) {
         const creatorId = spec.creator === "owner" ? ownerId : (creators[spec.creator] as Id<"users">);
-        const eventId = await writeEvent(ctx, creatorId, inputOf(spec), detailsOf(spec), gramCounts);
+        const eventId = await insertEvent(ctx, creatorId, inputOf(spec), { details: detailsOf(spec), countGram });
         const stored = await ctx.db.get("events", eventId);
         if (stored !== null) bytes += getDocumentSize(stored);
         ids.push(eventId);
@@ -63,33 +59,11 @@ export async function fillCatalogue(t: Backend, total: number): Promise<Catalogu
   return { specs, eventIds, ownerId, totalEventBytes };
 }
 
-/**
- * Inserts one event and its name pieces as `insertEvent` does, but counts the pieces in
- * `gramCounts` instead of reading and patching a counter row per piece.
- */
-export async function writeEvent(
-  ctx: MutationCtx,
-  creatorId: Id<"users">,
-  input: ValidEventInput,
-  details: ValidEventDetails,
-  gramCounts: Map<string, number>,
-): Promise<Id<"events">> {
-  const nameLower = foldText(input.name);
-  const eventId = await ctx.db.insert("events", {
-    ...input,
-    ...details,
-    nameLower,
-    creatorId,
-    raisedCents: 0,
-    ticketsGenerated: 0,
-    uniqueSupporters: 0,
-  });
-  const indexed = { _id: eventId, nameLower, startsAt: input.startsAt, category: input.category, cityKey: details.cityKey };
-  for (const gram of gramsOf(nameLower)) {
-    await ctx.db.insert("eventNameGrams", nameRow(indexed, gram));
+/** Counts the pieces of the events' names in `gramCounts`, for writeGramCounts. */
+export function gramCounter(gramCounts: Map<string, number>): GramCounter {
+  return async (_ctx, gram) => {
     gramCounts.set(gram, (gramCounts.get(gram) ?? 0) + 1);
-  }
-  return eventId;
+  };
 }
 
 /** One `eventNameGramCounts` row per piece, once every event is in. */

@@ -1,10 +1,13 @@
 /**
  * One popular event: 1,000 people supporting it as fast as they can. The local backend runs
- * the real supports (one at a time, as it always does) while the conflict profiler records
- * each one's read and write sets, and the presence heartbeats of 1,000 open pages; then
- * occ-simulation.ts replays those sets under Convex's optimistic concurrency at a range of
- * rates, to find the rate at which more than 1% of supports would fail. Also measured: the
- * profiler's own cost (the time spent in it per support) and the conflicts per support it saw.
+ * the real supports (one after another) while the conflict profiler records each one's read
+ * and write sets, and the presence heartbeats of 1,000 open pages; then occ-simulation.ts
+ * replays those sets under Convex's optimistic concurrency at a range of rates, to find the
+ * rate at which more than 1% of supports would fail. Beside the simulation, the real thing:
+ * every person supports again at 100, 250 and 500 a second and all at once, concurrently on
+ * the local backend, which retries write conflicts as Convex does; measured are the share
+ * that failed, the supports answered a second and the write conflicts per support. Also
+ * measured: the profiler's own cost and the conflicts per support it saw.
  */
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
@@ -30,6 +33,20 @@ const PARALLEL_SIGN_INS = 8;
 const QUEUE_WORKER = "supportQueue:work";
 
 export type Ceiling = { transactionMs: number; ratePerSecond: number; atCeiling: OccResult | null };
+/** Rates at which the live rounds send one support per person (the 1,000 at once last). */
+export const LIVE_RATES = [100, 250, 500, Infinity] as const;
+/** One live round on the local backend itself, mutations concurrent under its optimistic concurrency control. */
+export type LiveRound = {
+  /** Supports a second sent (Infinity: all at once). */
+  sentPerSecond: number;
+  supports: number;
+  /** Share of supports that failed (with Convex's write-conflict message, or anything else). */
+  failureRate: number;
+  /** Supports answered a second, from the first sent to the last answered. */
+  answeredPerSecond: number;
+  /** Write conflicts per support (each retried, or the last one that failed it). */
+  conflictsPerSupport: number;
+};
 export type HotEvent = {
   supports: number;
   /** Conflicts the profiler saw per support on the local backend (pairs within its 50 ms window). */
@@ -41,6 +58,8 @@ export type HotEvent = {
   latencies: OccResult[];
   /** Whether a queue worker applied the supports (the calls' answer is then "queued"). */
   queued: boolean;
+  /** The same supports on the local backend itself, concurrently, at LIVE_RATES. */
+  live: LiveRound[];
 };
 
 type Person = { client: ConvexHttpClient; userId: string };
@@ -51,7 +70,8 @@ async function signIn(url: string, n: number): Promise<ConvexHttpClient> {
   return client;
 }
 
-async function inParallel<T>(count: number, parallel: number, work: (i: number) => Promise<T>): Promise<T[]> {
+/** Runs `work(0..count-1)` with at most `parallel` calls in flight; results in order. */
+export async function inParallel<T>(count: number, parallel: number, work: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = new Array<T>(count);
   let next = 0;
   await Promise.all(
@@ -66,6 +86,7 @@ async function inParallel<T>(count: number, parallel: number, work: (i: number) 
 }
 
 type Run = {
+  live: LiveRound[];
   supports: ProfiledTransaction[];
   heartbeats: ProfiledTransaction[];
   workerRuns: ProfiledTransaction[];
@@ -110,16 +131,51 @@ async function runSupports(): Promise<Run> {
     // Let a queue worker, if any, finish (scheduled jobs run right after).
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const supports = seen.filter((transaction) => transaction.functionName === "supports:support");
+    const workerRuns = seen.slice(before.seen).filter((transaction) => transaction.functionName === QUEUE_WORKER);
+    let conflicts = 0;
+    backend.onConflict(() => (conflicts += 1));
+    const live: LiveRound[] = [];
+    for (const sentPerSecond of LIVE_RATES) {
+      const before = conflicts;
+      const round = await liveRound(people, eventId, sentPerSecond);
+      live.push({ ...round, conflictsPerSupport: (conflicts - before) / people.length });
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
     return {
+      live,
       supports,
       heartbeats: seen.filter((transaction) => transaction.functionName === "presence:heartbeat"),
-      workerRuns: seen.slice(before.seen).filter((transaction) => transaction.functionName === QUEUE_WORKER),
+      workerRuns,
       supportMs,
       conflictsPerSupport: (profiler.totalConflicts - before.conflicts) / supports.length,
     };
   } finally {
     await backend.close();
   }
+}
+
+/** Each person supports once more, sent at `sentPerSecond` (all at once for Infinity), all in flight together. */
+async function liveRound(people: Person[], eventId: Id<"events">, sentPerSecond: number): Promise<Omit<LiveRound, "conflictsPerSupport">> {
+  const started = performance.now();
+  let lastAnswer = started;
+  const outcomes = await Promise.all(
+    people.map(async ({ client }, i) => {
+      if (Number.isFinite(sentPerSecond)) await new Promise((resolve) => setTimeout(resolve, (i * 1000) / sentPerSecond));
+      const ok = await client.mutation(api.supports.support, { eventId, amountCents: 100 }).then(
+        () => true,
+        () => false,
+      );
+      lastAnswer = performance.now();
+      return ok;
+    }),
+  );
+  const failed = outcomes.filter((ok) => !ok).length;
+  return {
+    sentPerSecond,
+    supports: people.length,
+    failureRate: failed / people.length,
+    answeredPerSecond: (people.length - failed) / ((lastAnswer - started) / 1000),
+  };
 }
 
 /** The highest rate tried at which fewer than 1% of supports fail. */
@@ -173,5 +229,6 @@ export async function measureHotEvent(log: (message: string) => void = () => {})
     ceilings,
     latencies,
     queued,
+    live: on.live,
   };
 }

@@ -3,8 +3,7 @@ import lighthouse from "lighthouse";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { api } from "../../convex/_generated/api";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium";
-import { startLocalBackendProcess } from "./local-backend-process";
-import { startProductionApp } from "./production-app";
+import { withDemoApp } from "./production-app";
 
 const CHROME = CHROMIUM_PATH;
 const CHROME_ARGS = ["--headless=new", ...CHROMIUM_FLAGS];
@@ -40,35 +39,27 @@ type Page = { route: string; path: string; signedIn: boolean };
  * sees) and as a signed-in supporter with messages (the chat itself).
  */
 export async function measureLighthouse(runs = 3): Promise<LighthouseResult[]> {
-  const backend = await startLocalBackendProcess({ seed: true });
-  try {
-    const app = await startProductionApp(backend.url);
+  return withDemoApp(async ({ convexUrl, appUrl }) => {
+    const { eventId, tokens } = await supporterWithMessages(convexUrl);
+    const pages: Page[] = [
+      { route: "/", path: "/", signedIn: false },
+      { route: "/event/:id", path: `/event/${eventId}`, signedIn: false },
+      { route: "/chat/:id, signed out", path: `/chat/${eventId}`, signedIn: false },
+      { route: "/chat/:id, supporter", path: `/chat/${eventId}`, signedIn: true },
+    ];
+    const browser = await puppeteer.launch({ executablePath: CHROME, args: CHROME_ARGS });
     try {
-      const { eventId, tokens } = await supporterWithMessages(backend.url);
-      const pages: Page[] = [
-        { route: "/", path: "/", signedIn: false },
-        { route: "/event/:id", path: `/event/${eventId}`, signedIn: false },
-        { route: "/chat/:id, signed out", path: `/chat/${eventId}`, signedIn: false },
-        { route: "/chat/:id, supporter", path: `/chat/${eventId}`, signedIn: true },
-      ];
-      const browser = await puppeteer.launch({ executablePath: CHROME, args: CHROME_ARGS });
-      try {
-        const reports: Report[][] = pages.map(() => []);
-        for (let run = 0; run < runs; run++) {
-          for (const [index, page] of pages.entries()) {
-            reports[index]?.push(await audit(browser, app.url, page, page.signedIn ? { convexUrl: backend.url, ...tokens } : null));
-          }
+      const reports: Report[][] = pages.map(() => []);
+      for (let run = 0; run < runs; run++) {
+        for (const [index, page] of pages.entries()) {
+          reports[index]?.push(await audit(browser, appUrl, page, page.signedIn ? { convexUrl, ...tokens } : null));
         }
-        return pages.map((page, index) => summarize(page, reports[index] ?? []));
-      } finally {
-        await browser.close();
       }
+      return pages.map((page, index) => summarize(page, reports[index] ?? []));
     } finally {
-      app.stop();
+      await browser.close();
     }
-  } finally {
-    backend.stop();
-  }
+  });
 }
 
 type Tokens = { token: string; refreshToken: string };

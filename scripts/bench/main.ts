@@ -8,7 +8,7 @@
  *   npm run bench -- --lighthouse-runs 1            # one Lighthouse run per page instead of the median of 3
  *   npm run bench -- --only own-bar,latency         # those parts alone (the others' rows stay as they are)
  * Parts that --skip and --only take: list, functions, settlement, notifications, own-bar, latency, ack-latency,
- * persisted-support, bundle, lighthouse, hot-event, save-to-browser, pix-deposit.
+ * persisted-support, bundle, lighthouse, hot-event, save-to-browser, start-up, pix-deposit, ticket-rush.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -33,6 +33,8 @@ import { measureSaveToBrowser } from "./save-to-browser";
 import { measureNotificationFanOut } from "./notification-cost";
 import { measureSessionCheck, type SessionCheckCost } from "./session-check";
 import { measureSettlement } from "./settlement-cost";
+import { measureStartUp } from "./start-up";
+import { measureTicketRush } from "./ticket-rush";
 import { measureTimelineCost } from "./timeline-cost";
 import { reportRows, type NotMeasured, type Results } from "./report";
 import { writePerformanceDoc } from "./performance-doc";
@@ -62,7 +64,9 @@ const PARTS = [
   "lighthouse",
   "hot-event",
   "save-to-browser",
+  "start-up",
   "pix-deposit",
+  "ticket-rush",
 ] as const;
 const only = values.only === "" ? null : new Set(values.only.split(","));
 const unknown = [...(only ?? []), ...values.skip.split(",").filter(Boolean)].filter((part) => !(PARTS as readonly string[]).includes(part));
@@ -131,6 +135,8 @@ const results: Results = {
   lighthouse: await optional("lighthouse", () => measureLighthouse(Number(values["lighthouse-runs"]))),
   hotEvent: await optional("hot-event", () => measureHotEvent(log)),
   saveToBrowser: await optional("save-to-browser", () => measureSaveToBrowser(log)),
+  startUp: await optional("start-up", () => measureStartUp()),
+  ticketRush: await optional("ticket-rush", () => measureTicketRush(log)),
   pixDeposit: await optional("pix-deposit", measurePixDeposit),
 };
 const rows = reportRows(results);

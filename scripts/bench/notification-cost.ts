@@ -1,11 +1,10 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { performance } from "node:perf_hooks";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { insertEvent } from "../../convex/model/events";
 import { FAN_OUT_BATCH_SIZE, type FanOut } from "../../convex/model/notificationFanOut";
 import { attachToInternals } from "../../local-backend/engine/convex-test-adapter";
-import { instrumentDatabase } from "../../local-backend/indexes/instrument-database";
+import { instrumentDatabase, NO_READ_RECORDER } from "../../local-backend/indexes/instrument-database";
 import { newBackend, type Backend } from "./convex-backend";
 import { insertUser } from "./fill";
 import { measureQuery, type Cost } from "./measure";
@@ -36,7 +35,7 @@ type Step = { ms: number; documentsRead: number; documentsWritten: number };
 export async function measureNotificationFanOut(): Promise<NotificationCost> {
   const t = await newBackend();
   const internals = await attachToInternals(t);
-  for (const [component, { db }] of Object.entries(internals.components)) instrumentDatabase(component, db, new AsyncLocalStorage());
+  for (const [component, { db }] of Object.entries(internals.components)) instrumentDatabase(component, db, NO_READ_RECORDER);
   const { eventId, supporterIds, updateId } = await fillEvent(t);
 
   const steps: Step[] = [];

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../../test-kit/ports";
-import { waitForReady } from "./local-backend-process";
+import { startLocalBackendProcess, waitForReady } from "./local-backend-process";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 // Apart from the weighing build's folder: this build points at a real backend address.
@@ -41,4 +41,22 @@ export async function startProductionApp(convexUrl: string): Promise<RunningApp>
       child.kill("SIGTERM");
     },
   };
+}
+
+/**
+ * Runs `work` against the local backend with its demo data and a production build of the app
+ * pointed at it (what Lighthouse and the README screenshots look at), then stops both.
+ */
+export async function withDemoApp<T>(work: (urls: { convexUrl: string; appUrl: string }) => Promise<T>): Promise<T> {
+  const backend = await startLocalBackendProcess({ seed: true });
+  try {
+    const app = await startProductionApp(backend.url);
+    try {
+      return await work({ convexUrl: backend.url, appUrl: app.url });
+    } finally {
+      app.stop();
+    }
+  } finally {
+    backend.stop();
+  }
 }

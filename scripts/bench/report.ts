@@ -5,26 +5,29 @@ import { bytes, cost, count, ms } from "./format";
 import type { FunctionCost } from "./function-cost";
 import type { HotEvent } from "./hot-event";
 import { hotEventRows } from "./hot-event-report";
+import type { TicketRush } from "./ticket-rush";
+import { ticketRushRows } from "./ticket-rush-report";
 import { QUIET_GAP_MS, type LiveLatency } from "./latency";
 import type { OwnBar } from "./own-bar";
 import type { LighthouseResult } from "./lighthouse";
 import type { PersistedSupport } from "./persisted-support";
 import { pixDepositRows, type PixDeposit } from "./pix-deposit";
 import { saveToBrowserRows, type SaveToBrowser } from "./save-to-browser";
+import { startUpRows, type StartUp } from "./start-up";
 import { PAGE_SIZE, type ListCost } from "./list-cost";
 import type { NotificationCost } from "./notification-cost";
 import type { SessionCheckCost } from "./session-check";
 import type { SettlementCost } from "./settlement-cost";
 import type { Row, Status } from "./table";
 import { QUEUE_SETTLE_MS } from "../../convex/model/supportQueue";
+// events:timeline: bounded whatever the number of supports, by the model's own limit.
+import { MAX_TIMELINE_POINTS } from "../../convex/model/timeline";
 
 /** The targets. */
 const MAX_PAGE_DOCS = 2 * PAGE_SIZE;
 const NAME_TARGET_EVENTS = 50_000;
 const MAX_NAME_PAGE_DOCS = 500;
 const MAX_SUPPORT_DOCS = 10;
-/** events:timeline: bounded whatever the number of supports. */
-const MAX_TIMELINE_POINTS = 100;
 const MAX_TIMELINE_DOCS = 2;
 const LATENCY_TARGET_SUBSCRIBERS = 10;
 /**
@@ -60,7 +63,9 @@ export type Results = {
   hotEvent: HotEvent | NotMeasured;
   notifications: NotificationCost | NotMeasured;
   saveToBrowser: SaveToBrowser | NotMeasured;
+  startUp: StartUp | NotMeasured;
   pixDeposit: PixDeposit | NotMeasured;
+  ticketRush: TicketRush | NotMeasured;
 };
 
 const FILTER_LABELS: Record<FilterName, string> = {
@@ -92,7 +97,9 @@ export function reportRows(results: Results): Row[] {
       ? [{ section: "hot" as const, measure: "hot event", result: `not measured: ${results.hotEvent.notMeasured}` }]
       : hotEventRows(results.hotEvent)),
     ...saveToBrowserRows(results.saveToBrowser),
+    ...startUpRows(results.startUp),
     ...pixDepositRows(results.pixDeposit),
+    ...ticketRushRows(results.ticketRush),
   ];
 }
 

@@ -6,8 +6,8 @@ import { NotificationBell } from "../features/notifications/notification-bell";
 import { paths } from "./paths";
 
 // The signed-in modals load only when someone opens them.
-const MyEventsModal = lazy(() => import("../features/events/my-events-modal"));
-const CreateEventModal = lazy(() => import("../features/events/create-event-modal"));
+const MyEventsModal = lazy(() => import("../features/events/my-events/my-events-modal"));
+const CreateEventModal = lazy(() => import("../features/events/form/create-event-modal"));
 const TicketsModal = lazy(() => import("../features/account/tickets-modal"));
 const StatementModal = lazy(() => import("../features/wallet/statement-modal"));
 const AddFundsModal = lazy(() => import("../features/wallet/add-funds-modal"));

@@ -1,7 +1,7 @@
 import { useQuery } from "convex/react";
 import usePresence from "@convex-dev/presence/react";
-import { api } from "../../convex/_generated/api";
-import { MAX_PRESENCE_COUNT, PRESENCE_INTERVAL_MS } from "../../convex/model/shared/presenceRooms";
+import { api } from "@convex/_generated/api";
+import { MAX_PRESENCE_COUNT, PRESENCE_INTERVAL_MS } from "@convex/model/shared/presenceRooms";
 import "./presence-count.css";
 
 /** The event page's line (`N pessoas vendo agora`, in the singular for one). */

@@ -1,5 +1,5 @@
-import { percentLabel } from "../../convex/model/shared/eventRules";
-import { formatBRL } from "../../convex/model/shared/money";
+import { percentLabel } from "@convex/model/shared/eventRules";
+import { formatBRL } from "@convex/model/shared/money";
 import "./components.css";
 
 type ProgressBarProps = {

@@ -4,7 +4,7 @@
  * Components pick the fields they use from these.
  */
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../convex/_generated/api";
+import type { api } from "@convex/_generated/api";
 
 /** An event as the home list shows it (events:list). */
 export type EventSummary = FunctionReturnType<typeof api.events.list>["page"][number];

@@ -1,4 +1,4 @@
-import { appErrorData } from "../../convex/model/shared/errors";
+import { appErrorData } from "@convex/model/shared/errors";
 
 /** What an alert shows for a failure: the server's own Portuguese text when it sent one. */
 export type ErrorNotice = { title?: string; message: string; code?: string };

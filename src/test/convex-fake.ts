@@ -2,18 +2,23 @@
  * A stand-in for `convex/react` in component tests: queries, paginated queries and mutations
  * answer from what each test sets for a function (`setQuery(api.events.get, …)`). Answers are
  * typed by the function's real return type, so a fixture cannot drift from what the server sends.
+ * Setting a query again is a live update: components using it re-render and watched queries
+ * (`useConvex().watchQuery`) call their `onUpdate` listeners, as the real client does.
  * Use: vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
  */
 import type { PaginatedQueryItem, PaginatedQueryReference, UsePaginatedQueryReturnType } from "convex/react";
 import { getFunctionName, type FunctionArgs, type FunctionReference, type FunctionReturnType } from "convex/server";
 import { useSyncExternalStore } from "react";
-import type { Id, TableNames } from "../../convex/_generated/dataModel";
+import type { Id, TableNames } from "@convex/_generated/dataModel";
 import { vi, type Mock } from "vitest";
 
 type QueryAnswer = unknown | ((args: Record<string, unknown>) => unknown);
 type Paginated = { results: unknown[]; status: string; loadMore: Mock; isLoading: boolean };
 
 const queries = new Map<string, QueryAnswer>();
+/** Who hears when a query's answer changes: useQuery's re-render and watchQuery's onUpdate. */
+const queryListeners = new Set<() => void>();
+let queryVersion = 0;
 const paginated = new Map<string, Paginated>();
 const mutations = new Map<string, Mock>();
 let auth = { isLoading: false, isAuthenticated: false };
@@ -33,6 +38,13 @@ type Answer<Q extends Query> = FunctionReturnType<Q> | undefined;
 /** Sets what `useQuery(query)` returns: a value (undefined = loading) or a function of its args. */
 export function setQuery<Q extends Query>(query: Q, answer: Answer<Q> | ((args: FunctionArgs<Q>) => Answer<Q>)) {
   queries.set(getFunctionName(query), answer);
+  queryVersion += 1;
+  queryListeners.forEach((listener) => listener());
+}
+
+function onQueryChange(listener: () => void): () => void {
+  queryListeners.add(listener);
+  return () => queryListeners.delete(listener);
 }
 
 /** Sets a paginated query's results; returns its `loadMore` mock. */
@@ -74,6 +86,7 @@ export function setConnection(next: Partial<typeof CONNECTED>) {
 export function resetConvexFake() {
   connection = { ...CONNECTED };
   queries.clear();
+  queryListeners.clear();
   paginated.clear();
   mutations.clear();
   queryCalls.length = 0;
@@ -83,13 +96,17 @@ export function resetConvexFake() {
 
 const nameOf = (ref: unknown) => getFunctionName(ref as FunctionReference<"query">);
 
+function answerOf(ref: unknown, args: Record<string, unknown>): unknown {
+  const answer = queries.get(nameOf(ref));
+  return typeof answer === "function" ? (answer as (a: Record<string, unknown>) => unknown)(args) : answer;
+}
+
 export const convexReactFake = {
   useQuery(ref: unknown, args: Record<string, unknown> | "skip" = {}) {
-    const name = nameOf(ref);
+    useSyncExternalStore(onQueryChange, () => queryVersion);
     if (args === "skip") return undefined;
-    queryCalls.push({ name, args });
-    const answer = queries.get(name);
-    return typeof answer === "function" ? (answer as (a: Record<string, unknown>) => unknown)(args) : answer;
+    queryCalls.push({ name: nameOf(ref), args });
+    return answerOf(ref, args);
   },
   usePaginatedQuery(ref: unknown, args: Record<string, unknown> | "skip", options: unknown) {
     const name = nameOf(ref);
@@ -113,13 +130,13 @@ export const convexReactFake = {
   useConvexAuth() {
     return auth;
   },
-  /** The client, for `watchQuery`: answers from what the test set, as `useQuery` does (no live updates). */
+  /** The client, for `watchQuery`: answers from what the test set, and calls `onUpdate` when it sets it again. */
   useConvex() {
     return {
       watchQuery(ref: unknown, args: Record<string, unknown> = {}) {
         return {
-          localQueryResult: () => convexReactFake.useQuery(ref, args),
-          onUpdate: () => () => {},
+          localQueryResult: () => answerOf(ref, args),
+          onUpdate: (callback: () => void) => onQueryChange(callback),
         };
       },
     };

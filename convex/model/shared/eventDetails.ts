@@ -5,43 +5,78 @@
 import type { ObjectType } from "convex/values";
 import type { eventFields } from "../eventFields";
 import { cleanText, hasVisibleText } from "./cleanText";
-import { isWithinRawLimit, MAX_CITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_VENUE_LENGTH } from "./limits";
+import { isWithinRawLimit, MAX_ACCESS_URL_LENGTH, MAX_CITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_VENUE_LENGTH } from "./limits";
 import { foldText } from "./text";
 import { MESSAGES } from "./texts";
 import { matchUf, type Uf } from "./ufs";
 
-/** What the forms send. The description is optional; the place is required for new events. */
-export type EventDetailsInput = Pick<ObjectType<typeof eventFields>, "description" | "venueName" | "city" | "uf">;
+/** What the forms send. The description is optional; the place is required unless the event is online. */
+export type EventDetailsInput = Pick<
+  ObjectType<typeof eventFields>,
+  "description" | "venueName" | "city" | "uf" | "isOnline" | "onlineUrl"
+>;
 
-export type ValidEventDetails = {
+/** Where an event happens: a place, or online (no place; `cityKey` "online" for the `Cidade` filter). */
+export type ValidPlace =
+  | { venueName: string; city: string; cityKey: string; uf: Uf; isOnline?: undefined }
+  | { isOnline: true; cityKey: typeof ONLINE_CITY_KEY; venueName?: undefined; city?: undefined; uf?: undefined };
+
+export type ValidEventDetails = ValidPlace & {
   /** Plain text with its line breaks; absent when empty. */
   description?: string;
-  venueName: string;
-  city: string;
-  /** The city folded for the `Cidade` filter (see cityKeyOf). */
-  cityKey: string;
-  uf: Uf;
 };
 
-/** The details cleaned and checked, or the Portuguese message saying what is wrong. */
-export function validateEventDetails(input: EventDetailsInput): { details: ValidEventDetails } | { message: string } {
+/** What the `Cidade` filter matches for online events: typing `Online` lists them, any city leaves them out. */
+export const ONLINE_CITY_KEY = "online";
+
+/** An online event's access link: http(s) only. */
+export function isSafeAccessUrl(url: string): boolean {
+  if (url.length > MAX_ACCESS_URL_LENGTH) return false;
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === "http:" || parsed.protocol === "https:") && parsed.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The details cleaned and checked, or the Portuguese message saying what is wrong. An online
+ * event's link comes back apart (`onlineUrl`): it is stored away from the event, which everyone reads.
+ */
+export function validateEventDetails(input: EventDetailsInput): { details: ValidEventDetails; onlineUrl?: string } | { message: string } {
   const raw = input.description ?? "";
   if (!isWithinRawLimit(raw, MAX_DESCRIPTION_LENGTH)) return { message: MESSAGES.descriptionTooLong };
   const description = cleanText(raw, { multiline: true }).replace(/\n{3,}/g, "\n\n");
   if (description.length > MAX_DESCRIPTION_LENGTH) return { message: MESSAGES.descriptionTooLong };
+  const about = hasVisibleText(description) ? { description } : {};
 
-  if (!isWithinRawLimit(input.venueName, MAX_VENUE_LENGTH) || !isWithinRawLimit(input.city, MAX_CITY_LENGTH)) {
+  if (input.isOnline === true) {
+    const url = (input.onlineUrl ?? "").trim();
+    if (!isSafeAccessUrl(url)) return { message: MESSAGES.invalidOnlineUrl };
+    return { details: { ...about, isOnline: true, cityKey: ONLINE_CITY_KEY }, onlineUrl: url };
+  }
+  const place = validatePlace(input);
+  return "message" in place ? place : { details: { ...about, ...place } };
+}
+
+function validatePlace({
+  venueName: rawVenue = "",
+  city: rawCity = "",
+  uf: rawUf = "",
+}: EventDetailsInput): ValidPlace | { message: string } {
+  if (!isWithinRawLimit(rawVenue, MAX_VENUE_LENGTH) || !isWithinRawLimit(rawCity, MAX_CITY_LENGTH)) {
     return { message: MESSAGES.invalidPlace };
   }
-  const venueName = cleanText(input.venueName).replace(/ {2,}/g, " ");
-  const city = cleanText(input.city).replace(/ {2,}/g, " ");
+  const venueName = cleanText(rawVenue).replace(/ {2,}/g, " ");
+  const city = cleanText(rawCity).replace(/ {2,}/g, " ");
   if (!hasVisibleText(venueName) || venueName.length > MAX_VENUE_LENGTH) return { message: MESSAGES.invalidPlace };
-  if (!hasVisibleText(city) || city.length > MAX_CITY_LENGTH) return { message: MESSAGES.invalidPlace };
-  const uf = matchUf(input.uf.slice(0, 4));
+  // A city called "Online" would be listed with the online events.
+  if (!hasVisibleText(city) || city.length > MAX_CITY_LENGTH || cityKeyOf(city) === ONLINE_CITY_KEY)
+    return { message: MESSAGES.invalidPlace };
+  const uf = matchUf(rawUf.slice(0, 4));
   if (uf === null) return { message: MESSAGES.invalidUf };
-  return {
-    details: { ...(hasVisibleText(description) ? { description } : {}), venueName, city, cityKey: cityKeyOf(city), uf },
-  };
+  return { venueName, city, cityKey: cityKeyOf(city), uf };
 }
 
 /**

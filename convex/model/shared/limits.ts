@@ -9,6 +9,8 @@ export const MAX_MESSAGE_LENGTH = 1000;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_VENUE_LENGTH = 120;
 export const MAX_CITY_LENGTH = 60;
+/** An online event's access link. */
+export const MAX_ACCESS_URL_LENGTH = 2048;
 export const MAX_UPDATE_TITLE_LENGTH = 120;
 export const MAX_UPDATE_BODY_LENGTH = 2000;
 

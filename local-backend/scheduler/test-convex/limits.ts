@@ -1,6 +1,6 @@
 /** Functions the component tests drive: a rate limit and presence, both npm components. */
 import { Presence } from "@convex-dev/presence";
-import { MINUTE, RateLimiter } from "@convex-dev/rate-limiter";
+import { HOUR, RateLimiter } from "@convex-dev/rate-limiter";
 import { componentsGeneric } from "convex/server";
 import { v } from "convex/values";
 import { mutation, query } from "./_generated/server";
@@ -8,7 +8,10 @@ import { mutation, query } from "./_generated/server";
 // What codegen would type as `components` from convex.config.ts.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const components = componentsGeneric() as any;
-const limiter = new RateLimiter(components.rateLimiter, { send: { kind: "fixed window", rate: 2, period: MINUTE } });
+// Two sends, then none for half an hour: a token bucket refills evenly, so no test runs long
+// enough to see a refill. (A fixed window starts at a random moment: its refill could land
+// between a test's sends on a slow run.)
+const limiter = new RateLimiter(components.rateLimiter, { send: { kind: "token bucket", rate: 2, period: HOUR } });
 const presence = new Presence(components.online);
 
 export const send = mutation({

@@ -1,7 +1,7 @@
 import { Link, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { chatRoom } from "../../../convex/model/shared/presenceRooms";
+import { api } from "@convex/_generated/api";
+import { chatRoom } from "@convex/model/shared/presenceRooms";
 import { onlineText, PresenceCount } from "../../components/presence-count";
 import { Spinner } from "../../components/spinner";
 import { CHAT_TEXTS, ChatErrorBoundary, ChatNotice } from "../../features/chat/chat-access";

@@ -1,7 +1,7 @@
 import { Link, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { MESSAGES } from "../../../convex/model/shared/texts";
+import { api } from "@convex/_generated/api";
+import { MESSAGES } from "@convex/model/shared/texts";
 import { Spinner } from "../../components/spinner";
 import { CheckInPanel } from "../../features/checkin/check-in-panel";
 import { formatDateTime } from "../../lib/dates";

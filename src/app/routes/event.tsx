@@ -1,18 +1,20 @@
 import { lazy, Suspense } from "react";
 import { Link, Route, Routes, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { eventRoom } from "../../../convex/model/shared/presenceRooms";
+import { api } from "@convex/_generated/api";
+import { eventRoom } from "@convex/model/shared/presenceRooms";
 import { PresenceCount, viewersText } from "../../components/presence-count";
 import { Spinner } from "../../components/spinner";
-import { CancelEvent } from "../../features/events/cancel-event";
-import { EventDetails } from "../../features/events/event-details";
-import { EditEvent } from "../../features/events/edit-event";
-import { EventOutcome } from "../../features/events/event-outcome";
-import { ShareEvent } from "../../features/events/share-event";
+import { CancelEvent } from "../../features/events/cancel/cancel-event";
+import { EventDetails } from "../../features/events/details/event-details";
+import { EditEvent } from "../../features/events/form/edit-event";
+import { EventOutcome } from "../../features/events/details/event-outcome";
+import { ShareEvent } from "../../features/events/share/share-event";
 import { SupportTimeline } from "../../features/events/timeline/support-timeline";
 import { SupportPanel } from "../../features/support/support-panel";
 import { useSupport } from "../../features/support/use-support";
+import { AttendeeList } from "../../features/tickets/attendee-list";
+import { TicketSales } from "../../features/tickets/ticket-sales";
 import { EventUpdates } from "../../features/updates/event-updates";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
@@ -82,6 +84,10 @@ function EventPage() {
             )}
             <CancelEvent event={event} />
           </EventDetails>
+          {event.hasTicketTypes && (
+            <TicketSales eventId={event._id} open={event.supportClosedReason === null || event.supportClosedReason === "concluded"} />
+          )}
+          {isOrganizerOfTicketed && event.hasTicketTypes && <AttendeeList eventId={event._id} eventName={event.name} />}
           <EventUpdates eventId={event._id} canPost={me != null && me._id === event.creatorId} />
           <SupportTimeline eventId={event._id} />
         </>

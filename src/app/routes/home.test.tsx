@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { paginatedCalls, resetConvexFake, setPaginated, setQuery } from "../../test/convex-fake";
 import EventRoute from "./event";
 import HomeRoute from "./home";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 

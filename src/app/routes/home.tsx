@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router-dom";
-import { EventFilters } from "../../features/events/event-filters";
-import { EventList } from "../../features/events/event-list";
-import { filtersFromSearch, filtersToSearch, toListArgs, type EventFilterValues } from "../../features/events/filters";
+import { EventFilters } from "../../features/events/filters/event-filters";
+import { EventList } from "../../features/events/list/event-list";
+import { filtersFromSearch, filtersToSearch, toListArgs, type EventFilterValues } from "../../features/events/filters/filters";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { APP_TITLE, useDocumentTitle } from "../../lib/use-document-title";
 import { paths, rememberHomeSearch } from "../paths";

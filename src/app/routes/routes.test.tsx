@@ -6,7 +6,7 @@ import type { EventDetail, SignedInUser } from "../../lib/api-types";
 import ChatRoute from "./chat";
 import EventRoute from "./event";
 import NotFoundRoute from "./not-found";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn: vi.fn(), signOut: vi.fn() }) }));
@@ -44,6 +44,8 @@ const detail: EventDetail = {
   supportClosedReason: null,
   settlement: null,
   settlementLabel: null,
+  isOnline: false,
+  hasTicketTypes: false,
 };
 const me: SignedInUser = {
   _id: fakeId("users", "u1"),

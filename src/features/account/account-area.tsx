@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useRef, type Ref } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useConvexAuth, useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { SignInButtons } from "./sign-in-buttons";
 import "./account.css";
 

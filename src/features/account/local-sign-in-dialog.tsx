@@ -3,8 +3,8 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { DialogFormFooter } from "../../components/dialog-form-footer";
 import { Modal } from "../../components/modal";
 import { useDialogSubmit } from "../../lib/use-dialog-submit";
-import { isEmailAddress } from "../../../convex/model/shared/email";
-import { MESSAGES } from "../../../convex/model/shared/texts";
+import { isEmailAddress } from "@convex/model/shared/email";
+import { MESSAGES } from "@convex/model/shared/texts";
 
 type LocalSignInDialogProps = {
   open: boolean;

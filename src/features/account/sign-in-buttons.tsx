@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type Ref } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import "./account.css";
 
 // The dialog (Radix) loads only when opened, keeping "/" light.

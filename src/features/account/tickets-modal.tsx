@@ -1,10 +1,11 @@
 import type { RefObject } from "react";
 import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime, formatTime } from "../../lib/dates";
+import { loteLabel, ticketKindLabel } from "@convex/model/shared/ticketTypes";
 import { TicketQr } from "./ticket-qr";
 import "./account.css";
 
@@ -44,6 +45,12 @@ export default function TicketsModal({ open, onOpenChange, returnFocusRef }: Tic
             <li key={ticket._id} className="ticket">
               <div className="ticket__main">
                 <p className="ticket__event">{ticket.eventName}</p>
+                {ticket.typeName !== null && (
+                  <p className="ticket__kind">
+                    {ticket.typeName}
+                    {ticket.loteIndex !== null && ` · ${loteLabel(ticket.loteIndex)}`} · {ticketKindLabel(ticket.meiaCategory)}
+                  </p>
+                )}
                 <p className="ticket__date">
                   {ticket.eventStartsAt === null ? "Data não disponível" : formatDateTime(ticket.eventStartsAt)}
                 </p>

@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { DropdownMenu } from "radix-ui";
-import { formatBRL } from "../../../convex/model/shared/money";
+import { formatBRL } from "@convex/model/shared/money";
 import type { SignedInUser } from "../../lib/api-types";
 
 /** users:me as the menu uses it; `menuName` is the server's "name, or Usuário". */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { MESSAGES } from "../../../convex/model/shared/texts";
+import { MESSAGES } from "@convex/model/shared/texts";
 import { ErrorBoundary } from "../../components/error-boundary";
 import { errorNotice } from "../../lib/errors";
 

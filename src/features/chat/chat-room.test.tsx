@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeId, resetConvexFake, setMutation, setPaginated } from "../../test/convex-fake";
 import { ChatRoom } from "./chat-room";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { useMutation, usePaginatedQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { MAX_MESSAGE_LENGTH } from "../../../convex/model/shared/limits";
+import { api } from "@convex/_generated/api";
+import { MAX_MESSAGE_LENGTH } from "@convex/model/shared/limits";
 import { errorNotice } from "../../lib/errors";
 import { ChatMessageList } from "./chat-message-list";
 import "./chat.css";

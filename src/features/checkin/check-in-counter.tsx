@@ -1,5 +1,5 @@
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 /** `Presentes: N de M`, live: it moves when any device checks someone in. */
 export function CheckInCounter({ eventId }: { eventId: string }) {

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { CheckInPanel } from "./check-in-panel";
 
@@ -28,12 +28,28 @@ describe("the door screen", () => {
 
   it("clears the code once the ticket is let in", async () => {
     const user = userEvent.setup();
-    const checkIn = setMutation(api.tickets.checkIn, () => ({ holderName: "Ana", code: "ABC123XYZ" }));
+    const checkIn = setMutation(api.tickets.checkIn, () => ({ holderName: "Ana", code: "ABC123XYZ", kind: null, note: null }));
     render(<CheckInPanel eventId="ev1" />);
     await user.type(screen.getByLabelText("Código do ingresso"), "ABC123XYZ");
     await user.click(screen.getByRole("button", { name: "Validar" }));
     expect(await screen.findByText("Entrada liberada: Ana")).toBeInTheDocument();
     expect(checkIn).toHaveBeenCalledWith({ eventId: "ev1", code: "ABC123XYZ" });
     expect(screen.getByLabelText("Código do ingresso")).toHaveValue("");
+  });
+
+  it("tells the door to check the document of a meia-entrada ticket", async () => {
+    const user = userEvent.setup();
+    setMutation(api.tickets.checkIn, () => ({
+      holderName: "Bia",
+      code: "MEIA12345",
+      kind: "Pista · Meia-entrada (estudante)",
+      note: "Meia-entrada: conferir documento",
+    }));
+    render(<CheckInPanel eventId="ev1" />);
+    await user.type(screen.getByLabelText("Código do ingresso"), "MEIA12345");
+    await user.click(screen.getByRole("button", { name: "Validar" }));
+    const result = (await screen.findByText(/Entrada liberada: Bia/)).closest("p")!;
+    expect(result).toHaveTextContent("Entrada liberada: Bia · Pista · Meia-entrada (estudante)");
+    expect(result).toHaveTextContent("Meia-entrada: conferir documento");
   });
 });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from "react";
 import { useAction } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { Spinner } from "../../components/spinner";
 import { errorNotice } from "../../lib/errors";
 import { CheckInCounter } from "./check-in-counter";
@@ -10,7 +10,7 @@ import "./check-in.css";
 // The camera code (and the QR decoder behind it) loads only when someone taps the button.
 const QrScanner = lazy(() => import("./qr-scanner"));
 
-type Result = { tone: "success" | "error"; text: string };
+type Result = { tone: "success" | "error"; text: string; note?: string | null };
 
 /**
  * The organizer's door screen: the live counter, the code field with `Validar`, and the camera.
@@ -27,8 +27,8 @@ export function CheckInPanel({ eventId }: { eventId: string }) {
   const validate = async (typed: string) => {
     setPending(true);
     try {
-      const { holderName } = await checkIn({ eventId, code: typed });
-      setResult({ tone: "success", text: `Entrada liberada: ${holderName}` });
+      const { holderName, kind, note } = await checkIn({ eventId, code: typed });
+      setResult({ tone: "success", text: `Entrada liberada: ${holderName}${kind === null ? "" : ` · ${kind}`}`, note });
       setCode("");
     } catch (error) {
       setResult({ tone: "error", text: errorNotice(error).message });
@@ -48,6 +48,7 @@ export function CheckInPanel({ eventId }: { eventId: string }) {
       {result !== null && (
         <p className={`check-in__result check-in__result--${result.tone}`} role={result.tone === "error" ? "alert" : "status"}>
           {result.text}
+          {result.note != null && <strong className="check-in__note">{result.note}</strong>}
         </p>
       )}
       <form className="check-in__form" onSubmit={onSubmit}>

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useConvexAuth, useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { BellButton } from "./bell-button";
 import type { NotificationHref } from "./notification-list";
 import "./notifications.css";

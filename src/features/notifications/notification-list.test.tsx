@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { fakeId, resetConvexFake, setMutation, setPaginated } from "../../test/convex-fake";
 import { BellButton, bellLabel } from "./bell-button";
 import { NotificationList } from "./notification-list";

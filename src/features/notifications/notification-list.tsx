@@ -1,6 +1,6 @@
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { Link } from "react-router-dom";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { LoadMoreButton } from "../../components/load-more-button";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime } from "../../lib/dates";

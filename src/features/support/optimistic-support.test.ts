@@ -1,8 +1,8 @@
 import type { OptimisticLocalStore } from "convex/browser";
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { describe, expect, it } from "vitest";
-import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import type { EventDetail } from "../../lib/api-types";
 import { addSupportOptimistically, withSupport } from "./optimistic-support";
 

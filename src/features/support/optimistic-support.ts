@@ -1,7 +1,7 @@
 import type { OptimisticLocalStore } from "convex/browser";
-import { api } from "../../../convex/_generated/api";
-import { goalReached, percentRaised, progressValue, statusOf } from "../../../convex/model/shared/eventRules";
-import { supportClosedReason } from "../../../convex/model/shared/lifecycle";
+import { api } from "@convex/_generated/api";
+import { goalReached, percentRaised, progressValue, statusOf } from "@convex/model/shared/eventRules";
+import { supportClosedReason } from "@convex/model/shared/lifecycle";
 import type { EventDetail } from "../../lib/api-types";
 
 /**

@@ -1,6 +1,6 @@
-import type { SupportClosedReason } from "../../../convex/model/shared/lifecycle";
-import { parseBRL } from "../../../convex/model/shared/money";
-import { supportRefusal } from "../../../convex/model/shared/supportRefusal";
+import type { SupportClosedReason } from "@convex/model/shared/lifecycle";
+import { parseBRL } from "@convex/model/shared/money";
+import { supportRefusal } from "@convex/model/shared/supportRefusal";
 import { ATTENTION_TITLE } from "../../lib/notice";
 
 export type SupportNotice = { title: string; message: string };

@@ -1,13 +1,13 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { ConvexError } from "convex/values";
-import type { Id } from "../../../convex/_generated/dataModel";
+import type { Id } from "@convex/_generated/dataModel";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeId, resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { SupportPanel, type SupportableEvent } from "./support-panel";
 import { useSupport } from "./use-support";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import type { FunctionReturnType } from "convex/server";
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -235,13 +235,19 @@ describe("SupportPanel", () => {
     renderPanel();
     expect(screen.getByRole("link", { name: "CHAT" })).toHaveAttribute("href", "/chat/ev1");
   });
-  it("says Processando seu apoio… while the event's queue applies the support", async () => {
+  it("says Processando seu apoio… while the event's queue applies the support, then Sucesso! once it is applied", async () => {
     const mutation = supportQueued({ status: "pending" });
     renderPanel();
     await support("10");
     expect(mutation).toHaveBeenCalledWith({ eventId: "ev1", amountCents: 1000 });
     expect(await screen.findByRole("button", { name: "Processando seu apoio…" })).toBeDisabled();
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+
+    // The queue applies it: the watched outcome changes, as the server would push it.
+    act(() =>
+      setQuery(api.supports.outcome, () => ({ status: "applied" as const, amountCents: 1000, goalReached: false, ticketCode: null })),
+    );
+    await expectAlert("Sucesso!", /R\$ 10,00/);
   });
 
   it("tells that the event closed before the support came up, and that the money went back", async () => {

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { supportClosedMessage } from "../../../convex/model/shared/lifecycle";
-import { formatBRL } from "../../../convex/model/shared/money";
+import { api } from "@convex/_generated/api";
+import { supportClosedMessage } from "@convex/model/shared/lifecycle";
+import { formatBRL } from "@convex/model/shared/money";
 import { NoticeAlert } from "../../components/notice-alert";
 import { SupportedWithChat } from "../../components/supported-with-chat";
 import type { EventDetail } from "../../lib/api-types";

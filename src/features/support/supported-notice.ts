@@ -1,7 +1,7 @@
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
-import { supportClosedMessage } from "../../../convex/model/shared/lifecycle";
-import { formatBRL } from "../../../convex/model/shared/money";
+import type { api } from "@convex/_generated/api";
+import { supportClosedMessage } from "@convex/model/shared/lifecycle";
+import { formatBRL } from "@convex/model/shared/money";
 import { ATTENTION_TITLE, type Notice } from "../../lib/notice";
 
 /** Shown while the event's queue applies a support (taken, the wallet already debited). */

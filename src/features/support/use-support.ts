@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import type { EventDetail } from "../../lib/api-types";
 import { addSupportOptimistically, withSupport } from "./optimistic-support";
 import type { SupportOutcome } from "./supported-notice";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { usePaginatedQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { LoadMoreButton } from "../../components/load-more-button";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime } from "../../lib/dates";

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { MAX_UPDATE_BODY_LENGTH, MAX_UPDATE_TITLE_LENGTH } from "../../../convex/model/shared/limits";
+import { api } from "@convex/_generated/api";
+import { MAX_UPDATE_BODY_LENGTH, MAX_UPDATE_TITLE_LENGTH } from "@convex/model/shared/limits";
 import { errorNotice } from "../../lib/errors";
 
 /** The organizer's form for a new Novidade; the server checks the text and who posts. */

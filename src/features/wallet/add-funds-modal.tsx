@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation, useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { parseBRL } from "../../../convex/model/shared/money";
-import { MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS, PIX_MESSAGES } from "../../../convex/model/shared/pix";
+import { api } from "@convex/_generated/api";
+import { parseBRL } from "@convex/model/shared/money";
+import { MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS, PIX_MESSAGES } from "@convex/model/shared/pix";
 import { DialogFormFooter } from "../../components/dialog-form-footer";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
-import { formatBRL } from "../../../convex/model/shared/money";
-import { DEPOSIT_STATUS_TEXTS } from "../../../convex/model/shared/pix";
+import type { api } from "@convex/_generated/api";
+import { formatBRL } from "@convex/model/shared/money";
+import { DEPOSIT_STATUS_TEXTS } from "@convex/model/shared/pix";
 import { Spinner } from "../../components/spinner";
 import { PixQr } from "./pix-qr";
 import { formatMinutesSeconds, useCountdown } from "./use-countdown";

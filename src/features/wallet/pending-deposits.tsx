@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { formatBRL } from "../../../convex/model/shared/money";
+import { api } from "@convex/_generated/api";
+import { formatBRL } from "@convex/model/shared/money";
 import { formatMinutesSeconds, useCountdown } from "./use-countdown";
 
 /** One charge still waiting, with its time left and `Abrir` to show its QR code again. */

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaginatedQueryItem } from "convex/react";
 import { fakeId, paginatedCalls, resetConvexFake, setPaginated } from "../../test/convex-fake";
 import StatementModal, { STATEMENT_PAGE_SIZE } from "./statement-modal";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 

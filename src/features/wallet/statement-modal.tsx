@@ -1,7 +1,7 @@
 import type { RefObject } from "react";
 import { usePaginatedQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { formatBRL } from "../../../convex/model/shared/money";
+import { api } from "@convex/_generated/api";
+import { formatBRL } from "@convex/model/shared/money";
 import { LoadMoreButton } from "../../components/load-more-button";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";

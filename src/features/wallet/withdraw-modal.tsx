@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation, useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
-import { formatBRL, parseBRL } from "../../../convex/model/shared/money";
+import { api } from "@convex/_generated/api";
+import { formatBRL, parseBRL } from "@convex/model/shared/money";
 import {
   keyIsDocument,
   MIN_WITHDRAWAL_CENTS,
@@ -11,7 +11,7 @@ import {
   PIX_KEY_TYPES,
   PIX_MESSAGES,
   type PixKeyType,
-} from "../../../convex/model/shared/pix";
+} from "@convex/model/shared/pix";
 import { DialogFormFooter } from "../../components/dialog-form-footer";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";

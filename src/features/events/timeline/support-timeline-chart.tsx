@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
-import { api } from "../../../../convex/_generated/api";
-import { formatBRL } from "../../../../convex/model/shared/money";
+import { api } from "@convex/_generated/api";
+import { formatBRL } from "@convex/model/shared/money";
 import type { Timeline } from "../../../lib/api-types";
 import { chartGeometry } from "./chart-geometry";
 import { momentLabeller } from "./time-axis";

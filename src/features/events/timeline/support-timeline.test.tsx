@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConvexFake, setQuery } from "../../../test/convex-fake";
 import { SupportTimeline } from "./support-timeline";
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../../test/convex-fake")).convexReactFake);
 

@@ -1,0 +1,25 @@
+import { v } from "convex/values";
+import { idArg } from "./model/args";
+import { attendeePageOf, attendeeSummaryOf } from "./model/attendees";
+import { callerQuery } from "./model/callerFunctions";
+import { requireOrganizer } from "./model/checkIn";
+import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
+
+/** Per ticket type and lote: sold, meia and checked in, live. The event's creator only. */
+export const summary = callerQuery({
+  args: { eventId: v.string() },
+  handler: async (ctx, { eventId }) => {
+    const event = await requireOrganizer(ctx, ctx.user?._id ?? null, idArg(ctx, "events", eventId));
+    return attendeeSummaryOf(ctx, event);
+  },
+});
+
+/** A page of the attendee list (name, e-mail, type, lote, meia, code, times), for its CSV. The event's creator only. */
+export const page = callerQuery({
+  args: { eventId: v.string(), paginationOpts: paginationOptsArg },
+  handler: async (ctx, { eventId, paginationOpts }) => {
+    const opts = checkPaginationOpts(paginationOpts);
+    const event = await requireOrganizer(ctx, ctx.user?._id ?? null, idArg(ctx, "events", eventId));
+    return attendeePageOf(ctx, event, opts);
+  },
+});

@@ -1,0 +1,66 @@
+/**
+ * The organizer's attendee list: per ticket type and lote, sold / meia / checked in (from each
+ * type's counts, one read per type), and the tickets themselves page by page for
+ * `Baixar lista (CSV)` (model/shared/attendeeCsv.ts writes the file in the browser).
+ */
+import type { PaginationOptions } from "convex/server";
+import type { Doc } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import { paginateOrRefuse } from "./pagination";
+import type { AttendeeRow } from "./shared/attendeeCsv";
+import { loteLabel } from "./shared/ticketTypes";
+import { salesOf, typesOf } from "./ticketTypes";
+
+export type LoteCounts = { label: string; priceCents: number; sold: number; meia: number; checkedIn: number };
+
+/** Each type of the event with its lotes' counts and its totals. */
+export async function attendeeSummaryOf(ctx: QueryCtx, event: Doc<"events">) {
+  const types = await typesOf(ctx, event._id);
+  return Promise.all(
+    types.map(async (type) => {
+      const sales = await salesOf(ctx, type._id);
+      const lotes: LoteCounts[] = type.lotes.map((lote, index) => ({
+        label: loteLabel(index),
+        priceCents: lote.priceCents,
+        sold: sales?.loteSold[index] ?? 0,
+        meia: sales?.loteMeia[index] ?? 0,
+        checkedIn: sales?.loteUsed[index] ?? 0,
+      }));
+      const total = (key: "sold" | "meia" | "checkedIn") => lotes.reduce((sum, lote) => sum + lote[key], 0);
+      return {
+        typeId: type._id,
+        name: type.name,
+        quantity: type.quantity,
+        lotes,
+        sold: total("sold"),
+        meia: total("meia"),
+        checkedIn: total("checkedIn"),
+      };
+    }),
+  );
+}
+
+/** A page of the event's tickets as the list's rows, oldest first. */
+export async function attendeePageOf(ctx: QueryCtx, event: Doc<"events">, page: PaginationOptions) {
+  const result = await paginateOrRefuse(
+    ctx.db.query("tickets").withIndex("by_eventId", (q) => q.eq("eventId", event._id)),
+    page,
+  );
+  const rows: AttendeeRow[] = await Promise.all(
+    result.page.map(async (ticket) => {
+      const holder = await ctx.db.get("users", ticket.userId);
+      return {
+        name: holder?.name ?? "",
+        email: holder?.email ?? "",
+        typeName: ticket.typeName ?? null,
+        loteIndex: ticket.loteIndex ?? null,
+        meiaCategory: ticket.meiaCategory ?? null,
+        code: ticket.code,
+        issuedAt: ticket.issuedAt,
+        usedAt: ticket.usedAt ?? null,
+        status: ticket.status ?? "valid",
+      };
+    }),
+  );
+  return { ...result, page: rows };
+}

@@ -1,0 +1,113 @@
+/**
+ * Buying tickets of an event's ticket types: checked and paid at once, then decided in order by
+ * the event's support queue, like a support (model/ticketAllocation.ts decides; capacity holds
+ * however many buy at once). A buyer reads only documents no other buyer writes: the type's
+ * definition is written once when first bought and once per option sold out; its counts are
+ * the queue's.
+ *
+ * Unlike a support, a purchase stays open once the goal is reached (the show is confirmed: its
+ * tickets keep selling), until the event starts or is cancelled. Its money counts toward the
+ * goal and is refunded with the supports if the event ends without it ("tudo ou nada").
+ */
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { appError } from "./shared/errors";
+import { supportClosedMessage } from "./shared/lifecycle";
+import { MESSAGES } from "./shared/texts";
+import { availabilityOf, isMeiaCategory, MAX_UNITS_PER_PURCHASE, NO_SALES, TICKET_MESSAGES, unitPriceCents } from "./shared/ticketTypes";
+import { gateClosedReason, gateForSupport, type SupportGate } from "./supportGates";
+import { queueRow } from "./supportQueue";
+import { walletCentsOf } from "./users";
+
+export type PurchaseRequest = {
+  typeId: Id<"ticketTypes"> | null;
+  /** The lote the buyer saw on sale, whose price they agree to pay. */
+  loteIndex: number;
+  units: number;
+  meia: boolean;
+  /** For meia-entrada, the category the buyer declares (a raw string until checked); ignored for inteira. */
+  meiaCategory?: string;
+};
+
+/**
+ * Checks a purchase before anything is paid, in this order: units (1..4), meia category, the type
+ * (of this event), purchases open, the lote (the one on sale by date; by quantity the queue
+ * decides), what the type has left as far as the buyer can tell (its sold-out flags), the wallet.
+ * Then writes the pending purchase and marks the type bought (its quantity and lotes freeze).
+ * Returns the purchase and its price, for the queue to debit and decide.
+ */
+async function takePurchase(
+  ctx: MutationCtx,
+  user: Doc<"users">,
+  event: SupportGate,
+  request: PurchaseRequest,
+  now: number,
+): Promise<{ purchaseId: Id<"ticketPurchases">; amountCents: number }> {
+  const { units, loteIndex } = request;
+  if (!Number.isSafeInteger(units) || units < 1 || units > MAX_UNITS_PER_PURCHASE)
+    throw appError("INVALID_PURCHASE", TICKET_MESSAGES.invalidUnits);
+  const { meia } = request;
+  const declared = meia ? (request.meiaCategory ?? "") : "";
+  if (meia && !isMeiaCategory(declared)) throw appError("INVALID_PURCHASE", TICKET_MESSAGES.meiaWithoutCategory);
+  const meiaCategory = isMeiaCategory(declared) ? declared : undefined;
+  const type = request.typeId === null ? null : await ctx.db.get("ticketTypes", request.typeId);
+  if (type === null || type.eventId !== event.eventId) throw appError("INVALID_PURCHASE", TICKET_MESSAGES.typeNotFound);
+  const gateReason = gateClosedReason(event, now);
+  const closed = gateReason === "concluded" ? null : gateReason;
+  if (closed !== null) throw appError(closed === "cancelled" ? "EVENT_CANCELLED" : "EVENT_STARTED", supportClosedMessage(closed));
+
+  // The flags are all a buyer reads of what sold: the counts are the queue's to write.
+  const gone = {
+    inteira: type.inteiraSoldOut === true || type.quantity === type.meiaQuantity,
+    meia: type.meiaSoldOut === true || type.meiaQuantity === 0,
+  };
+  if (gone.inteira && gone.meia) throw appError("SOLD_OUT", TICKET_MESSAGES.soldOut);
+  if (meia ? gone.meia : gone.inteira) throw appError("SOLD_OUT", meia ? TICKET_MESSAGES.meiaSoldOut : TICKET_MESSAGES.inteiraSoldOut);
+  const onSale = availabilityOf(type, NO_SALES, now);
+  const lote = type.lotes[loteIndex];
+  if (!Number.isSafeInteger(loteIndex) || lote === undefined || (lote.endsAt !== undefined && now >= lote.endsAt))
+    throw appError("INVALID_PURCHASE", onSale.state === "ended" ? TICKET_MESSAGES.salesEnded : TICKET_MESSAGES.loteChanged);
+
+  const amountCents = units * unitPriceCents(lote, meia);
+  const walletCents = walletCentsOf(user);
+  if (amountCents > 0 && walletCents <= 0) throw appError("NO_BALANCE", MESSAGES.noBalance, MESSAGES.noBalanceTitle);
+  if (amountCents > walletCents) throw appError("INSUFFICIENT_FUNDS", MESSAGES.insufficientFunds);
+
+  if (type.purchased !== true) await ctx.db.patch("ticketTypes", type._id, { purchased: true });
+  const purchaseId = await ctx.db.insert("ticketPurchases", {
+    eventId: event.eventId,
+    userId: user._id,
+    typeId: type._id,
+    loteIndex,
+    units,
+    ...(meiaCategory === undefined ? {} : { meiaCategory }),
+    amountCents,
+    status: "pending",
+  });
+  return { purchaseId, amountCents };
+}
+
+/** What the buyer is shown of their purchase, live: waiting, its tickets, or refunded with the reason. Null if not theirs. */
+export async function purchaseOutcomeOf(ctx: QueryCtx, userId: Id<"users">, purchaseId: Id<"ticketPurchases">) {
+  const purchase = await ctx.db.get("ticketPurchases", purchaseId);
+  if (purchase === null || purchase.userId !== userId) return null;
+  const { units, amountCents } = purchase;
+  if (purchase.status === "pending") return { status: "pending" as const, units, amountCents };
+  if (purchase.status === "issued") return { status: "issued" as const, units, amountCents, ticketCodes: purchase.ticketCodes ?? [] };
+  return { status: "refunded" as const, units, amountCents, refusal: purchase.refusal ?? TICKET_MESSAGES.soldOut };
+}
+
+/** A purchase from the event page: checked, paid and queued. Returns its id, whose outcome `purchaseOutcomeOf` tells live. */
+export async function enqueuePurchase(
+  ctx: MutationCtx,
+  user: Doc<"users">,
+  eventId: Id<"events"> | null,
+  request: PurchaseRequest,
+  now: number = Date.now(),
+): Promise<Id<"ticketPurchases">> {
+  const gate = eventId === null ? null : await gateForSupport(ctx, eventId);
+  if (gate === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
+  const { purchaseId, amountCents } = await takePurchase(ctx, user, gate, request, now);
+  await queueRow(ctx, user._id, gate, amountCents, now, purchaseId);
+  return purchaseId;
+}

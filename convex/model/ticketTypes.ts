@@ -1,0 +1,152 @@
+/**
+ * An event's ticket types in the database: stored by `Criar Evento` and `Editar evento`, read by
+ * the `Ingressos` block. The rules themselves are pure, in shared/ticketTypes.ts.
+ *
+ * Each type is two documents: its definition (ticketTypes: name, quantity, meia, lotes), which
+ * buyers read, and its counts (ticketSales), which only the event's queue writes; so a purchase
+ * being queued never contends with the queue applying others.
+ */
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { appError } from "./shared/errors";
+import { MESSAGES } from "./shared/texts";
+import { TICKET_MESSAGES, validateTicketTypes, type Lote, type TicketTypeInput } from "./shared/ticketTypes";
+
+/** More than any event has (MAX_TICKET_TYPES), small enough for one read. */
+const TYPES_READ_LIMIT = 20;
+
+export function typesOf(ctx: QueryCtx, eventId: Id<"events">): Promise<Doc<"ticketTypes">[]> {
+  return ctx.db
+    .query("ticketTypes")
+    .withIndex("by_eventId_and_position", (q) => q.eq("eventId", eventId))
+    .take(TYPES_READ_LIMIT);
+}
+
+export function salesOf(ctx: QueryCtx, typeId: Id<"ticketTypes">): Promise<Doc<"ticketSales"> | null> {
+  return ctx.db
+    .query("ticketSales")
+    .withIndex("by_typeId", (q) => q.eq("typeId", typeId))
+    .unique();
+}
+
+/** The types checked for a new event; throws the Portuguese refusal before anything is written. */
+export function checkNewTicketTypes(types: TicketTypeInput[] | undefined, event: { isTicketed: boolean; startsAt: number }, now: number) {
+  if (types === undefined) return [];
+  if (types.some((type) => type.id !== undefined)) throw appError("INVALID_TICKET_TYPE", TICKET_MESSAGES.typeNotFound);
+  const checked = validateTicketTypes(types, event, now);
+  if ("message" in checked) throw appError("INVALID_TICKET_TYPE", checked.message);
+  return checked.types;
+}
+
+async function insertType(ctx: MutationCtx, eventId: Id<"events">, position: number, type: TicketTypeInput): Promise<void> {
+  const typeId = await ctx.db.insert("ticketTypes", {
+    eventId,
+    position,
+    name: type.name,
+    quantity: type.quantity,
+    meiaQuantity: type.meiaQuantity,
+    lotes: type.lotes,
+  });
+  await ctx.db.insert("ticketSales", { eventId, typeId, inteiraSold: 0, meiaSold: 0, loteSold: [], loteMeia: [], loteUsed: [] });
+}
+
+/** Stores a new event's checked types and marks the event as sold through them. */
+export async function insertTicketTypes(ctx: MutationCtx, eventId: Id<"events">, types: TicketTypeInput[]): Promise<void> {
+  if (types.length === 0) return;
+  for (const [position, type] of types.entries()) await insertType(ctx, eventId, position, type);
+  await ctx.db.patch("events", eventId, { hasTicketTypes: true });
+}
+
+const sameLote = (a: Lote, b: Lote) => a.priceCents === b.priceCents && a.endsAt === b.endsAt && a.quantity === b.quantity;
+
+/**
+ * "Editar evento": replaces the event's types with `types` (an `id` names an existing one).
+ * Types and lotes may be added, changed and removed while nobody bought them; a type someone
+ * bought keeps its quantity, its meia and its lotes as they were (new lotes may follow them),
+ * and cannot be removed. An event that took supports before it had types cannot start selling
+ * them: its supporters already hold the spec's one ticket per support.
+ */
+export async function replaceTicketTypes(
+  ctx: MutationCtx,
+  event: Doc<"events">,
+  types: TicketTypeInput[],
+  { now, hasSupports }: { now: number; hasSupports: boolean },
+): Promise<void> {
+  const existing = await typesOf(ctx, event._id);
+  const byId = new Map(existing.map((type) => [type._id as string, type]));
+  if (types.some((type) => type.id !== undefined && !byId.has(type.id)))
+    throw appError("INVALID_TICKET_TYPE", TICKET_MESSAGES.typeNotFound);
+  const keepEnds = new Set(existing.flatMap((type) => type.lotes.flatMap((lote) => (lote.endsAt === undefined ? [] : [lote.endsAt]))));
+  const checked = validateTicketTypes(types, event, now, { keepEnds });
+  if ("message" in checked) throw appError("INVALID_TICKET_TYPE", checked.message);
+  if (existing.length === 0 && checked.types.length > 0 && hasSupports)
+    throw appError("EVENT_ALREADY_SUPPORTED", MESSAGES.editAfterSupport);
+
+  const kept = new Set(checked.types.flatMap((type) => (type.id === undefined ? [] : [type.id])));
+  for (const type of existing) {
+    if (type.purchased === true && !kept.has(type._id)) throw appError("TICKET_TYPE_FROZEN", TICKET_MESSAGES.typeFrozen);
+  }
+  for (const type of checked.types) {
+    const before = type.id === undefined ? undefined : byId.get(type.id);
+    if (before?.purchased !== true) continue;
+    const frozen =
+      type.quantity !== before.quantity ||
+      type.meiaQuantity !== before.meiaQuantity ||
+      type.lotes.length < before.lotes.length ||
+      before.lotes.some((lote, index) => !sameLote(lote, type.lotes[index]!));
+    if (frozen) throw appError("TICKET_TYPE_FROZEN", TICKET_MESSAGES.typeFrozen);
+  }
+
+  for (const type of existing) {
+    if (kept.has(type._id)) continue;
+    const sales = await salesOf(ctx, type._id);
+    if (sales !== null) await ctx.db.delete("ticketSales", sales._id);
+    await ctx.db.delete("ticketTypes", type._id);
+  }
+  for (const [position, type] of checked.types.entries()) {
+    const before = type.id === undefined ? undefined : byId.get(type.id);
+    if (before === undefined) {
+      await insertType(ctx, event._id, position, type);
+      continue;
+    }
+    await ctx.db.patch("ticketTypes", before._id, {
+      position,
+      name: type.name,
+      quantity: type.quantity,
+      meiaQuantity: type.meiaQuantity,
+      lotes: type.lotes,
+    });
+  }
+  const hasTypes = checked.types.length > 0;
+  if (hasTypes !== (event.hasTicketTypes === true))
+    await ctx.db.patch("events", event._id, { hasTicketTypes: hasTypes ? true : undefined });
+}
+
+/** The `Ingressos` block: each type with its lotes and counts; the browser works out the current lote with its clock. */
+export async function ticketBlockOf(ctx: QueryCtx, eventId: Id<"events">) {
+  const types = await typesOf(ctx, eventId);
+  return Promise.all(
+    types.map(async (type) => {
+      const sales = await salesOf(ctx, type._id);
+      return {
+        _id: type._id,
+        name: type.name,
+        quantity: type.quantity,
+        meiaQuantity: type.meiaQuantity,
+        lotes: type.lotes,
+        purchased: type.purchased === true,
+        sales: { inteiraSold: sales?.inteiraSold ?? 0, meiaSold: sales?.meiaSold ?? 0, loteSold: sales?.loteSold ?? [] },
+      };
+    }),
+  );
+}
+
+/** Counts a ticket of a type checked in, in its lote (the attendee list's "presentes"). */
+export async function countCheckIn(ctx: MutationCtx, typeId: Id<"ticketTypes">, loteIndex: number): Promise<void> {
+  const sales = await salesOf(ctx, typeId);
+  if (sales === null) return;
+  const loteUsed = [...sales.loteUsed];
+  while (loteUsed.length <= loteIndex) loteUsed.push(0);
+  loteUsed[loteIndex]! += 1;
+  await ctx.db.patch("ticketSales", sales._id, { loteUsed });
+}

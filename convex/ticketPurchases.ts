@@ -1,0 +1,41 @@
+import { v } from "convex/values";
+import { idArg } from "./model/args";
+import { callerQuery, signedInMutation } from "./model/callerFunctions";
+import { enforceRateLimit } from "./model/rateLimits";
+import { enqueuePurchase, purchaseOutcomeOf } from "./model/ticketPurchases";
+import { TICKET_MESSAGES } from "./model/shared/ticketTypes";
+
+/**
+ * Buys `units` tickets of one type, inteira or meia-entrada (with the declared category), in the
+ * lote the buyer saw on sale: paid from the wallet at once, then decided in order by the event's
+ * queue. Returns the purchase's id, whose outcome `ticketPurchases:outcome` tells live.
+ */
+export const buy = signedInMutation({
+  args: {
+    eventId: v.string(),
+    typeId: v.string(),
+    loteIndex: v.number(),
+    units: v.number(),
+    meia: v.boolean(),
+    meiaCategory: v.optional(v.string()),
+  },
+  signedOutMessage: TICKET_MESSAGES.notSignedInToBuy,
+  handler: async (ctx, { eventId, typeId, ...request }) => {
+    await enforceRateLimit(ctx, "support", ctx.user._id);
+    const purchaseId = await enqueuePurchase(ctx, ctx.user, idArg(ctx, "events", eventId), {
+      typeId: idArg(ctx, "ticketTypes", typeId),
+      ...request,
+    });
+    return { purchaseId };
+  },
+});
+
+/** What became of one of the caller's purchases: pending, issued (its ticket codes) or refunded (the reason). Null if not theirs. */
+export const outcome = callerQuery({
+  args: { purchaseId: v.string() },
+  handler: async (ctx, { purchaseId }) => {
+    const id = idArg(ctx, "ticketPurchases", purchaseId);
+    if (ctx.user === null || id === null) return null;
+    return purchaseOutcomeOf(ctx, ctx.user._id, id);
+  },
+});

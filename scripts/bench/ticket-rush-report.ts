@@ -1,0 +1,31 @@
+/** The ticket rush's rows (scripts/bench/ticket-rush.ts), in "A hot event". */
+import { ms } from "./format";
+import type { NotMeasured } from "./report";
+import type { Row, Status } from "./table";
+import type { TicketRush } from "./ticket-rush";
+
+const measure = "ticket rush: 2,000 purchases (200 buyers), one type with 100 tickets left (40 meia)";
+
+export function ticketRushRows(rush: TicketRush | NotMeasured): Row[] {
+  if ("notMeasured" in rush) return [{ section: "hot", measure, result: `not measured: ${rush.notMeasured}` }];
+  const exact: Status = rush.ticketsSold === rush.units ? "PASS" : "FAIL";
+  return [
+    {
+      section: "hot",
+      measure: `${measure}: tickets sold`,
+      result: `${rush.ticketsSold} (${rush.meiaSold} meia); ${rush.refundedByQueue} paid then refunded, ${rush.refusedAtDoor} refused before paying`,
+      target: `exactly ${rush.units}`,
+      status: exact,
+    },
+    {
+      section: "hot",
+      measure: `${measure}: buyer's answer (50 in flight)`,
+      result: `p50 ${ms(rush.answer.p50)}, p99 ${ms(rush.answer.p99)}`,
+    },
+    {
+      section: "hot",
+      measure: `${measure}: until all ${rush.watchers} watching pages show Esgotado`,
+      result: ms(rush.esgotadoSeenByAllMs),
+    },
+  ];
+}

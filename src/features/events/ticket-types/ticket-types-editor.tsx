@@ -1,0 +1,62 @@
+import { MAX_TICKET_TYPES, MEIA_MIN_PERCENT } from "@convex/model/shared/ticketTypes";
+import { TicketTypeFieldset } from "./ticket-type-fieldset";
+import { emptyTicketType, meiaOf, type TicketTypeValues } from "./ticket-types-form";
+import "./ticket-types.css";
+
+type TicketTypesEditorProps = {
+  types: TicketTypeValues[];
+  onChange: (types: TicketTypeValues[]) => void;
+};
+
+/** The share of meia-entrada over all the types, as the law counts it; null while a number is unreadable. */
+function meiaSummary(types: TicketTypeValues[]): string | null {
+  let total = 0;
+  let meia = 0;
+  for (const type of types) {
+    const quantity = Number(type.quantity.trim());
+    const typeMeia = meiaOf(type);
+    if (!Number.isInteger(quantity) || quantity <= 0 || typeMeia === null) return null;
+    total += quantity;
+    meia += typeMeia;
+  }
+  return `Meia-entrada: ${meia} de ${total} ingressos (${Math.floor((meia * 100) / total)}%; mínimo ${MEIA_MIN_PERCENT}%).`;
+}
+
+/**
+ * "Tipos de ingresso" in Criar Evento and Editar evento: none keeps the spec's one ticket per
+ * support; each type sells through its lotes in order.
+ */
+export function TicketTypesEditor({ types, onChange }: TicketTypesEditorProps) {
+  const summary = types.length === 0 ? null : meiaSummary(types);
+  return (
+    <section className="ticket-types" aria-labelledby="ticket-types-title">
+      <h3 id="ticket-types-title" className="ticket-types__title">
+        Tipos de ingresso
+      </h3>
+      <p className="field__hint">
+        {types.length === 0
+          ? "Sem tipos, cada apoio a partir do mínimo gera um ingresso. Com tipos (Pista, Camarote...), cada um tem preço, quantidade e lotes."
+          : "Cada tipo vende seus lotes em ordem: o próximo abre quando um termina, na data ou ao vender sua quantidade."}
+      </p>
+      {types.map((type, index) => (
+        <TicketTypeFieldset
+          key={type.key}
+          index={index}
+          values={type}
+          onChange={(patch) => onChange(types.map((row, i) => (i === index ? { ...row, ...patch } : row)))}
+          onRemove={() => onChange(types.filter((_, i) => i !== index))}
+        />
+      ))}
+      {summary !== null && (
+        <p className="ticket-types__summary" aria-live="polite">
+          {summary}
+        </p>
+      )}
+      {types.length < MAX_TICKET_TYPES && (
+        <button type="button" className="button button--secondary" onClick={() => onChange([...types, emptyTicketType()])}>
+          Adicionar tipo de ingresso
+        </button>
+      )}
+    </section>
+  );
+}

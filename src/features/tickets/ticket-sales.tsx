@@ -1,0 +1,30 @@
+import { useId } from "react";
+import { useQuery } from "convex/react";
+import { api } from "@convex/_generated/api";
+import { BuyTicketsForm } from "./buy-tickets-form";
+import { TicketTypeList } from "./ticket-type-list";
+import { useClock } from "./use-clock";
+import "./tickets.css";
+
+/**
+ * The event page's `Ingressos`: each type with its lote, price and `Restam N` or `Esgotado`
+ * (live: another buyer's purchase shows here as the queue decides it), and the purchase form
+ * while purchases are open (until the event starts or is cancelled; a reached goal does not
+ * stop ticket sales).
+ */
+export function TicketSales({ eventId, open }: { eventId: string; open: boolean }) {
+  const id = useId();
+  const types = useQuery(api.ticketTypes.forEvent, { eventId });
+  const me = useQuery(api.users.me);
+  const now = useClock();
+  if (types === undefined || types.length === 0) return null;
+  return (
+    <section className="ticket-sales" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="ticket-sales__heading">
+        Ingressos
+      </h2>
+      <TicketTypeList types={types} now={now} />
+      {open && <BuyTicketsForm eventId={eventId} types={types} now={now} signedIn={me != null} />}
+    </section>
+  );
+}
