@@ -86,6 +86,31 @@ describe("the per-event support queue", () => {
     await expectInvariants(t);
   });
 
+  test("a quiet event's support writes no worker state (every support reads it); quiet again QUEUE_SETTLE_MS after its last change", async () => {
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Criadora" });
+    const eventId = await createEvent(creator.as, { goalCents: 100_000, minSupportCents: 100 });
+    const [ana, bia, caio] = await people(t, 3);
+    const workers = () => t.run((ctx) => ctx.db.query("supportWorkers").collect());
+
+    await queue(ana!.as, eventId, 100);
+    expect(await workers()).toEqual([]);
+    // Right after it the event counts as busy: the next support queues and starts the worker.
+    const queued = await queue(bia!.as, eventId, 100);
+    expect(await outcome(bia!.as, queued)).toEqual({ status: "pending", amountCents: 100 });
+    expect((await workers()).map((row) => row.state)).toEqual([{ kind: "scheduled", generation: 1 }]);
+    await workQueues(t);
+    await advanceClock(t, QUEUE_SETTLE_MS);
+    const idle = (await workers()).map((row) => row.state);
+    expect(idle).toMatchObject([{ kind: "idle", generation: 1 }]);
+
+    const quiet = await queue(caio!.as, eventId, 100);
+    expect(await outcome(caio!.as, quiet)).toMatchObject({ status: "applied" });
+    expect((await workers()).map((row) => row.state)).toEqual(idle);
+    expect((await t.run((ctx) => ctx.db.get("events", eventId)))!.raisedCents).toBe(300);
+    await expectInvariants(t);
+  });
+
   test("reaches the goal exactly once, and refunds the supports queued after it", async () => {
     const t = newBackend();
     const creator = await signedInUser(t, { name: "Criadora" });

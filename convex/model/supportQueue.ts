@@ -24,10 +24,12 @@
  * (see model/settlement.ts).
  *
  * A quiet event does not pay the hot event's price: a support of an event whose worker is idle,
- * and that had no support in the last QUEUE_SETTLE_MS, is applied at once, in its own
+ * and whose total did not change in the last QUEUE_SETTLE_MS, is applied at once, in its own
  * transaction, by the same step the worker runs (`applyQueued`). It then reads and writes the
  * event, as supports did before the queue; the next support within QUEUE_SETTLE_MS goes to the
- * queue and starts the worker, so a burst turns an event "hot" after its first support.
+ * queue and starts the worker, so a burst turns an event "hot" after its first support. Such a
+ * support writes no worker state (see `isQuiet`): the state every support reads changes only
+ * when the worker starts or stops.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
@@ -39,9 +41,9 @@ import { closedRefusal, supportRefusal } from "./shared/supportRefusal";
 import { MESSAGES } from "./shared/texts";
 import { closeGate, gateClosedReason, gateForSupport, markSupported, type SupportGate } from "./supportGates";
 import { addContribution } from "./supports";
-import { continueWorker, setWorkerState, startWorker, workerState } from "./supportWorker";
+import { continueWorker, setWorkerState, startWorker, workerState, type WorkerState } from "./supportWorker";
 import { purchaseDecider } from "./ticketAllocation";
-import { recordSupport } from "./timeline";
+import { lastChangeAt, recordSupport } from "./timeline";
 import { walletCentsOf } from "./users";
 import { changeWallet } from "./wallet";
 
@@ -127,19 +129,38 @@ export async function queueRow(
   });
   if (gate.supported !== true) await markSupported(ctx, eventId);
   const worker = await workerState(ctx, eventId);
-  // Never ahead of rows already waiting (an idle worker with rows left is restarted instead).
-  if (worker.kind === "idle" && now >= worker.quietFrom && (await pendingRows(ctx, eventId).first())?._id === id) {
+  if (worker.kind === "idle" && (await isQuiet(ctx, eventId, worker, now, id))) {
     const [decision] = await applyQueued(ctx, eventId, [(await ctx.db.get("queuedSupports", id))!], now);
     if (decision !== undefined && !decision.apply) {
       if ("refusal" in decision) throw appError("SOLD_OUT", decision.refusal);
       const closed = closedRefusal(decision.closedReason);
       throw appError(closed.code, closed.message);
     }
-    await setWorkerState(ctx, eventId, { ...worker, quietFrom: now + QUEUE_SETTLE_MS });
     return { supportId: id, queued: false };
   }
   if (worker.kind === "idle") await startWorker(ctx, eventId, worker, QUEUE_SETTLE_MS);
   return { supportId: id, queued: true };
+}
+
+/**
+ * Whether a support of an event with an idle worker is applied as it is taken: the worker went
+ * idle and the event's total last changed at least QUEUE_SETTLE_MS ago, and no row waits ahead
+ * of this one (an idle worker with rows left is restarted instead). The last change is read
+ * from the event's timeline, which the support then writes: two supports racing for the same
+ * quiet moment conflict there, and the one retried finds the moment gone and queues. Nothing
+ * every support reads is written, so a busy event's supports never conflict with a quiet one's.
+ */
+async function isQuiet(
+  ctx: QueryCtx,
+  eventId: Id<"events">,
+  worker: Extract<WorkerState, { kind: "idle" }>,
+  now: number,
+  rowId: QueuedSupportId,
+): Promise<boolean> {
+  if (now < worker.quietFrom) return false;
+  const lastChange = await lastChangeAt(ctx, eventId);
+  if (lastChange !== null && now < lastChange + QUEUE_SETTLE_MS) return false;
+  return (await pendingRows(ctx, eventId).first())?._id === rowId;
 }
 
 /**
