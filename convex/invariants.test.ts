@@ -9,19 +9,9 @@ import { advanceClock, allRows, createEvent, DAY, expectInvariants, newBackend, 
 
 // Injected failures: the next `turns` worker turns throw after doing their work (rolled back).
 const failures = vi.hoisted(() => ({ turns: 0 }));
-vi.mock("./model/supportQueue", async (importOriginal) => {
-  const original = await importOriginal<typeof import("./model/supportQueue")>();
-  return {
-    ...original,
-    workQueue: async (...args: Parameters<typeof original.workQueue>) => {
-      await original.workQueue(...args);
-      if (failures.turns > 0) {
-        failures.turns -= 1;
-        throw new Error("injected failure of a worker turn");
-      }
-    },
-  };
-});
+vi.mock("./model/supportQueue", async (importOriginal) =>
+  (await import("./test.workerFailures")).withFailingTurns(await importOriginal(), failures),
+);
 
 beforeEach(() => {
   vi.useFakeTimers();
