@@ -48,6 +48,7 @@ const { values } = parseArgs({
     skip: { type: "string", default: "" },
     only: { type: "string", default: "" },
     "lighthouse-runs": { type: "string", default: "3" },
+    help: { type: "boolean", default: false },
   },
 });
 const scales = values.scales.split(",").map(Number);
@@ -68,6 +69,12 @@ const PARTS = [
   "pix-deposit",
   "ticket-rush",
 ] as const;
+if (values.help) {
+  console.log(
+    `npm run bench -- [--scales 1000,10000,50000] [--skip part,…] [--only part,…] [--lighthouse-runs 3]\nParts: ${PARTS.join(", ")}`,
+  );
+  process.exit(0);
+}
 const only = values.only === "" ? null : new Set(values.only.split(","));
 const unknown = [...(only ?? []), ...values.skip.split(",").filter(Boolean)].filter((part) => !(PARTS as readonly string[]).includes(part));
 if (unknown.length > 0) throw new Error(`unknown parts: ${unknown.join(", ")} (parts: ${PARTS.join(", ")})`);
