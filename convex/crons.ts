@@ -1,5 +1,6 @@
 import { cronJobs } from "convex/server";
 import { internal } from "./_generated/api";
+import { RECOVERY_INTERVAL_SECONDS } from "./model/supportWorker";
 
 const crons = cronJobs();
 
@@ -13,5 +14,8 @@ crons.daily("sweep people who left presence rooms", { hourUTC: 7, minuteUTC: 23 
 crons.daily("delete old notifications", { hourUTC: 4, minuteUTC: 23 }, internal.notifications.deleteOld);
 // PIX charges and withdrawals whose webhook never came are asked about (model/payments/).
 crons.interval("reconcile PIX deposits and withdrawals", { minutes: 5 }, internal.reconciliation.run);
+
+// A support queue whose worker stopped (a turn that threw) is restarted (model/supportWorker.ts).
+crons.interval("restart stuck support queues", { seconds: RECOVERY_INTERVAL_SECONDS }, internal.supportQueue.recover);
 
 export default crons;

@@ -1,10 +1,17 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { QUEUE_SETTLE_MS } from "./model/supportQueue";
+import { RECOVERY_INTERVAL_SECONDS, STUCK_AFTER_MS } from "./model/supportWorker";
 import { configurePix, deliverWebhook, fakeMercadoPago, payoutIdOf } from "./pixProvider.helpers";
 import { advanceClock, allRows, createEvent, DAY, expectInvariants, newBackend, runDueFunctions, signedInUser } from "./test.helpers";
+
+// Injected failures: the next `turns` worker turns throw after doing their work (rolled back).
+const failures = vi.hoisted(() => ({ turns: 0 }));
+vi.mock("./model/supportQueue", async (importOriginal) =>
+  (await import("./test.workerFailures")).withFailingTurns(await importOriginal(), failures),
+);
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -16,11 +23,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
+  failures.turns = 0;
 });
 
 /**
- * One thing that happens: a support queued (not applied yet), a turn of the queues' workers,
- * a check-in at the door, a cancellation, or a day passing (settlements fall due).
+ * One thing that happens: a support taken, a turn of the queues' workers, a worker turn that
+ * throws, the recovery cron after a stuck queue's bound, a check-in at the door, a
+ * cancellation, a day passing (settlements fall due), or PIX in and out.
  */
 const step = fc.oneof(
   {
@@ -34,6 +43,8 @@ const step = fc.oneof(
     weight: 6,
   },
   { arbitrary: fc.record({ kind: fc.constant("work" as const) }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant("fail" as const) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant("recover" as const) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("checkIn" as const), ticket: fc.nat({ max: 20 }) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("cancel" as const), event: fc.nat({ max: 2 }) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("day" as const) }), weight: 1 },
@@ -60,7 +71,7 @@ const step = fc.oneof(
 );
 
 describe("ledger invariants", () => {
-  test("hold after random supports (queued, applied in batches), check-ins, cancellations, settlements and PIX in and out", async () => {
+  test("hold after random supports (queued, applied in batches), worker failures and recoveries, check-ins, cancellations, settlements and PIX in and out", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
         const bank = fakeMercadoPago();
@@ -83,6 +94,12 @@ describe("ledger invariants", () => {
               refusedByTheApp,
             );
           } else if (s.kind === "work") {
+            await advanceClock(t, QUEUE_SETTLE_MS);
+          } else if (s.kind === "fail") {
+            failures.turns += 1;
+          } else if (s.kind === "recover") {
+            await advanceClock(t, STUCK_AFTER_MS + RECOVERY_INTERVAL_SECONDS * 1_000);
+            await t.mutation(internal.supportQueue.recover, {});
             await advanceClock(t, QUEUE_SETTLE_MS);
           } else if (s.kind === "checkIn") {
             const tickets = await allRows(t, "tickets");
@@ -121,6 +138,8 @@ describe("ledger invariants", () => {
         await advanceClock(t, 4 * DAY);
         const queued = await t.run((ctx) => ctx.db.query("queuedSupports").collect());
         expect(queued.filter((row) => row.status === "pending")).toEqual([]);
+        // Every support went through the queue: each applied row is one contribution, once.
+        expect((await allRows(t, "contributions")).length).toBe(queued.filter((row) => row.status === "applied").length);
         expect((await allRows(t, "events")).every((event) => event.settlement !== undefined)).toBe(true);
         await expectInvariants(t);
       }),

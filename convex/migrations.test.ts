@@ -127,3 +127,29 @@ test("name-search rows from before they carried the city and the finished flag g
     [null, true],
   ]);
 });
+
+test("a queue worker from before its state union gets the state it stands for", async () => {
+  const t = newBackend();
+  await t.run(async (ctx) => {
+    const creator = await ctx.db.insert("users", { name: "Criador", walletCents: 5_000 });
+    const event = {
+      ...oldEvent,
+      nameLower: "x",
+      startsAt: Date.now() + DAY,
+      creatorId: creator,
+      isTicketed: false,
+      ticketsGenerated: 0,
+      uniqueSupporters: 0,
+    };
+    const ids = [await ctx.db.insert("events", { ...event, name: "Parado" }), await ctx.db.insert("events", { ...event, name: "Ocupado" })];
+    await ctx.db.insert("supportWorkers", { eventId: ids[0]!, running: false });
+    await ctx.db.insert("supportWorkers", { eventId: ids[1]!, running: true });
+  });
+  await t.mutation(internal.migrations.runAll, {});
+  await runDueFunctions(t);
+  const states = (await allRows(t, "supportWorkers")).map((row) => ("state" in row ? row.state : null));
+  expect(states).toEqual([
+    { kind: "idle", generation: 0, quietFrom: 0 },
+    { kind: "scheduled", generation: 0 },
+  ]);
+});

@@ -8,6 +8,7 @@ import { Migrations } from "@convex-dev/migrations";
 import { components, internal } from "./_generated/api";
 import type { DataModel } from "./_generated/dataModel";
 import { scheduleSettlement } from "./model/settlement";
+import { stateOfRow } from "./model/supportWorker";
 import { backfillOpeningEntry } from "./model/wallet";
 
 export const migrations = new Migrations<DataModel>(components.migrations);
@@ -45,9 +46,22 @@ export const nameRowsCityAndFinished = migrations.define({
   },
 });
 
+/**
+ * A queue worker from before its state was a union (`running` alone) gets the state it stands
+ * for; one left "running" by a failed turn is then restarted by the recovery cron.
+ */
+export const workerStates = migrations.define({
+  table: "supportWorkers",
+  migrateOne: async (ctx, row) => {
+    if ("state" in row) return;
+    await ctx.db.replace("supportWorkers", row._id, { eventId: row.eventId, state: stateOfRow(row) });
+  },
+});
+
 export const runAll = migrations.runner([
   internal.migrations.openingWalletEntries,
   internal.migrations.scheduleSettlements,
   internal.migrations.markSettledFinished,
   internal.migrations.nameRowsCityAndFinished,
+  internal.migrations.workerStates,
 ]);

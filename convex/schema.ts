@@ -3,7 +3,7 @@ import { defineSchema, defineTable } from "convex/server";
 import { literals } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { CATEGORIES } from "./model/shared/categories";
-import { SETTLEMENTS } from "./model/shared/lifecycle";
+import { SETTLEMENTS, SUPPORT_CLOSED_REASONS } from "./model/shared/lifecycle";
 import { DEPOSIT_STATUSES, PIX_KEY_TYPES, WITHDRAWAL_STATUSES } from "./model/shared/pix";
 import { ENTRY_KINDS } from "./model/shared/statement";
 import { UFS } from "./model/shared/ufs";
@@ -15,6 +15,7 @@ const ufValidator = literals(...UFS);
 
 const settlementValidator = literals(...SETTLEMENTS);
 const meiaCategoryValidator = literals(...MEIA_CATEGORIES);
+const supportClosedReasonValidator = literals(...SUPPORT_CLOSED_REASONS);
 
 const depositStatusValidator = literals(...DEPOSIT_STATUSES);
 const withdrawalStatusValidator = literals(...WITHDRAWAL_STATUSES);
@@ -35,6 +36,25 @@ const notificationKindValidator = v.union(
   v.literal("depositConfirmed"),
   v.literal("withdrawalPaid"),
   v.literal("withdrawalFailed"),
+);
+
+const queuedSupportFields = {
+  eventId: v.id("events"),
+  userId: v.id("users"),
+  amountCents: v.number(),
+  /** A ticket purchase rather than a support: the queue decides it against the type's capacity (model/ticketAllocation.ts). */
+  purchaseId: v.optional(v.id("ticketPurchases")),
+};
+
+/**
+ * An event's queue worker: idle (nothing scheduled; `quietFrom` is when a support may again be
+ * applied at once), scheduled (a turn waits for rows to settle) or running (turns follow one
+ * another through a backlog). Every turn carries the generation it was started with.
+ */
+const workerStateValidator = v.union(
+  v.object({ kind: v.literal("idle"), generation: v.number(), quietFrom: v.number() }),
+  v.object({ kind: v.literal("scheduled"), generation: v.number() }),
+  v.object({ kind: v.literal("running"), generation: v.number() }),
 );
 
 export default defineSchema({
@@ -265,33 +285,43 @@ export default defineSchema({
     startsAt: v.number(),
     minSupportCents: v.number(),
     /** Why supporting closed for good; absent while open (until startsAt). */
-    closed: v.optional(v.union(v.literal("cancelled"), v.literal("started"), v.literal("concluded"))),
+    closed: v.optional(supportClosedReasonValidator),
     /** Set by the first support queued: from then on the event's core fields are frozen. */
     supported: v.optional(v.literal(true)),
   }).index("by_eventId", ["eventId"]),
 
   // The per-event support queue: a support debits the wallet and writes a row here (nothing
-  // shared); the event's worker applies the rows in order, in batches. The row then keeps the
-  // outcome the supporter is shown. See model/supportQueue.ts.
-  queuedSupports: defineTable({
-    eventId: v.id("events"),
-    userId: v.id("users"),
-    amountCents: v.number(),
-    status: v.union(v.literal("pending"), v.literal("applied"), v.literal("refunded")),
-    /** Applied: whether this support reached the goal, and the ticket it got. */
-    goalReached: v.optional(v.boolean()),
-    ticketCode: v.optional(v.string()),
-    /** Refunded: why supporting had closed by the time it came up. */
-    closedReason: v.optional(v.union(v.literal("cancelled"), v.literal("started"), v.literal("concluded"))),
-    /** A ticket purchase rather than a support: the queue decides it against the type's capacity. */
-    purchaseId: v.optional(v.id("ticketPurchases")),
-  }).index("by_eventId_and_status", ["eventId", "status"]),
+  // shared); the event's worker applies the rows in order, in batches (a support of a quiet
+  // event is applied at once). A row is pending, applied with its outcome, or refunded with
+  // the reason supporting had closed. See model/supportQueue.ts.
+  queuedSupports: defineTable(
+    v.union(
+      v.object({ ...queuedSupportFields, status: v.literal("pending") }),
+      v.object({
+        ...queuedSupportFields,
+        status: v.literal("applied"),
+        /** Whether this support reached the goal. */
+        goalReached: v.boolean(),
+        /** The ticket it got, for a ticketed event. */
+        ticketCode: v.optional(v.string()),
+      }),
+      v.object({ ...queuedSupportFields, status: v.literal("refunded"), closedReason: supportClosedReasonValidator }),
+      /** A ticket purchase the queue refused (sold out, the lote changed): the reason its buyer is shown. */
+      v.object({ ...queuedSupportFields, status: v.literal("refunded"), refusal: v.string() }),
+    ),
+  )
+    .index("by_eventId_and_status", ["eventId", "status"])
+    // The recovery cron's scan: pending rows, oldest first.
+    .index("by_status", ["status"]),
 
-  // Whether an event's queue worker is scheduled or running; one row per event ever supported.
-  supportWorkers: defineTable({
-    eventId: v.id("events"),
-    running: v.boolean(),
-  }).index("by_eventId", ["eventId"]),
+  // Each supported event's queue worker, as a union with a generation (model/supportWorker.ts).
+  // `running` alone is the shape from before the union, rewritten by migrations:workerStates.
+  supportWorkers: defineTable(
+    v.union(
+      v.object({ eventId: v.id("events"), state: workerStateValidator }),
+      v.object({ eventId: v.id("events"), running: v.boolean() }),
+    ),
+  ).index("by_eventId", ["eventId"]),
 
   // The wallet statement: one row per wallet change, written in the same transaction as it.
   walletEntries: defineTable({

@@ -1,11 +1,20 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
-import { workQueue } from "./model/supportQueue";
+import { QUEUE_BATCH_SIZE, workQueue } from "./model/supportQueue";
+import { restartStuckWorkers } from "./model/supportWorker";
 
 /** One turn of an event's support queue worker (model/supportQueue.ts); reschedules itself while there is work. */
 export const work = internalMutation({
-  args: { eventId: v.id("events") },
-  handler: async (ctx, { eventId }) => {
-    await workQueue(ctx, eventId);
+  args: { eventId: v.id("events"), generation: v.number() },
+  handler: async (ctx, { eventId, generation }) => {
+    await workQueue(ctx, eventId, generation);
+  },
+});
+
+/** The recovery cron: restarts the worker of any event whose queue stopped making progress (model/supportWorker.ts). */
+export const recover = internalMutation({
+  args: {},
+  handler: async (ctx) => {
+    await restartStuckWorkers(ctx, Date.now(), QUEUE_BATCH_SIZE);
   },
 });

@@ -162,7 +162,8 @@ describe("supports:support success", () => {
     await applyQueue(t, eventId);
     expect(await supporter.as.query(api.supports.mine, { eventId })).toEqual({ supported: true, amountCents: 1_050 });
     expect(await wallet(supporter.as)).toBe(5_000 - 1_050);
-  }, 120_000);
+    // Each is a quiet event's support (3 s apart), applied as it is taken: slower on convex-test than queuing.
+  }, 300_000);
 
   test("a refused support changes nothing", async () => {
     const { t, support } = await setup();

@@ -7,23 +7,23 @@ import { enqueueSupport, outcomeOf } from "./model/supportQueue";
 import { callerQuery, signedInMutation } from "./model/callerFunctions";
 
 /**
- * Supports an event with money from the caller's wallet: checked and debited at once, then
- * applied by the event's queue (model/supportQueue.ts). Returns the id whose outcome
- * `supports:outcome` tells, live.
+ * Supports an event with money from the caller's wallet: checked and debited at once, and
+ * applied at once on a quiet event or by the event's queue (model/supportQueue.ts). Returns the
+ * id whose outcome `supports:outcome` tells, live, and whether it waits in the queue.
  */
 export const support = signedInMutation({
   args: { eventId: v.string(), amountCents: v.number() },
   signedOutMessage: MESSAGES.notSignedInToSupport,
   handler: async (ctx, { eventId, amountCents }) => {
     await enforceRateLimit(ctx, "support", ctx.user._id);
-    const supportId = await enqueueSupport(ctx, ctx.user, idArg(ctx, "events", eventId), amountCents);
-    return { supportId };
+    return await enqueueSupport(ctx, ctx.user, idArg(ctx, "events", eventId), amountCents);
   },
 });
 
 /**
  * What became of one of the caller's supports: pending, applied ({goalReached, ticketCode}) or
- * refunded because the event closed first ({closedReason}). Null for an id that is not theirs.
+ * refunded because the event closed first ({closedReason}), each with its amount. Null for an
+ * id that is not theirs.
  */
 export const outcome = callerQuery({
   args: { supportId: v.string() },

@@ -2,7 +2,8 @@
  * `npx tsx scripts/readme-screenshots.ts`: the README's screenshots of the main screens, at
  * 1280 and 375 px wide, into docs/screenshots/. It starts the local backend with its demo data
  * and a production build (as the Lighthouse bench does), signs in locally, supports a demo
- * event, posts a Novidade and writes in the chat, then photographs each screen.
+ * event, writes in the chat and has an organizer put an event on sale by ticket types, then
+ * photographs each screen.
  */
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -34,8 +35,34 @@ async function shoot(page: Page, name: string, fullPage = false) {
   process.stderr.write(`[screenshots] ${name}.png\n`);
 }
 
+type ScreenIds = { eventId: string; ownEventId: string; ticketedEventId: string };
+
+/** An organizer's event sold by ticket types, lotes and meia-entrada (the Ingressos block). */
+async function ticketedEvent(convexUrl: string): Promise<string> {
+  const organizer = new ConvexHttpClient(convexUrl);
+  organizer.setAuth(await localSignInToken(organizer, "Coletivo Pé de Serra", "coletivo@exemplo.com"));
+  return await organizer.mutation(
+    api.events.create,
+    eventInput({
+      name: "Forró Pé de Serra na Vila",
+      category: "Música",
+      startsAt: new Date(Date.now() + 20 * DAY).setHours(21, 0, 0, 0),
+      goalCents: 150_000,
+      minSupportCents: 2_000,
+      isTicketed: true,
+      venueName: "Vila Madalena",
+      city: "São Paulo",
+      uf: "SP",
+      ticketTypes: [
+        { name: "Pista", quantity: 200, meiaQuantity: 80, lotes: [{ priceCents: 4_000, quantity: 100 }, { priceCents: 5_000 }] },
+        { name: "Camarote", quantity: 30, meiaQuantity: 12, lotes: [{ priceCents: 12_000 }] },
+      ],
+    }),
+  );
+}
+
 /** A demo event the person supports and chats in, with a Novidade from its creator. */
-async function prepare(convexUrl: string): Promise<{ eventId: string; ownEventId: string }> {
+async function prepare(convexUrl: string): Promise<ScreenIds> {
   const client = new ConvexHttpClient(convexUrl);
   const events = await client.query(api.events.list, { paginationOpts: { numItems: 24, cursor: null } });
   const event = events.page.find((candidate) => candidate.name === "Noite de Samba no Bar do Zé") ?? events.page[0];
@@ -61,10 +88,10 @@ async function prepare(convexUrl: string): Promise<{ eventId: string; ownEventId
       uf: "PE",
     }),
   );
-  return { eventId: event._id, ownEventId };
+  return { eventId: event._id, ownEventId, ticketedEventId: await ticketedEvent(convexUrl) };
 }
 
-async function screens(browser: Browser, appUrl: string, ids: { eventId: string; ownEventId: string }) {
+async function screens(browser: Browser, appUrl: string, ids: ScreenIds) {
   for (const [label, viewport] of Object.entries(WIDTHS)) {
     const context = await browser.newContext({ viewport, locale: "pt-BR", timezoneId: "America/Sao_Paulo", baseURL: appUrl });
     const page = await context.newPage();
@@ -76,6 +103,12 @@ async function screens(browser: Browser, appUrl: string, ids: { eventId: string;
     await signIn(page);
     await page.getByRole("heading", { name: "Evolução dos apoios" }).waitFor(VISIBLE);
     await shoot(page, `event-${label}`);
+
+    await page.goto(`/event/${ids.ticketedEventId}`);
+    const tickets = page.getByRole("region", { name: "Ingressos" });
+    await tickets.getByRole("listitem", { name: "Camarote" }).waitFor(VISIBLE);
+    await tickets.scrollIntoViewIfNeeded();
+    await shoot(page, `ingressos-evento-${label}`);
 
     await page.goto(`/chat/${ids.eventId}`);
     await page.getByText("Alguém vai de carona").waitFor(VISIBLE);

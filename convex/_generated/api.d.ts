@@ -70,6 +70,7 @@ import type * as model_shared_ufs from "../model/shared/ufs.js";
 import type * as model_supportGates from "../model/supportGates.js";
 import type * as model_supportNotices from "../model/supportNotices.js";
 import type * as model_supportQueue from "../model/supportQueue.js";
+import type * as model_supportWorker from "../model/supportWorker.js";
 import type * as model_supports from "../model/supports.js";
 import type * as model_ticketAllocation from "../model/ticketAllocation.js";
 import type * as model_ticketPurchases from "../model/ticketPurchases.js";
@@ -166,6 +167,7 @@ declare const fullApi: ApiFromModules<{
   "model/supportGates": typeof model_supportGates;
   "model/supportNotices": typeof model_supportNotices;
   "model/supportQueue": typeof model_supportQueue;
+  "model/supportWorker": typeof model_supportWorker;
   "model/supports": typeof model_supports;
   "model/ticketAllocation": typeof model_ticketAllocation;
   "model/ticketPurchases": typeof model_ticketPurchases;

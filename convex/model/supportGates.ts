@@ -9,7 +9,7 @@
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { supportClosedReason, type SupportClosedReason } from "./shared/lifecycle";
+import { strongestClosedReason, supportClosedReason, type SupportClosedReason } from "./shared/lifecycle";
 
 export type SupportGate = Pick<Doc<"supportGates">, "eventId" | "creatorId" | "startsAt" | "minSupportCents" | "closed" | "supported">;
 
@@ -67,18 +67,16 @@ export async function markSupported(ctx: MutationCtx, eventId: Id<"events">): Pr
 
 /** Why supporting is closed at `now`, by the gate alone. */
 export function gateClosedReason(gate: SupportGate, now: number): SupportClosedReason | null {
-  return gate.closed ?? (now >= gate.startsAt ? "started" : null);
+  return strongestClosedReason(gate.closed, now >= gate.startsAt ? "started" : null);
 }
 
 /**
  * Closes supporting for good. A later, stronger reason replaces an earlier one (a concluded
- * event that is cancelled reads "cancelled"), as supportClosedReason ranks them.
+ * event that is cancelled reads "cancelled"), in the precedence of strongestClosedReason.
  */
 export async function closeGate(ctx: MutationCtx, eventId: Id<"events">, reason: SupportClosedReason): Promise<void> {
   const row = await gateRow(ctx, eventId);
-  const rank: Record<SupportClosedReason, number> = { concluded: 0, started: 1, cancelled: 2 };
-  if (row === null) return;
-  if (row.closed !== undefined && rank[row.closed] >= rank[reason]) return;
+  if (row === null || strongestClosedReason(row.closed, reason) === row.closed) return;
   await ctx.db.patch("supportGates", row._id, { closed: reason });
 }
 

@@ -18,23 +18,32 @@
  * document and its timeline are written once per batch, by the worker alone.
  *
  * The worker reads only rows at least QUEUE_SETTLE_MS old: a support still committing is
- * younger, so it never falls in the range the worker read, and the two never conflict. The
- * worker's "running" flag is written only when it starts or stops, not per support.
- * Settlement and cancellation drain the queue first (see model/settlement.ts).
+ * younger, so it never falls in the range the worker read, and the two never conflict. Its
+ * state (idle / scheduled / running, with a generation) and the recovery that restarts a worker
+ * that stopped are in model/supportWorker.ts. Settlement and cancellation drain the queue first
+ * (see model/settlement.ts).
+ *
+ * A quiet event does not pay the hot event's price: a support of an event whose worker is idle,
+ * and whose total did not change in the last QUEUE_SETTLE_MS, is applied at once, in its own
+ * transaction, by the same step the worker runs (`applyQueued`). It then reads and writes the
+ * event, as supports did before the queue; the next support within QUEUE_SETTLE_MS goes to the
+ * queue and starts the worker, so a burst turns an event "hot" after its first support. Such a
+ * support writes no worker state (see `isQuiet`): the state every support reads changes only
+ * when the worker starts or stops.
  */
-import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { appError } from "./shared/errors";
 import { goalReached, isConcluded } from "./shared/eventRules";
 import { supportClosedReason, type SupportClosedReason } from "./shared/lifecycle";
 import { isValidAmountCents } from "./shared/money";
-import { supportRefusal } from "./shared/supportRefusal";
+import { closedRefusal, supportRefusal } from "./shared/supportRefusal";
 import { MESSAGES } from "./shared/texts";
 import { closeGate, gateClosedReason, gateForSupport, markSupported, type SupportGate } from "./supportGates";
-import { purchaseDecider } from "./ticketAllocation";
 import { addContribution } from "./supports";
-import { recordSupport } from "./timeline";
+import { continueWorker, setWorkerState, startWorker, workerState, type WorkerState } from "./supportWorker";
+import { purchaseDecider } from "./ticketAllocation";
+import { lastChangeAt, recordSupport } from "./timeline";
 import { walletCentsOf } from "./users";
 import { changeWallet } from "./wallet";
 
@@ -47,22 +56,33 @@ export const QUEUE_BATCH_SIZE = 250;
 export const QUEUE_SETTLE_MS = 100;
 
 export type QueuedSupportId = Id<"queuedSupports">;
+type QueuedRow = Doc<"queuedSupports">;
 
-/** What the supporter is shown once their support came up. */
+/** What the supporter is shown of their support: waiting in the queue, applied, or refunded. */
 export type SupportOutcome =
-  | { status: "pending" }
+  | { status: "pending"; amountCents: number }
   | { status: "applied"; amountCents: number; goalReached: boolean; ticketCode: string | null }
   | { status: "refunded"; amountCents: number; closedReason: SupportClosedReason };
+
+/**
+ * What becomes of one row when it comes up: it goes in, or back to the wallet with the reason
+ * (supporting closed; or, for a ticket purchase, the type's capacity or lote said no).
+ */
+export type RowDecision = { apply: true } | { apply: false; closedReason: SupportClosedReason } | { apply: false; refusal: string };
 
 function pendingRows(ctx: QueryCtx, eventId: Id<"events">) {
   return ctx.db.query("queuedSupports").withIndex("by_eventId_and_status", (q) => q.eq("eventId", eventId).eq("status", "pending"));
 }
 
 /**
- * Queues a support: the checks in the product's order (amount valid → event exists → wallet >
+ * Takes a support: the checks in the product's order (amount valid → event exists → wallet >
  * 0 → amount ≤ wallet → amount ≥ minimum → open), each failing with its message before anything
- * is written; then the wallet is debited and the row written. Touches the supporter's own
- * documents and reads the event's gate: never a document another support writes.
+ * is written; then the wallet is debited and the row written. On a quiet event the row is
+ * applied at once (a refusal then throws, and nothing is written); otherwise it waits for the
+ * event's worker, and the support touches only the supporter's own documents and reads the
+ * event's gate and worker state, which no other support writes. `now` is the clock; the demo
+ * seed passes a past time to replay supports where they happened. Returns the row's id and
+ * whether it waits in the queue.
  */
 export async function enqueueSupport(
   ctx: MutationCtx,
@@ -70,7 +90,7 @@ export async function enqueueSupport(
   eventId: Id<"events"> | null,
   amountCents: number,
   now: number = Date.now(),
-): Promise<QueuedSupportId> {
+): Promise<{ supportId: QueuedSupportId; queued: boolean }> {
   if (!isValidAmountCents(amountCents)) throw appError("INVALID_AMOUNT", MESSAGES.invalidAmount);
   const gate = eventId === null ? null : await gateForSupport(ctx, eventId);
   if (eventId === null || gate === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
@@ -82,20 +102,22 @@ export async function enqueueSupport(
   });
   if (refusal !== null) throw appError(refusal.code, refusal.message, refusal.title);
 
-  return queueRow(ctx, user._id, gate, amountCents);
+  return queueRow(ctx, user._id, gate, amountCents, now);
 }
 
 /**
- * Debits what was checked and queues it for the event's worker: a support, or a ticket
- * purchase (`purchaseId`, model/ticketPurchases.ts) that the worker decides against capacity.
+ * Debits what was checked and queues it for the event's worker: a support, or a ticket purchase
+ * (`purchaseId`, model/ticketPurchases.ts) that the worker decides against capacity. On a quiet
+ * event the row is applied at once; a refusal then throws and nothing is written.
  */
 export async function queueRow(
   ctx: MutationCtx,
   userId: Id<"users">,
   gate: SupportGate,
   amountCents: number,
+  now: number,
   purchaseId?: Id<"ticketPurchases">,
-): Promise<QueuedSupportId> {
+): Promise<{ supportId: QueuedSupportId; queued: boolean }> {
   const { eventId } = gate;
   await changeWallet(ctx, userId, { kind: "support", amountCents: -amountCents, eventId });
   const id = await ctx.db.insert("queuedSupports", {
@@ -106,28 +128,50 @@ export async function queueRow(
     ...(purchaseId === undefined ? {} : { purchaseId }),
   });
   if (gate.supported !== true) await markSupported(ctx, eventId);
-  await ensureWorker(ctx, eventId);
-  return id;
+  const worker = await workerState(ctx, eventId);
+  if (worker.kind === "idle" && (await isQuiet(ctx, eventId, worker, now, id))) {
+    const [decision] = await applyQueued(ctx, eventId, [(await ctx.db.get("queuedSupports", id))!], now);
+    if (decision !== undefined && !decision.apply) {
+      if ("refusal" in decision) throw appError("SOLD_OUT", decision.refusal);
+      const closed = closedRefusal(decision.closedReason);
+      throw appError(closed.code, closed.message);
+    }
+    return { supportId: id, queued: false };
+  }
+  if (worker.kind === "idle") await startWorker(ctx, eventId, worker, QUEUE_SETTLE_MS);
+  return { supportId: id, queued: true };
 }
 
-/** Schedules the event's worker unless it is already scheduled or running. */
-async function ensureWorker(ctx: MutationCtx, eventId: Id<"events">): Promise<void> {
-  const worker = await ctx.db
-    .query("supportWorkers")
-    .withIndex("by_eventId", (q) => q.eq("eventId", eventId))
-    .unique();
-  if (worker?.running === true) return;
-  if (worker === null) await ctx.db.insert("supportWorkers", { eventId, running: true });
-  else await ctx.db.patch("supportWorkers", worker._id, { running: true });
-  await ctx.scheduler.runAfter(QUEUE_SETTLE_MS, internal.supportQueue.work, { eventId });
+/**
+ * Whether a support of an event with an idle worker is applied as it is taken: the worker went
+ * idle and the event's total last changed at least QUEUE_SETTLE_MS ago, and no row waits ahead
+ * of this one (an idle worker with rows left is restarted instead). The last change is read
+ * from the event's timeline, which the support then writes: two supports racing for the same
+ * quiet moment conflict there, and the one retried finds the moment gone and queues. Nothing
+ * every support reads is written, so a busy event's supports never conflict with a quiet one's.
+ */
+async function isQuiet(
+  ctx: QueryCtx,
+  eventId: Id<"events">,
+  worker: Extract<WorkerState, { kind: "idle" }>,
+  now: number,
+  rowId: QueuedSupportId,
+): Promise<boolean> {
+  if (now < worker.quietFrom) return false;
+  const lastChange = await lastChangeAt(ctx, eventId);
+  if (lastChange !== null && now < lastChange + QUEUE_SETTLE_MS) return false;
+  return (await pendingRows(ctx, eventId).first())?._id === rowId;
 }
 
 /**
  * One turn of the event's worker: applies the next batch of rows old enough, then schedules
- * the next turn (at once for a full batch, when the next row is old enough otherwise), or
- * stops when the queue is empty. Every step is idempotent: a row is applied once, as its status says.
+ * the next turn (at once for a full batch, when the next row is old enough otherwise), or goes
+ * idle when the queue is empty. A turn of a generation that was replaced does nothing. Every
+ * step is idempotent: a row is applied once, as its status says.
  */
-export async function workQueue(ctx: MutationCtx, eventId: Id<"events">, now: number = Date.now()): Promise<void> {
+export async function workQueue(ctx: MutationCtx, eventId: Id<"events">, generation: number, now: number = Date.now()): Promise<void> {
+  const state = await workerState(ctx, eventId);
+  if (state.kind === "idle" || state.generation !== generation) return;
   // A range on the index (not a filter): the read stops at the cutoff, so younger rows are outside it.
   const rows = await ctx.db
     .query("queuedSupports")
@@ -138,23 +182,19 @@ export async function workQueue(ctx: MutationCtx, eventId: Id<"events">, now: nu
         .lte("_creationTime", now - QUEUE_SETTLE_MS),
     )
     .take(QUEUE_BATCH_SIZE);
-  await applyQueued(ctx, eventId, rows);
+  await applyQueued(ctx, eventId, rows, null);
   if (rows.length === QUEUE_BATCH_SIZE) {
-    await ctx.scheduler.runAfter(0, internal.supportQueue.work, { eventId });
+    await continueWorker(ctx, eventId, state, { kind: "running", delayMs: 0 });
     return;
   }
   const next = await pendingRows(ctx, eventId).first();
   if (next !== null) {
     // At least 1 ms on: a turn at the same instant would find the same rows too young.
-    const wait = Math.max(1, Math.ceil(next._creationTime + QUEUE_SETTLE_MS - now));
-    await ctx.scheduler.runAfter(wait, internal.supportQueue.work, { eventId });
+    const delayMs = Math.max(1, Math.ceil(next._creationTime + QUEUE_SETTLE_MS - now));
+    await continueWorker(ctx, eventId, state, { kind: "scheduled", delayMs });
     return;
   }
-  const worker = await ctx.db
-    .query("supportWorkers")
-    .withIndex("by_eventId", (q) => q.eq("eventId", eventId))
-    .unique();
-  if (worker !== null) await ctx.db.patch("supportWorkers", worker._id, { running: false });
+  await setWorkerState(ctx, eventId, { kind: "idle", generation, quietFrom: now });
 }
 
 /**
@@ -163,73 +203,91 @@ export async function workQueue(ctx: MutationCtx, eventId: Id<"events">, now: nu
  */
 export async function drainQueue(ctx: MutationCtx, eventId: Id<"events">): Promise<boolean> {
   const rows = await pendingRows(ctx, eventId).take(QUEUE_BATCH_SIZE);
-  await applyQueued(ctx, eventId, rows);
+  await applyQueued(ctx, eventId, rows, null);
   return (await pendingRows(ctx, eventId).first()) !== null;
 }
 
 /**
- * Applies rows in order against the event's exact running total: a row made while supporting
- * was open goes in (contribution, supporter total, ticket) and learns whether it reached the
- * goal; one that came up after the event closed (cancelled, settled, or concluded by an
- * earlier row) goes back to the wallet. The event and its timeline are written once.
+ * Whether a row goes in, against the event as the rows before it left it. The row's own time
+ * decides "started" (a support made before the date counts). The one place a row's fate is
+ * decided: a new reason to refuse a support when it comes up belongs here.
  */
-async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Doc<"queuedSupports">[]): Promise<void> {
-  if (rows.length === 0) return;
+export function decideRow(event: Doc<"events">, at: number): { apply: true } | { apply: false; closedReason: SupportClosedReason } {
+  const closedReason = supportClosedReason(event, at);
+  return closedReason === null ? { apply: true } : { apply: false, closedReason };
+}
+
+/**
+ * Applies rows in order against the event's exact running total: each goes in (contribution,
+ * supporter total, ticket) and learns whether it reached the goal, or goes back to the wallet
+ * with the reason supporting had closed. The event and its timeline are written once. `at`:
+ * the time of a support applied as it is taken (else each row's own creation time decides).
+ */
+async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: QueuedRow[], at: number | null): Promise<RowDecision[]> {
+  if (rows.length === 0) return [];
   const event = await ctx.db.get("events", eventId);
   if (event === null) throw new Error(`queued supports for a missing event ${eventId}`);
   let current = event;
-  let applied = 0;
+  const decisions: RowDecision[] = [];
   const purchases = purchaseDecider(ctx);
   for (const row of rows) {
-    if (row.purchaseId !== undefined) {
-      const verdict = await purchases.decide(current, row.purchaseId, row._creationTime);
+    const { eventId, userId, amountCents, purchaseId } = row;
+    const fields = { eventId, userId, amountCents, ...(purchaseId === undefined ? {} : { purchaseId }) };
+    if (purchaseId !== undefined) {
+      const verdict = await purchases.decide(current, purchaseId, at ?? row._creationTime);
       if (!verdict.ok) {
-        await changeWallet(ctx, row.userId, { kind: "refund", amountCents: row.amountCents, eventId });
-        await ctx.db.patch("queuedSupports", row._id, { status: "refunded" });
+        decisions.push({ apply: false, refusal: verdict.refusal });
+        await changeWallet(ctx, userId, { kind: "refund", amountCents, eventId });
+        await ctx.db.replace("queuedSupports", row._id, { ...fields, status: "refunded", refusal: verdict.refusal });
         continue;
       }
+      decisions.push({ apply: true });
       const before = current;
-      const { event: after } = await addContribution(ctx, current, row.userId, row.amountCents);
+      const { event: after } = await addContribution(ctx, current, userId, amountCents);
       current = { ...after, ticketsGenerated: after.ticketsGenerated + verdict.ticketCodes.length };
-      applied += 1;
       // Purchases go on past the goal: only the one that crossed it reached it.
-      await ctx.db.patch("queuedSupports", row._id, { status: "applied", goalReached: !goalReached(before) && goalReached(current) });
+      await ctx.db.replace("queuedSupports", row._id, {
+        ...fields,
+        status: "applied",
+        goalReached: !goalReached(before) && goalReached(current),
+      });
       continue;
     }
-    // The row's own time decides "started": a support made before the date counts.
-    const closedReason = supportClosedReason(current, row._creationTime);
-    if (closedReason !== null) {
-      await changeWallet(ctx, row.userId, { kind: "refund", amountCents: row.amountCents, eventId });
-      await ctx.db.patch("queuedSupports", row._id, { status: "refunded", closedReason });
+    const decision = decideRow(current, at ?? row._creationTime);
+    decisions.push(decision);
+    if (!decision.apply) {
+      await changeWallet(ctx, userId, { kind: "refund", amountCents, eventId });
+      await ctx.db.replace("queuedSupports", row._id, { ...fields, status: "refunded", closedReason: decision.closedReason });
       continue;
     }
-    const { event: after, ticketCode } = await addContribution(ctx, current, row.userId, row.amountCents);
+    const { event: after, ticketCode } = await addContribution(ctx, current, userId, amountCents);
     current = after;
-    applied += 1;
-    await ctx.db.patch("queuedSupports", row._id, {
+    await ctx.db.replace("queuedSupports", row._id, {
+      ...fields,
       status: "applied",
       goalReached: goalReached(current),
       ...(ticketCode === null ? {} : { ticketCode }),
     });
   }
   await purchases.flush();
-  if (applied === 0) return;
+  if (current === event) return decisions;
   await ctx.db.patch("events", eventId, {
     raisedCents: current.raisedCents,
     ticketsGenerated: current.ticketsGenerated,
     uniqueSupporters: current.uniqueSupporters,
   });
-  await recordSupport(ctx, eventId, current.raisedCents);
+  await recordSupport(ctx, eventId, current.raisedCents, at ?? Date.now());
   if (isConcluded(current)) await closeGate(ctx, eventId, "concluded");
+  return decisions;
 }
 
-/** A queued support's outcome, for its supporter only (null for anyone else or an unknown id). */
+/** A support's outcome, for its supporter only (null for anyone else or an unknown id). */
 export async function outcomeOf(ctx: QueryCtx, userId: Id<"users">, id: QueuedSupportId): Promise<SupportOutcome | null> {
   const row = await ctx.db.get("queuedSupports", id);
-  if (row === null || row.userId !== userId) return null;
-  if (row.status === "pending") return { status: "pending" };
-  if (row.status === "applied") {
-    return { status: "applied", amountCents: row.amountCents, goalReached: row.goalReached ?? false, ticketCode: row.ticketCode ?? null };
-  }
-  return { status: "refunded", amountCents: row.amountCents, closedReason: row.closedReason ?? "started" };
+  // A ticket purchase tells its buyer through ticketPurchases:outcome.
+  if (row === null || row.userId !== userId || row.purchaseId !== undefined || "refusal" in row) return null;
+  const { amountCents } = row;
+  if (row.status === "pending") return { status: "pending", amountCents };
+  if (row.status === "applied") return { status: "applied", amountCents, goalReached: row.goalReached, ticketCode: row.ticketCode ?? null };
+  return { status: "refunded", amountCents, closedReason: row.closedReason };
 }

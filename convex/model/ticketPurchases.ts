@@ -108,6 +108,6 @@ export async function enqueuePurchase(
   const gate = eventId === null ? null : await gateForSupport(ctx, eventId);
   if (gate === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
   const { purchaseId, amountCents } = await takePurchase(ctx, user, gate, request, now);
-  await queueRow(ctx, user._id, gate, amountCents, purchaseId);
+  await queueRow(ctx, user._id, gate, amountCents, now, purchaseId);
   return purchaseId;
 }

@@ -64,6 +64,15 @@ export async function recordSupport(ctx: MutationCtx, eventId: Id<"events">, rai
   await recordHeld(ctx, eventId, raisedCents, at);
 }
 
+/**
+ * When the event's total last changed (its latest point; null before its first support). The
+ * support queue reads it to tell a quiet event from a busy one without a document of its own
+ * that every support would have to write.
+ */
+export async function lastChangeAt(ctx: QueryCtx, eventId: Id<"events">): Promise<number | null> {
+  return (await seriesRow(ctx, eventId))?.points.at(-1)?.at ?? null;
+}
+
 /** Records a refund batch: the event now holds what was raised less what went back. */
 export async function recordRefund(ctx: MutationCtx, event: Doc<"events">, refundedCents: number): Promise<void> {
   await recordHeld(ctx, event._id, event.raisedCents - refundedCents);

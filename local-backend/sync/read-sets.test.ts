@@ -32,9 +32,9 @@ it("re-runs only the queries a commit wrote into: a support on one event leaves 
     await waitForQuery(visitor, api.events.get, { id: supported }, (event) => event?.raisedCents === 1_000);
 
     const after = await stats(backend);
-    // The support, then the event's queue applying it (a turn that finds it too young adds one more).
-    expect(after.commits - before.commits).toBeGreaterThanOrEqual(2);
-    // events:get of the supported event, once: only the queue's commit wrote the event (the
+    // The support (an idle event's support is applied in its own commit; the recovery cron may add one).
+    expect(after.commits - before.commits).toBeGreaterThanOrEqual(1);
+    // events:get of the supported event, once: only the support's commit wrote the event (the
     // subscription and the waiter share one run); nothing of the other page.
     expect(after.queryRuns - before.queryRuns).toBe(1);
     for (const unsubscribe of [...otherPage, watching]) unsubscribe();

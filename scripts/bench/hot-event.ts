@@ -33,8 +33,19 @@ const PARALLEL_SIGN_INS = 8;
 const QUEUE_WORKER = "supportQueue:work";
 
 export type Ceiling = { transactionMs: number; ratePerSecond: number; atCeiling: OccResult | null };
-/** Rates at which the live rounds send one support per person (the 1,000 at once last). */
-export const LIVE_RATES = [100, 250, 500, Infinity] as const;
+/**
+ * The live rounds: a rate, and how many people support once each at it (the 1,000 at once
+ * last). The moderate rates come first: there the worker starts and stops, and a quiet
+ * moment's support is applied as it is taken, which must not turn into write conflicts.
+ */
+export const LIVE_ROUNDS = [
+  { sentPerSecond: 10, people: 100 },
+  { sentPerSecond: 25, people: 250 },
+  { sentPerSecond: 100, people: SUPPORTERS },
+  { sentPerSecond: 250, people: SUPPORTERS },
+  { sentPerSecond: 500, people: SUPPORTERS },
+  { sentPerSecond: Infinity, people: SUPPORTERS },
+] as const;
 /** One live round on the local backend itself, mutations concurrent under its optimistic concurrency control. */
 export type LiveRound = {
   /** Supports a second sent (Infinity: all at once). */
@@ -46,6 +57,8 @@ export type LiveRound = {
   answeredPerSecond: number;
   /** Write conflicts per support (each retried, or the last one that failed it). */
   conflictsPerSupport: number;
+  /** Commits that wrote the event's worker state (which every support reads), per support. */
+  workerStateWritesPerSupport: number;
 };
 export type HotEvent = {
   supports: number;
@@ -58,7 +71,7 @@ export type HotEvent = {
   latencies: OccResult[];
   /** Whether a queue worker applied the supports (the calls' answer is then "queued"). */
   queued: boolean;
-  /** The same supports on the local backend itself, concurrently, at LIVE_RATES. */
+  /** The same supports on the local backend itself, concurrently, in LIVE_ROUNDS. */
   live: LiveRound[];
 };
 
@@ -135,11 +148,17 @@ async function runSupports(): Promise<Run> {
     let conflicts = 0;
     backend.onConflict(() => (conflicts += 1));
     const live: LiveRound[] = [];
-    for (const sentPerSecond of LIVE_RATES) {
-      const before = conflicts;
-      const round = await liveRound(people, eventId, sentPerSecond);
-      live.push({ ...round, conflictsPerSupport: (conflicts - before) / people.length });
+    const wroteWorkerState = (transaction: ProfiledTransaction) => transaction.writes.some((write) => write.table === "supportWorkers");
+    for (const { sentPerSecond, people: count } of LIVE_ROUNDS) {
+      const before = { conflicts, seen: seen.length };
+      const round = await liveRound(people.slice(0, count), eventId, sentPerSecond);
+      // The worker's last turns (it goes idle) belong to the round.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
+      live.push({
+        ...round,
+        conflictsPerSupport: (conflicts - before.conflicts) / count,
+        workerStateWritesPerSupport: seen.slice(before.seen).filter(wroteWorkerState).length / count,
+      });
     }
     return {
       live,
@@ -155,7 +174,11 @@ async function runSupports(): Promise<Run> {
 }
 
 /** Each person supports once more, sent at `sentPerSecond` (all at once for Infinity), all in flight together. */
-async function liveRound(people: Person[], eventId: Id<"events">, sentPerSecond: number): Promise<Omit<LiveRound, "conflictsPerSupport">> {
+async function liveRound(
+  people: Person[],
+  eventId: Id<"events">,
+  sentPerSecond: number,
+): Promise<Omit<LiveRound, "conflictsPerSupport" | "workerStateWritesPerSupport">> {
   const started = performance.now();
   let lastAnswer = started;
   const outcomes = await Promise.all(

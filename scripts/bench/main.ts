@@ -6,8 +6,9 @@
  *   npm run bench                                   # 1,000, 10,000 and 50,000 events, everything
  *   npm run bench -- --scales 1000 --skip latency   # a quick run while developing
  *   npm run bench -- --lighthouse-runs 1            # one Lighthouse run per page instead of the median of 3
- * Parts that --skip takes: settlement, notifications, latency, ack-latency, persisted-support, bundle, lighthouse, hot-event,
- * save-to-browser, start-up, pix-deposit, ticket-rush.
+ *   npm run bench -- --only own-bar,latency         # those parts alone (the others' rows stay as they are)
+ * Parts that --skip and --only take: list, functions, settlement, notifications, own-bar, latency, ack-latency,
+ * persisted-support, bundle, lighthouse, hot-event, save-to-browser, start-up, pix-deposit, ticket-rush.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -23,6 +24,7 @@ import { checkFillMatchesInsertEvent } from "./fill-check";
 import { measureFunctionCosts, type FunctionCost } from "./function-cost";
 import { measureHotEvent } from "./hot-event";
 import { measureLiveLatency } from "./latency";
+import { measureOwnBar } from "./own-bar";
 import { measureLighthouse } from "./lighthouse";
 import { measureListCosts, type ListCost } from "./list-cost";
 import { measurePixDeposit } from "./pix-deposit";
@@ -44,11 +46,39 @@ const { values } = parseArgs({
   options: {
     scales: { type: "string", default: "1000,10000,50000" },
     skip: { type: "string", default: "" },
+    only: { type: "string", default: "" },
     "lighthouse-runs": { type: "string", default: "3" },
+    help: { type: "boolean", default: false },
   },
 });
 const scales = values.scales.split(",").map(Number);
-const skip = new Set(values.skip.split(","));
+const PARTS = [
+  "list",
+  "functions",
+  "settlement",
+  "notifications",
+  "own-bar",
+  "latency",
+  "ack-latency",
+  "persisted-support",
+  "bundle",
+  "lighthouse",
+  "hot-event",
+  "save-to-browser",
+  "start-up",
+  "pix-deposit",
+  "ticket-rush",
+] as const;
+if (values.help) {
+  console.log(
+    `npm run bench -- [--scales 1000,10000,50000] [--skip part,…] [--only part,…] [--lighthouse-runs 3]\nParts: ${PARTS.join(", ")}`,
+  );
+  process.exit(0);
+}
+const only = values.only === "" ? null : new Set(values.only.split(","));
+const unknown = [...(only ?? []), ...values.skip.split(",").filter(Boolean)].filter((part) => !(PARTS as readonly string[]).includes(part));
+if (unknown.length > 0) throw new Error(`unknown parts: ${unknown.join(", ")} (parts: ${PARTS.join(", ")})`);
+const skip = new Set<string>([...values.skip.split(","), ...PARTS.filter((part) => only !== null && !only.has(part))]);
 // Whole thousands keep the catalogue's shares exact (1% named, 200 owned events).
 if (scales.some((n) => !Number.isInteger(n) || n < 1000 || n % 1000 !== 0)) throw new Error("--scales takes multiples of 1000");
 
@@ -59,16 +89,20 @@ async function measureCosts(): Promise<{ listCosts: ListCost[]; functionCosts: F
   let functionCosts: FunctionCost[] = [];
   let sessionCheck: SessionCheckCost | null = null;
   const largest = Math.max(...scales);
+  if (skip.has("list") && skip.has("functions")) return { listCosts, functionCosts, sessionCheck };
   await checkFillMatchesInsertEvent();
-  for (const events of scales) {
+  // Without the list part only the largest catalogue is filled (the other functions are measured there).
+  for (const events of skip.has("list") ? [largest] : scales) {
     // A fresh backend per scale: convex-test scans the whole database on every index read,
     // so reusing one would only slow the smaller scales down.
     const t = await newBackend();
     log(`filling ${events.toLocaleString("en")} events`);
     const catalogue = await fillCatalogue(t, events);
-    log(`measuring events:list at ${events.toLocaleString("en")} events`);
-    listCosts.push(...(await measureListCosts(t, catalogue)));
-    if (events === largest) {
+    if (!skip.has("list")) {
+      log(`measuring events:list at ${events.toLocaleString("en")} events`);
+      listCosts.push(...(await measureListCosts(t, catalogue)));
+    }
+    if (events === largest && !skip.has("functions")) {
       log(`measuring the other functions at ${events.toLocaleString("en")} events`);
       functionCosts = await measureFunctionCosts(t, catalogue);
       log("measuring events:timeline at 10,000 supports");
@@ -97,6 +131,7 @@ const results: Results = {
   ...(await measureCosts()),
   settlement: await optional("settlement", measureSettlement),
   notifications: await optional("notifications", measureNotificationFanOut),
+  ownBar: await optional("own-bar", () => measureOwnBar(log)),
   latency: await optional("latency", measureLiveLatency),
   ackLatency: await optional("ack-latency", measureAckLatency),
   // 1,000 and 50,000 events: the smallest and largest catalogue measured.

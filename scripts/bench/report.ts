@@ -7,7 +7,8 @@ import type { HotEvent } from "./hot-event";
 import { hotEventRows } from "./hot-event-report";
 import type { TicketRush } from "./ticket-rush";
 import { ticketRushRows } from "./ticket-rush-report";
-import type { Latency } from "./latency";
+import { QUIET_GAP_MS, type LiveLatency } from "./latency";
+import type { OwnBar } from "./own-bar";
 import type { LighthouseResult } from "./lighthouse";
 import type { PersistedSupport } from "./persisted-support";
 import { pixDepositRows, type PixDeposit } from "./pix-deposit";
@@ -30,11 +31,15 @@ const MAX_SUPPORT_DOCS = 10;
 const MAX_TIMELINE_DOCS = 2;
 const LATENCY_TARGET_SUBSCRIBERS = 10;
 /**
- * A support shows on other pages once its event's queue worker applies it, and the worker
- * waits QUEUE_SETTLE_MS on purpose (so it never conflicts with supports still committing:
- * convex/model/supportQueue.ts). The latency targets are what the backend may add on top.
+ * On a busy event a support shows on other pages once its event's queue worker applies it, and
+ * the worker waits QUEUE_SETTLE_MS on purpose (so it never conflicts with supports still
+ * committing: convex/model/supportQueue.ts). The latency targets are what the backend may add on
+ * top. A quiet event's support is applied as it is taken: its target has no settle in it.
  */
 const MAX_P95_MS = QUEUE_SETTLE_MS + 50;
+const MAX_QUIET_P95_MS = 30;
+/** The supporter's own click → bar moved: 0.1 s is the limit for "instant". */
+const MAX_OWN_BAR_P95_MS = 100;
 // react + react-dom + convex + Convex Auth + react-router-dom alone weigh ~103 kB.
 const MAX_HOME_JS_BYTES = 118_000;
 // Lighthouse, mobile, on every route.
@@ -48,7 +53,8 @@ export type Results = {
   listCosts: ListCost[];
   functionCosts: FunctionCost[];
   sessionCheck: SessionCheckCost | null;
-  latency: Latency[] | NotMeasured;
+  latency: LiveLatency | NotMeasured;
+  ownBar: OwnBar | NotMeasured;
   settlement: SettlementCost | NotMeasured;
   ackLatency: AckLatency[] | NotMeasured;
   persistedSupport: PersistedSupport | NotMeasured;
@@ -81,6 +87,7 @@ export function reportRows(results: Results): Row[] {
     ...sessionCheckRows(results.sessionCheck),
     ...settlementRows(results.settlement),
     ...notificationRows(results.notifications),
+    ...ownBarRows(results.ownBar),
     ...latencyRows(results.latency),
     ...ackLatencyRows(results.ackLatency),
     ...persistedSupportRows(results.persistedSupport),
@@ -113,13 +120,13 @@ function listRows(costs: ListCost[]): Row[] {
 }
 
 function functionRows(costs: FunctionCost[]): Row[] {
-  return costs.map(({ name, detail, cost: read, points }) => {
+  return costs.map(({ name, detail, cost: read, points, queued }) => {
     const row: Row = { section: "functions", measure: `${name}, ${detail}`, result: cost(read) };
     if (name === "events:timeline") {
       const ok = read.documentsRead <= MAX_TIMELINE_DOCS && (points ?? Infinity) <= MAX_TIMELINE_POINTS;
       return { ...row, target: `≤ ${MAX_TIMELINE_POINTS} points, ≤ ${MAX_TIMELINE_DOCS} docs`, status: check(ok) };
     }
-    if (name !== "supports:support") return row;
+    if (queued !== true) return row;
     return { ...row, target: `≤ ${MAX_SUPPORT_DOCS} docs`, status: check(read.documentsRead <= MAX_SUPPORT_DOCS) };
   });
 }
@@ -205,7 +212,23 @@ function notificationRows(notifications: NotificationCost | NotMeasured): Row[] 
   ];
 }
 
-function latencyRows(latency: Latency[] | NotMeasured): Row[] {
+function ownBarRows(ownBar: OwnBar | NotMeasured): Row[] {
+  const measure = "click APOIE → own progress bar moved (Chromium, production build, local backend; optimistic update)";
+  const target = `p95 ≤ ${MAX_OWN_BAR_P95_MS} ms`;
+  if ("notMeasured" in ownBar) return [{ section: "live", measure, result: `not measured: ${ownBar.notMeasured}`, target }];
+  return [
+    {
+      section: "live",
+      measure,
+      result: `p50 ${ms(ownBar.p50)}, p95 ${ms(ownBar.p95)}, p99 ${ms(ownBar.p99)} (${ownBar.samples} supports)`,
+      target,
+      status: check(ownBar.p95 <= MAX_OWN_BAR_P95_MS),
+    },
+  ];
+}
+
+function latencyRows(latency: LiveLatency | NotMeasured): Row[] {
+  const quietMeasure = `quiet event (supports ${QUIET_GAP_MS} ms apart), support → another open page`;
   if ("notMeasured" in latency) {
     return [
       {
@@ -214,17 +237,28 @@ function latencyRows(latency: Latency[] | NotMeasured): Row[] {
         result: `not measured: ${latency.notMeasured}`,
         target: latencyTarget(MAX_P95_MS),
       },
+      { section: "live", measure: quietMeasure, result: `not measured: ${latency.notMeasured}`, target: `p95 ≤ ${MAX_QUIET_P95_MS} ms` },
     ];
   }
-  return latency.map((entry) => {
-    const row: Row = {
+  const { quiet } = latency;
+  return [
+    ...latency.steady.map((entry) => {
+      const row: Row = {
+        section: "live",
+        measure: `support → other client, ${entry.otherSubscribers} other ${entry.otherSubscribers === 1 ? "subscriber" : "subscribers"}`,
+        result: `p50 ${ms(entry.p50)}, p95 ${ms(entry.p95)}, p99 ${ms(entry.p99)} (${entry.samples} supports)`,
+      };
+      if (entry.otherSubscribers !== LATENCY_TARGET_SUBSCRIBERS) return row;
+      return { ...row, target: latencyTarget(MAX_P95_MS), status: check(entry.p95 < MAX_P95_MS) };
+    }),
+    {
       section: "live",
-      measure: `support → other client, ${entry.otherSubscribers} other ${entry.otherSubscribers === 1 ? "subscriber" : "subscribers"}`,
-      result: `p50 ${ms(entry.p50)}, p95 ${ms(entry.p95)}, p99 ${ms(entry.p99)} (${entry.samples} supports)`,
-    };
-    if (entry.otherSubscribers !== LATENCY_TARGET_SUBSCRIBERS) return row;
-    return { ...row, target: latencyTarget(MAX_P95_MS), status: check(entry.p95 < MAX_P95_MS) };
-  });
+      measure: `${quietMeasure}, ${quiet.otherSubscribers} other subscribers`,
+      result: `p50 ${ms(quiet.p50)}, p95 ${ms(quiet.p95)}, p99 ${ms(quiet.p99)} (${quiet.samples} supports)`,
+      target: `p95 ≤ ${MAX_QUIET_P95_MS} ms`,
+      status: check(quiet.p95 <= MAX_QUIET_P95_MS),
+    },
+  ];
 }
 
 function latencyTarget(maxP95Ms: number): string {
@@ -252,7 +286,8 @@ function ackLatencyRows(latency: AckLatency[] | NotMeasured): Row[] {
 
 /** The largest catalogue's support p95 within this factor of the smallest's. */
 const MAX_SUPPORT_P95_FACTOR = 1.5;
-const MAX_PAGE_UPDATE_P95_MS = QUEUE_SETTLE_MS + 20;
+/** Each of the 500 pages' supports is its event's first: a quiet event's, applied as it is taken. */
+const MAX_PAGE_UPDATE_P95_MS = MAX_QUIET_P95_MS;
 
 function persistedSupportRows(persisted: PersistedSupport | NotMeasured): Row[] {
   const measure = "support → event page, data folder";
@@ -280,8 +315,8 @@ function persistedSupportRows(persisted: PersistedSupport | NotMeasured): Row[] 
       section: "live",
       measure: `support → its event page, ${sessions}`,
       result: `p50 ${ms(pages.p50)}, p95 ${ms(pages.p95)}, p99 ${ms(pages.p99)} (${pages.samples} supports)`,
-      target: latencyTarget(MAX_PAGE_UPDATE_P95_MS),
-      status: check(pages.p95 < MAX_PAGE_UPDATE_P95_MS),
+      target: `p95 ≤ ${MAX_PAGE_UPDATE_P95_MS} ms (quiet events)`,
+      status: check(pages.p95 <= MAX_PAGE_UPDATE_P95_MS),
     },
     {
       section: "live",

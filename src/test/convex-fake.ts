@@ -113,13 +113,15 @@ export const convexReactFake = {
     paginatedCalls.push({ name, args, options });
     return paginated.get(name) ?? { results: [], status: "LoadingFirstPage", loadMore: vi.fn(), isLoading: true };
   },
+  /** The mutation's fake; `withOptimisticUpdate` gives it back as it is (there is no local store here). */
   useMutation(ref: unknown) {
     const name = nameOf(ref);
-    return (args: Record<string, unknown>) => {
+    const call = (args: Record<string, unknown>) => {
       const mock = mutations.get(name);
       if (!mock) throw new Error(`No fake for mutation ${name}`);
       return mock(args);
     };
+    return Object.assign(call, { withOptimisticUpdate: () => call });
   },
   /** Actions answer from the same fakes as mutations (setMutation). */
   useAction(ref: unknown) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { settlementAtDate, supportClosedReason, type Lifecycle } from "./lifecycle";
+import { settlementAtDate, strongestClosedReason, supportClosedReason, type Lifecycle } from "./lifecycle";
 
 const NOW = 1_000_000;
 const event = (overrides: Partial<Lifecycle> = {}): Lifecycle => ({
@@ -37,4 +37,11 @@ test("at its date a concluded event is paid out, any other refunded", () => {
   expect(settlementAtDate(event({ raisedCents: 8_000 }))).toBe("paidOut");
   expect(settlementAtDate(event({ raisedCents: 7_999 }))).toBe("refunded");
   expect(settlementAtDate(event())).toBe("refunded");
+});
+
+test("the strongest closed reason: cancelled, then started, then concluded", () => {
+  expect(strongestClosedReason("concluded", "cancelled", "started")).toBe("cancelled");
+  expect(strongestClosedReason(null, "concluded", "started")).toBe("started");
+  expect(strongestClosedReason(undefined, "concluded")).toBe("concluded");
+  expect(strongestClosedReason(null, undefined)).toBeNull();
 });

@@ -24,8 +24,18 @@ export const SETTLEMENT_OUTCOMES: Record<Settlement, string> = {
 
 export type Lifecycle = Funding & { startsAt: number; settlement?: Settlement | null };
 
-/** Why supporting is closed, most specific first; null while it is open. */
-export type SupportClosedReason = "cancelled" | "started" | "concluded";
+/**
+ * Why supporting is closed, strongest first: a cancelled event reads "cancelled" even once
+ * started, and a started (or settled) one "started" even when it had concluded. This order is
+ * the one statement of that precedence; the schema's validator is built from this list.
+ */
+export const SUPPORT_CLOSED_REASONS = ["cancelled", "started", "concluded"] as const;
+export type SupportClosedReason = (typeof SUPPORT_CLOSED_REASONS)[number];
+
+/** The strongest of the reasons given (absent ones skipped), or null when there is none. */
+export function strongestClosedReason(...reasons: (SupportClosedReason | null | undefined)[]): SupportClosedReason | null {
+  return SUPPORT_CLOSED_REASONS.find((reason) => reasons.includes(reason)) ?? null;
+}
 
 /**
  * Supporting is open while the event is not cancelled, has not started (nor been settled) and
@@ -33,10 +43,11 @@ export type SupportClosedReason = "cancelled" | "started" | "concluded";
  * and relies on the settlement that runs at startsAt to close the event live.
  */
 export function supportClosedReason(event: Lifecycle, now: number | null): SupportClosedReason | null {
-  if (event.settlement === "cancelled") return "cancelled";
-  if (event.settlement != null || (now !== null && now >= event.startsAt)) return "started";
-  if (isConcluded(event)) return "concluded";
-  return null;
+  return strongestClosedReason(
+    event.settlement === "cancelled" ? "cancelled" : null,
+    event.settlement != null || (now !== null && now >= event.startsAt) ? "started" : null,
+    isConcluded(event) ? "concluded" : null,
+  );
 }
 
 /** At its date a concluded event is paid out; any other is refunded. */

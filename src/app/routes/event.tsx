@@ -12,6 +12,7 @@ import { EventOutcome } from "../../features/events/details/event-outcome";
 import { ShareEvent } from "../../features/events/share/share-event";
 import { SupportTimeline } from "../../features/events/timeline/support-timeline";
 import { SupportPanel } from "../../features/support/support-panel";
+import { useSupport } from "../../features/support/use-support";
 import { AttendeeList } from "../../features/tickets/attendee-list";
 import { TicketSales } from "../../features/tickets/ticket-sales";
 import { EventUpdates } from "../../features/updates/event-updates";
@@ -39,7 +40,10 @@ export default function EventRoute() {
 
 function EventPage() {
   const { id = "" } = useParams<{ id: string }>();
-  const event = useQuery(api.events.get, { id });
+  const support = useSupport(id);
+  // The server's figures, with the supporter's own support still in the event's queue.
+  const loaded = useQuery(api.events.get, { id });
+  const event = loaded == null ? loaded : support.shown(loaded);
   const me = useQuery(api.users.me);
   const isOrganizerOfTicketed = event != null && event.isTicketed && me != null && me._id === event.creatorId;
   useDocumentTitle(event ? pageTitle(event.name) : event === null ? pageTitle("Evento não encontrado") : pageTitle());
@@ -69,7 +73,7 @@ function EventPage() {
             }
           >
             {event.settlement === null ? (
-              <SupportPanel event={event} chatPath={paths.chat.build(event._id)} />
+              <SupportPanel event={event} chatPath={paths.chat.build(event._id)} support={support} />
             ) : (
               <EventOutcome event={{ ...event, settlement: event.settlement }} chatPath={paths.chat.build(event._id)} />
             )}

@@ -2,6 +2,7 @@ import type { RefObject } from "react";
 import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
+import { EmptyState } from "../../components/empty-state";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime, formatTime } from "../../lib/dates";
@@ -35,10 +36,9 @@ export default function TicketsModal({ open, onOpenChange, returnFocusRef }: Tic
       {tickets === undefined ? (
         <Spinner />
       ) : tickets.length === 0 ? (
-        <div className="empty-state">
-          <p className="empty-state__title">Nenhum ingresso encontrado!</p>
+        <EmptyState title="Nenhum ingresso encontrado!">
           <p>Apoie um evento com ingresso para receber o seu.</p>
-        </div>
+        </EmptyState>
       ) : (
         <ul className="ticket-list">
           {tickets.map((ticket) => (

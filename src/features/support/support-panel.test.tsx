@@ -6,6 +6,7 @@ import type { Id } from "@convex/_generated/dataModel";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeId, resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { SupportPanel, type SupportableEvent } from "./support-panel";
+import { useSupport } from "./use-support";
 import { api } from "@convex/_generated/api";
 import type { FunctionReturnType } from "convex/server";
 
@@ -16,10 +17,16 @@ vi.mock("convex/react", async () => (await import("../../test/convex-fake")).con
 const event: SupportableEvent = { _id: "ev1" as Id<"events">, minSupportCents: 500, supportClosedReason: null, isTicketed: false };
 const user = { _id: fakeId("users", "u1"), name: "Ana", menuName: "Ana", email: "ana@example.com", image: null, walletCents: 5000 };
 
+/** The panel as the event page holds it, with the page's useSupport. */
+function Panel({ overrides }: { overrides: Partial<SupportableEvent> }) {
+  const support = useSupport("ev1");
+  return <SupportPanel event={{ ...event, ...overrides }} chatPath="/chat/ev1" support={support} />;
+}
+
 function renderPanel(overrides: Partial<SupportableEvent> = {}) {
   return render(
     <MemoryRouter>
-      <SupportPanel event={{ ...event, ...overrides }} chatPath="/chat/ev1" />
+      <Panel overrides={overrides} />
     </MemoryRouter>,
   );
 }
@@ -45,7 +52,7 @@ function supportQueued(outcome: DistributiveOmit<Outcome, "amountCents">) {
   let amountCents = 0;
   const mutation = setMutation(api.supports.support, (args) => {
     amountCents = args.amountCents;
-    return { supportId: fakeId("queuedSupports", "q1") };
+    return { supportId: fakeId("queuedSupports", "q1"), queued: true };
   });
   setQuery(api.supports.outcome, (args) => (args.supportId === "q1" ? ({ amountCents, ...outcome } as Outcome) : null));
   return mutation;

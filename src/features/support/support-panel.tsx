@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from "react";
-import { useMutation, useQuery } from "convex/react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { supportClosedMessage } from "@convex/model/shared/lifecycle";
 import { formatBRL } from "@convex/model/shared/money";
@@ -11,21 +11,20 @@ import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
 import { checkSupport } from "./support-check";
 import { SupportForm } from "./support-form";
 import { outcomeNotice, PROCESSING_TEXT } from "./supported-notice";
-import { useSupportOutcome } from "./use-support-outcome";
+import type { SupportFlow } from "./use-support";
 import "./support.css";
 
 /** `supportClosedReason`: cancelled, started (settled) or concluded; null while supporting is open. */
 export type SupportableEvent = Pick<EventDetail, "_id" | "minSupportCents" | "supportClosedReason" | "isTicketed">;
 
-type SupportPanelProps = { event: SupportableEvent; chatPath: string };
+/** `support`: the page's useSupport, which also keeps a queued support in the event's figures. */
+type SupportPanelProps = { event: SupportableEvent; chatPath: string; support: SupportFlow };
 
 /** The `APOIE` form, its alerts, and the `CHAT` link once the person has supported. */
-export function SupportPanel({ event, chatPath }: SupportPanelProps) {
+export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
   const id = useId();
   const me = useQuery(api.users.me);
   const mine = useQuery(api.supports.mine, { eventId: event._id });
-  const support = useMutation(api.supports.support);
-  const { outcomeOf, processing } = useSupportOutcome();
   const [amount, setAmount] = useState("");
   const [announcement, setAnnouncement] = useState("");
   const amountRef = useRef<HTMLInputElement>(null);
@@ -39,6 +38,15 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
   });
   const closedReason = event.supportClosedReason;
   const closed = closedReason !== null;
+  const { outcome, seen } = support;
+
+  // The outcome, once the support was applied or refunded (its figures have already moved, or moved back).
+  useEffect(() => {
+    if (outcome === null) return;
+    goalJustReached.current = outcome.status === "applied" && outcome.goalReached;
+    show(outcomeNotice(outcome));
+    seen();
+  }, [outcome, show, seen]);
 
   // APOIE is disabled while sending, so without this focus would fall to <body> when the alert closes.
   function focusAfterAlert(closeEvent: Event) {
@@ -61,12 +69,10 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
       return;
     }
     void submit(async () => {
-      const { supportId } = await support({ eventId: event._id, amountCents: check.amountCents });
+      await support.support(check.amountCents);
       setAmount("");
       setAnnouncement(PROCESSING_TEXT);
-      const outcome = await outcomeOf(supportId);
-      goalJustReached.current = outcome.status === "applied" && outcome.goalReached;
-      return outcomeNotice(outcome);
+      return null; // the outcome's alert follows, from supports:outcome
     });
   }
 
@@ -90,13 +96,13 @@ export function SupportPanel({ event, chatPath }: SupportPanelProps) {
         onSubmit={onSubmit}
         amountRef={amountRef}
         closed={closed}
-        busy={pending || me === undefined}
+        busy={pending || support.settling || me === undefined}
         pending={pending}
-        processing={processing}
+        processing={support.processing}
       />
-      {mine?.supported && (
+      {(mine?.supported || support.queuedCents > 0) && (
         <SupportedWithChat chatPath={chatPath} chatRef={chatRef}>
-          Você já apoiou este evento com <strong>{formatBRL(mine.amountCents)}</strong>.
+          Você já apoiou este evento com <strong>{formatBRL((mine?.amountCents ?? 0) + support.queuedCents)}</strong>.
         </SupportedWithChat>
       )}
       <p className="sr-only" aria-live="polite" aria-atomic="true">

@@ -2,6 +2,7 @@ import type { RefObject } from "react";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { formatBRL } from "@convex/model/shared/money";
+import { EmptyState } from "../../components/empty-state";
 import { LoadMoreButton } from "../../components/load-more-button";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
@@ -35,9 +36,7 @@ export default function StatementModal({ open, onOpenChange, returnFocusRef, onR
       {status === "LoadingFirstPage" ? (
         <Spinner />
       ) : results.length === 0 ? (
-        <div className="empty-state">
-          <p className="empty-state__title">Nenhuma movimentação ainda.</p>
-        </div>
+        <EmptyState title="Nenhuma movimentação ainda." />
       ) : (
         <>
           <ul className="statement" aria-label="Movimentações da carteira">

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
+import { EmptyState } from "../../../components/empty-state";
 import { LoadMoreButton } from "../../../components/load-more-button";
 import { Spinner } from "../../../components/spinner";
 import { EventCard } from "./event-card";
@@ -30,19 +31,17 @@ export function EventList({ args, eventPath }: EventListProps) {
   // while later ones hold matches: that is not "nothing found" until the last page.
   if (shown.length === 0 && status !== "Exhausted") {
     return (
-      <div className="empty-state" role="status">
-        <p className="empty-state__title">Nenhum evento encontrado até aqui.</p>
+      <EmptyState title="Nenhum evento encontrado até aqui." role="status">
         <LoadMoreButton loading={status === "LoadingMore"} onClick={() => loadMore(EVENTS_PAGE_SIZE)} />
-      </div>
+      </EmptyState>
     );
   }
 
   if (shown.length === 0) {
     return (
-      <div className="empty-state" role="status">
-        <p className="empty-state__title">Nenhum evento encontrado!</p>
+      <EmptyState title="Nenhum evento encontrado!" role="status">
         <p>Tente outros filtros ou crie o seu próprio evento.</p>
-      </div>
+      </EmptyState>
     );
   }
 

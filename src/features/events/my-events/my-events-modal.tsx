@@ -4,6 +4,7 @@ import { api } from "@convex/_generated/api";
 import { percentLabel } from "@convex/model/shared/eventRules";
 import { formatBRL } from "@convex/model/shared/money";
 import { EventImage } from "../../../components/event-image";
+import { EmptyState } from "../../../components/empty-state";
 import { Modal } from "../../../components/modal";
 import { ProgressBar } from "../../../components/progress-bar";
 import { Spinner } from "../../../components/spinner";
@@ -26,10 +27,9 @@ export default function MyEventsModal({ open, onOpenChange, returnFocusRef }: My
       {events === undefined ? (
         <Spinner />
       ) : events.length === 0 ? (
-        <div className="empty-state">
-          <p className="empty-state__title">Nenhum evento encontrado!</p>
+        <EmptyState title="Nenhum evento encontrado!">
           <p>Você ainda não tem eventos criados.</p>
-        </div>
+        </EmptyState>
       ) : (
         <ul className="own-events">
           {events.map((event) => (
