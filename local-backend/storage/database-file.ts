@@ -66,8 +66,11 @@ export function snapshotProblem(value: unknown): string | null {
   return null;
 }
 
-/** The saved database, or null when the folder holds none yet; throws DamagedDataError for a bad file. */
-export async function loadSnapshot(dataDir: string): Promise<DatabaseSnapshot | null> {
+/**
+ * The saved database and the size of its file, or null when the folder holds none yet;
+ * throws DamagedDataError for a bad file.
+ */
+export async function loadSnapshot(dataDir: string): Promise<{ snapshot: DatabaseSnapshot; bytes: number } | null> {
   const file = path.join(dataDir, DATABASE_FILE);
   let text: string;
   try {
@@ -88,5 +91,5 @@ export async function loadSnapshot(dataDir: string): Promise<DatabaseSnapshot | 
   }
   const problem = snapshotProblem(parsed);
   if (problem !== null) throw refuse(`is not a database: ${problem}`);
-  return parsed as DatabaseSnapshot;
+  return { snapshot: parsed as DatabaseSnapshot, bytes: Buffer.byteLength(text) };
 }
