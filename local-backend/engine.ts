@@ -31,7 +31,7 @@ import { Gate, Mutex, PhaseLock } from "./locks.ts";
 import type { ConflictListener } from "./engine/write-conflicts.ts";
 import { recordExecution } from "./cli-api/function-log.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
-import type { ChangeRecord, DatabaseSnapshot, UndoRecord } from "./storage/saved-state.ts";
+import type { ChangeRecord, DatabaseSnapshot, TakenSnapshot, UndoRecord } from "./storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "./sync/read-set.ts";
 import { RequestLog, type RequestRecord } from "./sync/request-log.ts";
 
@@ -419,13 +419,13 @@ export class Engine {
     return this.database.tableDocuments(table);
   }
 
-  /** The committed state; writes of transactions in progress are not in it. */
-  snapshot(): DatabaseSnapshot {
+  /** The committed state (see TakenSnapshot); writes of transactions in progress are not in it. */
+  snapshot(): TakenSnapshot {
     return this.database.snapshot();
   }
 
   /** Replaces the whole database. Only call it while nothing runs (start, reload). */
-  restore(snapshot: DatabaseSnapshot): void {
+  restore(snapshot: DatabaseSnapshot | TakenSnapshot): void {
     this.database.restore(snapshot);
   }
 

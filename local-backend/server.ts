@@ -364,10 +364,10 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
  */
 async function openData(dataDir: string, engine: Engine, beforeDiskWrite?: DiskWriteHook): Promise<GroupCommitWriter> {
   const saved = await loadSnapshot(dataDir);
-  if (saved !== null) engine.restore(saved);
+  if (saved !== null) engine.restore(saved.snapshot);
   const { records, validBytes } = await readJournal(dataDir);
   for (const record of records) if (record.seq > engine.commitCount) engine.replay(record);
-  return new GroupCommitWriter(dataDir, await JournalFile.open(dataDir, validBytes), engine, beforeDiskWrite);
+  return new GroupCommitWriter(dataDir, await JournalFile.open(dataDir, validBytes), engine, beforeDiskWrite, saved?.bytes);
 }
 
 /** Serves the sync protocol on `/api/<client version>/sync`, one SyncSession per socket. */

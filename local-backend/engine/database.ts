@@ -6,10 +6,17 @@
  * state saves alongside the documents.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { tableOf, type DocumentIndexes } from "../indexes/document-indexes.ts";
 import { instrumentDatabase } from "../indexes/instrument-database.ts";
-import type { ChangeRecord, ComponentSnapshot, DatabaseSnapshot, UndoRecord } from "../storage/saved-state.ts";
+import type {
+  ChangeRecord,
+  ComponentSnapshot,
+  DatabaseSnapshot,
+  TakenComponent,
+  TakenSnapshot,
+  UndoRecord,
+} from "../storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "../sync/read-set.ts";
 import type { RequestLog } from "../sync/request-log.ts";
 import {
@@ -50,7 +57,8 @@ type TransactionState = {
 /**
  * Whether `json` is its own Convex value: no `$`-keyed object (an int64, bytes or a special
  * float in Convex's JSON) anywhere in it. Most documents are, and are then taken as parsed
- * instead of copied: a 50,000-event folder holds over a million of them.
+ * instead of copied: a 50,000-event folder holds over a million of them. A document that is
+ * already a Convex value (a taken snapshot's) always is: Convex field names never start with `$`.
  */
 function isPlainJson(json: JSONValue): boolean {
   if (typeof json !== "object" || json === null) return true;
@@ -60,11 +68,11 @@ function isPlainJson(json: JSONValue): boolean {
 }
 
 /** The saved documents by id, and their ids by table (what the indexes would otherwise list every key for). */
-function documentsFrom(saved: JSONValue[]): { documents: Record<string, Document>; tables: Map<string, Set<string>> } {
+function documentsFrom(saved: readonly (JSONValue | Value)[]): { documents: Record<string, Document>; tables: Map<string, Set<string>> } {
   const documents: Record<string, Document> = {};
   const tables = new Map<string, Set<string>>();
   for (const json of saved) {
-    const document = (isPlainJson(json) ? json : jsonToConvex(json)) as Document;
+    const document = (isPlainJson(json as JSONValue) ? json : jsonToConvex(json as JSONValue)) as Document;
     documents[document._id] = document;
     const table = tableOf(document._id);
     let ids = tables.get(table);
@@ -74,12 +82,13 @@ function documentsFrom(saved: JSONValue[]): { documents: Record<string, Document
   return { documents, tables };
 }
 
-function saveComponent(db: DatabaseFake): ComponentSnapshot {
-  return { ...idCounters(db), documents: Object.values(committedDocuments(db)).map((document) => convexToJson(document)) };
+/** A component's committed documents as they are now (references: a commit replaces a document, never changes it). */
+function takeComponent(db: DatabaseFake): TakenComponent {
+  return { ...idCounters(db), documents: Object.values(committedDocuments(db)) };
 }
 
-/** Loads a component's saved state; returns its ids by table. */
-function loadComponent(db: DatabaseFake, saved: ComponentSnapshot): Map<string, Set<string>> {
+/** Loads a component's saved (or taken) state; returns its ids by table. */
+function loadComponent(db: DatabaseFake, saved: ComponentSnapshot | TakenComponent): Map<string, Set<string>> {
   const { documents, tables } = documentsFrom(saved.documents);
   replaceCommittedDocuments(db, documents);
   setIdCounters(db, saved);
@@ -385,10 +394,10 @@ export class Database {
     return found;
   }
 
-  /** The committed state; writes of transactions in progress are not in `_documents` yet. */
-  snapshot(): DatabaseSnapshot {
-    const components: Record<string, ComponentSnapshot> = {};
-    for (const [componentPath, db] of this.components) components[componentPath] = saveComponent(db);
+  /** The committed state, taken synchronously; writes of transactions in progress are not in `_documents` yet. */
+  snapshot(): TakenSnapshot {
+    const components: Record<string, TakenComponent> = {};
+    for (const [componentPath, db] of this.components) components[componentPath] = takeComponent(db);
     const { "": app, ...installed } = components;
     return {
       format: 1,
@@ -401,10 +410,13 @@ export class Database {
   }
 
   /** Replaces the whole database. Only call it while nothing runs (start, reload). */
-  restore(snapshot: DatabaseSnapshot): void {
+  restore(snapshot: DatabaseSnapshot | TakenSnapshot): void {
     if (snapshot.format !== 1) throw new Error(`unknown database format ${String(snapshot.format)}`);
     const { nextDocId, lastCreationTime, documents } = snapshot;
-    const saved: Record<string, ComponentSnapshot> = { ...snapshot.components, "": { nextDocId, lastCreationTime, documents } };
+    const saved: Record<string, ComponentSnapshot | TakenComponent> = {
+      ...snapshot.components,
+      "": { nextDocId, lastCreationTime, documents },
+    };
     // A component no longer installed keeps nothing; a new one starts empty.
     for (const [componentPath, db] of this.components) {
       const component = saved[componentPath];

@@ -66,16 +66,15 @@ export function snapshotProblem(value: unknown): string | null {
   return null;
 }
 
-/** The saved database, or null when the folder holds none yet; throws DamagedDataError for a bad file. */
-export async function loadSnapshot(dataDir: string): Promise<DatabaseSnapshot | null> {
+/**
+ * The saved database and the size of its file, or null when the folder holds none yet;
+ * throws DamagedDataError for a bad file.
+ */
+export async function loadSnapshot(dataDir: string): Promise<{ snapshot: DatabaseSnapshot; bytes: number } | null> {
   const file = path.join(dataDir, DATABASE_FILE);
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  const read = await readText(file);
+  if (read === null) return null;
+  const { text, bytes } = read;
   const refuse = (what: string) =>
     new DamagedDataError(
       `local backend: cannot start: ${file} ${what}. It was left as it is; restore it from a copy, or move it away to start with an empty database.`,
@@ -88,5 +87,16 @@ export async function loadSnapshot(dataDir: string): Promise<DatabaseSnapshot | 
   }
   const problem = snapshotProblem(parsed);
   if (problem !== null) throw refuse(`is not a database: ${problem}`);
-  return parsed as DatabaseSnapshot;
+  return { snapshot: parsed as DatabaseSnapshot, bytes };
+}
+
+/** The file's text and size in bytes (its buffer gone once read), or null when there is no file. */
+async function readText(file: string): Promise<{ text: string; bytes: number } | null> {
+  try {
+    const buffer = await readFile(file);
+    return { text: buffer.toString("utf8"), bytes: buffer.length };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
 }

@@ -8,12 +8,19 @@
  * nothing acknowledged is lost, and nothing that failed stays.
  */
 import path from "node:path";
-import type { ChangeRecord, DatabaseSnapshot, UndoRecord } from "./saved-state.ts";
-import { DATABASE_FILE, writeFileAtomic } from "./database-file.ts";
+import type { ChangeRecord, TakenSnapshot, UndoRecord } from "./saved-state.ts";
+import { DATABASE_FILE } from "./database-file.ts";
+import { writeSnapshotFile } from "./snapshot-writer.ts";
 import type { JournalFile } from "./journal-file.ts";
 
-/** A snapshot replaces the journal once it holds this many bytes. */
+/**
+ * A snapshot replaces the journal once it holds this many bytes, or half the last snapshot's
+ * size if more: writing the whole database every few megabytes of changes would cost a large
+ * one most of its time (a migration rewriting a 350 MB database), and a start replays at
+ * most half a snapshot's worth of journal.
+ */
 const SNAPSHOT_AFTER_BYTES = 8 * 1024 * 1024;
+const SNAPSHOT_AFTER_SHARE = 0.5;
 
 /** What the writer needs from the engine. */
 export type CommitSource = {
@@ -26,7 +33,7 @@ export type CommitSource = {
   whenSettled(): Promise<void> | null;
   takeChanges(): { record: ChangeRecord; undo: UndoRecord } | null;
   /** The committed state, taken synchronously. */
-  snapshot(): DatabaseSnapshot;
+  snapshot(): TakenSnapshot;
   rollBackUnsaved(taken: UndoRecord, then: () => void): Promise<void>;
 };
 
@@ -48,6 +55,8 @@ export class GroupCommitWriter {
     private readonly journal: JournalFile,
     private readonly engine: CommitSource,
     private readonly beforeWrite: DiskWriteHook = async () => {},
+    /** The size of the database file the data was loaded from (0: none). */
+    private snapshotBytes = 0,
   ) {
     this.durableSeq = engine.commitCount;
   }
@@ -92,7 +101,8 @@ export class GroupCommitWriter {
         continue;
       }
       // Taken at the same moment as the changes, so it holds exactly what the journal will.
-      const snapshot = this.journal.bytes >= SNAPSHOT_AFTER_BYTES ? this.engine.snapshot() : null;
+      const due = this.journal.bytes >= Math.max(SNAPSHOT_AFTER_BYTES, this.snapshotBytes * SNAPSHOT_AFTER_SHARE);
+      const snapshot = due ? this.engine.snapshot() : null;
       try {
         await this.beforeWrite(this.journal.file);
         await this.journal.append(taken.record);
@@ -126,11 +136,11 @@ export class GroupCommitWriter {
   }
 
   /** The snapshot holds everything the journal does: write it, then empty the journal. */
-  private async compact(snapshot: DatabaseSnapshot): Promise<void> {
+  private async compact(snapshot: TakenSnapshot): Promise<void> {
     const file = path.join(this.dataDir, DATABASE_FILE);
     try {
       await this.beforeWrite(file);
-      await writeFileAtomic(file, JSON.stringify(snapshot));
+      this.snapshotBytes = await writeSnapshotFile(file, snapshot);
       await this.journal.clear();
     } catch (error) {
       // Nothing is lost: the journal still holds every commit. The next snapshot tries again.

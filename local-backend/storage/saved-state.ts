@@ -2,7 +2,7 @@
  * The shapes the engine's state is saved in: the snapshot (`database.json`), one journal
  * record (`journal.jsonl`), and what undoing unsaved commits in memory needs.
  */
-import type { JSONValue } from "convex/values";
+import type { JSONValue, Value } from "convex/values";
 import type { Document } from "../engine/convex-test-adapter.ts";
 
 /** The saved form of the database: every document as Convex JSON, plus the id and time counters. */
@@ -40,3 +40,15 @@ export type UndoRecord = {
 };
 
 export type ComponentSnapshot = { nextDocId: number; lastCreationTime: number; documents: JSONValue[] };
+
+/**
+ * The committed state taken at one moment, its documents still the engine's own values:
+ * taking it costs a list of references (a committed document is never changed in place, a
+ * commit replaces it), and each document becomes JSON only as it is written out.
+ */
+export type TakenSnapshot = Omit<DatabaseSnapshot, "documents" | "components"> & {
+  documents: readonly Value[];
+  components: Record<string, TakenComponent>;
+};
+
+export type TakenComponent = { nextDocId: number; lastCreationTime: number; documents: readonly Value[] };

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Engine } from "../../local-backend/engine";
-import { DATABASE_FILE, writeFileAtomic } from "../../local-backend/storage/database-file";
+import { DATABASE_FILE } from "../../local-backend/storage/database-file";
+import { writeSnapshotFile } from "../../local-backend/storage/snapshot-writer";
 import type { Backend } from "./convex-backend";
 import { fillCatalogue } from "./fill";
 
@@ -37,7 +38,7 @@ async function fill(events: number, dataDir: string, idsFile: string): Promise<v
   try {
     // The engine's convex-test instance, without the bench's transaction limits: fill writes in batches well inside them.
     const { eventIds } = await engine.withInstance(({ t }) => fillCatalogue(t as unknown as Backend, events));
-    await writeFileAtomic(path.join(dataDir, DATABASE_FILE), JSON.stringify(engine.snapshot()));
+    await writeSnapshotFile(path.join(dataDir, DATABASE_FILE), engine.snapshot());
     await writeFile(idsFile, JSON.stringify(eventIds));
   } finally {
     await engine.dispose();
