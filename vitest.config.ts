@@ -5,6 +5,12 @@ import { functionEnvironment } from "./local-backend/function-environment";
 
 // Five projects: Convex functions run in edge-runtime (closest to Convex's V8 runtime),
 // React components in jsdom, the local backend, the PIX sandbox and tooling checks (scripts/) in Node.
+
+// beforeAll/afterAll hooks start and stop backends, sandboxes and scratch projects (the CLI's npm
+// install included). On a busy 2-core machine that outran vitest's 10 s default, so a test failed on
+// a clock. They wait for the process to say it is ready; this ceiling only bounds a hang.
+const hookTimeout = 120_000;
+
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +22,7 @@ export default defineConfig({
           // Some tests drive thousands of documents (upload sweeps, 10,000-support timelines,
           // random invariant sequences); on a busy 2-core machine they outrun the 5 s default.
           testTimeout: 30_000,
+          hookTimeout,
           // Read when convex/auth.ts loads, so they must be set before the first call.
           env: functionEnvironment(),
           server: { deps: { inline: ["convex-test"] } },
@@ -31,6 +38,7 @@ export default defineConfig({
           setupFiles: ["src/test/setup.ts"],
           // Above the 10 s wait ceiling in the setup file, so a slow machine fails on a state, not a clock.
           testTimeout: 30_000,
+          hookTimeout,
         },
       },
       {
@@ -39,6 +47,7 @@ export default defineConfig({
           include: ["local-backend/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
+          hookTimeout,
         },
       },
       {
@@ -47,6 +56,7 @@ export default defineConfig({
           include: ["pix-sandbox/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
+          hookTimeout,
         },
       },
       {
@@ -55,6 +65,7 @@ export default defineConfig({
           include: ["scripts/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
+          hookTimeout,
         },
       },
     ],
