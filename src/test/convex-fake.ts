@@ -2,8 +2,7 @@
  * A stand-in for `convex/react` in component tests: queries, paginated queries and mutations
  * answer from what each test sets for a function (`setQuery(api.events.get, …)`). Answers are
  * typed by the function's real return type, so a fixture cannot drift from what the server sends.
- * Setting a query again is a live update: components using it re-render and watched queries
- * (`useConvex().watchQuery`) call their `onUpdate` listeners, as the real client does.
+ * Setting a query again is a live update: components using it re-render, as the real client does.
  * Use: vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
  */
 import type { PaginatedQueryItem, PaginatedQueryReference, UsePaginatedQueryReturnType } from "convex/react";
@@ -16,7 +15,7 @@ type QueryAnswer = unknown | ((args: Record<string, unknown>) => unknown);
 type Paginated = { results: unknown[]; status: string; loadMore: Mock; isLoading: boolean };
 
 const queries = new Map<string, QueryAnswer>();
-/** Who hears when a query's answer changes: useQuery's re-render and watchQuery's onUpdate. */
+/** Who hears when a query's answer changes: useQuery's re-render. */
 const queryListeners = new Set<() => void>();
 let queryVersion = 0;
 const paginated = new Map<string, Paginated>();
@@ -130,16 +129,9 @@ export const convexReactFake = {
   useConvexAuth() {
     return auth;
   },
-  /** The client, for `watchQuery`: answers from what the test set, and calls `onUpdate` when it sets it again. */
+  /** The client, for code that calls it directly (`convex.query`): answers from what the test set. */
   useConvex() {
-    return {
-      watchQuery(ref: unknown, args: Record<string, unknown> = {}) {
-        return {
-          localQueryResult: () => answerOf(ref, args),
-          onUpdate: (callback: () => void) => onQueryChange(callback),
-        };
-      },
-    };
+    return { query: async (ref: unknown, args: Record<string, unknown> = {}) => answerOf(ref, args) };
   },
   useConvexConnectionState() {
     return useSyncExternalStore(

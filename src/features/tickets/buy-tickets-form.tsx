@@ -36,8 +36,8 @@ type BuyTicketsFormProps = { eventId: string; types: TicketTypeOnSale[]; now: nu
 export function BuyTicketsForm({ eventId, types, now, signedIn }: BuyTicketsFormProps) {
   const id = useId();
   const buy = useMutation(api.ticketPurchases.buy);
-  const { outcomeOf, processing } = usePurchaseOutcome();
   const { notice, pending, show, submit, close } = useSubmitWithNotice();
+  const purchase = usePurchaseOutcome();
   const [typeId, setTypeId] = useState("");
   const [meiaChosen, setMeia] = useState(false);
   const [category, setCategory] = useState<MeiaCategory | "">("");
@@ -54,7 +54,7 @@ export function BuyTicketsForm({ eventId, types, now, signedIn }: BuyTicketsForm
 
   function onSubmit(formEvent: FormEvent<HTMLFormElement>) {
     formEvent.preventDefault();
-    if (pending || type === undefined || available === null) return;
+    if (pending || purchase.processing || type === undefined || available === null) return;
     if (!signedIn) return show({ title: ATTENTION_TITLE, message: TICKET_MESSAGES.notSignedInToBuy, tone: "error" });
     if (available.state !== "onSale" || available.loteIndex === null)
       return show({ title: ATTENTION_TITLE, message: TICKET_MESSAGES.soldOut, tone: "error" });
@@ -62,7 +62,8 @@ export function BuyTicketsForm({ eventId, types, now, signedIn }: BuyTicketsForm
     const loteIndex = available.loteIndex;
     void submit(async () => {
       const { purchaseId } = await buy({ eventId, typeId: type._id, loteIndex, units, meia, ...(meia ? { meiaCategory: category } : {}) });
-      return outcomeNotice(await outcomeOf(purchaseId));
+      purchase.follow(purchaseId);
+      return null;
     });
   }
 
@@ -121,11 +122,17 @@ export function BuyTicketsForm({ eventId, types, now, signedIn }: BuyTicketsForm
       <button
         type="submit"
         className="button button--primary button--large"
-        disabled={pending || type === undefined || available?.state !== "onSale"}
+        disabled={pending || purchase.processing || type === undefined || available?.state !== "onSale"}
       >
-        {processing ? "Processando sua compra…" : "Comprar"}
+        {purchase.processing ? "Processando sua compra…" : "Comprar"}
       </button>
-      <NoticeAlert notice={notice} onClose={close} />
+      <NoticeAlert
+        notice={notice ?? (purchase.outcome && outcomeNotice(purchase.outcome))}
+        onClose={() => {
+          close();
+          purchase.seen();
+        }}
+      />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "@convex/_generated/api";
@@ -46,6 +46,44 @@ describe("Ingressos", () => {
     await user.click(screen.getByRole("button", { name: "Comprar" }));
     expect(await screen.findByRole("alertdialog")).toHaveTextContent("Informe a categoria da meia-entrada.");
     expect(buy).not.toHaveBeenCalled();
+  });
+
+  it("says Processando sua compra… while the queue decides, then shows the ticket codes once issued", async () => {
+    const user = userEvent.setup();
+    const buy = setMutation(api.ticketPurchases.buy, () => ({ purchaseId: "p1" }) as never);
+    setQuery(api.ticketPurchases.outcome, { status: "pending", units: 2, amountCents: 12_000 });
+    render(<TicketSales eventId="ev1" open />);
+    await user.selectOptions(screen.getByLabelText("Quantidade"), "2");
+    await user.click(screen.getByRole("button", { name: "Comprar" }));
+    expect(buy).toHaveBeenCalledWith(expect.objectContaining({ eventId: "ev1", units: 2, meia: false }));
+    expect(await screen.findByRole("button", { name: "Processando sua compra…" })).toBeDisabled();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+
+    // The queue issues the tickets: the outcome changes live, as the server would push it.
+    act(() => setQuery(api.ticketPurchases.outcome, { status: "issued", units: 2, amountCents: 12_000, ticketCodes: ["AB12", "CD34"] }));
+    const alert = await screen.findByRole("alertdialog");
+    expect(alert).toHaveTextContent("Compra confirmada!");
+    expect(alert).toHaveTextContent("Seus 2 ingressos estão em Meus Ingressos.");
+    expect(alert).toHaveTextContent("AB12 CD34");
+    await user.click(within(alert).getByRole("button", { name: "OK" }));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Comprar" })).toBeEnabled();
+  });
+
+  it("tells a refused purchase that its money went back", async () => {
+    const user = userEvent.setup();
+    setMutation(api.ticketPurchases.buy, () => ({ purchaseId: "p1" }) as never);
+    setQuery(api.ticketPurchases.outcome, {
+      status: "refunded",
+      units: 1,
+      amountCents: 6_000,
+      refusal: "Ingressos esgotados para este tipo.",
+    });
+    render(<TicketSales eventId="ev1" open />);
+    await user.click(screen.getByRole("button", { name: "Comprar" }));
+    expect(await screen.findByRole("alertdialog")).toHaveTextContent(
+      "Ingressos esgotados para este tipo. O valor voltou para a sua carteira.",
+    );
   });
 
   it("has no purchase form once purchases closed", () => {

@@ -1,27 +1,26 @@
 import { useState } from "react";
-import { useConvex } from "convex/react";
+import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
-import { watchQueryUntil } from "../../lib/watch-query-until";
 
 type AnyOutcome = NonNullable<FunctionReturnType<typeof api.ticketPurchases.outcome>>;
 export type PurchaseOutcome = Exclude<AnyOutcome, { status: "pending" }>;
 
-const decided = (outcome: AnyOutcome): outcome is PurchaseOutcome => outcome.status !== "pending";
-
 /**
- * A purchase is paid at once and decided by the event's queue a moment later: `outcomeOf(id)`
- * resolves once `ticketPurchases:outcome` says its tickets were issued or it was refunded;
- * `processing` is true meanwhile.
+ * A purchase is paid at once and decided by the event's queue a moment later. After
+ * `follow(id)` its outcome is read live with `ticketPurchases:outcome`: `processing` while the
+ * queue has not decided, then `outcome` (tickets issued, or refunded) until `seen()`. Nothing
+ * stays subscribed once the form goes away; a purchase the query no longer finds ends the wait.
  */
 export function usePurchaseOutcome() {
-  const convex = useConvex();
-  const [processing, setProcessing] = useState(false);
+  const [purchaseId, setPurchaseId] = useState<string | null>(null);
+  const answer = useQuery(api.ticketPurchases.outcome, purchaseId === null ? "skip" : { purchaseId });
+  const outcome: PurchaseOutcome | null = answer == null || answer.status === "pending" ? null : answer;
 
-  function outcomeOf(purchaseId: string): Promise<PurchaseOutcome> {
-    setProcessing(true);
-    return watchQueryUntil(convex, api.ticketPurchases.outcome, { purchaseId }, decided).finally(() => setProcessing(false));
-  }
-
-  return { outcomeOf, processing };
+  return {
+    follow: setPurchaseId,
+    processing: purchaseId !== null && answer !== null && outcome === null,
+    outcome,
+    seen: () => setPurchaseId(null),
+  };
 }
