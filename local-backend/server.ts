@@ -5,7 +5,8 @@
 import { watch, type FSWatcher } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -170,42 +171,64 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   }
 }
 
+/** Serves 503 until `serve` hands over the real handler: a port needed before what it serves exists. */
+function unavailableUntilServed(server: Server): (handler: RequestListener) => void {
+  const unavailable: RequestListener = (_request, response) => {
+    if (!response.writableEnded) response.writeHead(503).end();
+  };
+  server.on("request", unavailable);
+  return (handler) => {
+    server.off("request", unavailable);
+    server.on("request", handler);
+  };
+}
+
+/** One HTTP route group of the main port: true when it answered the request. */
+type Route = (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
+
+/**
+ * The wiring, in the order things need each other: the two ports (their URLs are read by
+ * the functions when they load), the engine with its data, the jobs, then what answers on
+ * the ports.
+ */
 async function start(options: LocalBackendOptions, cleanups: (() => Promise<void> | void)[]) {
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
   const convexDir = options.convexDir === undefined ? path.join(PROJECT_ROOT, "convex") : options.convexDir;
   const keys = dataDir === null ? await generateAuthKeys() : await loadOrCreateAuthKeys(dataDir);
   const adminKey = dataDir === null ? generateAdminKey() : await loadOrCreateAdminKey(dataDir, { replace: options.newAdminKey });
 
-  // The site port comes first: its URL is the JWT issuer, which the functions read at load.
-  let engine: Engine | null = null;
-  const siteServer = createServer((request, response) => {
-    if (response.writableEnded) return;
-    if (engine === null) response.writeHead(503).end();
-    else void handleSiteRequest(request, response, engine, (commit) => deps.persisted(commit));
-  });
+  // Both ports first: the site URL is the JWT issuer and CONVEX_SITE_URL, the main one
+  // CONVEX_CLOUD_URL; both answer 503 until the data is in.
+  const siteServer = createServer();
+  const serveSite = unavailableUntilServed(siteServer);
   const sitePort = await listen(siteServer, options.sitePort ?? DEFAULT_SITE_PORT);
-  refuseForeignHosts(
-    siteServer,
-    hostCheck(() => sitePort, options.allowedHosts),
-  );
-  const siteUrl = `http://127.0.0.1:${sitePort}`;
   cleanups.push(() => closeServer(siteServer));
+  const mainServer = createServer();
+  const serveMain = unavailableUntilServed(mainServer);
+  const mainPort = await listen(mainServer, options.port ?? DEFAULT_PORT);
+  cleanups.push(() => closeServer(mainServer));
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
+  const url = `http://127.0.0.1:${mainPort}`;
+  const allowsSiteHost = hostCheck(() => sitePort, options.allowedHosts);
+  const allowsHost = hostCheck(() => mainPort, options.allowedHosts);
+  refuseForeignHosts(siteServer, allowsSiteHost);
+  refuseForeignHosts(mainServer, allowsHost);
   process.env.JWT_PRIVATE_KEY = keys.privateKey;
   process.env.JWKS = keys.jwks;
   Object.assign(process.env, functionEnvironment({ convexSiteUrl: siteUrl, siteUrl: options.siteUrl ?? process.env.SITE_URL }));
+  // Built in on Convex like CONVEX_SITE_URL (typed in `env`), read at call time.
+  process.env.CONVEX_CLOUD_URL = url;
   // The deployment's variables (`npx convex env`): those above at the first start, then as saved.
-  let reloadForEnvironment = async () => {};
   const environment = await EnvironmentVariables.open(
     dataDir,
     Object.fromEntries(["JWT_PRIVATE_KEY", "JWKS", "SITE_URL", "AUTH_LOCAL_LOGIN"].map((name) => [name, process.env[name]!])),
-    () => reloadForEnvironment(),
   );
   functionLog.clear();
 
   const scheduler = new DurableScheduler();
   const crons = new CronRunner();
   const fileStore = dataDir === null ? memoryFileStore() : diskFileStore(path.join(dataDir, "files"));
-  const files = new FileStorage(fileStore, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, () => deps.persisted());
+  const files = new FileStorage(fileStore, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES);
   // Code pushed by the Convex CLI lives in the data folder (a temporary one in memory mode);
   // before the first push, convex/ is served from source (or nothing, see `convexDir`).
   const pushRoot = dataDir ?? (await mkdtemp(path.join(tmpdir(), "apoie-pushes-")));
@@ -219,7 +242,7 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   // Before any document is read: a Convex id names its table by a number kept in the data folder.
   readIdsWith(checkedTableOf);
   const tableNumbers = TableNumbers.open(dataDir);
-  const ready = await Engine.start(firstCode, async (instance) => {
+  const engine = await Engine.start(firstCode, async (instance) => {
     await installComponents(instance);
     installRandomIds(instance, tableNumbers);
     installTextSearch(instance);
@@ -229,107 +252,103 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     scheduler.install(instance);
     crons.install(instance);
   });
-  cleanups.push(() => ready.dispose());
+  cleanups.push(() => engine.dispose());
   const profiler = new ConflictProfiler(options.profiler);
   if (options.profiler?.enabled !== false) {
-    ready.onTransaction(profiler.observe);
-    ready.onConflict(profiler.observeConflict);
+    engine.onTransaction(profiler.observe);
+    engine.onConflict(profiler.observeConflict);
   }
-  const writer = dataDir === null ? null : await openData(dataDir, ready, options.beforeDiskWrite);
+  const writer = dataDir === null ? null : await openData(dataDir, engine, options.beforeDiskWrite);
   cleanups.push(() => writer?.close());
+  // A commit that cannot be saved fails its request, over the WebSocket and over HTTP alike.
+  const persisted = async (commit?: number) => {
+    try {
+      await writer?.durable(commit);
+    } catch (error) {
+      throw new FunctionError((error as Error).message, undefined);
+    }
+  };
+  const saved = async (commit: number) => writer?.saved(commit);
+
   const sessions = new Set<SyncSession>();
+  const refreshSessions = () => {
+    for (const session of sessions) session.requestRefresh();
+  };
   const subscriptions = new SubscriptionIndex<SyncSession>();
-  const pushRouteTable = pushRoutes({
-    engine: ready,
-    store: pushes,
-    checkSetup: installComponents,
-    served: () => {
-      console.log("local backend: serving the pushed code");
-      for (const session of sessions) session.requestRefresh();
-    },
-  });
-  ready.onCommit((_ts, written) => {
+  engine.onCommit((_ts, written) => {
     writer?.markDirty();
     // The sessions the commit may change re-run their queries once it is readable (saved), see Engine.readAtOneCommit.
     // (A commit whose writes are not known wakes every session.)
     for (const session of written === null ? sessions : subscriptions.affected(written)) session.requestRefresh();
   });
-  // Data from an older version of the app is migrated (idempotent); an empty database is
-  // seeded by today's code instead, and stays empty without a seed function.
-  const dropped = await dropCounterRefreshTokens(ready);
-  if (dropped > 0)
-    console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
-  for (const migration of options.migrations ?? []) {
-    if (!ready.isEmpty() && ready.hasFunction(migration)) await ready.runInternalMutation(migration);
-  }
-  const seed = options.seed ?? null;
-  if (seed !== null && ready.isEmpty()) await ready.runInternalMutation(seed);
+  // Module-level code reads process.env when loaded, as in a fresh Convex isolate.
+  environment.onChange(() =>
+    engine
+      .reload()
+      .then(refreshSessions, (error: unknown) => console.error("local backend: convex/ did not load with the new environment:", error)),
+  );
+  await migrateOrSeed(engine, options);
   // Jobs run once the data is in and commits are saved, and stop before the last save.
-  await scheduler.start(ready);
-  crons.start(ready);
+  await scheduler.start(engine);
+  crons.start(engine);
   cleanups.push(async () => void (await Promise.all([scheduler.stop(), crons.stop()])));
 
-  let url = "";
-  let stopped = () => {};
-  const closed = new Promise<void>((resolve) => (stopped = resolve));
-  cleanups.push(() => stopped());
+  const shutdown = new AbortController();
+  cleanups.push(() => shutdown.abort());
   const cli = createCliSupport({
-    engine: ready,
+    engine,
     url: () => url,
     environment,
     files: fileStore,
     tableNumbers,
-    saved: (commit) => deps.saved(commit),
-    persisted: (commit) => deps.persisted(commit),
-    closed,
+    saved,
+    persisted,
+    closed: once(shutdown.signal, "abort").then(() => {}),
   });
-  const cliRoutes = new Map([...cli.routes, ...pushRouteTable]);
-  // Module-level code reads process.env when loaded, as in a fresh Convex isolate.
-  reloadForEnvironment = () =>
-    ready.reload().then(
-      () => {
-        for (const session of sessions) session.requestRefresh();
-      },
-      (error: unknown) => console.error("local backend: convex/ did not load with the new environment:", error),
-    );
+  const pushRouteTable = pushRoutes({
+    engine,
+    store: pushes,
+    checkSetup: installComponents,
+    served: () => {
+      console.log("local backend: serving the pushed code");
+      refreshSessions();
+    },
+  });
   const deps = {
     adminKey: adminKeyCheck(adminKey),
     systemQuery: cli.systemQuery,
-    engine: ready,
+    engine,
     verifyToken: await createTokenVerifier(keys, siteUrl),
-    // A commit that cannot be saved fails its request, over the WebSocket and over HTTP alike.
-    persisted: async (commit?: number) => {
-      try {
-        await writer?.durable(commit);
-      } catch (error) {
-        throw new FunctionError((error as Error).message, undefined);
-      }
-    },
-    saved: async (commit: number) => writer?.saved(commit),
+    persisted,
+    saved,
     subscriptions,
   };
-  // The site port serves HTTP actions from here on (503 before: the data is still loading).
-  engine = ready;
-  let mainPort = 0;
-  const allowsHost = hostCheck(() => mainPort, options.allowedHosts);
+  await files.start(engine, url, () => persisted());
+  cleanups.push(() => files.stop());
+
+  serveSite((request, response) => {
+    if (!response.writableEnded) void handleSiteRequest(request, response, engine, (commit) => persisted(commit));
+  });
   const dashboard = new DashboardAccess(adminKey, () => mainPort);
-  const mainServer = createServer((request, response) => {
+  const cliRoutes = new Map([...cli.routes, ...pushRouteTable]);
+  // The main port's routes, tried in this order; the client API answers everything else.
+  const routes: Route[] = [
+    (request, response) => files.handleRequest(request, response),
+    (request, response) => handleDashboardRequest(request, response, engine, profiler, dashboard),
+    (request, response) => handleCliApiRequest(request, response, { ...deps, url: () => url, siteUrl, routes: cliRoutes }),
+    async (request, response) => {
+      await handleApiRequest(request, response, deps);
+      return true;
+    },
+  ];
+  serveMain((request, response) => {
     if (response.writableEnded) return;
     void (async () => {
-      if (await files.handleRequest(request, response)) return;
-      if (await handleDashboardRequest(request, response, ready, profiler, dashboard)) return;
-      if (await handleCliApiRequest(request, response, { ...deps, url: () => url, siteUrl, routes: cliRoutes })) return;
-      await handleApiRequest(request, response, deps);
+      for (const route of routes) if (await route(request, response)) return;
     })();
   });
-  refuseForeignHosts(mainServer, allowsHost);
   const sockets = acceptSyncConnections(mainServer, deps, sessions, allowsHost);
-  mainPort = await listen(mainServer, options.port ?? DEFAULT_PORT);
-  url = `http://127.0.0.1:${mainPort}`;
-  // Built in on Convex like CONVEX_SITE_URL (typed in `env`); known only now, read at call time.
-  process.env.CONVEX_CLOUD_URL = url;
-  await files.start(ready, url);
-  cleanups.push(() => files.stop());
+  // Closed first on shutdown (again: closing twice is harmless): no request starts once the jobs stop and the last snapshot is written.
   cleanups.push(async () => {
     for (const ws of sockets.clients) ws.close(CLOSE_GOING_AWAY, "Local backend shutting down");
     await closeServer(mainServer);
@@ -338,10 +357,10 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
 
   if (options.watch && convexDir !== null) {
     const watcher = watchModules(convexDir, () => {
-      ready.reload().then(
+      engine.reload().then(
         () => {
           console.log("local backend: reloaded convex/");
-          for (const session of sessions) session.requestRefresh();
+          refreshSessions();
         },
         (error: unknown) => console.error("local backend: convex/ did not load, still serving the previous code:", error),
       );
@@ -353,9 +372,24 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     siteUrl,
     adminKey,
     profiler,
-    onTransaction: (observer: TransactionObserver) => ready.onTransaction(observer),
-    onConflict: (listener: ConflictListener) => ready.onConflict(listener),
+    onTransaction: (observer: TransactionObserver) => engine.onTransaction(observer),
+    onConflict: (listener: ConflictListener) => engine.onConflict(listener),
   };
+}
+
+/**
+ * Data from an older version of the app is migrated (idempotent); an empty database is
+ * seeded by today's code instead, and stays empty without a seed function.
+ */
+async function migrateOrSeed(engine: Engine, options: LocalBackendOptions): Promise<void> {
+  const dropped = await dropCounterRefreshTokens(engine);
+  if (dropped > 0)
+    console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
+  for (const migration of options.migrations ?? []) {
+    if (!engine.isEmpty() && engine.hasFunction(migration)) await engine.runInternalMutation(migration);
+  }
+  const seed = options.seed ?? null;
+  if (seed !== null && engine.isEmpty()) await engine.runInternalMutation(seed);
 }
 
 /**

@@ -21,17 +21,19 @@ const BUILT_IN = new Set(["CONVEX_SITE_URL", "CONVEX_CLOUD_URL"]);
 export type EnvironmentChange = { name: string; value: string | null };
 
 export class EnvironmentVariables {
+  /** Runs after each change is applied (the server reloads the functions); none until set. */
+  private changed: () => Promise<void> = async () => {};
+
   private constructor(
     private readonly file: string | null,
     private values: Map<string, string>,
-    private readonly onChange: () => Promise<void>,
   ) {}
 
   /**
    * The variables saved in `dataDir` (or `initial` the first time, and always in memory),
    * applied to `process.env`.
    */
-  static async open(dataDir: string | null, initial: Record<string, string>, onChange: () => Promise<void>): Promise<EnvironmentVariables> {
+  static async open(dataDir: string | null, initial: Record<string, string>): Promise<EnvironmentVariables> {
     const file = dataDir === null ? null : path.join(dataDir, FILE);
     let saved: Record<string, string> | null = null;
     if (file !== null) {
@@ -44,7 +46,7 @@ export class EnvironmentVariables {
         throw new Error(`${file} does not hold environment variables (an object of strings)`);
       }
     }
-    const variables = new EnvironmentVariables(file, new Map(Object.entries(saved ?? initial)), onChange);
+    const variables = new EnvironmentVariables(file, new Map(Object.entries(saved ?? initial)));
     for (const [name, value] of variables.values) process.env[name] = value;
     if (saved === null) await variables.save();
     return variables;
@@ -92,7 +94,12 @@ export class EnvironmentVariables {
     }
     for (const name of previous.keys()) if (!next.has(name)) delete process.env[name];
     for (const [name, value] of next) process.env[name] = value;
-    await this.onChange();
+    await this.changed();
+  }
+
+  /** Calls `listener` after each change is applied (one listener: the last one set). */
+  onChange(listener: () => Promise<void>): void {
+    this.changed = listener;
   }
 
   private async save(): Promise<void> {

@@ -70,11 +70,12 @@ export class FileStorage {
   private engine: Engine | null = null;
   private baseUrl = "";
 
+  /** Resolves once committed data is durable; an upload is answered after it. */
+  private persisted: () => Promise<void> = async () => {};
+
   constructor(
     private readonly store: FileStore,
     private readonly maxUploadBytes: number,
-    /** Resolves once committed data is durable; an upload is answered after it. */
-    private readonly persisted: () => Promise<void>,
   ) {}
 
   /** Part of each instance's setup: wraps its storage syscalls and each component's files. */
@@ -116,10 +117,14 @@ export class FileStorage {
     };
   }
 
-  /** Serves uploads and files from now on, at `baseUrl`; removes files left without a document. */
-  async start(engine: Engine, baseUrl: string): Promise<void> {
+  /**
+   * Serves uploads and files from now on, at `baseUrl`, answering an upload once `persisted`
+   * resolves; removes files left without a document.
+   */
+  async start(engine: Engine, baseUrl: string, persisted: () => Promise<void>): Promise<void> {
     this.engine = engine;
     this.baseUrl = baseUrl;
+    this.persisted = persisted;
     await this.collect();
   }
 
