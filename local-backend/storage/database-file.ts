@@ -3,9 +3,10 @@
  * A file that cannot be read as a database stops the start with a message naming it; it is
  * never replaced by an empty database.
  */
-import { readFile, rename } from "node:fs/promises";
+import { rename } from "node:fs/promises";
 import path from "node:path";
 import type { DatabaseSnapshot } from "./saved-state.ts";
+import { NotJsonError, readDatabaseFile } from "./snapshot-reader.ts";
 import { syncFolder, writeSynced } from "./synced-write.ts";
 
 export const DATABASE_FILE = "database.json";
@@ -72,31 +73,19 @@ export function snapshotProblem(value: unknown): string | null {
  */
 export async function loadSnapshot(dataDir: string): Promise<{ snapshot: DatabaseSnapshot; bytes: number } | null> {
   const file = path.join(dataDir, DATABASE_FILE);
-  const read = await readText(file);
-  if (read === null) return null;
-  const { text, bytes } = read;
   const refuse = (what: string) =>
     new DamagedDataError(
       `local backend: cannot start: ${file} ${what}. It was left as it is; restore it from a copy, or move it away to start with an empty database.`,
     );
-  let parsed: unknown;
+  let read;
   try {
-    parsed = JSON.parse(text);
+    read = await readDatabaseFile(file);
   } catch (error) {
-    throw refuse(`is not valid JSON (${text.length === 0 ? "it is empty" : "cut short or damaged"}: ${(error as Error).message})`);
-  }
-  const problem = snapshotProblem(parsed);
-  if (problem !== null) throw refuse(`is not a database: ${problem}`);
-  return { snapshot: parsed as DatabaseSnapshot, bytes };
-}
-
-/** The file's text and size in bytes (its buffer gone once read), or null when there is no file. */
-async function readText(file: string): Promise<{ text: string; bytes: number } | null> {
-  try {
-    const buffer = await readFile(file);
-    return { text: buffer.toString("utf8"), bytes: buffer.length };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if (error instanceof NotJsonError) throw refuse(`is not valid JSON (${error.message})`);
     throw error;
   }
+  if (read === null) return null;
+  const problem = snapshotProblem(read.value);
+  if (problem !== null) throw refuse(`is not a database: ${problem}`);
+  return { snapshot: read.value as DatabaseSnapshot, bytes: read.bytes };
 }
