@@ -67,7 +67,7 @@ export async function buildExport(
   const { value: components, ts } = await engine.readAtOneCommit(
     () =>
       engine.withInstance(async (instance) =>
-        Object.entries(internalsOf(instance).components).map(([path, { db }]) => [path, Object.values(committedDocuments(db))] as const),
+        Object.entries(internalsOf(instance).components).map(([path, { db }]) => [path, [...committedDocuments(db).values()]] as const),
       ),
     saved,
   );

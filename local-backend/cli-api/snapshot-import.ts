@@ -215,7 +215,7 @@ export class SnapshotImports {
           const db = components[componentPath]!.db;
           const tables = incoming.get(componentPath) ?? new Map<string, Row[]>();
           if (mode === "replace" || mode === "replaceAll") {
-            for (const id of Object.keys(committedDocuments(db))) {
+            for (const id of [...committedDocuments(db).keys()]) {
               const table = tableOf(id);
               if (mode === "replaceAll" ? !NOT_EXPORTED.has(table) : tables.has(table)) stageWrite(db, id, null);
             }
@@ -227,7 +227,7 @@ export class SnapshotImports {
                 db.insert(table, row);
               } else {
                 const { _id, _creationTime, ...fields } = row;
-                if (mode === "append" && committedDocuments(db)[_id as string] !== undefined) {
+                if (mode === "append" && committedDocuments(db).has(_id as string)) {
                   throw new Error(`Document ${_id as string} already exists; import with --replace or --replace-all`);
                 }
                 validate(db, table, fields, _id as string);
@@ -252,7 +252,7 @@ export class SnapshotImports {
 function changesIn(components: Record<string, { db: DatabaseFake }>, plan: Snapshot | TableRows, mode: Mode): TableChange[] {
   const counts = (db: DatabaseFake) => {
     const byTable = new Map<string, number>();
-    for (const id of Object.keys(committedDocuments(db))) byTable.set(tableOf(id), (byTable.get(tableOf(id)) ?? 0) + 1);
+    for (const id of committedDocuments(db).keys()) byTable.set(tableOf(id), (byTable.get(tableOf(id)) ?? 0) + 1);
     return byTable;
   };
   const incoming = plan.kind === "table" ? new Map([[plan.componentPath, new Map([[plan.table, plan.rows]])]]) : plan.components;

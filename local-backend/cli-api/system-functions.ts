@@ -46,7 +46,7 @@ function componentDb(engine: Engine, componentPath: string) {
 async function tables(state: SystemState, args: Record<string, Value>, componentPath: string) {
   const db = await componentDb(state.engine, componentPath);
   const names = new Set([...(schemaTables(db)?.keys() ?? [])]);
-  for (const document of Object.values(committedDocuments(db))) names.add(tableOf(document._id));
+  for (const document of [...committedDocuments(db).values()]) names.add(tableOf(document._id));
   const list = [...names].filter((name) => !name.startsWith("_")).sort();
   return page(
     list.map((name) => ({ name })),
@@ -59,7 +59,7 @@ async function tableData(state: SystemState, args: Record<string, Value>, compon
   const db = await componentDb(state.engine, componentPath);
   const table = args.table;
   const sign = args.order === "asc" ? 1 : -1;
-  const documents = Object.values(committedDocuments(db))
+  const documents = [...committedDocuments(db).values()]
     .filter((document) => tableOf(document._id) === table)
     .sort((a, b) => sign * (a._creationTime - b._creationTime));
   return page<Document>(documents, paginationOpts(args));
@@ -70,7 +70,7 @@ async function queryTable(state: SystemState, args: Record<string, Value>, compo
   if (typeof args.tableName !== "string") throw new FunctionError("queryTable needs a tableName", undefined);
   const db = await componentDb(state.engine, componentPath);
   const table = args.tableName;
-  return Object.values(committedDocuments(db)).filter((document) => tableOf(document._id) === table);
+  return [...committedDocuments(db).values()].filter((document) => tableOf(document._id) === table);
 }
 
 /** `convex deploy` asks how many documents a table has before deleting one of its indexes. */
@@ -78,7 +78,7 @@ async function tableSize(state: SystemState, args: Record<string, Value>, compon
   if (typeof args.tableName !== "string") throw new FunctionError("tableSize needs a tableName", undefined);
   const db = await componentDb(state.engine, componentPath);
   const table = args.tableName;
-  return Object.values(committedDocuments(db)).filter((document) => tableOf(document._id) === table).length;
+  return [...committedDocuments(db).values()].filter((document) => tableOf(document._id) === table).length;
 }
 
 async function components(state: SystemState) {

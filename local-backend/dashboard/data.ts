@@ -31,9 +31,9 @@ function newestFirst(a: Document, b: Document): number {
 }
 
 /** Documents by table, for one component. */
-function byTable(documents: Record<string, Document>): Map<string, Document[]> {
+function byTable(documents: ReadonlyMap<string, Document>): Map<string, Document[]> {
   const tables = new Map<string, Document[]>();
-  for (const document of Object.values(documents)) {
+  for (const document of documents.values()) {
     const table = tableOf(document._id);
     let list = tables.get(table);
     if (list === undefined) tables.set(table, (list = []));
@@ -69,9 +69,7 @@ export function readOverview(instance: EngineInstance): Overview {
 export function readTablePage(instance: EngineInstance, component: string, table: string, page: number): TablePage | null {
   const db = internalsOf(instance).components[component]?.db;
   if (db === undefined) return null;
-  const documents = Object.values(committedDocuments(db))
-    .filter((document) => tableOf(document._id) === table)
-    .sort(newestFirst);
+  const documents = [...committedDocuments(db).values()].filter((document) => tableOf(document._id) === table).sort(newestFirst);
   const pages = Math.max(1, Math.ceil(documents.length / PAGE_SIZE));
   const shown = Math.min(Math.max(0, page), pages - 1);
   return { count: documents.length, documents: documents.slice(shown * PAGE_SIZE, (shown + 1) * PAGE_SIZE), page: shown, pages };

@@ -37,7 +37,7 @@ export type QueryStream = { next: () => Document | null };
 /** convex-test's per-component `DatabaseFake`. `get`/`insert`/`patch` need a transaction. */
 export type DatabaseFake = {
   /** Committed documents by id. */
-  _documents: Record<string, Document>;
+  _documents: Map<string, Document>;
   /** Pending writes of the transactions in progress, outermost first (null: a deletion). */
   _writes: Record<string, Document | null>[];
   /**
@@ -156,6 +156,9 @@ export function checkInternals(t: Instance["t"], global: ConvexGlobal): void {
     requireMembers(component.db, DATABASE_MEMBERS, `components["${path}"].db`);
     if (!Array.isArray(component.db._writes))
       throw new Error(`local backend: convex-test's components["${path}"].db._writes is no longer an array`);
+    // patches/convex-test+*.patch makes them a Map (a plain object of a million ids takes seconds to fill).
+    if (!(component.db._documents instanceof Map))
+      throw new Error(`local backend: convex-test's components["${path}"].db._documents is not a Map: is its patch applied (npm ci)?`);
   }
   if (Object.getOwnPropertyDescriptor(globalThis, "setTimeout") === undefined) {
     throw new Error("local backend: globalThis.setTimeout is not an own property, so convex-test's scheduler timer cannot be withheld");
@@ -378,18 +381,18 @@ const TABLE_NAME_FROM_ID = "convex-test.tableNameFromId";
  */
 
 /** A component's committed documents by id, as they are now (read only: change them below). */
-export function committedDocuments(db: DatabaseFake): Readonly<Record<string, Document>> {
+export function committedDocuments(db: DatabaseFake): ReadonlyMap<string, Document> {
   return db._documents;
 }
 
 /** Sets (or with null deletes) one committed document, outside any transaction. */
 export function setCommittedDocument(db: DatabaseFake, id: string, document: Document | null): void {
-  if (document === null) delete db._documents[id];
-  else db._documents[id] = document;
+  if (document === null) db._documents.delete(id);
+  else db._documents.set(id, document);
 }
 
 /** Replaces every committed document of a component. */
-export function replaceCommittedDocuments(db: DatabaseFake, documents: Record<string, Document>): void {
+export function replaceCommittedDocuments(db: DatabaseFake, documents: Map<string, Document>): void {
   db._documents = documents;
 }
 

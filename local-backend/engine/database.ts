@@ -68,12 +68,12 @@ function isPlainJson(json: JSONValue): boolean {
 }
 
 /** The saved documents by id, and their ids by table (what the indexes would otherwise list every key for). */
-function documentsFrom(saved: readonly (JSONValue | Value)[]): { documents: Record<string, Document>; tables: Map<string, Set<string>> } {
-  const documents: Record<string, Document> = {};
+function documentsFrom(saved: readonly (JSONValue | Value)[]): { documents: Map<string, Document>; tables: Map<string, Set<string>> } {
+  const documents = new Map<string, Document>();
   const tables = new Map<string, Set<string>>();
   for (const json of saved) {
     const document = (isPlainJson(json as JSONValue) ? json : jsonToConvex(json as JSONValue)) as Document;
-    documents[document._id] = document;
+    documents.set(document._id, document);
     const table = tableOf(document._id);
     let ids = tables.get(table);
     if (ids === undefined) tables.set(table, (ids = new Set()));
@@ -84,7 +84,7 @@ function documentsFrom(saved: readonly (JSONValue | Value)[]): { documents: Reco
 
 /** A component's committed documents as they are now (references: a commit replaces a document, never changes it). */
 function takeComponent(db: DatabaseFake): TakenComponent {
-  return { ...idCounters(db), documents: Object.values(committedDocuments(db)) };
+  return { ...idCounters(db), documents: [...committedDocuments(db).values()] };
 }
 
 /** Loads a component's saved (or taken) state; returns its ids by table. */
@@ -155,7 +155,7 @@ export class Database {
       // The versions now committed (commit timestamps resolved).
       for (const document of written ?? []) {
         const db = global.components[document.component]?.db;
-        document.after = db === undefined ? null : (committedDocuments(db)[document.id] ?? null);
+        document.after = db === undefined ? null : (committedDocuments(db).get(document.id) ?? null);
       }
       if (ts === null) return ts;
       this.commitCount += 1;
@@ -293,12 +293,12 @@ export class Database {
       const documents = committedDocuments(db);
       let before = this.unsaved.components.get(componentPath);
       for (const id of Object.keys(writes)) {
-        written.push({ component: componentPath, table: tableOf(id), id, before: documents[id] ?? null, after: null });
+        written.push({ component: componentPath, table: tableOf(id), id, before: documents.get(id) ?? null, after: null });
         if (before === undefined) {
           before = { ...idCounters(db), documents: new Map() };
           this.unsaved.components.set(componentPath, before);
         }
-        if (!before.documents.has(id)) before.documents.set(id, documents[id] ?? null);
+        if (!before.documents.has(id)) before.documents.set(id, documents.get(id) ?? null);
       }
     }
     return written;
@@ -323,7 +323,7 @@ export class Database {
       if (db === undefined) continue;
       const documents: Record<string, JSONValue | null> = {};
       for (const id of before.documents.keys()) {
-        const document = committedDocuments(db)[id];
+        const document = committedDocuments(db).get(id);
         documents[id] = document === undefined ? null : convexToJson(document);
       }
       components[componentPath] = { ...idCounters(db), documents };
@@ -341,7 +341,7 @@ export class Database {
       const indexes = this.indexes.get(componentPath);
       for (const [id, json] of Object.entries(change.documents)) {
         const document = json === null ? null : (jsonToConvex(json) as Document);
-        indexes?.changed(id, committedDocuments(db)[id] ?? null, document);
+        indexes?.changed(id, committedDocuments(db).get(id) ?? null, document);
         setCommittedDocument(db, id, document);
       }
       setIdCounters(db, change);
@@ -369,7 +369,7 @@ export class Database {
       if (db === undefined) continue;
       const indexes = this.indexes.get(componentPath);
       for (const [id, document] of before.documents) {
-        indexes?.changed(id, committedDocuments(db)[id] ?? null, document);
+        indexes?.changed(id, committedDocuments(db).get(id) ?? null, document);
         setCommittedDocument(db, id, document);
       }
       setIdCounters(db, before);
@@ -381,7 +381,7 @@ export class Database {
   /** True when no table of the app (its own or Convex Auth's) holds a document. */
   isEmpty(): boolean {
     // Through the table ids (built once, kept in step): listing the documents' keys costs a scan of them all.
-    return this.indexes.get("")?.isEmpty() ?? Object.keys(committedDocuments(this.global.components[""]!.db)).length === 0;
+    return this.indexes.get("")?.isEmpty() ?? committedDocuments(this.global.components[""]!.db).size === 0;
   }
 
   /** The committed documents of `table` in every component, found through the indexes' table ids (no scan of the others). */
@@ -389,7 +389,7 @@ export class Database {
     const found: { componentPath: string; document: Document }[] = [];
     for (const [componentPath, db] of this.components) {
       const documents = committedDocuments(db);
-      for (const id of this.indexes.get(componentPath)?.idsOf(table) ?? []) found.push({ componentPath, document: documents[id]! });
+      for (const id of this.indexes.get(componentPath)?.idsOf(table) ?? []) found.push({ componentPath, document: documents.get(id)! });
     }
     return found;
   }

@@ -18,8 +18,8 @@ export class SchemaMismatchError extends Error {
  * does before a push: the first one that does not match stops the reload, named with its table
  * and id (the validator's message names the field).
  */
-export function checkDocumentsMatch(documents: Readonly<Record<string, Document>>, next: DatabaseFake): void {
-  for (const document of Object.values(documents)) {
+export function checkDocumentsMatch(documents: ReadonlyMap<string, Document>, next: DatabaseFake): void {
+  for (const document of documents.values()) {
     const table = tableOf(document._id);
     // Validators describe a document without its system fields, as written.
     const fields: Record<string, Value> = { ...document };

@@ -204,7 +204,7 @@ export class FileStorage {
     // Only a `_storage` id names a file (the URL is open to anyone who has it).
     const document = await this.engine!.withInstance((instance) =>
       Promise.resolve(
-        tableOf(storageId) === FILES ? (committedDocuments(internalsOf(instance).components[""]!.db)[storageId] ?? null) : null,
+        tableOf(storageId) === FILES ? (committedDocuments(internalsOf(instance).components[""]!.db).get(storageId) ?? null) : null,
       ),
     );
     const bytes = document === null ? null : this.store.read(document.sha256 as string);

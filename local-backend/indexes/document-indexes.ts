@@ -164,7 +164,7 @@ export class DocumentIndexes {
   private readonly indexes = new Map<string, Map<string, SortedIndex>>();
 
   constructor(
-    private readonly committed: () => Readonly<Record<string, IndexedDocument>>,
+    private readonly committed: () => ReadonlyMap<string, IndexedDocument>,
     private readonly schemaTables: SchemaTables | undefined,
   ) {}
 
@@ -210,7 +210,7 @@ export class DocumentIndexes {
       const documents = this.committed();
       index = new SortedIndex(
         fields,
-        [...this.idsOf(table)].map((id) => documents[id]!),
+        [...this.idsOf(table)].map((id) => documents.get(id)!),
       );
       indexes.set(indexName, index);
     }
@@ -247,7 +247,7 @@ export class DocumentIndexes {
   private tableIds(): Map<string, Set<string>> {
     if (this.tables === null) {
       this.tables = new Map();
-      for (const id of Object.keys(this.committed())) {
+      for (const id of this.committed().keys()) {
         const table = tableOf(id);
         let ids = this.tables.get(table);
         if (ids === undefined) this.tables.set(table, (ids = new Set()));

@@ -34,7 +34,7 @@ function visible(db: InstrumentedDatabase, id: string): IndexedDocument | null {
     const write = writes[level]![id];
     if (write !== undefined) return write;
   }
-  return committedDocuments(db)[id] ?? null;
+  return committedDocuments(db).get(id) ?? null;
 }
 
 /** Ids of `table` the running transaction wrote and has not committed yet. */
@@ -217,9 +217,9 @@ export function instrumentDatabase(component: string, db: InstrumentedDatabase, 
   wrapDatabaseCommit(db, (commit) => {
     const writes = pendingWrites(db);
     const committed = committedDocuments(db);
-    const before = writes.length === 1 ? Object.keys(writes[0]!).map((id) => [id, committed[id] ?? null] as const) : [];
+    const before = writes.length === 1 ? Object.keys(writes[0]!).map((id) => [id, committed.get(id) ?? null] as const) : [];
     commit();
-    for (const [id, document] of before) indexes.changed(id, document, committedDocuments(db)[id] ?? null);
+    for (const [id, document] of before) indexes.changed(id, document, committedDocuments(db).get(id) ?? null);
   });
   return indexes;
 }

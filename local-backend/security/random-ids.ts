@@ -45,7 +45,7 @@ export function installRandomIds(instance: EngineInstance, numbers: TableNumbers
       // A repeat among 2^128 values is not expected; never hand out a taken id all the same.
       for (;;) {
         const id = randomDocumentId(numbers, table);
-        if (!(id in committedDocuments(db))) return id;
+        if (!committedDocuments(db).has(id)) return id;
       }
     });
   }
