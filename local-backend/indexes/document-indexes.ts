@@ -7,7 +7,7 @@
  */
 import type { Value } from "convex/values";
 import { tableOf as tableOfId } from "../ids/table-numbers.ts";
-import { compareKeys, keyOf, positionOf, type IndexKey, type IndexRange } from "./index-range.ts";
+import { compareKeys, compareValue, isUtf16Ordered, keyOf, positionOf, type IndexKey, type IndexRange } from "./index-range.ts";
 
 export type IndexedDocument = { _id: string; _creationTime: number } & Record<string, Value>;
 
@@ -21,10 +21,43 @@ export function isInTable(id: string, table: string): boolean {
   return tableOfId(id) === table;
 }
 
-type Entry = { key: IndexKey; document: IndexedDocument };
+/** `utf16Ordered`: the key's strings need no check when compared (see compareValue). */
+type Entry = { key: IndexKey; document: IndexedDocument; utf16Ordered: boolean };
+
+function entryOf(fields: string[], document: IndexedDocument): Entry {
+  const key = keyOf(fields, document);
+  return { key, document, utf16Ordered: isUtf16Ordered(key) };
+}
 
 /** The schema's index declarations of one table, as convex-test keeps them. */
 type SchemaTables = Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }>;
+
+/** Each key's strings were checked once (entryOf), not in each of the ~20 comparisons an entry takes part in. */
+function compareEntries(a: Entry, b: Entry): number {
+  return compareKeys(a.key, b.key, a.utf16Ordered && b.utf16Ordered);
+}
+
+/**
+ * The entries in key order, sorted a group of equal first values at a time: a name index of
+ * 1.2 million rows sorts ~2,000 groups of ~600 (its grams), half the comparisons of one sort.
+ * Equal objects, arrays or bytes are not one Map key, so a first value of those sorts whole.
+ */
+function sortedEntries(entries: Entry[]): Entry[] {
+  const groups = new Map<Value | undefined, Entry[]>();
+  for (const entry of entries) {
+    const first = entry.key[0];
+    if (typeof first === "object" && first !== null) return entries.sort(compareEntries);
+    let group = groups.get(first);
+    if (group === undefined) groups.set(first, (group = []));
+    group.push(entry);
+  }
+  // Array.prototype.sort puts undefined last without asking the comparator; Convex orders it first.
+  const firsts: (Value | undefined)[] = [...groups.keys()].filter((first) => first !== undefined).sort((a, b) => compareValue(a, b));
+  if (groups.has(undefined)) firsts.unshift(undefined);
+  const sorted: Entry[] = [];
+  for (const first of firsts) for (const entry of groups.get(first)!.sort(compareEntries)) sorted.push(entry);
+  return sorted;
+}
 
 /** First position whose entry is not before `key` (binary search); with `after`, the first one past it. */
 function lowerBound(entries: Entry[], key: IndexKey, after = false): number {
@@ -79,8 +112,7 @@ class SortedIndex {
     readonly fields: string[],
     documents: Iterable<IndexedDocument>,
   ) {
-    this.entries = [...documents].map((document) => ({ key: keyOf(fields, document), document }));
-    this.entries.sort((a, b) => compareKeys(a.key, b.key));
+    this.entries = sortedEntries(Array.from(documents, (document) => entryOf(fields, document)));
   }
 
   /** The committed documents in the range (from `from` on), in index order. */
@@ -111,8 +143,8 @@ class SortedIndex {
   }
 
   insert(document: IndexedDocument): void {
-    const key = keyOf(this.fields, document);
-    this.entries.splice(lowerBound(this.entries, key), 0, { key, document });
+    const entry = entryOf(this.fields, document);
+    this.entries.splice(lowerBound(this.entries, entry.key), 0, entry);
   }
 
   /**
@@ -138,13 +170,13 @@ class SortedIndex {
 
   /** A document changed without moving in this index: its entry is swapped in place. */
   replace(before: IndexedDocument, after: IndexedDocument): boolean {
-    const key = keyOf(this.fields, after);
-    if (compareKeys(keyOf(this.fields, before), key) !== 0) return false;
-    const at = lowerBound(this.entries, key);
+    const entry = entryOf(this.fields, after);
+    if (compareKeys(keyOf(this.fields, before), entry.key) !== 0) return false;
+    const at = lowerBound(this.entries, entry.key);
     if (this.entries[at]?.document._id !== before._id) {
       throw new Error(`local backend: index out of step with the data (${before._id})`);
     }
-    this.entries[at] = { key, document: after };
+    this.entries[at] = entry;
     return true;
   }
 
