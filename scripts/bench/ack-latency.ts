@@ -64,7 +64,8 @@ export async function measureAckLatency(): Promise<AckLatency[]> {
       });
     } finally {
       await Promise.all([creator, ...supporters].map((client) => client.close()));
-      backend.stop();
+      // Its data folder is removed only once it has exited: its shutdown snapshot is written into it.
+      await backend.stopped();
       if (dataDir !== null) await rm(dataDir, { recursive: true, force: true });
     }
   }
