@@ -18,6 +18,7 @@ import type {
   UndoRecord,
 } from "../storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "../sync/read-set.ts";
+import { TableIds } from "../indexes/table-ids.ts";
 import type { RequestLog } from "../sync/request-log.ts";
 import {
   allowConcurrentTransactions,
@@ -68,15 +69,15 @@ function isPlainJson(json: JSONValue): boolean {
 }
 
 /** The saved documents by id, and their ids by table (what the indexes would otherwise list every key for). */
-function documentsFrom(saved: readonly (JSONValue | Value)[]): { documents: Map<string, Document>; tables: Map<string, Set<string>> } {
+function documentsFrom(saved: readonly (JSONValue | Value)[]): { documents: Map<string, Document>; tables: Map<string, TableIds> } {
   const documents = new Map<string, Document>();
-  const tables = new Map<string, Set<string>>();
+  const tables = new Map<string, TableIds>();
   for (const json of saved) {
     const document = (isPlainJson(json as JSONValue) ? json : jsonToConvex(json as JSONValue)) as Document;
     documents.set(document._id, document);
     const table = tableOf(document._id);
     let ids = tables.get(table);
-    if (ids === undefined) tables.set(table, (ids = new Set()));
+    if (ids === undefined) tables.set(table, (ids = new TableIds()));
     ids.add(document._id);
   }
   return { documents, tables };
@@ -88,7 +89,7 @@ function takeComponent(db: DatabaseFake): TakenComponent {
 }
 
 /** Loads a component's saved (or taken) state; returns its ids by table. */
-function loadComponent(db: DatabaseFake, saved: ComponentSnapshot | TakenComponent): Map<string, Set<string>> {
+function loadComponent(db: DatabaseFake, saved: ComponentSnapshot | TakenComponent): Map<string, TableIds> {
   const { documents, tables } = documentsFrom(saved.documents);
   replaceCommittedDocuments(db, documents);
   setIdCounters(db, saved);

@@ -7,6 +7,7 @@
  */
 import type { Value } from "convex/values";
 import { tableOf as tableOfId } from "../ids/table-numbers.ts";
+import { TableIds } from "./table-ids.ts";
 import { compareKeys, compareValue, isUtf16Ordered, keyOf, positionOf, type IndexKey, type IndexRange } from "./index-range.ts";
 
 export type IndexedDocument = { _id: string; _creationTime: number } & Record<string, Value>;
@@ -191,7 +192,7 @@ class SortedIndex {
 
 export class DocumentIndexes {
   /** Ids of each table's committed documents; null until a query needs them. */
-  private tables: Map<string, Set<string>> | null = null;
+  private tables: Map<string, TableIds> | null = null;
   /** Built indexes: table → index name → index. */
   private readonly indexes = new Map<string, Map<string, SortedIndex>>();
 
@@ -215,8 +216,8 @@ export class DocumentIndexes {
   }
 
   /** Ids of a table's committed documents. */
-  idsOf(table: string): ReadonlySet<string> {
-    return this.tableIds().get(table) ?? new Set();
+  idsOf(table: string): Iterable<string> {
+    return this.tableIds().get(table) ?? [];
   }
 
   /** The committed documents of `table` in `range` of the index `indexName`, in index order. */
@@ -255,9 +256,9 @@ export class DocumentIndexes {
     const table = tableOf(id);
     if (this.tables !== null) {
       let ids = this.tables.get(table);
-      if (ids === undefined) this.tables.set(table, (ids = new Set()));
+      if (ids === undefined) this.tables.set(table, (ids = new TableIds()));
       if (after === null) ids.delete(id);
-      else ids.add(id);
+      else if (before === null) ids.add(id);
     }
     for (const index of this.indexes.get(table)?.values() ?? []) {
       // Most patches leave most of a table's index keys alone: no need to shift the array twice.
@@ -271,18 +272,18 @@ export class DocumentIndexes {
    * Forgets everything; rebuilt from the documents when next needed (after a restore), the
    * table ids from `tables` when the caller has them (the ids of the documents now committed).
    */
-  reset(tables: Map<string, Set<string>> | null = null): void {
+  reset(tables: Map<string, TableIds> | null = null): void {
     this.tables = tables;
     this.indexes.clear();
   }
 
-  private tableIds(): Map<string, Set<string>> {
+  private tableIds(): Map<string, TableIds> {
     if (this.tables === null) {
       this.tables = new Map();
       for (const id of this.committed().keys()) {
         const table = tableOf(id);
         let ids = this.tables.get(table);
-        if (ids === undefined) this.tables.set(table, (ids = new Set()));
+        if (ids === undefined) this.tables.set(table, (ids = new TableIds()));
         ids.add(id);
       }
     }
