@@ -83,9 +83,13 @@ function documentsFrom(saved: readonly (JSONValue | Value)[]): { documents: Map<
   return { documents, tables };
 }
 
-/** A component's committed documents as they are now (references: a commit replaces a document, never changes it). */
-function takeComponent(db: DatabaseFake): TakenComponent {
-  return { ...idCounters(db), documents: [...committedDocuments(db).values()] };
+/**
+ * A component's committed documents as they are now (references: a commit replaces a document,
+ * never changes it), each table's in the order of an index built on it when there is one: the
+ * next start files them in that order, and sorting that index again costs one comparison a row.
+ */
+function takeComponent(db: DatabaseFake, indexes: DocumentIndexes | undefined): TakenComponent {
+  return { ...idCounters(db), documents: indexes?.documentsInIndexOrder() ?? [...committedDocuments(db).values()] };
 }
 
 /** Loads a component's saved (or taken) state; returns its ids by table. */
@@ -398,7 +402,7 @@ export class Database {
   /** The committed state, taken synchronously; writes of transactions in progress are not in `_documents` yet. */
   snapshot(): TakenSnapshot {
     const components: Record<string, TakenComponent> = {};
-    for (const [componentPath, db] of this.components) components[componentPath] = takeComponent(db);
+    for (const [componentPath, db] of this.components) components[componentPath] = takeComponent(db, this.indexes.get(componentPath));
     const { "": app, ...installed } = components;
     return {
       format: 1,

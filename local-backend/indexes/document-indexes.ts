@@ -143,6 +143,11 @@ class SortedIndex {
     return { start, end: Math.max(start, end) };
   }
 
+  /** Appends every document of the index to `documents`, in index order. */
+  documentsInOrder(documents: IndexedDocument[]): void {
+    for (const entry of this.entries) documents.push(entry.document);
+  }
+
   insert(document: IndexedDocument): void {
     const entry = entryOf(this.fields, document);
     this.entries.splice(lowerBound(this.entries, entry.key), 0, entry);
@@ -248,6 +253,23 @@ export class DocumentIndexes {
       indexes.set(indexName, index);
     }
     return index;
+  }
+
+  /**
+   * Every committed document, each table's in the order of the first index built on it, if
+   * any; null (with a warning) if the indexes do not hold exactly the committed documents.
+   */
+  documentsInIndexOrder(): IndexedDocument[] | null {
+    const committed = this.committed();
+    const documents: IndexedDocument[] = [];
+    for (const [table, ids] of this.tableIds()) {
+      const index = this.indexes.get(table)?.values().next().value;
+      if (index !== undefined) index.documentsInOrder(documents);
+      else for (const id of ids) documents.push(committed.get(id)!);
+    }
+    if (documents.length === committed.size) return documents;
+    console.warn("local backend: the indexes are out of step with the data; the snapshot is written in the order the documents were filed");
+    return null;
   }
 
   /** Keeps the indexes in step with one committed document going from `before` to `after`. */

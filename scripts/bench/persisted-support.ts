@@ -137,7 +137,7 @@ export async function measurePersistedSupport(sizes: number[]): Promise<Persiste
       if (events === Math.min(...sizes)) result.pages = await measureWatchedPages(backend, events, eventIds, open);
     } finally {
       await Promise.all(clients.map((client) => client.close()));
-      backend.stop();
+      await backend.stopped();
       await rm(dataDir, { recursive: true, force: true });
     }
   }
