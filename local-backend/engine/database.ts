@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { tableOf, type DocumentIndexes } from "../indexes/document-indexes.ts";
+import { idsOfTable, type TableIds } from "../indexes/table-ids.ts";
 import { instrumentDatabase } from "../indexes/instrument-database.ts";
 import type {
   ChangeRecord,
@@ -18,7 +19,6 @@ import type {
   UndoRecord,
 } from "../storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "../sync/read-set.ts";
-import { TableIds } from "../indexes/table-ids.ts";
 import type { RequestLog } from "../sync/request-log.ts";
 import {
   allowConcurrentTransactions,
@@ -75,10 +75,7 @@ function documentsFrom(saved: readonly (JSONValue | Value)[]): { documents: Map<
   for (const json of saved) {
     const document = (isPlainJson(json as JSONValue) ? json : jsonToConvex(json as JSONValue)) as Document;
     documents.set(document._id, document);
-    const table = tableOf(document._id);
-    let ids = tables.get(table);
-    if (ids === undefined) tables.set(table, (ids = new TableIds()));
-    ids.add(document._id);
+    idsOfTable(tables, tableOf(document._id)).add(document._id);
   }
   return { documents, tables };
 }

@@ -7,8 +7,8 @@
  */
 import type { Value } from "convex/values";
 import { tableOf as tableOfId } from "../ids/table-numbers.ts";
-import { TableIds } from "./table-ids.ts";
 import { compareKeys, compareValue, isUtf16Ordered, keyOf, positionOf, type IndexKey, type IndexRange } from "./index-range.ts";
+import { idsOfTable, type TableIds } from "./table-ids.ts";
 
 export type IndexedDocument = { _id: string; _creationTime: number } & Record<string, Value>;
 
@@ -277,10 +277,8 @@ export class DocumentIndexes {
     if (before === after) return;
     const table = tableOf(id);
     if (this.tables !== null) {
-      let ids = this.tables.get(table);
-      if (ids === undefined) this.tables.set(table, (ids = new TableIds()));
-      if (after === null) ids.delete(id);
-      else if (before === null) ids.add(id);
+      if (after === null) idsOfTable(this.tables, table).delete(id);
+      else if (before === null) idsOfTable(this.tables, table).add(id);
     }
     for (const index of this.indexes.get(table)?.values() ?? []) {
       // Most patches leave most of a table's index keys alone: no need to shift the array twice.
@@ -302,12 +300,7 @@ export class DocumentIndexes {
   private tableIds(): Map<string, TableIds> {
     if (this.tables === null) {
       this.tables = new Map();
-      for (const id of this.committed().keys()) {
-        const table = tableOf(id);
-        let ids = this.tables.get(table);
-        if (ids === undefined) this.tables.set(table, (ids = new TableIds()));
-        ids.add(id);
-      }
+      for (const id of this.committed().keys()) idsOfTable(this.tables, tableOf(id)).add(id);
     }
     return this.tables;
   }

@@ -32,3 +32,10 @@ export class TableIds {
     for (const id of this.ids) if (this.deleted.size === 0 || !this.deleted.has(id)) yield id;
   }
 }
+
+/** The ids of `table` in `tables`, a new empty entry if it has none yet. */
+export function idsOfTable(tables: Map<string, TableIds>, table: string): TableIds {
+  let ids = tables.get(table);
+  if (ids === undefined) tables.set(table, (ids = new TableIds()));
+  return ids;
+}

@@ -9,7 +9,7 @@
  * whole by an older version, or by hand) is simply that text, parsed whole: any valid
  * database file reads the same.
  */
-import { open, readFile } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
 import type { JSONValue } from "convex/values";
 
 /** Bytes read at a time; a line longer than this grows the buffer. */
@@ -28,20 +28,7 @@ export class NotJsonError extends Error {}
  * `pieceBytes` is for tests: small pieces cut lines anywhere.
  */
 export async function readDatabaseFile(file: string, pieceBytes = PIECE_BYTES): Promise<{ value: unknown; bytes: number } | null> {
-  try {
-    return await readByLines(file, pieceBytes);
-  } catch (error) {
-    if (!(error instanceof SyntaxError || error instanceof LayoutError)) throw error;
-    // Not the writer's layout, or not JSON: the whole text decides, and words what is wrong.
-    return readWhole(file);
-  }
-}
-
-/** A line where the writer's layout has none (the whole text may still be valid JSON). */
-class LayoutError extends Error {}
-
-async function readByLines(file: string, pieceBytes: number): Promise<{ value: unknown; bytes: number } | null> {
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(file, "r");
   } catch (error) {
@@ -49,36 +36,42 @@ async function readByLines(file: string, pieceBytes: number): Promise<{ value: u
     throw error;
   }
   try {
-    const parser = new LineParser();
-    let buffer: Buffer = Buffer.allocUnsafe(pieceBytes);
-    let filled = 0;
-    let bytes = 0;
-    for (;;) {
-      if (filled === buffer.length) buffer = grown(buffer);
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null);
-      bytes += bytesRead;
-      filled += bytesRead;
-      if (bytesRead === 0) {
-        if (filled > 0) parser.line(buffer, 0, filled);
-        return { value: parser.finish(), bytes };
-      }
-      const consumed = parser.lines(buffer, filled);
-      buffer.copy(buffer, 0, consumed, filled);
-      filled -= consumed;
-    }
+    return await readByLines(handle, pieceBytes);
+  } catch (error) {
+    if (!(error instanceof SyntaxError || error instanceof LayoutError)) throw error;
+    // Not the writer's layout, or not JSON: the whole text decides, and words what is wrong.
+    return await readWhole(handle);
   } finally {
     await handle.close();
   }
 }
 
-async function readWhole(file: string): Promise<{ value: unknown; bytes: number } | null> {
-  let buffer;
-  try {
-    buffer = await readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
+/** A line where the writer's layout has none (the whole text may still be valid JSON). */
+class LayoutError extends Error {}
+
+/** Reads at explicit positions, so the handle's own position stays at the start for readWhole. */
+async function readByLines(handle: FileHandle, pieceBytes: number): Promise<{ value: unknown; bytes: number }> {
+  const parser = new LineParser();
+  let buffer: Buffer = Buffer.allocUnsafe(pieceBytes);
+  let filled = 0;
+  let bytes = 0;
+  for (;;) {
+    if (filled === buffer.length) buffer = grown(buffer);
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, bytes);
+    bytes += bytesRead;
+    filled += bytesRead;
+    if (bytesRead === 0) {
+      if (filled > 0) parser.line(buffer, 0, filled);
+      return { value: parser.finish(), bytes };
+    }
+    const consumed = parser.lines(buffer, filled);
+    buffer.copy(buffer, 0, consumed, filled);
+    filled -= consumed;
   }
+}
+
+async function readWhole(handle: FileHandle): Promise<{ value: unknown; bytes: number }> {
+  const buffer = await handle.readFile();
   if (buffer.length === 0) throw new NotJsonError("it is empty");
   try {
     return { value: JSON.parse(buffer.toString("utf8")) as unknown, bytes: buffer.length };

@@ -37,16 +37,36 @@ const MIGRATION_NAMES = Object.keys(appMigrations)
 
 type MigrationStatus = { name: string; state: string };
 
-/** The migrations component's view of them, asked as the CLI asks (`npx convex run --component migrations lib:getStatus`). */
-async function migrationStates({ url, adminKey }: RunningBackend): Promise<MigrationStatus[]> {
+/**
+ * A query function's answer over HTTP, as a client's first page load asks (no cache, no
+ * subscription); with an admin key and a component path, as the CLI asks a component.
+ */
+async function query<T>(
+  url: string,
+  path: string,
+  args: Record<string, unknown>,
+  admin?: { adminKey: string; componentPath: string },
+): Promise<T> {
   const response = await fetch(`${url}/api/query`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Convex ${adminKey}` },
-    body: JSON.stringify({ path: "lib:getStatus", componentPath: "migrations", args: { names: MIGRATION_NAMES }, format: "json" }),
+    headers: { "Content-Type": "application/json", ...(admin === undefined ? {} : { Authorization: `Convex ${admin.adminKey}` }) },
+    body: JSON.stringify({ path, args, format: "json", ...(admin === undefined ? {} : { componentPath: admin.componentPath }) }),
   });
-  const body = (await response.json()) as { status: string; value?: MigrationStatus[]; errorMessage?: string };
-  if (body.status !== "success") throw new Error(`migration status: ${body.errorMessage ?? response.status}`);
-  return body.value ?? [];
+  const body = (await response.json()) as { status: string; value?: T; errorMessage?: string };
+  if (body.status !== "success") throw new Error(`${path}: ${body.errorMessage ?? response.status}`);
+  return body.value as T;
+}
+
+/** The migrations component's view of them, asked as the CLI asks (`npx convex run --component migrations lib:getStatus`). */
+async function migrationStates({ url, adminKey }: RunningBackend): Promise<MigrationStatus[]> {
+  return (
+    (await query<MigrationStatus[] | undefined>(
+      url,
+      "lib:getStatus",
+      { names: MIGRATION_NAMES },
+      { adminKey, componentPath: "migrations" },
+    )) ?? []
+  );
 }
 
 /** The peak resident set size (VmHWM) of a process, from Linux's /proc. */
@@ -54,17 +74,6 @@ function peakRss(pid: number): number {
   const kilobytes = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
   if (kilobytes === undefined) throw new Error(`no VmHWM for process ${pid}`);
   return Number(kilobytes) * 1024;
-}
-
-/** A function's answer, asked over HTTP as a client's first page load would (no cache, no subscription). */
-async function query(url: string, path: string, args: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${url}/api/query`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ path, args, format: "json" }),
-  });
-  const body = (await response.json()) as { status: string; errorMessage?: string };
-  if (body.status !== "success") throw new Error(`${path}: ${body.errorMessage ?? response.status}`);
 }
 
 /**
