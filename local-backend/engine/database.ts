@@ -10,6 +10,7 @@ import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/v
 import { tableOf, type DocumentIndexes } from "../indexes/document-indexes.ts";
 import { idsOfTable, type TableIds } from "../indexes/table-ids.ts";
 import { instrumentDatabase } from "../indexes/instrument-database.ts";
+import { indexOrdersFrom, type IndexOrders, type TakenIndexOrder } from "../storage/index-orders.ts";
 import type {
   ChangeRecord,
   ComponentSnapshot,
@@ -68,33 +69,64 @@ function isPlainJson(json: JSONValue): boolean {
   return true;
 }
 
-/** The saved documents by id, and their ids by table (what the indexes would otherwise list every key for). */
-function documentsFrom(saved: readonly (JSONValue | Value)[]): { documents: Map<string, Document>; tables: Map<string, TableIds> } {
+/**
+ * The saved documents by id, in their saved order (as Convex values), and their ids by table
+ * (what the indexes would otherwise list every key for).
+ */
+function documentsFrom(saved: readonly (JSONValue | Value)[]): {
+  documents: Map<string, Document>;
+  inSavedOrder: Document[];
+  tables: Map<string, TableIds>;
+} {
   const documents = new Map<string, Document>();
+  const inSavedOrder: Document[] = new Array(saved.length);
   const tables = new Map<string, TableIds>();
-  for (const json of saved) {
+  for (let i = 0; i < saved.length; i++) {
+    const json = saved[i]!;
     const document = (isPlainJson(json as JSONValue) ? json : jsonToConvex(json as JSONValue)) as Document;
     documents.set(document._id, document);
+    inSavedOrder[i] = document;
     idsOfTable(tables, tableOf(document._id)).add(document._id);
   }
-  return { documents, tables };
+  return { documents, inSavedOrder, tables };
 }
 
 /**
  * A component's committed documents as they are now (references: a commit replaces a document,
- * never changes it), each table's in the order of an index built on it when there is one: the
- * next start files them in that order, and sorting that index again costs one comparison a row.
+ * never changes it), each table's in the order of an index built on it when there is one, and
+ * the order of every index: the next start checks those orders instead of sorting again.
  */
 function takeComponent(db: DatabaseFake, indexes: DocumentIndexes | undefined): TakenComponent {
-  return { ...idCounters(db), documents: indexes?.documentsInIndexOrder() ?? [...committedDocuments(db).values()] };
+  return {
+    ...idCounters(db),
+    documents: indexes?.documentsInIndexOrder() ?? [...committedDocuments(db).values()],
+    indexOrders: indexes?.takenOrders() ?? [],
+  };
 }
 
-/** Loads a component's saved (or taken) state; returns its ids by table. */
-function loadComponent(db: DatabaseFake, saved: ComponentSnapshot | TakenComponent): Map<string, TableIds> {
-  const { documents, tables } = documentsFrom(saved.documents);
+/** Loads a component's saved (or taken) state; returns its ids by table and the orders of its indexes. */
+function loadComponent(
+  db: DatabaseFake,
+  saved: ComponentSnapshot | TakenComponent,
+): { tables: Map<string, TableIds>; orders: IndexOrders } {
+  const { documents, inSavedOrder, tables } = documentsFrom(saved.documents);
   replaceCommittedDocuments(db, documents);
   setIdCounters(db, saved);
-  return tables;
+  const orders = Array.isArray(saved.indexOrders)
+    ? takenOrders(saved.indexOrders as readonly TakenIndexOrder[])
+    : indexOrdersFrom(saved.indexOrders, inSavedOrder);
+  return { tables, orders };
+}
+
+/** Orders an engine took (its own documents), as the indexes take them. */
+function takenOrders(taken: readonly TakenIndexOrder[]): IndexOrders {
+  const orders: IndexOrders = new Map();
+  for (const { table, index, documents } of taken) {
+    let ofTable = orders.get(table);
+    if (ofTable === undefined) orders.set(table, (ofTable = new Map()));
+    ofTable.set(index, [...documents]);
+  }
+  return orders;
 }
 
 /** Told of each top-level commit: its timestamp, the documents it wrote and what it read (null when not known). */
@@ -414,16 +446,16 @@ export class Database {
   /** Replaces the whole database. Only call it while nothing runs (start, reload). */
   restore(snapshot: DatabaseSnapshot | TakenSnapshot): void {
     if (snapshot.format !== 1) throw new Error(`unknown database format ${String(snapshot.format)}`);
-    const { nextDocId, lastCreationTime, documents } = snapshot;
+    const { nextDocId, lastCreationTime, documents, indexOrders } = snapshot;
     const saved: Record<string, ComponentSnapshot | TakenComponent> = {
       ...snapshot.components,
-      "": { nextDocId, lastCreationTime, documents },
+      "": { nextDocId, lastCreationTime, documents, indexOrders } as ComponentSnapshot | TakenComponent,
     };
     // A component no longer installed keeps nothing; a new one starts empty.
     for (const [componentPath, db] of this.components) {
       const component = saved[componentPath];
-      const tables = component === undefined ? null : loadComponent(db, component);
-      this.indexes.get(componentPath)?.reset(tables);
+      const loaded = component === undefined ? null : loadComponent(db, component);
+      this.indexes.get(componentPath)?.reset(loaded?.tables ?? null, loaded?.orders);
     }
     setLastCommitTs(this.global, BigInt(snapshot.lastCommitTs));
     this.commitCount = snapshot.commitCount ?? 0;

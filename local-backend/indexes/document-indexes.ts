@@ -8,6 +8,7 @@
 import type { Value } from "convex/values";
 import { tableOf as tableOfId } from "../ids/table-numbers.ts";
 import { compareKeys, compareValue, isUtf16Ordered, keyOf, positionOf, type IndexKey, type IndexRange } from "./index-range.ts";
+import type { IndexOrders, TakenIndexOrder } from "../storage/index-orders.ts";
 import { idsOfTable, type TableIds } from "./table-ids.ts";
 
 export type IndexedDocument = { _id: string; _creationTime: number } & Record<string, Value>;
@@ -22,7 +23,7 @@ export function isInTable(id: string, table: string): boolean {
   return tableOfId(id) === table;
 }
 
-/** `utf16Ordered`: the key's strings need no check when compared (see compareValue). */
+/** A document's key while an index is sorted; `utf16Ordered`: its strings need no check when compared (see compareValue). */
 type Entry = { key: IndexKey; document: IndexedDocument; utf16Ordered: boolean };
 
 function entryOf(fields: string[], document: IndexedDocument): Entry {
@@ -38,36 +39,61 @@ function compareEntries(a: Entry, b: Entry): number {
   return compareKeys(a.key, b.key, a.utf16Ordered && b.utf16Ordered);
 }
 
+/** Whether `documents` are in strictly increasing key order: one comparison a document, no key kept. */
+function isInKeyOrder(fields: string[], documents: readonly IndexedDocument[]): boolean {
+  let previous: IndexKey | null = null;
+  for (const document of documents) {
+    const key = keyOf(fields, document);
+    if (previous !== null && compareKeys(previous, key) >= 0) return false;
+    previous = key;
+  }
+  return true;
+}
+
 /**
- * The entries in key order, sorted a group of equal first values at a time: a name index of
- * 1.2 million rows sorts ~2,000 groups of ~600 (its grams), half the comparisons of one sort.
- * Equal objects, arrays or bytes are not one Map key, so a first value of those sorts whole.
+ * The documents in key order. Documents already in it (a snapshot keeps each table's in the
+ * order of its indexes) cost one comparison each; others are sorted a group of equal first
+ * values at a time: a name index of 1.2 million rows sorts ~2,000 groups of ~600 (its grams),
+ * half the comparisons of one sort. Equal objects, arrays or bytes are not one Map key, so a
+ * first value of those sorts whole. The keys exist only while sorting: an index keeps its
+ * documents, ~100 MB less for a million rows.
  */
-function sortedEntries(entries: Entry[]): Entry[] {
+function inKeyOrder(fields: string[], documents: IndexedDocument[]): IndexedDocument[] {
+  if (isInKeyOrder(fields, documents)) return documents;
   const groups = new Map<Value | undefined, Entry[]>();
-  for (const entry of entries) {
+  let whole: Entry[] | null = null;
+  for (const document of documents) {
+    const entry = entryOf(fields, document);
     const first = entry.key[0];
-    if (typeof first === "object" && first !== null) return entries.sort(compareEntries);
+    if (whole === null && typeof first === "object" && first !== null) whole = [];
+    if (whole !== null) {
+      whole.push(entry);
+      continue;
+    }
     let group = groups.get(first);
     if (group === undefined) groups.set(first, (group = []));
     group.push(entry);
   }
+  if (whole !== null) {
+    for (const group of groups.values()) whole.push(...group);
+    return whole.sort(compareEntries).map(({ document }) => document);
+  }
   // Array.prototype.sort puts undefined last without asking the comparator; Convex orders it first.
   const firsts: (Value | undefined)[] = [...groups.keys()].filter((first) => first !== undefined).sort((a, b) => compareValue(a, b));
   if (groups.has(undefined)) firsts.unshift(undefined);
-  const sorted: Entry[] = [];
-  for (const first of firsts) for (const entry of groups.get(first)!.sort(compareEntries)) sorted.push(entry);
+  const sorted: IndexedDocument[] = [];
+  for (const first of firsts) for (const entry of groups.get(first)!.sort(compareEntries)) sorted.push(entry.document);
   return sorted;
 }
 
-/** First position whose entry is not before `key` (binary search); with `after`, the first one past it. */
-function lowerBound(entries: Entry[], key: IndexKey, after = false): number {
+/** First position whose document's key is not before `key` (binary search); with `after`, the first one past it. */
+function lowerBound(fields: string[], documents: readonly IndexedDocument[], key: IndexKey, after = false): number {
   const before = after ? 0 : -1;
   let low = 0;
-  let high = entries.length;
+  let high = documents.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (compareKeys(entries[middle]!.key, key) <= before) low = middle + 1;
+    if (compareKeys(keyOf(fields, documents[middle]!), key) <= before) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -80,13 +106,13 @@ function lowerBound(entries: Entry[], key: IndexKey, after = false): number {
  */
 export type PageStart = { key: IndexKey; order: "asc" | "desc" };
 
-/** First position whose entry is at or after `side` of the range (-1: its start, 0: past its end). */
-function rangeBound(entries: Entry[], range: IndexRange, side: -1 | 0): number {
+/** First position whose document is at or after `side` of the range (-1: its start, 0: past its end). */
+function rangeBound(documents: readonly IndexedDocument[], range: IndexRange, side: -1 | 0): number {
   let low = 0;
-  let high = entries.length;
+  let high = documents.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (positionOf(range, entries[middle]!.key) <= side) low = middle + 1;
+    if (positionOf(range, keyOf(range.fields, documents[middle]!)) <= side) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -106,22 +132,23 @@ function arrayView<T>(length: number, at: (i: number) => T): readonly T[] {
   });
 }
 
+/** One index: the table's documents in key order (keys are computed when compared, never kept). */
 class SortedIndex {
-  private readonly entries: Entry[];
+  private readonly documents: IndexedDocument[];
 
+  /** `documents`: the table's, in any order (in key order already, they are checked, not sorted); `checked`: known to be in key order. */
   constructor(
     readonly fields: string[],
-    documents: Iterable<IndexedDocument>,
+    documents: IndexedDocument[],
+    checked = false,
   ) {
-    this.entries = sortedEntries(Array.from(documents, (document) => entryOf(fields, document)));
+    this.documents = checked ? documents : inKeyOrder(fields, documents);
   }
 
   /** The committed documents in the range (from `from` on), in index order. */
   range(range: IndexRange, from: PageStart | null): IndexedDocument[] {
     const { start, end } = this.bounds(range, from);
-    const documents: IndexedDocument[] = new Array(end - start);
-    for (let i = start; i < end; i++) documents[i - start] = this.entries[i]!.document;
-    return documents;
+    return this.documents.slice(start, end);
   }
 
   /**
@@ -131,26 +158,25 @@ class SortedIndex {
    */
   view(range: IndexRange, from: PageStart | null, desc: boolean): readonly IndexedDocument[] {
     const { start, end } = this.bounds(range, from);
-    const entries = this.entries;
-    return arrayView(end - start, desc ? (i) => entries[end - 1 - i]!.document : (i) => entries[start + i]!.document);
+    const documents = this.documents;
+    return arrayView(end - start, desc ? (i) => documents[end - 1 - i]! : (i) => documents[start + i]!);
   }
 
   private bounds(range: IndexRange, from: PageStart | null): { start: number; end: number } {
-    let start = rangeBound(this.entries, range, -1);
-    let end = rangeBound(this.entries, range, 0);
-    if (from?.order === "asc") start = Math.max(start, lowerBound(this.entries, from.key));
-    if (from?.order === "desc") end = Math.min(end, lowerBound(this.entries, from.key, true));
+    let start = rangeBound(this.documents, range, -1);
+    let end = rangeBound(this.documents, range, 0);
+    if (from?.order === "asc") start = Math.max(start, lowerBound(this.fields, this.documents, from.key));
+    if (from?.order === "desc") end = Math.min(end, lowerBound(this.fields, this.documents, from.key, true));
     return { start, end: Math.max(start, end) };
   }
 
-  /** Appends every document of the index to `documents`, in index order. */
-  documentsInOrder(documents: IndexedDocument[]): void {
-    for (const entry of this.entries) documents.push(entry.document);
+  /** Every document of the index, in index order (the index's own array: not to be changed). */
+  inOrder(): readonly IndexedDocument[] {
+    return this.documents;
   }
 
   insert(document: IndexedDocument): void {
-    const entry = entryOf(this.fields, document);
-    this.entries.splice(lowerBound(this.entries, entry.key), 0, entry);
+    this.documents.splice(lowerBound(this.fields, this.documents, keyOf(this.fields, document)), 0, document);
   }
 
   /**
@@ -161,37 +187,40 @@ class SortedIndex {
   reader(range: IndexRange, desc: boolean): () => IndexedDocument | null {
     let last: IndexKey | null = null;
     return () => {
-      const entries = this.entries;
+      const documents = this.documents;
       const at = desc
-        ? (last === null ? rangeBound(entries, range, 0) : lowerBound(entries, last)) - 1
+        ? (last === null ? rangeBound(documents, range, 0) : lowerBound(this.fields, documents, last)) - 1
         : last === null
-          ? rangeBound(entries, range, -1)
-          : lowerBound(entries, last, true);
-      const entry = entries[at];
-      if (entry === undefined || positionOf(range, entry.key) !== 0) return null;
-      last = entry.key;
-      return entry.document;
+          ? rangeBound(documents, range, -1)
+          : lowerBound(this.fields, documents, last, true);
+      const document = documents[at];
+      if (document === undefined) return null;
+      const key = keyOf(this.fields, document);
+      if (positionOf(range, key) !== 0) return null;
+      last = key;
+      return document;
     };
   }
 
-  /** A document changed without moving in this index: its entry is swapped in place. */
+  /** A document changed without moving in this index: it is swapped in place. */
   replace(before: IndexedDocument, after: IndexedDocument): boolean {
-    const entry = entryOf(this.fields, after);
-    if (compareKeys(keyOf(this.fields, before), entry.key) !== 0) return false;
-    const at = lowerBound(this.entries, entry.key);
-    if (this.entries[at]?.document._id !== before._id) {
-      throw new Error(`local backend: index out of step with the data (${before._id})`);
-    }
-    this.entries[at] = entry;
+    const key = keyOf(this.fields, after);
+    if (compareKeys(keyOf(this.fields, before), key) !== 0) return false;
+    this.documents[this.positionOf(before, key)] = after;
     return true;
   }
 
   remove(document: IndexedDocument): void {
-    const at = lowerBound(this.entries, keyOf(this.fields, document));
-    if (this.entries[at]?.document._id !== document._id) {
+    this.documents.splice(this.positionOf(document, keyOf(this.fields, document)), 1);
+  }
+
+  /** Where `document` (whose key is `key`) is in the index; throws when it is not there. */
+  private positionOf(document: IndexedDocument, key: IndexKey): number {
+    const at = lowerBound(this.fields, this.documents, key);
+    if (this.documents[at]?._id !== document._id) {
       throw new Error(`local backend: index out of step with the data (${document._id})`);
     }
-    this.entries.splice(at, 1);
+    return at;
   }
 }
 
@@ -200,6 +229,11 @@ export class DocumentIndexes {
   private tables: Map<string, TableIds> | null = null;
   /** Built indexes: table → index name → index. */
   private readonly indexes = new Map<string, Map<string, SortedIndex>>();
+  /**
+   * Orders of indexes not built yet, as a saved state had them (index-orders.ts): a table's
+   * documents in an index's order, checked when that index is built. Dropped when the table changes.
+   */
+  private orders: IndexOrders = new Map();
 
   constructor(
     private readonly committed: () => ReadonlyMap<string, IndexedDocument>,
@@ -245,14 +279,45 @@ export class DocumentIndexes {
     if (indexes === undefined) this.indexes.set(table, (indexes = new Map()));
     let index = indexes.get(indexName);
     if (index === undefined) {
-      const documents = this.committed();
-      index = new SortedIndex(
-        fields,
-        [...this.idsOf(table)].map((id) => documents.get(id)!),
-      );
+      const saved = this.savedOrder(table, indexName, fields);
+      index = saved !== null ? new SortedIndex(fields, saved, true) : new SortedIndex(fields, this.documentsOf(table));
       indexes.set(indexName, index);
     }
     return index;
+  }
+
+  private documentsOf(table: string): IndexedDocument[] {
+    const documents = this.committed();
+    return Array.from(this.idsOf(table), (id) => documents.get(id)!);
+  }
+
+  /**
+   * The table's documents in the order a saved state gave for the index, if it is the index's
+   * order and holds as many documents of the table as the table has; consumed.
+   */
+  private savedOrder(table: string, indexName: string, fields: string[]): IndexedDocument[] | null {
+    const documents = this.orders.get(table)?.get(indexName) as IndexedDocument[] | undefined;
+    if (documents === undefined) return null;
+    this.orders.get(table)!.delete(indexName);
+    // In strictly increasing key order (which the index checks), no document is there twice.
+    // Any other order is not used at all (sorting it would keep a document listed twice).
+    const size = this.tableIds().get(table)?.size ?? 0;
+    const fits = documents.length === size && documents.every((document) => isInTable(document._id, table));
+    return fits && isInKeyOrder(fields, documents) ? documents : null;
+  }
+
+  /** Each index's documents in its order, built or still as saved, to save beside the documents. */
+  takenOrders(): TakenIndexOrder[] {
+    const taken: TakenIndexOrder[] = [];
+    for (const [table, indexes] of this.indexes) {
+      for (const [index, built] of indexes) taken.push({ table, index, documents: built.inOrder().slice() });
+    }
+    for (const [table, indexes] of this.orders) {
+      for (const [index, documents] of indexes) {
+        if (this.indexes.get(table)?.has(index) !== true) taken.push({ table, index, documents: documents.slice() });
+      }
+    }
+    return taken;
   }
 
   /**
@@ -264,7 +329,7 @@ export class DocumentIndexes {
     const documents: IndexedDocument[] = [];
     for (const [table, ids] of this.tableIds()) {
       const index = this.indexes.get(table)?.values().next().value;
-      if (index !== undefined) index.documentsInOrder(documents);
+      if (index !== undefined) for (const document of index.inOrder()) documents.push(document);
       else for (const id of ids) documents.push(committed.get(id)!);
     }
     if (documents.length === committed.size) return documents;
@@ -276,6 +341,7 @@ export class DocumentIndexes {
   changed(id: string, before: IndexedDocument | null, after: IndexedDocument | null): void {
     if (before === after) return;
     const table = tableOf(id);
+    if (this.orders.size > 0) this.orders.delete(table);
     if (this.tables !== null) {
       if (after === null) idsOfTable(this.tables, table).delete(id);
       else if (before === null) idsOfTable(this.tables, table).add(id);
@@ -290,10 +356,12 @@ export class DocumentIndexes {
 
   /**
    * Forgets everything; rebuilt from the documents when next needed (after a restore), the
-   * table ids from `tables` when the caller has them (the ids of the documents now committed).
+   * table ids from `tables` when the caller has them (the ids of the documents now committed),
+   * each index from its saved order in `orders` if there is one.
    */
-  reset(tables: Map<string, TableIds> | null = null): void {
+  reset(tables: Map<string, TableIds> | null = null, orders: IndexOrders = new Map()): void {
     this.tables = tables;
+    this.orders = orders;
     this.indexes.clear();
   }
 

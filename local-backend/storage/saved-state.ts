@@ -4,6 +4,7 @@
  */
 import type { JSONValue, Value } from "convex/values";
 import type { Document } from "../engine/convex-test-adapter.ts";
+import type { SavedIndexOrders, TakenIndexOrder } from "./index-orders.ts";
 
 /** The saved form of the database: every document as Convex JSON, plus the id and time counters. */
 export type DatabaseSnapshot = {
@@ -13,6 +14,8 @@ export type DatabaseSnapshot = {
   /** Last commit timestamp (ns) as a decimal string, so time never runs backwards on restart. */
   lastCommitTs: string;
   documents: JSONValue[];
+  /** The order of each index the backend had built, against `documents` (index-orders.ts); a hint. */
+  indexOrders?: SavedIndexOrders;
   /** The databases of components (convex.config.ts), by path ("rateLimiter/batchWorker"). */
   components?: Record<string, ComponentSnapshot>;
   /** Results of recent mutations by "session id|request id": [key, result, commit ts]. */
@@ -39,16 +42,23 @@ export type UndoRecord = {
   requestKeys: string[];
 };
 
-export type ComponentSnapshot = { nextDocId: number; lastCreationTime: number; documents: JSONValue[] };
+export type ComponentSnapshot = { nextDocId: number; lastCreationTime: number; documents: JSONValue[]; indexOrders?: SavedIndexOrders };
 
 /**
  * The committed state taken at one moment, its documents still the engine's own values:
  * taking it costs a list of references (a committed document is never changed in place, a
  * commit replaces it), and each document becomes JSON only as it is written out.
  */
-export type TakenSnapshot = Omit<DatabaseSnapshot, "documents" | "components"> & {
+export type TakenSnapshot = Omit<DatabaseSnapshot, "documents" | "components" | "indexOrders"> & {
   documents: readonly Value[];
+  indexOrders?: readonly TakenIndexOrder[];
   components: Record<string, TakenComponent>;
 };
 
-export type TakenComponent = { nextDocId: number; lastCreationTime: number; documents: readonly Value[] };
+export type TakenComponent = {
+  nextDocId: number;
+  lastCreationTime: number;
+  documents: readonly Value[];
+  /** Each index's documents in its order (copies of the index's list: the index changes on). */
+  indexOrders?: readonly TakenIndexOrder[];
+};

@@ -7,6 +7,7 @@
 import { open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { convexToJson, type Value } from "convex/values";
+import { savedIndexOrders, type TakenIndexOrder } from "./index-orders.ts";
 import type { TakenSnapshot } from "./saved-state.ts";
 import { syncFolder } from "./synced-write.ts";
 
@@ -64,9 +65,15 @@ export async function writeSnapshotFile(file: string, snapshot: TakenSnapshot): 
     chars += text.length;
     if (chars >= PIECE_CHARS) await flush();
   };
-  const putDocuments = async (documents: readonly Value[]) => {
-    for (const [index, document] of documents.entries()) await put(`${index === 0 ? "" : ","}\n${documentJson(document)}`);
-    await put("\n");
+  /** Writes a documents list and closes it, the orders of its indexes after it (index-orders.ts). */
+  const putDocuments = async (documents: readonly Value[], orders: readonly TakenIndexOrder[] = []) => {
+    const positionOf = new Map<Value, number>();
+    for (const [index, document] of documents.entries()) {
+      await put(`${index === 0 ? "" : ","}\n${documentJson(document)}`);
+      if (orders.length > 0) positionOf.set(document, index);
+    }
+    await put("\n]");
+    if (orders.length > 0) await put(`,"indexOrders":${JSON.stringify(savedIndexOrders(orders, positionOf))}`);
   };
   try {
     const { format, nextDocId, lastCreationTime, lastCommitTs, commitCount, requests } = snapshot;
@@ -77,12 +84,12 @@ export async function writeSnapshotFile(file: string, snapshot: TakenSnapshot): 
       await put(
         `${index === 0 ? "" : ","}\n${JSON.stringify(componentPath)}:${JSON.stringify({ nextDocId, lastCreationTime }).slice(0, -1)},"documents":[`,
       );
-      await putDocuments(component.documents);
-      await put("]}");
+      await putDocuments(component.documents, component.indexOrders);
+      await put("}");
     }
     await put(`},"documents":[`);
-    await putDocuments(snapshot.documents);
-    await put("]}\n");
+    await putDocuments(snapshot.documents, snapshot.indexOrders);
+    await put("}\n");
     await flush();
     await handle.sync();
   } catch (error) {
