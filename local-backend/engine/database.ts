@@ -39,8 +39,14 @@ import {
 } from "./convex-test-adapter.ts";
 import { WriteConflict, withConflictRetries, type Attempt, type ConflictListener } from "./write-conflicts.ts";
 
-/** How many commits' written documents are kept to decide whether a query must run again. */
+/**
+ * How many commits' written documents are kept to decide whether a query must run again or a
+ * transaction conflicts, and how many documents at most: each entry holds a document's version
+ * before and after, so a migration patching a million rows in batches would otherwise keep the
+ * whole table's old versions alive. A read older than the log runs again (or retries).
+ */
 const WRITE_LOG_LENGTH = 10_000;
+const WRITE_LOG_DOCUMENTS = 50_000;
 
 /** What the database keeps about a top-level transaction while it runs. */
 type TransactionState = {
@@ -146,6 +152,8 @@ export class Database {
   private readonly conflictListeners = new Set<ConflictListener>();
   /** Documents each recent commit wrote, oldest first: [commit count after it, documents, its function]. */
   private readonly writeLog: [number, WrittenDocument[], string | null][] = [];
+  /** Documents in the write log's entries but the newest (whose list is still being filled). */
+  private writeLogDocuments = 0;
   private transactions!: ConcurrentTransactions<TransactionState>;
   /** Each component's indexes, by component path. */
   private indexes = new Map<string, DocumentIndexes>();
@@ -318,8 +326,11 @@ export class Database {
    */
   private noteWrites(writer: string | null): WrittenDocument[] {
     const written: WrittenDocument[] = [];
+    this.writeLogDocuments += this.writeLog.at(-1)?.[1].length ?? 0;
     this.writeLog.push([this.commitCount + 1, written, writer]);
-    if (this.writeLog.length > WRITE_LOG_LENGTH) this.writeLog.shift();
+    while (this.writeLog.length > WRITE_LOG_LENGTH || (this.writeLogDocuments > WRITE_LOG_DOCUMENTS && this.writeLog.length > 1)) {
+      this.writeLogDocuments -= this.writeLog.shift()![1].length;
+    }
     this.unsaved ??= { components: new Map(), lastCommitTs: this.lastCommitTs, commitCount: this.commitCount, requestKeys: [] };
     for (const [componentPath, db] of this.components) {
       const writes = pendingWrites(db).at(-1);
