@@ -7,7 +7,7 @@
  */
 import type { Value } from "convex/values";
 import { tableOf as tableOfId } from "../ids/table-numbers.ts";
-import { compareKeys, compareValue, isUtf16Ordered, keyOf, positionOf, type IndexKey, type IndexRange } from "./index-range.ts";
+import { compareKeys, compareValue, isUtf16Ordered, keyOf, positionOf, valueOf, type IndexKey, type IndexRange } from "./index-range.ts";
 import type { IndexOrders, TakenIndexOrder } from "../storage/index-orders.ts";
 import { idsOfTable, type TableIds } from "./table-ids.ts";
 
@@ -50,40 +50,43 @@ function isInKeyOrder(fields: string[], documents: readonly IndexedDocument[]): 
   return true;
 }
 
+/** The documents sorted by whole keys (each key's strings checked once, see compareEntries). */
+function sortedByKeys(fields: string[], documents: readonly IndexedDocument[]): IndexedDocument[] {
+  return documents
+    .map((document) => entryOf(fields, document))
+    .sort(compareEntries)
+    .map(({ document }) => document);
+}
+
 /**
- * The documents in key order. Documents already in it (a snapshot keeps each table's in the
- * order of its indexes) cost one comparison each; others are sorted a group of equal first
- * values at a time: a name index of 1.2 million rows sorts ~2,000 groups of ~600 (its grams),
- * half the comparisons of one sort. Equal objects, arrays or bytes are not one Map key, so a
- * first value of those sorts whole. The keys exist only while sorting: an index keeps its
- * documents, ~100 MB less for a million rows.
+ * The documents grouped by their first value, the groups in key order, each group's documents
+ * in no particular order yet; the first values of the groups of more than one. Null when a
+ * first value is one a Map does not tell apart as Convex orders them (objects, arrays and bytes:
+ * equal ones are not one key; 0 and -0; NaN).
  */
-function inKeyOrder(fields: string[], documents: IndexedDocument[]): IndexedDocument[] {
-  if (isInKeyOrder(fields, documents)) return documents;
-  const groups = new Map<Value | undefined, Entry[]>();
-  let whole: Entry[] | null = null;
+function groupedByFirstValue(
+  fields: string[],
+  documents: readonly IndexedDocument[],
+): { grouped: IndexedDocument[]; unsorted: Set<Value | undefined> } | null {
+  const groups = new Map<Value | undefined, IndexedDocument[]>();
   for (const document of documents) {
-    const entry = entryOf(fields, document);
-    const first = entry.key[0];
-    if (whole === null && typeof first === "object" && first !== null) whole = [];
-    if (whole !== null) {
-      whole.push(entry);
-      continue;
-    }
+    const first = valueOf(fields[0]!, document);
+    if ((typeof first === "object" && first !== null) || first === 0 || Number.isNaN(first)) return null;
     let group = groups.get(first);
     if (group === undefined) groups.set(first, (group = []));
-    group.push(entry);
-  }
-  if (whole !== null) {
-    for (const group of groups.values()) whole.push(...group);
-    return whole.sort(compareEntries).map(({ document }) => document);
+    group.push(document);
   }
   // Array.prototype.sort puts undefined last without asking the comparator; Convex orders it first.
   const firsts: (Value | undefined)[] = [...groups.keys()].filter((first) => first !== undefined).sort((a, b) => compareValue(a, b));
   if (groups.has(undefined)) firsts.unshift(undefined);
-  const sorted: IndexedDocument[] = [];
-  for (const first of firsts) for (const entry of groups.get(first)!.sort(compareEntries)) sorted.push(entry.document);
-  return sorted;
+  const grouped: IndexedDocument[] = [];
+  const unsorted = new Set<Value | undefined>();
+  for (const first of firsts) {
+    const group = groups.get(first)!;
+    if (group.length > 1) unsorted.add(first);
+    for (const document of group) grouped.push(document);
+  }
+  return { grouped, unsorted };
 }
 
 /** First position whose document's key is not before `key` (binary search); with `after`, the first one past it. */
@@ -132,9 +135,17 @@ function arrayView<T>(length: number, at: (i: number) => T): readonly T[] {
   });
 }
 
-/** One index: the table's documents in key order (keys are computed when compared, never kept). */
+/**
+ * One index: the table's documents in key order (keys are computed when compared, never kept).
+ * Built from documents out of order, it groups them by first value and sorts a group only when
+ * a read or a write first reaches it: the first search by name on 1.2 million name rows sorts
+ * the ~600 rows of its gram, not all ~2,000 grams (seconds). A binary search stays right
+ * meanwhile: outside the group it looks for, the first value alone decides.
+ */
 class SortedIndex {
   private readonly documents: IndexedDocument[];
+  /** First values whose documents are together but not yet in order among themselves. */
+  private readonly unsorted: Set<Value | undefined>;
 
   /** `documents`: the table's, in any order (in key order already, they are checked, not sorted); `checked`: known to be in key order. */
   constructor(
@@ -142,7 +153,46 @@ class SortedIndex {
     documents: IndexedDocument[],
     checked = false,
   ) {
-    this.documents = checked ? documents : inKeyOrder(fields, documents);
+    const grouped =
+      checked || isInKeyOrder(fields, documents)
+        ? { grouped: documents, unsorted: new Set<Value | undefined>() }
+        : groupedByFirstValue(fields, documents);
+    this.documents = grouped?.grouped ?? sortedByKeys(fields, documents);
+    this.unsorted = grouped?.unsorted ?? new Set();
+  }
+
+  /** Whether every group is in order: only then is the index's order worth saving. */
+  get isSorted(): boolean {
+    return this.unsorted.size === 0;
+  }
+
+  /** Sorts the group of documents whose first value is `first`, if it is not yet. */
+  private sortGroup(first: Value | undefined): void {
+    if (!this.unsorted.delete(first)) return;
+    const start = this.firstValueBound(first, false);
+    const end = this.firstValueBound(first, true);
+    const sorted = sortedByKeys(this.fields, this.documents.slice(start, end));
+    for (let i = 0; i < sorted.length; i++) this.documents[start + i] = sorted[i]!;
+  }
+
+  /** First position whose first value is not before `first` (with `after`, past it). */
+  private firstValueBound(first: Value | undefined, after: boolean): number {
+    const before = after ? 0 : -1;
+    let low = 0;
+    let high = this.documents.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareValue(valueOf(this.fields[0]!, this.documents[middle]!), first) <= before) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Sorts the groups a read of `range` reaches: one for an equality on the first field, else all. */
+  private prepare(range: IndexRange): void {
+    if (this.unsorted.size === 0) return;
+    if (range.equal.length > 0) this.sortGroup(range.equal[0]);
+    else for (const first of [...this.unsorted]) this.sortGroup(first);
   }
 
   /** The committed documents in the range (from `from` on), in index order. */
@@ -163,6 +213,7 @@ class SortedIndex {
   }
 
   private bounds(range: IndexRange, from: PageStart | null): { start: number; end: number } {
+    this.prepare(range);
     let start = rangeBound(this.documents, range, -1);
     let end = rangeBound(this.documents, range, 0);
     if (from?.order === "asc") start = Math.max(start, lowerBound(this.fields, this.documents, from.key));
@@ -170,11 +221,12 @@ class SortedIndex {
     return { start, end: Math.max(start, end) };
   }
 
-  /** Every document of the index, in index order (the index's own array: not to be changed). */
+  /** Every document of the index, in index order if `isSorted` (the index's own array: not to be changed). */
   inOrder(): readonly IndexedDocument[] {
     return this.documents;
   }
 
+  /** Into a group not sorted yet, anywhere in it: the group is sorted when first reached. */
   insert(document: IndexedDocument): void {
     this.documents.splice(lowerBound(this.fields, this.documents, keyOf(this.fields, document)), 0, document);
   }
@@ -187,6 +239,7 @@ class SortedIndex {
   reader(range: IndexRange, desc: boolean): () => IndexedDocument | null {
     let last: IndexKey | null = null;
     return () => {
+      this.prepare(range);
       const documents = this.documents;
       const at = desc
         ? (last === null ? rangeBound(documents, range, 0) : lowerBound(this.fields, documents, last)) - 1
@@ -214,8 +267,9 @@ class SortedIndex {
     this.documents.splice(this.positionOf(document, keyOf(this.fields, document)), 1);
   }
 
-  /** Where `document` (whose key is `key`) is in the index; throws when it is not there. */
+  /** Where `document` (whose key is `key`) is in the index (its group sorted first); throws when it is not there. */
   private positionOf(document: IndexedDocument, key: IndexKey): number {
+    this.sortGroup(key[0]);
     const at = lowerBound(this.fields, this.documents, key);
     if (this.documents[at]?._id !== document._id) {
       throw new Error(`local backend: index out of step with the data (${document._id})`);
@@ -310,7 +364,7 @@ export class DocumentIndexes {
   takenOrders(): TakenIndexOrder[] {
     const taken: TakenIndexOrder[] = [];
     for (const [table, indexes] of this.indexes) {
-      for (const [index, built] of indexes) taken.push({ table, index, documents: built.inOrder().slice() });
+      for (const [index, built] of indexes) if (built.isSorted) taken.push({ table, index, documents: built.inOrder().slice() });
     }
     for (const [table, indexes] of this.orders) {
       for (const [index, documents] of indexes) {
