@@ -39,15 +39,33 @@ function compareEntries(a: Entry, b: Entry): number {
   return compareKeys(a.key, b.key, a.utf16Ordered && b.utf16Ordered);
 }
 
-/** Whether `documents` are in strictly increasing key order: one comparison a document, no key kept. */
-function isInKeyOrder(fields: string[], documents: readonly IndexedDocument[]): boolean {
+/**
+ * Whether `documents` are grouped as an index keeps them: first values in order, each first
+ * value's documents together. Returns the first values whose documents are not in key order
+ * among themselves, or null when the documents are not grouped so (or one is there twice in a
+ * row). One comparison a document, no key kept. A first value a Map does not tell apart as
+ * Convex orders it (objects, arrays, bytes, 0 and -0, NaN) passes only in strict key order.
+ */
+function groupsOutOfOrder(fields: string[], documents: readonly IndexedDocument[]): Set<Value | undefined> | null {
+  const unsorted = new Set<Value | undefined>();
+  let ambiguous = false;
   let previous: IndexKey | null = null;
   for (const document of documents) {
     const key = keyOf(fields, document);
-    if (previous !== null && compareKeys(previous, key) >= 0) return false;
+    const first = key[0];
+    if ((typeof first === "object" && first !== null) || first === 0 || Number.isNaN(first)) ambiguous = true;
+    if (previous !== null) {
+      const firstOrder = compareValue(previous[0], first);
+      if (firstOrder > 0) return null;
+      if (firstOrder === 0) {
+        const order = compareKeys(previous, key);
+        if (order === 0) return null;
+        if (order > 0) unsorted.add(first);
+      }
+    }
     previous = key;
   }
-  return true;
+  return ambiguous && unsorted.size > 0 ? null : unsorted;
 }
 
 /** The documents sorted by whole keys (each key's strings checked once, see compareEntries). */
@@ -147,23 +165,18 @@ class SortedIndex {
   /** First values whose documents are together but not yet in order among themselves. */
   private readonly unsorted: Set<Value | undefined>;
 
-  /** `documents`: the table's, in any order (in key order already, they are checked, not sorted); `checked`: known to be in key order. */
+  /**
+   * `documents`: the table's, in any order; grouped already (an index's saved order), they are
+   * checked, not grouped again. `unsorted`: they are known to be grouped, with these groups out of order.
+   */
   constructor(
     readonly fields: string[],
     documents: IndexedDocument[],
-    checked = false,
+    unsorted = groupsOutOfOrder(fields, documents),
   ) {
-    const grouped =
-      checked || isInKeyOrder(fields, documents)
-        ? { grouped: documents, unsorted: new Set<Value | undefined>() }
-        : groupedByFirstValue(fields, documents);
+    const grouped = unsorted !== null ? { grouped: documents, unsorted } : groupedByFirstValue(fields, documents);
     this.documents = grouped?.grouped ?? sortedByKeys(fields, documents);
     this.unsorted = grouped?.unsorted ?? new Set();
-  }
-
-  /** Whether every group is in order: only then is the index's order worth saving. */
-  get isSorted(): boolean {
-    return this.unsorted.size === 0;
   }
 
   /** Sorts the group of documents whose first value is `first`, if it is not yet. */
@@ -221,7 +234,7 @@ class SortedIndex {
     return { start, end: Math.max(start, end) };
   }
 
-  /** Every document of the index, in index order if `isSorted` (the index's own array: not to be changed). */
+  /** Every document of the index, grouped by first value, in index order but in groups not sorted yet (the index's own array: not to be changed). */
   inOrder(): readonly IndexedDocument[] {
     return this.documents;
   }
@@ -334,7 +347,7 @@ export class DocumentIndexes {
     let index = indexes.get(indexName);
     if (index === undefined) {
       const saved = this.savedOrder(table, indexName, fields);
-      index = saved !== null ? new SortedIndex(fields, saved, true) : new SortedIndex(fields, this.documentsOf(table));
+      index = saved !== null ? new SortedIndex(fields, saved.documents, saved.unsorted) : new SortedIndex(fields, this.documentsOf(table));
       indexes.set(indexName, index);
     }
     return index;
@@ -346,25 +359,29 @@ export class DocumentIndexes {
   }
 
   /**
-   * The table's documents in the order a saved state gave for the index, if it is the index's
-   * order and holds as many documents of the table as the table has; consumed.
+   * The table's documents in the order a saved state gave for the index, if they are grouped as
+   * the index keeps them (its groups out of order with them) and are as many documents of the
+   * table as it has, each once (index-orders.ts refuses a position given twice); consumed.
    */
-  private savedOrder(table: string, indexName: string, fields: string[]): IndexedDocument[] | null {
+  private savedOrder(
+    table: string,
+    indexName: string,
+    fields: string[],
+  ): { documents: IndexedDocument[]; unsorted: Set<Value | undefined> } | null {
     const documents = this.orders.get(table)?.get(indexName) as IndexedDocument[] | undefined;
     if (documents === undefined) return null;
     this.orders.get(table)!.delete(indexName);
-    // In strictly increasing key order (which the index checks), no document is there twice.
-    // Any other order is not used at all (sorting it would keep a document listed twice).
     const size = this.tableIds().get(table)?.size ?? 0;
-    const fits = documents.length === size && documents.every((document) => isInTable(document._id, table));
-    return fits && isInKeyOrder(fields, documents) ? documents : null;
+    if (documents.length !== size || !documents.every((document) => isInTable(document._id, table))) return null;
+    const unsorted = groupsOutOfOrder(fields, documents);
+    return unsorted === null ? null : { documents, unsorted };
   }
 
   /** Each index's documents in its order, built or still as saved, to save beside the documents. */
   takenOrders(): TakenIndexOrder[] {
     const taken: TakenIndexOrder[] = [];
     for (const [table, indexes] of this.indexes) {
-      for (const [index, built] of indexes) if (built.isSorted) taken.push({ table, index, documents: built.inOrder().slice() });
+      for (const [index, built] of indexes) taken.push({ table, index, documents: built.inOrder().slice() });
     }
     for (const [table, indexes] of this.orders) {
       for (const [index, documents] of indexes) {

@@ -81,11 +81,17 @@ it("checks a saved order and sorts again when it is wrong, or ignores it when it
   );
   engine.restore(withOrder(saved, "by_tag", [...positions].reverse()));
   expect(await byTag()).toEqual(tagOrder);
+  // Two documents of one tag swapped: still grouped, that group is sorted when reached.
+  engine.restore(withOrder(saved, "by_tag", [positions[1]!, positions[0]!, ...positions.slice(2)]));
+  expect(await byTag()).toEqual(tagOrder);
   engine.restore(withOrder(saved, "by_tag", [...positions.slice(1), 999]));
   expect(await byTag()).toEqual(tagOrder);
   engine.restore(withOrder(saved, "by_tag", positions.slice(1)));
   expect(await byTag()).toEqual(tagOrder);
   engine.restore(withOrder(saved, "by_tag", [...positions.slice(1), positions[1]!]));
+  expect(await byTag()).toEqual(tagOrder);
+  // One document twice in its tag's group (and another left out): still grouped, but not used.
+  engine.restore(withOrder(saved, "by_tag", [positions[0]!, positions[1]!, positions[0]!, ...positions.slice(3)]));
   expect(await byTag()).toEqual(tagOrder);
 });
 
@@ -97,4 +103,23 @@ it("drops a saved order once its table changes before the index is built", async
   await run(async (ctx) => ctx.db.patch(moved._id as never, { tag: "zz" }));
   const tags = (await byTag()).map(({ _id, tag }) => `${_id === moved._id ? "moved:" : ""}${tag}`);
   expect(tags).toEqual(["x", "x", "y", "y", "y", "z", "z", "moved:zz"]);
+});
+
+it("saves an index whose groups are not all sorted yet, and the next start sorts the rest when reached", async () => {
+  // Built from documents out of order (a shuffled snapshot), then one group read.
+  const taken = engine.snapshot();
+  engine.restore({ ...taken, documents: [...taken.documents].reverse(), indexOrders: [] });
+  const inGroup = (group: string) =>
+    run(
+      async (ctx) =>
+        (await ctx.db
+          .query("items")
+          .withIndex("by_group_rank", (q) => q.eq("group", group))
+          .collect()) as Item[],
+    );
+  expect(await inGroup("a")).toEqual(groupRankOrder.filter(({ group }) => group === "a").reverse());
+  const saved = await savedAndRead();
+  expect(Object.keys(saved.indexOrders!.items!)).toContain("by_group_rank");
+  engine.restore(saved);
+  expect(await byGroupRank()).toEqual(groupRankOrder);
 });

@@ -5,8 +5,9 @@
  *
  * In the database file an order is the positions of the table's documents in the component's
  * `documents` list, in index order, as little-endian 32-bit numbers in base64. It is only a
- * hint: whatever it says, the index checks the order it gives (document-indexes.ts) and sorts
- * when it is wrong; an order that does not fit the list is left out.
+ * hint: whatever it says, the index checks the order it gives (document-indexes.ts) and groups
+ * the documents again when it is wrong; an order that does not fit the list is left out. An
+ * index whose groups were not all sorted yet is saved as it is, and checked group by group.
  */
 import type { Value } from "convex/values";
 
@@ -61,10 +62,13 @@ function decoded(encoded: string, documents: readonly Value[]): Value[] | null {
   const positions = Buffer.from(encoded, "base64");
   if (positions.length % 4 !== 0) return null;
   const ordered: Value[] = new Array(positions.length / 4);
+  // A position given twice would list a document twice (and leave another out).
+  const given = new Uint8Array(documents.length);
   for (let i = 0; i < ordered.length; i++) {
-    const document = documents[positions.readUInt32LE(i * 4)];
-    if (document === undefined) return null;
-    ordered[i] = document;
+    const position = positions.readUInt32LE(i * 4);
+    if (position >= documents.length || given[position] === 1) return null;
+    given[position] = 1;
+    ordered[i] = documents[position]!;
   }
   return ordered;
 }
