@@ -10,6 +10,7 @@ import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/v
 import { tableOf, type DocumentIndexes } from "../indexes/document-indexes.ts";
 import { idsOfTable, type TableIds } from "../indexes/table-ids.ts";
 import { instrumentDatabase } from "../indexes/instrument-database.ts";
+import { DocumentsById } from "./documents-by-id.ts";
 import { indexOrdersFrom, type IndexOrders, type TakenIndexOrder } from "../storage/index-orders.ts";
 import type {
   ChangeRecord,
@@ -76,25 +77,37 @@ function isPlainJson(json: JSONValue): boolean {
 }
 
 /**
- * The saved documents by id, in their saved order (as Convex values), and their ids by table
- * (what the indexes would otherwise list every key for).
+ * The saved documents by id (filed a table at a time when first needed, see DocumentsById), in
+ * their saved order (as Convex values), and their ids by table (what the indexes would
+ * otherwise list every key for).
  */
 function documentsFrom(saved: readonly (JSONValue | Value)[]): {
-  documents: Map<string, Document>;
+  documents: DocumentsById;
   inSavedOrder: Document[];
   tables: Map<string, TableIds>;
 } {
-  const documents = new Map<string, Document>();
+  const byTable = new Map<string, Document[]>();
   const inSavedOrder: Document[] = new Array(saved.length);
   const tables = new Map<string, TableIds>();
+  // A snapshot lists each table's documents together: the table's lists are looked up once a run.
+  let table: string | null = null;
+  let ofTable: Document[] = [];
+  let ids: TableIds | null = null;
   for (let i = 0; i < saved.length; i++) {
     const json = saved[i]!;
     const document = (isPlainJson(json as JSONValue) ? json : jsonToConvex(json as JSONValue)) as Document;
-    documents.set(document._id, document);
     inSavedOrder[i] = document;
-    idsOfTable(tables, tableOf(document._id)).add(document._id);
+    const documentTable = tableOf(document._id);
+    if (documentTable !== table) {
+      table = documentTable;
+      ofTable = byTable.get(table) ?? [];
+      byTable.set(table, ofTable);
+      ids = idsOfTable(tables, table);
+    }
+    ofTable.push(document);
+    ids!.add(document._id);
   }
-  return { documents, inSavedOrder, tables };
+  return { documents: new DocumentsById(byTable), inSavedOrder, tables };
 }
 
 /**
