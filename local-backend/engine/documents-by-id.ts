@@ -5,7 +5,7 @@
  * 1.2 million name rows of a 50,000-event folder), and a table that only its indexes read (a
  * search through an index order the snapshot saved) is never filed.
  */
-import { tableOf } from "../indexes/document-indexes.ts";
+import { tableOf } from "../ids/table-numbers.ts";
 import type { Document } from "./convex-test-adapter.ts";
 
 export class DocumentsById extends Map<string, Document> {
@@ -15,6 +15,11 @@ export class DocumentsById extends Map<string, Document> {
   constructor(unfiled: Map<string, Document[]>) {
     super();
     this.unfiled = unfiled;
+  }
+
+  /** The documents of `table` if it is not filed yet (all of them: a change files it first); the list is not to be changed. */
+  unfiledDocuments(table: string): readonly Document[] | undefined {
+    return this.unfiled.get(table);
   }
 
   private file(table: string): void {
@@ -30,7 +35,7 @@ export class DocumentsById extends Map<string, Document> {
 
   /** Files the table of `id` before anything reads or writes it by id. */
   private fileTableOf(id: string): void {
-    if (this.unfiled.size > 0) this.file(tableOf(id));
+    if (this.unfiled.size > 0) this.file(tableOf(id) ?? "");
   }
 
   override get(id: string): Document | undefined {
