@@ -6,10 +6,10 @@
  * in step with every change to the committed documents afterwards (`changed`).
  */
 import type { Value } from "convex/values";
-import { tableOf as tableOfId } from "../ids/table-numbers.ts";
-import { compareKeys, compareValue, isUtf16Ordered, keyOf, positionOf, valueOf, type IndexKey, type IndexRange } from "./index-range.ts";
 import { DocumentsById } from "../engine/documents-by-id.ts";
+import { tableOf as tableOfId } from "../ids/table-numbers.ts";
 import type { IndexOrders, TakenIndexOrder } from "../storage/index-orders.ts";
+import { compareKeys, compareValue, isUtf16Ordered, keyOf, positionOf, valueOf, type IndexKey, type IndexRange } from "./index-range.ts";
 import { idsOfTable, type TableIds } from "./table-ids.ts";
 
 export type IndexedDocument = { _id: string; _creationTime: number } & Record<string, Value>;
@@ -41,11 +41,19 @@ function compareEntries(a: Entry, b: Entry): number {
 }
 
 /**
+ * Whether a Map tells `value` apart from other values as Convex orders them: not objects,
+ * arrays or bytes (equal ones are not one key), not 0 or -0 (one key, two places), not NaN.
+ */
+function isGroupKey(value: Value | undefined): boolean {
+  return !((typeof value === "object" && value !== null) || value === 0 || Number.isNaN(value));
+}
+
+/**
  * Whether `documents` are grouped as an index keeps them: first values in order, each first
  * value's documents together. Returns the first values whose documents are not in key order
  * among themselves, or null when the documents are not grouped so (or one is there twice in a
- * row). One comparison a document, no key kept. A first value a Map does not tell apart as
- * Convex orders it (objects, arrays, bytes, 0 and -0, NaN) passes only in strict key order.
+ * row). One comparison a document, no key kept. A first value that is not a group key (see
+ * isGroupKey) passes only in strict key order.
  */
 function groupsOutOfOrder(fields: string[], documents: readonly IndexedDocument[]): Set<Value | undefined> | null {
   const unsorted = new Set<Value | undefined>();
@@ -54,7 +62,7 @@ function groupsOutOfOrder(fields: string[], documents: readonly IndexedDocument[
   for (const document of documents) {
     const key = keyOf(fields, document);
     const first = key[0];
-    if ((typeof first === "object" && first !== null) || first === 0 || Number.isNaN(first)) ambiguous = true;
+    if (!isGroupKey(first)) ambiguous = true;
     if (previous !== null) {
       const firstOrder = compareValue(previous[0], first);
       if (firstOrder > 0) return null;
@@ -80,8 +88,7 @@ function sortedByKeys(fields: string[], documents: readonly IndexedDocument[]): 
 /**
  * The documents grouped by their first value, the groups in key order, each group's documents
  * in no particular order yet; the first values of the groups of more than one. Null when a
- * first value is one a Map does not tell apart as Convex orders them (objects, arrays and bytes:
- * equal ones are not one key; 0 and -0; NaN).
+ * first value is not a group key (see isGroupKey).
  */
 function groupedByFirstValue(
   fields: string[],
@@ -90,7 +97,7 @@ function groupedByFirstValue(
   const groups = new Map<Value | undefined, IndexedDocument[]>();
   for (const document of documents) {
     const first = valueOf(fields[0]!, document);
-    if ((typeof first === "object" && first !== null) || first === 0 || Number.isNaN(first)) return null;
+    if (!isGroupKey(first)) return null;
     let group = groups.get(first);
     if (group === undefined) groups.set(first, (group = []));
     group.push(document);
