@@ -11,7 +11,7 @@ import { tableOf, type DocumentIndexes } from "../indexes/document-indexes.ts";
 import { idsOfTable, type TableIds } from "../indexes/table-ids.ts";
 import { instrumentDatabase } from "../indexes/instrument-database.ts";
 import { DocumentsById } from "./documents-by-id.ts";
-import { indexOrdersFrom, type IndexOrders, type TakenIndexOrder } from "../storage/index-orders.ts";
+import { indexOrdersFrom, indexOrdersTaken, type IndexOrders, type TakenIndexOrder } from "../storage/index-orders.ts";
 import type {
   ChangeRecord,
   ComponentSnapshot,
@@ -132,20 +132,9 @@ function loadComponent(
   replaceCommittedDocuments(db, documents);
   setIdCounters(db, saved);
   const orders = Array.isArray(saved.indexOrders)
-    ? takenOrders(saved.indexOrders as readonly TakenIndexOrder[])
+    ? indexOrdersTaken(saved.indexOrders as readonly TakenIndexOrder[])
     : indexOrdersFrom(saved.indexOrders, inSavedOrder);
   return { tables, orders };
-}
-
-/** Orders an engine took (its own documents), as the indexes take them. */
-function takenOrders(taken: readonly TakenIndexOrder[]): IndexOrders {
-  const orders: IndexOrders = new Map();
-  for (const { table, index, documents } of taken) {
-    let ofTable = orders.get(table);
-    if (ofTable === undefined) orders.set(table, (ofTable = new Map()));
-    ofTable.set(index, [...documents]);
-  }
-  return orders;
 }
 
 /** Told of each top-level commit: its timestamp, the documents it wrote and what it read (null when not known). */

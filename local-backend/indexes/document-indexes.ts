@@ -115,17 +115,22 @@ function groupedByFirstValue(
   return { grouped, unsorted };
 }
 
-/** First position whose document's key is not before `key` (binary search); with `after`, the first one past it. */
-function lowerBound(fields: string[], documents: readonly IndexedDocument[], key: IndexKey, after = false): number {
-  const before = after ? 0 : -1;
+/** The first position in [0, length) that `isBefore` is false for (binary search: true up to some position, false after). */
+function firstPositionNotBefore(length: number, isBefore: (position: number) => boolean): number {
   let low = 0;
-  let high = documents.length;
+  let high = length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (compareKeys(keyOf(fields, documents[middle]!), key) <= before) low = middle + 1;
+    if (isBefore(middle)) low = middle + 1;
     else high = middle;
   }
   return low;
+}
+
+/** First position whose document's key is not before `key`; with `after`, the first one past it. */
+function lowerBound(fields: string[], documents: readonly IndexedDocument[], key: IndexKey, after = false): number {
+  const before = after ? 0 : -1;
+  return firstPositionNotBefore(documents.length, (i) => compareKeys(keyOf(fields, documents[i]!), key) <= before);
 }
 
 /**
@@ -137,14 +142,7 @@ export type PageStart = { key: IndexKey; order: "asc" | "desc" };
 
 /** First position whose document is at or after `side` of the range (-1: its start, 0: past its end). */
 function rangeBound(documents: readonly IndexedDocument[], range: IndexRange, side: -1 | 0): number {
-  let low = 0;
-  let high = documents.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (positionOf(range, keyOf(range.fields, documents[middle]!)) <= side) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return firstPositionNotBefore(documents.length, (i) => positionOf(range, keyOf(range.fields, documents[i]!)) <= side);
 }
 
 /** An array of `length` elements computed on access: what a reader that looks at few of many costs. */
@@ -199,14 +197,8 @@ class SortedIndex {
   /** First position whose first value is not before `first` (with `after`, past it). */
   private firstValueBound(first: Value | undefined, after: boolean): number {
     const before = after ? 0 : -1;
-    let low = 0;
-    let high = this.documents.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareValue(valueOf(this.fields[0]!, this.documents[middle]!), first) <= before) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    const field = this.fields[0]!;
+    return firstPositionNotBefore(this.documents.length, (i) => compareValue(valueOf(field, this.documents[i]!), first) <= before);
   }
 
   /** Sorts the groups a read of `range` reaches: one for an equality on the first field, else all. */

@@ -47,15 +47,24 @@ export function indexOrdersFrom(saved: unknown, documents: readonly Value[]): In
   for (const [table, indexes] of Object.entries(saved)) {
     if (!isRecord(indexes)) continue;
     for (const [index, encoded] of Object.entries(indexes)) {
-      if (typeof encoded !== "string") continue;
-      const ordered = decoded(encoded, documents);
-      if (ordered === null) continue;
-      let ofTable = orders.get(table);
-      if (ofTable === undefined) orders.set(table, (ofTable = new Map()));
-      ofTable.set(index, ordered);
+      const ordered = typeof encoded === "string" ? decoded(encoded, documents) : null;
+      if (ordered !== null) setOrder(orders, table, index, ordered);
     }
   }
   return orders;
+}
+
+/** Orders an engine took (its own documents), copied: the indexes built from them change them. */
+export function indexOrdersTaken(taken: readonly TakenIndexOrder[]): IndexOrders {
+  const orders: IndexOrders = new Map();
+  for (const { table, index, documents } of taken) setOrder(orders, table, index, [...documents]);
+  return orders;
+}
+
+function setOrder(orders: IndexOrders, table: string, index: string, documents: Value[]): void {
+  let ofTable = orders.get(table);
+  if (ofTable === undefined) orders.set(table, (ofTable = new Map()));
+  ofTable.set(index, documents);
 }
 
 function decoded(encoded: string, documents: readonly Value[]): Value[] | null {
