@@ -13,15 +13,8 @@ import { convexTest } from "convex-test";
 import { makeFunctionReference, type FunctionReference, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import type { Identity } from "./auth-keys.ts";
-import {
-  attachToInternals,
-  checkInternals,
-  committedDocuments,
-  type Document,
-  type EngineInstance,
-  type Instance,
-  type InstanceSetup,
-} from "./engine/convex-test-adapter.ts";
+import { attachToInternals, checkInternals, committedDocuments, type Document } from "./engine/convex-test-adapter.ts";
+import type { EngineInstance, InstanceSetup } from "./engine/engine-instance.ts";
 import { Database, type CommitListener } from "./engine/database.ts";
 import { isConvexError, toFunctionError } from "./engine/function-error.ts";
 import { functionKind, hasFunction, requireFunction, requirePublic, type FunctionKind } from "./engine/function-registry.ts";
@@ -87,7 +80,7 @@ export class Engine {
 
   private constructor(
     private code: CodeSource,
-    private instance: Instance,
+    private instance: EngineInstance,
     private readonly setup: InstanceSetup,
   ) {
     this.database.attach(instance.global);
@@ -100,7 +93,7 @@ export class Engine {
     return new Engine(code, await Engine.createInstance(code, setup), setup);
   }
 
-  private static async createInstance(code: CodeSource, setup: InstanceSetup): Promise<Instance> {
+  private static async createInstance(code: CodeSource, setup: InstanceSetup): Promise<EngineInstance> {
     const modules = typeof code === "string" ? await loadModules(code) : await code();
     // As on Convex, an app without a schema has tables of any shape.
     const schema = modules.byPath.get("schema")?.default as SchemaDefinition<never, boolean> | undefined;

@@ -13,7 +13,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SchemaDefinition, GenericSchema } from "convex/server";
 import { register } from "tsx/esm/api";
-import { registerComponent, type EngineInstance } from "../engine/convex-test-adapter.ts";
+import { registerComponent, type ConvexTestInstance } from "../engine/convex-test-adapter.ts";
 import { installedDefinitions } from "./evaluate-definitions.ts";
 
 type ModuleGlob = Record<string, () => Promise<Record<string, unknown>>>;
@@ -39,7 +39,7 @@ async function moduleGlob(componentDir: string): Promise<ModuleGlob> {
  * Part of each instance's setup: registers every component convexDir's convex.config
  * installs. Resolves with their paths ("rateLimiter", "rateLimiter/batchWorker", …).
  */
-export async function registerComponents(instance: Pick<EngineInstance, "t">, convexDir: string): Promise<string[]> {
+export async function registerComponents(instance: Pick<ConvexTestInstance, "t">, convexDir: string): Promise<string[]> {
   const installed = await installedDefinitions(convexDir);
   for (const { componentPath, definitionDir } of installed) {
     const schemaFile = path.join(definitionDir, "schema.js");

@@ -8,7 +8,7 @@ import {
   schemaTables,
   tableOf,
   type Document,
-  type EngineInstance,
+  type ConvexTestInstance,
 } from "../engine/convex-test-adapter.ts";
 
 export const PAGE_SIZE = 20;
@@ -42,7 +42,7 @@ function byTable(documents: ReadonlyMap<string, Document>): Map<string, Document
   return tables;
 }
 
-export function readOverview(instance: EngineInstance): Overview {
+export function readOverview(instance: ConvexTestInstance): Overview {
   const tables: TableSummary[] = [];
   const jobs: Document[] = [];
   let files: Document[] = [];
@@ -66,7 +66,7 @@ export function readOverview(instance: EngineInstance): Overview {
 }
 
 /** One page (from 0) of a table's documents, newest first; null for an unknown component. */
-export function readTablePage(instance: EngineInstance, component: string, table: string, page: number): TablePage | null {
+export function readTablePage(instance: ConvexTestInstance, component: string, table: string, page: number): TablePage | null {
   const db = internalsOf(instance).components[component]?.db;
   if (db === undefined) return null;
   const documents = [...committedDocuments(db).values()].filter((document) => tableOf(document._id) === table).sort(newestFirst);

@@ -13,7 +13,6 @@ import type { convexTest } from "convex-test";
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { tableOf as tableOfId } from "../ids/table-numbers.ts";
 import type { RangeExpression } from "../indexes/index-range.ts";
-import type { LoadedModules } from "../modules.ts";
 
 export type Document = { _id: string; _creationTime: number } & Record<string, Value>;
 
@@ -89,14 +88,11 @@ export type TestInternals = {
   fun: (functionPath: { componentPath: string; udfPath: string }, args: Record<string, Value>) => Promise<Value>;
 };
 
-export type Instance = { t: ReturnType<typeof convexTest>; modules: LoadedModules; global: ConvexGlobal };
-/** A convex-test instance with its private state, for the subsystems (scheduler, files, components). */
-export type EngineInstance = Instance;
 /**
- * Prepares each new instance (at start and on every reload) before it serves: registers
- * components, wraps syscalls. Runs before any data is restored into it.
+ * A convex-test instance with its private state: what the adapter reads. The function runner
+ * adds the modules it loaded (EngineInstance, engine/engine-instance.ts).
  */
-export type InstanceSetup = (instance: EngineInstance) => Promise<void>;
+export type ConvexTestInstance = { t: ReturnType<typeof convexTest>; global: ConvexGlobal };
 
 /** The members checked, by where they live; `kind` is what `typeof` must say. */
 const GLOBAL_MEMBERS = { components: "object", transactionManager: "object", asyncSyscall: "function", jsSyscall: "function" };
@@ -146,7 +142,7 @@ function requireMembers(owner: unknown, members: Record<string, string>, where: 
 }
 
 /** Verifies every private member used, on the app's and every component's database. */
-export function checkInternals(t: Instance["t"], global: ConvexGlobal): void {
+export function checkInternals(t: ConvexTestInstance["t"], global: ConvexGlobal): void {
   requireMembers(t, TEST_MEMBERS, "convexTest()");
   requireMembers(global, GLOBAL_MEMBERS, "its global state");
   requireMembers(global.transactionManager, TRANSACTION_MANAGER_MEMBERS, "transactionManager");
@@ -174,7 +170,7 @@ function isConvexGlobal(value: unknown): value is ConvexGlobal {
  * happens synchronously at the start of a call, so watching `AsyncLocalStorage#run` during one
  * harmless call hands us that state. Checks every member used (`checkInternals`).
  */
-export async function attachToInternals(t: Instance["t"]): Promise<ConvexGlobal> {
+export async function attachToInternals(t: ConvexTestInstance["t"]): Promise<ConvexGlobal> {
   const prototype = AsyncLocalStorage.prototype as { run: (...args: unknown[]) => unknown };
   const originalRun = prototype.run;
   let found: ConvexGlobal | null = null;
@@ -197,17 +193,17 @@ export async function attachToInternals(t: Instance["t"]): Promise<ConvexGlobal>
 }
 
 /** The instance's private state (checked when it was attached). */
-export function internalsOf(instance: EngineInstance): ConvexGlobal {
+export function internalsOf(instance: ConvexTestInstance): ConvexGlobal {
   return instance.global;
 }
 
-export function testOf(instance: EngineInstance): TestInternals {
+export function testOf(instance: ConvexTestInstance): TestInternals {
   return instance.t as unknown as TestInternals;
 }
 
 /** Registers a component (`t.registerComponent`) with its schema (null: none) and module loaders. */
 export function registerComponent(
-  instance: Pick<EngineInstance, "t">,
+  instance: Pick<ConvexTestInstance, "t">,
   componentPath: string,
   schema: unknown,
   glob: Record<string, () => Promise<Record<string, unknown>>>,
@@ -605,7 +601,7 @@ function schemaTable(db: DatabaseFake, table: string): SchemaTableIndexes | unde
  * index's declaration; its result is the query's rows, in order, before `take`/`paginate`.
  */
 export function resolveSearchesWith(
-  instance: EngineInstance,
+  instance: ConvexTestInstance,
   search: (request: {
     table: string;
     indexName: string;
@@ -639,7 +635,7 @@ export function resolveSearchesWith(
  * index's declaration: it throws to refuse, or returns the number of results to give.
  */
 export function checkVectorSearchesWith(
-  instance: EngineInstance,
+  instance: ConvexTestInstance,
   check: (request: {
     table: string;
     indexName: string;

@@ -2,7 +2,7 @@ import path from "node:path";
 import { makeFunctionReference, type GenericDataModel, type GenericMutationCtx } from "convex/server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Engine } from "../engine.ts";
-import { internalsOf, openQueryStreams, type EngineInstance } from "./convex-test-adapter.ts";
+import { internalsOf, openQueryStreams, type ConvexTestInstance } from "./convex-test-adapter.ts";
 
 const convexDir = path.join(import.meta.dirname, "..", "scheduler", "test-convex");
 const writeNote = makeFunctionReference<"mutation", { text: string }>("jobs:write");
@@ -23,14 +23,14 @@ beforeAll(async () => {
 afterAll(() => engine.dispose());
 
 /** How many query streams are still held in the caller's line, over every component. */
-function heldQueryStreams(instance: EngineInstance): number {
+function heldQueryStreams(instance: ConvexTestInstance): number {
   let streams = 0;
   for (const { db } of Object.values(internalsOf(instance).components)) streams += Object.keys(openQueryStreams(db)).length;
   return streams;
 }
 
 /** A transaction that opens a stream over the whole table and stops after its first row. */
-function readFirst({ t }: EngineInstance, fail: boolean): Promise<unknown> {
+function readFirst({ t }: ConvexTestInstance, fail: boolean): Promise<unknown> {
   return t.run(async (ctx) => {
     let first: string | null = null;
     for await (const note of (ctx as unknown as Ctx).db.query("notes")) {

@@ -22,7 +22,7 @@ import {
   tableOf,
   testOf,
   type DatabaseFake,
-  type EngineInstance,
+  type ConvexTestInstance,
 } from "../engine/convex-test-adapter.ts";
 import type { FileStore } from "./file-store.ts";
 import { setCorsHeaders } from "../security/cors.ts";
@@ -79,7 +79,7 @@ export class FileStorage {
   ) {}
 
   /** Part of each instance's setup: wraps its storage syscalls and each component's files. */
-  install(instance: EngineInstance): void {
+  install(instance: ConvexTestInstance): void {
     const internals = internalsOf(instance);
     for (const { db } of Object.values(internals.components)) this.wrapDatabase(db);
     interceptAsyncSyscall(internals, ["1.0/storageGenerateUploadUrl"], async () => JSON.stringify(this.newUploadUrl()));

@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { ConvexError, type JSONValue } from "convex/values";
-import { interceptAsyncSyscall, internalsOf, type EngineInstance } from "../engine/convex-test-adapter.ts";
+import { interceptAsyncSyscall, internalsOf, type ConvexTestInstance } from "../engine/convex-test-adapter.ts";
 
 const PREFIX = "c1.";
 const DIFFERENT_QUERY =
@@ -44,7 +44,7 @@ type PageArgs = { query: JSONValue; cursor: string | null; endCursor?: string | 
 type PageResult = { continueCursor: string; splitCursor?: string | null } & Record<string, JSONValue>;
 
 /** Part of each instance's setup: every `.paginate()` takes and gives cursors of this form. */
-export function installPaginationCursors(instance: EngineInstance): void {
+export function installPaginationCursors(instance: ConvexTestInstance): void {
   interceptAsyncSyscall(internalsOf(instance), ["1.0/queryPage"], async (_op, jsonArgs, original) => {
     const args = JSON.parse(jsonArgs) as PageArgs;
     const inner: PageArgs = {

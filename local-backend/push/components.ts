@@ -2,7 +2,8 @@
  * Installs the components of pushed code: the tree the pushed definitions describe
  * (load-push.ts), each with its pushed modules and schema.
  */
-import { registerComponent, type EngineInstance } from "../engine/convex-test-adapter.ts";
+import { registerComponent } from "../engine/convex-test-adapter.ts";
+import type { EngineInstance } from "../engine/engine-instance.ts";
 import type { LoadedPush } from "./load-push.ts";
 
 /** Part of each instance's setup for pushed code; false when the instance runs convex/ from source. */

@@ -16,7 +16,7 @@ import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Engine, CodeSource } from "../engine.ts";
-import type { InstanceSetup } from "../engine/convex-test-adapter.ts";
+import type { InstanceSetup } from "../engine/engine-instance.ts";
 import { SchemaMismatchError } from "../engine/schema-check.ts";
 import { HttpError, readBody } from "../http-api.ts";
 import type { AdminRoute } from "../cli-api/routes.ts";

@@ -6,7 +6,8 @@
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { recordExecution } from "../cli-api/function-log.ts";
 import type { Engine } from "../engine.ts";
-import { testOf, type EngineInstance } from "../engine/convex-test-adapter.ts";
+import { testOf } from "../engine/convex-test-adapter.ts";
+import type { EngineInstance } from "../engine/engine-instance.ts";
 import { nextCronTime } from "./cron-schedule.ts";
 
 export type CronSchedule =

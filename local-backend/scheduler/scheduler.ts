@@ -22,7 +22,7 @@ import {
   type ConvexGlobal,
   type DatabaseFake,
   type Document,
-  type EngineInstance,
+  type ConvexTestInstance,
 } from "../engine/convex-test-adapter.ts";
 
 const JOBS = "_scheduled_functions";
@@ -90,7 +90,7 @@ export class DurableScheduler {
    * Part of each instance's setup, after its components are registered: learns of every job
    * as it is scheduled and withholds convex-test's own timer for it.
    */
-  install(instance: EngineInstance): void {
+  install(instance: ConvexTestInstance): void {
     const internals = internalsOf(instance);
     let scheduled: (JobKey & { at: number }) | null = null;
     for (const [componentPath, { db }] of Object.entries(internals.components)) {

@@ -8,7 +8,7 @@
  * at most 8 of them, and the one search filter on its `searchField`, as Convex checks.
  */
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
-import type { Document, EngineInstance, SearchFilter, SearchIndexDeclaration } from "../engine/convex-test-adapter.ts";
+import type { Document, ConvexTestInstance, SearchFilter, SearchIndexDeclaration } from "../engine/convex-test-adapter.ts";
 import { resolveSearchesWith } from "../engine/convex-test-adapter.ts";
 
 const MAX_QUERY_TERMS = 16;
@@ -156,6 +156,6 @@ export function search(request: {
 }
 
 /** Part of each instance's setup: text search queries are answered as above. */
-export function installTextSearch(instance: EngineInstance): void {
+export function installTextSearch(instance: ConvexTestInstance): void {
   resolveSearchesWith(instance, search);
 }

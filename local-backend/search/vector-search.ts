@@ -3,7 +3,7 @@
  * limit is 1 to 256 (10 when not given), and filters name only the index's `filterFields`.
  * convex-test ranks by cosine similarity, as Convex does, but checked none of these.
  */
-import { checkVectorSearchesWith, type EngineInstance, type VectorIndexDeclaration } from "../engine/convex-test-adapter.ts";
+import { checkVectorSearchesWith, type ConvexTestInstance, type VectorIndexDeclaration } from "../engine/convex-test-adapter.ts";
 
 const MAX_VECTOR_RESULTS = 256;
 const DEFAULT_VECTOR_LIMIT = 10;
@@ -54,6 +54,6 @@ export function checkVectorSearch(request: {
 }
 
 /** Part of each instance's setup: vector searches are checked as above. */
-export function installVectorSearchChecks(instance: EngineInstance): void {
+export function installVectorSearchChecks(instance: ConvexTestInstance): void {
   checkVectorSearchesWith(instance, checkVectorSearch);
 }

@@ -9,7 +9,7 @@
  * padded to 32 characters (`isCounterId`), or, later, 40 random digits.
  */
 import { randomFillSync } from "node:crypto";
-import { committedDocuments, internalsOf, replaceIdGenerator, type EngineInstance } from "../engine/convex-test-adapter.ts";
+import { committedDocuments, internalsOf, replaceIdGenerator, type ConvexTestInstance } from "../engine/convex-test-adapter.ts";
 import { decodeConvexId, encodeConvexId } from "../ids/convex-id.ts";
 import type { TableNumbers } from "../ids/table-numbers.ts";
 
@@ -39,7 +39,7 @@ export function isCounterId(id: string): boolean {
 }
 
 /** Part of each instance's setup: every component's database mints Convex ids from now on. */
-export function installRandomIds(instance: EngineInstance, numbers: TableNumbers): void {
+export function installRandomIds(instance: ConvexTestInstance, numbers: TableNumbers): void {
   for (const { db } of Object.values(internalsOf(instance).components)) {
     replaceIdGenerator(db, (table) => {
       // A repeat among 2^128 values is not expected; never hand out a taken id all the same.
