@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
-import { cliProject, runCli, type CliTarget } from "./cli-api/convex-cli.ts";
-import { readZip, writeZip } from "./cli-api/zip.ts";
+import { cliProject, runCli, type CliTarget } from "./front/cli/convex-cli.ts";
+import { readZip, writeZip } from "./front/cli/zip.ts";
 import { signedInClient, startTestBackend } from "./test-support.ts";
 
 const CLI_TIMEOUT = 240_000;

@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Engine } from "../../local-backend/engine";
-import { DATABASE_FILE } from "../../local-backend/storage/database-file";
-import { writeSnapshotFile } from "../../local-backend/storage/snapshot-writer";
+import { Engine } from "../../local-backend/functions/function-runner";
+import { DATABASE_FILE } from "../../local-backend/database/storage/database-file";
+import { writeSnapshotFile } from "../../local-backend/database/storage/snapshot-writer";
 import type { Backend } from "./convex-backend";
 import { fillCatalogue } from "./fill";
 
