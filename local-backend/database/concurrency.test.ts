@@ -6,19 +6,19 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { Engine } from "../functions/function-runner.ts";
+import { FunctionRunner } from "../functions/function-runner.ts";
 import { MAX_CONFLICT_RETRIES, type WriteConflict } from "./write-conflicts.ts";
 
 const convexDir = path.join(import.meta.dirname, "test-convex");
 type Pause = (point: string) => Promise<void>;
 const hooks = globalThis as { occTestPause?: Pause };
 
-let engine: Engine;
+let engine: FunctionRunner;
 const conflicts: { conflict: WriteConflict; retried: boolean }[] = [];
 
 beforeAll(async () => {
-  engine = await Engine.start(convexDir);
-  engine.onConflict((conflict, retried) => conflicts.push({ conflict, retried }));
+  engine = await FunctionRunner.start(convexDir);
+  engine.database.onConflict((conflict, retried) => conflicts.push({ conflict, retried }));
 });
 afterAll(() => engine.dispose());
 afterEach(() => {

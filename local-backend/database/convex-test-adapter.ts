@@ -90,7 +90,7 @@ export type TestInternals = {
 
 /**
  * A convex-test instance with its private state: what the adapter reads. The function runner
- * adds the modules it loaded (EngineInstance, engine/engine-instance.ts).
+ * adds the modules it loaded (EngineInstance, functions/engine-instance.ts).
  */
 export type ConvexTestInstance = { t: ReturnType<typeof convexTest>; global: ConvexGlobal };
 
@@ -187,7 +187,7 @@ export async function attachToInternals(t: ConvexTestInstance["t"]): Promise<Con
   await call;
   const global = found as ConvexGlobal | null;
   if (global === null)
-    throw new Error("local backend: convex-test no longer keeps its state in an AsyncLocalStorage (see engine/convex-test-adapter.ts)");
+    throw new Error("local backend: convex-test no longer keeps its state in an AsyncLocalStorage (see database/convex-test-adapter.ts)");
   checkInternals(t, global);
   return global;
 }
@@ -350,7 +350,7 @@ export function allowConcurrentTransactions<State>(
   return { run, current: () => slot().state, inTransaction: () => slot().waitOnCurrentFunction !== null };
 }
 
-/** The table of a stored document's id (ids/table-numbers.ts); "" for none. */
+/** The table of a stored document's id (database/ids/table-numbers.ts); "" for none. */
 export function tableOf(id: string): string {
   return tableOfId(id) ?? "";
 }

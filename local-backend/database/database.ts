@@ -2,7 +2,7 @@
  * The database part of the engine, over every component's convex-test database at once ("" is
  * the app): commits and their listeners, the write log that tells a query whether it must run
  * again, what changed since the last save (to journal it or undo it), and snapshots. Runs no
- * function; the application part (engine.ts) does, and keeps the exactly-once request log this
+ * function; the application part (functions/function-runner.ts) does, and keeps the exactly-once request log this
  * state saves alongside the documents.
  */
 import { AsyncLocalStorage } from "node:async_hooks";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { makeFunctionReference, type GenericDataModel, type GenericMutationCtx } from "convex/server";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { Engine } from "../functions/function-runner.ts";
+import { FunctionRunner } from "../functions/function-runner.ts";
 import { internalsOf, openQueryStreams, type ConvexTestInstance } from "./convex-test-adapter.ts";
 
 const convexDir = path.join(import.meta.dirname, "..", "functions", "scheduler", "test-convex");
@@ -11,9 +11,9 @@ type Ctx = GenericMutationCtx<GenericDataModel>;
 const NOTES = 200;
 const TRANSACTIONS = 50;
 
-let engine: Engine;
+let engine: FunctionRunner;
 beforeAll(async () => {
-  engine = await Engine.start(convexDir);
+  engine = await FunctionRunner.start(convexDir);
   await engine.withInstance(({ t }) =>
     t.run(async (ctx) => {
       for (let note = 0; note < NOTES; note++) await (ctx as unknown as Ctx).db.insert("notes", { text: String(note) });

@@ -4,14 +4,14 @@
  * kind found here, as `npx convex run` sends it), and the site port, which serves the app's
  * HTTP actions (convex/http.ts: Convex Auth's routes and JWKS).
  *
- * With the admin key (`Authorization: Convex …`, see cli-api/admin-auth.ts) internal
+ * With the admin key (`Authorization: Convex …`, see front/cli/admin-auth.ts) internal
  * functions, components' functions and the `_system/*` functions are callable too.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { convexToJson, type Value } from "convex/values";
 import type { TokenVerifier } from "../functions/auth-keys.ts";
 import { adminCaller, adminCredentials, AdminAuthError, ANONYMOUS, type AdminKeyCheck, type Caller } from "./cli/admin-auth.ts";
-import type { Access, CallResult, Engine, FunctionKind } from "../functions/function-runner.ts";
+import type { Access, CallResult, FunctionRunner, FunctionKind } from "../functions/function-runner.ts";
 import { FunctionError } from "../functions/function-error.ts";
 import { functionArgs } from "./sync/protocol.ts";
 import { setCorsHeaders } from "./security/cors.ts";
@@ -28,11 +28,11 @@ const API_KINDS: Record<string, FunctionKind | null> = {
   "/api/function": null,
 };
 
-/** Runs a `_system/*` query for the admin (cli-api/system-functions.ts). */
+/** Runs a `_system/*` query for the admin (front/cli/system-functions.ts). */
 export type SystemQueryRunner = (udfPath: string, args: Record<string, Value>, componentPath: string) => Promise<Value>;
 
 export type ApiDeps = {
-  engine: Engine;
+  engine: FunctionRunner;
   verifyToken: TokenVerifier;
   /** Resolves when commit `commit` is durable; rejects (FunctionError) when it was rolled back. */
   persisted: (commit?: number) => Promise<void>;
@@ -175,7 +175,7 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
 export async function handleSiteRequest(
   request: IncomingMessage,
   response: ServerResponse,
-  engine: Engine,
+  engine: FunctionRunner,
   persisted: (commit: number) => Promise<void>,
 ) {
   try {

@@ -1,30 +1,31 @@
 /**
- * The application part of the engine: runs the convex/ functions on convex-test, with what a
- * server needs on top of it: only public functions for clients (engine/function-registry.ts),
- * mutations side by side under optimistic concurrency control (engine/database.ts,
- * engine/write-conflicts.ts), exactly-once mutations (sync/request-log.ts), reads at one
- * commit, the shared query cache, and swapping in freshly loaded modules without losing data.
+ * The function runner: runs the convex/ functions on convex-test, with what a server needs on
+ * top of it: only public functions for clients (function-registry.ts), mutations side by side
+ * under optimistic concurrency control (the database's transactions), exactly-once mutations
+ * (database/request-log.ts), reads at one commit, the shared query cache, and swapping in
+ * freshly loaded modules without losing data.
  *
- * The database part (commits, write log, undo, snapshots) is engine/database.ts; every use of
- * convex-test's private internals goes through engine/convex-test-adapter.ts.
+ * The database under it (commits, write log, undo, snapshots) is handed out as `database`
+ * (database/database.ts); every use of convex-test's private internals goes through
+ * database/convex-test-adapter.ts.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { convexTest } from "convex-test";
 import { makeFunctionReference, type FunctionReference, type SchemaDefinition } from "convex/server";
 import { convexToJson, jsonToConvex, type Value } from "convex/values";
 import type { Identity } from "./auth-keys.ts";
-import { attachToInternals, checkInternals, committedDocuments, type Document } from "../database/convex-test-adapter.ts";
+import { attachToInternals, checkInternals, committedDocuments } from "../database/convex-test-adapter.ts";
 import type { EngineInstance, InstanceSetup } from "./engine-instance.ts";
-import { Database, type CommitListener } from "../database/database.ts";
+import { Database } from "../database/database.ts";
 import { isConvexError, toFunctionError } from "./function-error.ts";
 import { functionKind, hasFunction, requireFunction, requirePublic, type FunctionKind } from "./function-registry.ts";
 import { checkDocumentsMatch } from "../database/schema-check.ts";
 import type { TransactionObserver } from "./profiler/conflict-profiler.ts";
 import { Gate, Mutex, PhaseLock } from "./locks.ts";
-import type { ConflictListener } from "../database/write-conflicts.ts";
 import { recordExecution } from "./logs/execution-log.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
-import type { ChangeRecord, DatabaseSnapshot, TakenSnapshot, UndoRecord } from "../database/storage/saved-state.ts";
+import type { CommitSource } from "../database/storage/group-commit.ts";
+import type { UndoRecord } from "../database/storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "../database/read-set.ts";
 import { RequestLog, type RequestRecord } from "../database/request-log.ts";
 
@@ -49,7 +50,7 @@ export type CallResult = { value: Value; ts: bigint; logLines: string[]; commit?
 /** A client's mutation while it runs: its request key, and its commit once made. */
 type MutationCall = { requestKey: string | null; commit?: number; ts?: bigint; recorded?: () => void };
 
-export class Engine {
+export class FunctionRunner {
   private readonly gate = new Gate();
   /** Told of each top-level commit with its read and write sets (the conflict profiler). */
   private readonly transactionObservers = new Set<TransactionObserver>();
@@ -75,8 +76,11 @@ export class Engine {
   private readonly actionCommits = new AsyncLocalStorage<{ last: number | undefined }>();
   /** How many times a query function ran (not answered from the cache): the bench counts re-runs. */
   queryRuns = 0;
-  /** Commits, write log, undo and snapshots of every component's data. */
-  private readonly database = new Database(this.requests);
+  /**
+   * Commits, write log, undo and snapshots of every component's data: handed out as it is to
+   * those that read or save the data (the writer, the sync sessions, the scheduler).
+   */
+  readonly database = new Database(this.requests);
 
   private constructor(
     private code: CodeSource,
@@ -89,8 +93,8 @@ export class Engine {
   }
 
   /** Loads convex/ and starts an empty database. */
-  static async start(code: CodeSource, setup: InstanceSetup = async () => {}): Promise<Engine> {
-    return new Engine(code, await Engine.createInstance(code, setup), setup);
+  static async start(code: CodeSource, setup: InstanceSetup = async () => {}): Promise<FunctionRunner> {
+    return new FunctionRunner(code, await FunctionRunner.createInstance(code, setup), setup);
   }
 
   private static async createInstance(code: CodeSource, setup: InstanceSetup): Promise<EngineInstance> {
@@ -113,32 +117,12 @@ export class Engine {
     return this.gate.shared(() => this.database.inOwnLine(() => work(this.instance)));
   }
 
-  /** Number of top-level commits so far; the writer saves up to a count. */
-  get commitCount(): number {
-    return this.database.commitCount;
-  }
-
-  /** Timestamp (ns) of the latest commit; 0 for a database nothing was ever written to. */
-  get lastCommitTs(): bigint {
-    return this.database.lastCommitTs;
-  }
-
-  /** Calls `listener` after every top-level commit, including those inside actions. */
-  onCommit(listener: CommitListener): void {
-    this.database.onCommit(listener);
-  }
-
   /**
    * Calls `observer` after every top-level commit with what the transaction read (null for
    * scheduled jobs and actions' mutations, which are not recorded) and wrote.
    */
   onTransaction(observer: TransactionObserver): void {
     this.transactionObservers.add(observer);
-  }
-
-  /** See Database.wroteSince. */
-  wroteSince(commit: number, reads: ReadSet): boolean {
-    return this.database.wroteSince(commit, reads);
   }
 
   /**
@@ -148,10 +132,10 @@ export class Engine {
   private noteCommit(ts: bigint, written: WrittenDocument[] | null, reads: ReadSet | null): void {
     if (written !== null) this.tellObservers(written, reads);
     const action = this.actionCommits.getStore();
-    if (action !== undefined) action.last = this.commitCount;
+    if (action !== undefined) action.last = this.database.commitCount;
     const call = this.mutationCall.getStore();
     if (call === undefined || call.commit !== undefined) return;
-    call.commit = this.commitCount;
+    call.commit = this.database.commitCount;
     call.ts = ts;
     if (call.requestKey !== null) {
       let resolve = () => {};
@@ -169,20 +153,6 @@ export class Engine {
     const label = this.database.labelContext.getStore();
     const transaction = { functionName: label?.name ?? "action", committedAt: Date.now(), reads, writes };
     for (const observer of this.transactionObservers) observer(transaction);
-  }
-
-  /**
-   * Runs `transaction` as a top-level transaction beside every other, retried on a write
-   * conflict (Database.transaction), recording its reads and its name for the observers; the
-   * name may be set later, through the label passed (a scheduled job learns its name inside).
-   */
-  observed<T>(name: string, transaction: (label: { name: string }) => Promise<T>): Promise<T> {
-    return this.database.transaction(name, transaction);
-  }
-
-  /** Calls `listener` with every write conflict (retried, or final: the mutation failed). */
-  onConflict(listener: ConflictListener): void {
-    this.database.onConflict(listener);
   }
 
   /**
@@ -208,7 +178,7 @@ export class Engine {
     if (running !== undefined) return running;
     const result = this.phases.run("write", async () => {
       const outcome = await this.call("mutation", udfPath, args, identity, requestKey, access);
-      await durable(outcome.commit ?? this.commitCount);
+      await durable(outcome.commit ?? this.database.commitCount);
       return outcome;
     });
     if (requestKey !== null) {
@@ -232,10 +202,10 @@ export class Engine {
       const rollbacks = this.database.rollbacks;
       const read = await this.phases.run("read", async () => {
         for (;;) {
-          const ts = this.lastCommitTs;
-          const commit = this.commitCount;
+          const ts = this.database.lastCommitTs;
+          const commit = this.database.commitCount;
           const value = await work();
-          if (this.lastCommitTs === ts) return { value, ts, commit };
+          if (this.database.lastCommitTs === ts) return { value, ts, commit };
         }
       });
       // Clients' commits are saved before reads start; one from an action or a job may not be
@@ -249,7 +219,7 @@ export class Engine {
    * Null when every commit's request record is in memory (see `recordings`); otherwise a
    * promise to wait on before asking again. Synchronous, so a save can check and take at once.
    */
-  whenSettled(): Promise<void> | null {
+  private whenSettled(): Promise<void> | null {
     return this.recordings.size === 0 ? null : Promise.all(this.recordings).then(() => {});
   }
 
@@ -286,11 +256,16 @@ export class Engine {
               udfPath,
               "Mutation",
               access.componentPath,
-              () => this.mutationCall.run(call, () => this.observed(udfPath, () => caller.mutation(ref<"mutation">(), args))),
+              () => this.mutationCall.run(call, () => this.database.transaction(udfPath, () => caller.mutation(ref<"mutation">(), args))),
               logLines,
             );
             // A mutation that wrote nothing made no commit: it answers at the latest one.
-            const outcome = { value, ts: call.ts ?? this.lastCommitTs, logLines, commit: call.commit ?? this.commitCount };
+            const outcome = {
+              value,
+              ts: call.ts ?? this.database.lastCommitTs,
+              logLines,
+              commit: call.commit ?? this.database.commitCount,
+            };
             if (requestKey !== null) this.remember(requestKey, { value: convexToJson(value), ts: outcome.ts, commit: outcome.commit });
             return outcome;
           } finally {
@@ -307,7 +282,7 @@ export class Engine {
             logLines,
           );
           // Nothing it read changed since its snapshot, so it is also the result at the latest commit.
-          return { value, ts: this.lastCommitTs, logLines, commit: this.commitCount, reads };
+          return { value, ts: this.database.lastCommitTs, logLines, commit: this.database.commitCount, reads };
         }
         const commits: { last: number | undefined } = { last: undefined };
         const value = await recordExecution(
@@ -317,7 +292,7 @@ export class Engine {
           () => this.actionCommits.run(commits, () => this.database.inOwnLine(() => caller.action(ref<"action">(), args))),
           logLines,
         );
-        return { value, ts: this.lastCommitTs, logLines, commit: commits.last };
+        return { value, ts: this.database.lastCommitTs, logLines, commit: commits.last };
       } catch (error) {
         // A ConvexError is the app talking to its user; anything else is worth a look.
         if (!isConvexError(error)) console.error(`local backend: ${kind} ${udfPath} failed:`, error);
@@ -328,25 +303,32 @@ export class Engine {
     });
   }
 
-  /** What changed since the last save, and how to undo it; see Database.takeChanges. */
-  takeChanges(): { record: ChangeRecord; undo: UndoRecord } | null {
-    return this.database.takeChanges();
-  }
-
-  /** Applies a journal record read at start (nothing runs yet). */
-  replay(record: ChangeRecord): void {
-    this.database.replay(record);
-  }
-
   /**
    * Undoes every commit not saved yet after a failed save: those since `taken` was taken and
    * `taken` itself, with their request records (so it waits for those to be in memory);
    * `then` runs in the same step. A transaction running meanwhile conflicts at its commit.
    */
-  async rollBackUnsaved(taken: UndoRecord, then: () => void): Promise<void> {
+  private async rollBackUnsaved(taken: UndoRecord, then: () => void): Promise<void> {
     for (let waiting = this.whenSettled(); waiting !== null; waiting = this.whenSettled()) await waiting;
     this.database.rollBackUnsaved(taken);
     then();
+  }
+
+  /**
+   * What the disk writer saves: the database's commits, taken only once their request records
+   * are in memory too (so a save never splits a mutation from its record), and rolled back with them.
+   */
+  commitsToSave(): CommitSource {
+    const database = this.database;
+    return {
+      get commitCount() {
+        return database.commitCount;
+      },
+      whenSettled: () => this.whenSettled(),
+      takeChanges: () => database.takeChanges(),
+      snapshot: () => database.snapshot(),
+      rollBackUnsaved: (taken, then) => this.rollBackUnsaved(taken, then),
+    };
   }
 
   private remember(requestKey: string, record: RequestRecord): void {
@@ -361,7 +343,7 @@ export class Engine {
     identity: Identity | null,
     access: Access = CLIENT_ACCESS,
   ): Promise<CallResult> {
-    if (this.queryCache.ts !== this.lastCommitTs) this.queryCache = { ts: this.lastCommitTs, results: new Map() };
+    if (this.queryCache.ts !== this.database.lastCommitTs) this.queryCache = { ts: this.database.lastCommitTs, results: new Map() };
     const key = JSON.stringify([
       identity?.tokenIdentifier ?? null,
       access.admin && identity !== null ? identity : null,
@@ -379,7 +361,9 @@ export class Engine {
 
   /** Runs an internal mutation (seeding, migrations) like a client's, beside the others. */
   runInternalMutation(udfPath: string): Promise<Value> {
-    return this.gate.shared(() => this.observed(udfPath, () => this.instance.t.mutation(makeFunctionReference<"mutation">(udfPath), {})));
+    return this.gate.shared(() =>
+      this.database.transaction(udfPath, () => this.instance.t.mutation(makeFunctionReference<"mutation">(udfPath), {})),
+    );
   }
 
   /** Serves a request with the app's HTTP actions (convex/http.ts); `commit` is the last one its mutations made. */
@@ -400,26 +384,6 @@ export class Engine {
    */
   functionKind(udfPath: string, componentPath = ""): Promise<{ kind: FunctionKind; isPublic: boolean } | null> {
     return functionKind(this.instance.global.components[componentPath], udfPath);
-  }
-
-  /** True when no table (the app's or Convex Auth's) holds a document. */
-  isEmpty(): boolean {
-    return this.database.isEmpty();
-  }
-
-  /** The committed documents of one table in every component (read inside `withInstance`, or while nothing runs). */
-  tableDocuments(table: string): { componentPath: string; document: Document }[] {
-    return this.database.tableDocuments(table);
-  }
-
-  /** The committed state (see TakenSnapshot); writes of transactions in progress are not in it. */
-  snapshot(): TakenSnapshot {
-    return this.database.snapshot();
-  }
-
-  /** Replaces the whole database. Only call it while nothing runs (start, reload). */
-  restore(snapshot: DatabaseSnapshot | TakenSnapshot): void {
-    this.database.restore(snapshot);
   }
 
   /** The app schema served (the default export of `schema`), undefined without one: a push's index diff starts from it. */
@@ -449,7 +413,7 @@ export class Engine {
    */
   checkCode(code: CodeSource, setup: InstanceSetup): Promise<void> {
     return this.reloads.run(async () => {
-      const next = await Engine.createInstance(code, setup);
+      const next = await FunctionRunner.createInstance(code, setup);
       try {
         await this.gate.exclusive(async () =>
           checkDocumentsMatch(committedDocuments(this.instance.global.components[""]!.db), next.global.components[""]!.db),
@@ -467,7 +431,7 @@ export class Engine {
    */
   reload(code: CodeSource = this.code): Promise<void> {
     return this.reloads.run(async () => {
-      const next = await Engine.createInstance(code, this.setup);
+      const next = await FunctionRunner.createInstance(code, this.setup);
       await this.gate.exclusive(async () => {
         try {
           checkDocumentsMatch(committedDocuments(this.instance.global.components[""]!.db), next.global.components[""]!.db);
@@ -475,7 +439,7 @@ export class Engine {
           await next.modules.release();
           throw error;
         }
-        const data = this.snapshot();
+        const data = this.database.snapshot();
         const previous = this.instance;
         this.instance = next;
         this.code = code;

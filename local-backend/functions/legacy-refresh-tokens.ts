@@ -4,15 +4,15 @@
  * They are deleted at start, so their holders sign in again; sessions and everything else stay.
  */
 import type { GenericId } from "convex/values";
-import type { Engine } from "./function-runner.ts";
+import type { FunctionRunner } from "./function-runner.ts";
 import { isCounterId } from "../database/ids/random-ids.ts";
 
 const REFRESH_TOKENS = "authRefreshTokens";
 
 /** Deletes the app's refresh tokens with counter ids, in one commit; resolves with how many. */
-export async function dropCounterRefreshTokens(engine: Engine): Promise<number> {
+export async function dropCounterRefreshTokens(engine: FunctionRunner): Promise<number> {
   return engine.withInstance(async (instance) => {
-    const stale = engine
+    const stale = engine.database
       .tableDocuments(REFRESH_TOKENS)
       .filter(({ componentPath, document }) => componentPath === "" && isCounterId(document._id))
       .map(({ document }) => document._id);

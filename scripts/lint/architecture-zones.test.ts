@@ -83,7 +83,7 @@ describe("the architecture's import zones (ESLint)", () => {
   });
 
   it("keeps the local backend's layers one way: front → functions → database", async () => {
-    const runner = 'import { Engine } from "../functions/function-runner.ts";\nexport const x = Engine;\n';
+    const runner = 'import { FunctionRunner } from "../functions/function-runner.ts";\nexport const x = FunctionRunner;\n';
     expect(await zoneErrors("local-backend/database/database.ts", runner)).toEqual([expect.stringContaining("database/ knows nothing of")]);
     const front = 'import { handleApiRequest } from "../front/http-api.ts";\nexport const x = handleApiRequest;\n';
     expect(await zoneErrors("local-backend/functions/function-runner.ts", front)).toEqual([
@@ -104,9 +104,9 @@ describe("the architecture's import zones (ESLint)", () => {
 
   it("lets the local backend's arrows point down, and tests reach every layer", async () => {
     const down = [
-      'import { Engine } from "../functions/function-runner.ts";',
+      'import { FunctionRunner } from "../functions/function-runner.ts";',
       'import { Database } from "../database/database.ts";',
-      "export const x = [Engine, Database];",
+      "export const x = [FunctionRunner, Database];",
       "",
     ].join("\n");
     expect(await zoneErrors("local-backend/front/http-api.ts", down)).toEqual([]);
@@ -117,7 +117,7 @@ describe("the architecture's import zones (ESLint)", () => {
     expect(
       await zoneErrors(
         "local-backend/database/concurrency.test.ts",
-        'import { Engine } from "../functions/function-runner.ts";\nexport const x = Engine;\n',
+        'import { FunctionRunner } from "../functions/function-runner.ts";\nexport const x = FunctionRunner;\n',
       ),
     ).toEqual([]);
   });

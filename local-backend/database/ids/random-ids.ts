@@ -1,6 +1,6 @@
 /**
  * Document ids as Convex makes them: the table's number, 16 random bytes (128 bits from the
- * system's generator) and a checksum (ids/convex-id.ts). convex-test numbers documents with a
+ * system's generator) and a checksum (database/ids/convex-id.ts). convex-test numbers documents with a
  * counter ("00000000000000000000010582events"), so anyone holding one id could name the next
  * ones: the next person's refresh token (`<refresh token id>|<session id>`), the next upload.
  * Every new document, stored file and scheduled job of every component gets one of these.

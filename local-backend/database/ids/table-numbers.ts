@@ -9,7 +9,7 @@
  * Numbers are unique across the whole process — the app and every component (Convex numbers
  * each component on its own; an import renumbers a component's table when its number is taken
  * here) — so `tableOf(id)` needs nothing but the id. Ids from before (digits followed by the
- * table name, see security/random-ids.ts) still read as they always did.
+ * table name, see database/ids/random-ids.ts) still read as they always did.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import path from "node:path";

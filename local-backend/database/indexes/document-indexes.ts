@@ -14,7 +14,7 @@ import { idsOfTable, type TableIds } from "./table-ids.ts";
 
 export type IndexedDocument = { _id: string; _creationTime: number } & Record<string, Value>;
 
-/** The table of a stored document's id (ids/table-numbers.ts); "" for none. */
+/** The table of a stored document's id (database/ids/table-numbers.ts); "" for none. */
 export function tableOf(id: string): string {
   return tableOfId(id) ?? "";
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { GenericDataModel, GenericMutationCtx } from "convex/server";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { Engine } from "../../functions/function-runner.ts";
+import { FunctionRunner } from "../../functions/function-runner.ts";
 import { DATABASE_FILE, loadSnapshot } from "../storage/database-file.ts";
 import type { DatabaseSnapshot } from "../storage/saved-state.ts";
 import { writeSnapshotFile } from "../storage/snapshot-writer.ts";
@@ -12,10 +12,10 @@ const convexDir = path.join(import.meta.dirname, "test-convex");
 type Ctx = GenericMutationCtx<GenericDataModel>;
 type Item = { _id: string; group: string; rank: number; tag?: string };
 
-let engine: Engine;
+let engine: FunctionRunner;
 let dataDir: string;
 beforeAll(async () => {
-  engine = await Engine.start(convexDir);
+  engine = await FunctionRunner.start(convexDir);
   dataDir = await mkdtemp(path.join(tmpdir(), "apoie-index-orders-"));
 });
 afterAll(async () => {
@@ -29,7 +29,7 @@ const byGroupRank = () => run(async (ctx) => (await ctx.db.query("items").withIn
 
 /** The engine's state saved to the database file and read back, as a start reads it. */
 async function savedAndRead(): Promise<DatabaseSnapshot> {
-  await writeSnapshotFile(path.join(dataDir, DATABASE_FILE), engine.snapshot());
+  await writeSnapshotFile(path.join(dataDir, DATABASE_FILE), engine.database.snapshot());
   return (await loadSnapshot(dataDir))!.snapshot;
 }
 
@@ -48,7 +48,7 @@ function withOrder(snapshot: DatabaseSnapshot, index: string, positions: number[
 let tagOrder: Item[];
 let groupRankOrder: Item[];
 beforeEach(async () => {
-  engine.restore({ format: 1, nextDocId: 1, lastCreationTime: 0, lastCommitTs: "0", documents: [] });
+  engine.database.restore({ format: 1, nextDocId: 1, lastCreationTime: 0, lastCommitTs: "0", documents: [] });
   await run(async (ctx) => {
     for (const [i, rank] of [5, -2, 9, 0, 3, 3, -7, 1].entries()) {
       await ctx.db.insert("items", { group: i % 2 === 0 ? "b" : "a", rank, tag: ["y", "x", "z"][i % 3]! });
@@ -66,11 +66,11 @@ it("saves the order of every index built beside the documents, and a start reads
   expect(ordered(saved, "by_tag")).toEqual(tagOrder);
   expect(ordered(saved, "by_group_rank")).toEqual([...groupRankOrder].reverse());
 
-  engine.restore(saved);
+  engine.database.restore(saved);
   expect(await byTag()).toEqual(tagOrder);
   expect(await byGroupRank()).toEqual(groupRankOrder);
   // Still saved after a run that built neither index.
-  engine.restore(saved);
+  engine.database.restore(saved);
   expect(Object.keys((await savedAndRead()).indexOrders!.items!).sort()).toEqual(["by_group_rank", "by_tag"]);
 });
 
@@ -79,25 +79,25 @@ it("checks a saved order and sorts again when it is wrong, or ignores it when it
   const positions = Array.from({ length: 8 }, (_, i) =>
     saved.documents.indexOf(ordered(saved, "by_tag")[i] as (typeof saved.documents)[number]),
   );
-  engine.restore(withOrder(saved, "by_tag", [...positions].reverse()));
+  engine.database.restore(withOrder(saved, "by_tag", [...positions].reverse()));
   expect(await byTag()).toEqual(tagOrder);
   // Two documents of one tag swapped: still grouped, that group is sorted when reached.
-  engine.restore(withOrder(saved, "by_tag", [positions[1]!, positions[0]!, ...positions.slice(2)]));
+  engine.database.restore(withOrder(saved, "by_tag", [positions[1]!, positions[0]!, ...positions.slice(2)]));
   expect(await byTag()).toEqual(tagOrder);
-  engine.restore(withOrder(saved, "by_tag", [...positions.slice(1), 999]));
+  engine.database.restore(withOrder(saved, "by_tag", [...positions.slice(1), 999]));
   expect(await byTag()).toEqual(tagOrder);
-  engine.restore(withOrder(saved, "by_tag", positions.slice(1)));
+  engine.database.restore(withOrder(saved, "by_tag", positions.slice(1)));
   expect(await byTag()).toEqual(tagOrder);
-  engine.restore(withOrder(saved, "by_tag", [...positions.slice(1), positions[1]!]));
+  engine.database.restore(withOrder(saved, "by_tag", [...positions.slice(1), positions[1]!]));
   expect(await byTag()).toEqual(tagOrder);
   // One document twice in its tag's group (and another left out): still grouped, but not used.
-  engine.restore(withOrder(saved, "by_tag", [positions[0]!, positions[1]!, positions[0]!, ...positions.slice(3)]));
+  engine.database.restore(withOrder(saved, "by_tag", [positions[0]!, positions[1]!, positions[0]!, ...positions.slice(3)]));
   expect(await byTag()).toEqual(tagOrder);
 });
 
 it("drops a saved order once its table changes before the index is built", async () => {
   const saved = await savedAndRead();
-  engine.restore(saved);
+  engine.database.restore(saved);
   // Same number of documents, one of them now elsewhere in the tag order: the saved order is stale.
   const moved = tagOrder[0]!;
   await run(async (ctx) => ctx.db.patch(moved._id as never, { tag: "zz" }));
@@ -107,8 +107,8 @@ it("drops a saved order once its table changes before the index is built", async
 
 it("saves an index whose groups are not all sorted yet, and the next start sorts the rest when reached", async () => {
   // Built from documents out of order (a shuffled snapshot), then one group read.
-  const taken = engine.snapshot();
-  engine.restore({ ...taken, documents: [...taken.documents].reverse(), indexOrders: [] });
+  const taken = engine.database.snapshot();
+  engine.database.restore({ ...taken, documents: [...taken.documents].reverse(), indexOrders: [] });
   const inGroup = (group: string) =>
     run(
       async (ctx) =>
@@ -120,6 +120,6 @@ it("saves an index whose groups are not all sorted yet, and the next start sorts
   expect(await inGroup("a")).toEqual(groupRankOrder.filter(({ group }) => group === "a").reverse());
   const saved = await savedAndRead();
   expect(Object.keys(saved.indexOrders!.items!)).toContain("by_group_rank");
-  engine.restore(saved);
+  engine.database.restore(saved);
   expect(await byGroupRank()).toEqual(groupRankOrder);
 });

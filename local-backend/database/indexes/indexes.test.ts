@@ -3,7 +3,7 @@ import { convexTest } from "convex-test";
 import type { GenericDataModel, GenericMutationCtx, PaginationResult, SchemaDefinition } from "convex/server";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { Engine } from "../../functions/function-runner.ts";
+import { FunctionRunner } from "../../functions/function-runner.ts";
 import { loadModules, type LoadedModules } from "../../functions/modules.ts";
 
 const convexDir = path.join(import.meta.dirname, "test-convex");
@@ -97,10 +97,10 @@ async function runRead(ctx: Ctx, query: Read): Promise<string[]> {
   return documents.map((document) => String(document._id));
 }
 
-let engine: Engine;
+let engine: FunctionRunner;
 let modules: LoadedModules;
 beforeAll(async () => {
-  engine = await Engine.start(convexDir);
+  engine = await FunctionRunner.start(convexDir);
   modules = await loadModules(convexDir);
 });
 afterAll(async () => {

@@ -2,15 +2,15 @@ import path from "node:path";
 import { compareValues, type Value } from "convex/values";
 import type { GenericDataModel, GenericMutationCtx } from "convex/server";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { Engine } from "../../functions/function-runner.ts";
+import { FunctionRunner } from "../../functions/function-runner.ts";
 
 const convexDir = path.join(import.meta.dirname, "test-convex");
 type Ctx = GenericMutationCtx<GenericDataModel>;
 type Item = { _id: string; _creationTime: number; group: string; rank: number; tag?: string };
 
-let engine: Engine;
+let engine: FunctionRunner;
 beforeAll(async () => {
-  engine = await Engine.start(convexDir);
+  engine = await FunctionRunner.start(convexDir);
 });
 afterAll(() => engine.dispose());
 
@@ -48,9 +48,9 @@ it("answers reads and writes of an index built from documents out of order, whos
     for (let i = 0; i < 300; i++)
       await ctx.db.insert("items", { group: "abcdef"[(i * 7) % 6]!, rank: (i * 37) % 101, tag: i % 2 ? "x" : "y" });
   });
-  const snapshot = engine.snapshot();
+  const snapshot = engine.database.snapshot();
   const shuffled = [...snapshot.documents].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
-  engine.restore({ ...snapshot, documents: shuffled, indexOrders: [] });
+  engine.database.restore({ ...snapshot, documents: shuffled, indexOrders: [] });
 
   const items = await all();
   // Each kind of read first on a group nobody read yet: a page at a time from its cursor, a stream.
@@ -77,6 +77,6 @@ it("answers reads and writes of an index built from documents out of order, whos
   for (const group of ["c", "d", "e", "f"]) expect(ids(await inGroup(group))).toEqual(expected(await all(), group));
   expect(ids(await byGroupRank())).toEqual(expected(await all()));
   // A first read with no equality on the first field reaches every group.
-  engine.restore({ ...snapshot, documents: shuffled, indexOrders: [] });
+  engine.database.restore({ ...snapshot, documents: shuffled, indexOrders: [] });
   expect(ids(await byGroupRank())).toEqual(expected(await all()));
 });

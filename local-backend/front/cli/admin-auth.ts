@@ -29,7 +29,7 @@ export class AdminAuthError extends Error {
   }
 }
 
-/** Checks against the backend's admin key (security/admin-key.ts), in constant time. */
+/** Checks against the backend's admin key (front/security/admin-key.ts), in constant time. */
 export function adminKeyCheck(adminKey: string): AdminKeyCheck {
   return (key) => isAdminKey(key, adminKey);
 }

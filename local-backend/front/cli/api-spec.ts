@@ -4,7 +4,7 @@
  * `npx convex function-spec` prints and `npx convex run` lists when a name is wrong.
  */
 import type { JSONValue } from "convex/values";
-import type { Engine } from "../../functions/function-runner.ts";
+import type { FunctionRunner } from "../../functions/function-runner.ts";
 
 type Spec =
   | {
@@ -34,7 +34,7 @@ function functionType(fn: ConvexFunction): "Query" | "Mutation" | "Action" | nul
 }
 
 /** The app's functions (a component's list is not kept: empty for one). */
-export function apiSpec(engine: Engine, componentPath: string): Promise<JSONValue> {
+export function apiSpec(engine: FunctionRunner, componentPath: string): Promise<JSONValue> {
   return engine.withInstance(async (instance) => {
     if (componentPath !== "") return [];
     const specs: Spec[] = [];

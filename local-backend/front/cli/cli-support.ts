@@ -4,7 +4,7 @@
  * inline queries, import and export).
  */
 import type { Value } from "convex/values";
-import type { Engine } from "../../functions/function-runner.ts";
+import type { FunctionRunner } from "../../functions/function-runner.ts";
 import type { FileStore } from "../files/file-store.ts";
 import type { TableNumbers } from "../../database/ids/table-numbers.ts";
 import { HttpError, readBody } from "../http-api.ts";
@@ -17,7 +17,7 @@ import { SnapshotImports } from "./snapshot-import.ts";
 import { runSystemQuery, type SystemState } from "./system-functions.ts";
 
 export type CliSupportDeps = {
-  engine: Engine;
+  engine: FunctionRunner;
   url: () => string;
   environment: EnvironmentVariables;
   /** Resolves when a commit is on disk or rolled back (what a read may then show). */

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { convexToJson, type Value } from "convex/values";
-import type { Engine } from "../../functions/function-runner.ts";
+import type { FunctionRunner } from "../../functions/function-runner.ts";
 import { toFunctionError } from "../../functions/function-error.ts";
 import { HttpError, readBody } from "../http-api.ts";
 import { captureLogLines } from "../../functions/logs/console-capture.ts";
@@ -33,7 +33,7 @@ function handlerOf(source: string): QueryHandler {
   return handler as QueryHandler;
 }
 
-export async function runTestFunction(request: IncomingMessage, engine: Engine, saved: (commit: number) => Promise<void>) {
+export async function runTestFunction(request: IncomingMessage, engine: FunctionRunner, saved: (commit: number) => Promise<void>) {
   let body: { bundle?: { source?: unknown }; componentId?: unknown };
   try {
     body = JSON.parse((await readBody(request)).toString("utf8")) as typeof body;

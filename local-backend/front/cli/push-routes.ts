@@ -10,12 +10,12 @@
  *   POST /api/deploy2/finish_push           serves the new code (data moved over); the old code stays on any failure;
  *                                           answers the components installed and removed
  *   POST /api/deploy2/report_push_completed acknowledged
- * Bodies may be brotli-compressed (`Content-Encoding: br`). All are admin routes (cli-api/routes.ts).
+ * Bodies may be brotli-compressed (`Content-Encoding: br`). All are admin routes (front/cli/routes.ts).
  */
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { Engine, CodeSource } from "../../functions/function-runner.ts";
+import type { FunctionRunner, CodeSource } from "../../functions/function-runner.ts";
 import type { InstanceSetup } from "../../functions/engine-instance.ts";
 import { SchemaMismatchError } from "../../database/schema-check.ts";
 import { HttpError, readBody } from "../http-api.ts";
@@ -56,7 +56,7 @@ type DefinitionConfig = {
 type StartPushRequest = { dryRun?: boolean; appDefinition?: DefinitionConfig; componentDefinitions?: DefinitionConfig[] };
 
 export type PushDeps = {
-  engine: Engine;
+  engine: FunctionRunner;
   store: PushStore;
   /** Prepares an instance of code being checked only (its components). */
   checkSetup: InstanceSetup;

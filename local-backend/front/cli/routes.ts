@@ -1,6 +1,6 @@
 /**
  * The admin HTTP routes the Convex CLI calls on a deployment, beside the function calls of
- * http-api.ts. Every one needs the admin key; a wrong or missing one gets 401 and changes
+ * front/http-api.ts. Every one needs the admin key; a wrong or missing one gets 401 and changes
  * nothing.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -24,7 +24,7 @@ function builtInRoutes(deps: CliRouteDeps): Map<string, AdminRoute> {
   ]);
 }
 
-/** Serves an admin route; false when the request is not one (http-api.ts answers it). */
+/** Serves an admin route; false when the request is not one (front/http-api.ts answers it). */
 export async function handleCliApiRequest(request: IncomingMessage, response: ServerResponse, deps: CliRouteDeps): Promise<boolean> {
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
   const key = `${request.method} ${url.pathname}`;

@@ -7,7 +7,7 @@
  * (`{"$integer": …}`, `{"$bytes": …}`). Scheduled functions are left out, as on Convex.
  */
 import { convexToJson } from "convex/values";
-import type { Engine } from "../../functions/function-runner.ts";
+import type { FunctionRunner } from "../../functions/function-runner.ts";
 import type { FileStore } from "../files/file-store.ts";
 import { committedDocuments, internalsOf, tableOf, type Document } from "../../database/convex-test-adapter.ts";
 import { tableNumberPrefix } from "../../database/ids/convex-id.ts";
@@ -59,7 +59,7 @@ function numberOfTable(documents: Document[]): number | undefined {
 
 /** Builds the ZIP of the committed, saved state. */
 export async function buildExport(
-  engine: Engine,
+  engine: FunctionRunner,
   files: FileStore,
   includeStorage: boolean,
   saved: (commit: number) => Promise<void>,

@@ -6,7 +6,7 @@
  * nothing. The CLI follows the state with `_system/cli/queryImport`.
  */
 import { randomUUID } from "node:crypto";
-import type { Engine } from "../../functions/function-runner.ts";
+import type { FunctionRunner } from "../../functions/function-runner.ts";
 import type { FileStore } from "../files/file-store.ts";
 import { HttpError } from "../http-api.ts";
 import {
@@ -72,7 +72,7 @@ type ImportRecord = {
 };
 
 export type ImportDeps = {
-  engine: Engine;
+  engine: FunctionRunner;
   files: FileStore;
   tableNumbers: TableNumbers;
   /** Resolves once a commit is durable; rejects when it was rolled back. */
@@ -243,7 +243,7 @@ export class SnapshotImports {
         }
       }),
     );
-    await this.deps.persisted(engine.commitCount);
+    await this.deps.persisted(engine.database.commitCount);
     return written;
   }
 }

@@ -5,14 +5,14 @@
  * variables, and the state of imports and exports. Only the admin reaches them.
  */
 import type { Value } from "convex/values";
-import type { Engine } from "../../functions/function-runner.ts";
+import type { FunctionRunner } from "../../functions/function-runner.ts";
 import { FunctionError } from "../../functions/function-error.ts";
 import { committedDocuments, internalsOf, schemaTables, tableOf, type Document } from "../../database/convex-test-adapter.ts";
 import { apiSpec } from "./api-spec.ts";
 
 /** Parts of the backend the system queries read; each step of the CLI support adds its own. */
 export type SystemState = {
-  engine: Engine;
+  engine: FunctionRunner;
   /** The deployment URL (what `VITE_CONVEX_URL` holds). */
   url: () => string;
   /** More system queries by path ("_system/cli/queryEnvironmentVariables:get"). */
@@ -34,7 +34,7 @@ function page<T extends Value>(items: T[], opts: PaginationOpts) {
   return { page: items.slice(start, end), isDone: end >= items.length, continueCursor: String(Math.min(end, items.length)) };
 }
 
-function componentDb(engine: Engine, componentPath: string) {
+function componentDb(engine: FunctionRunner, componentPath: string) {
   return engine.withInstance(async (instance) => {
     const component = internalsOf(instance).components[componentPath];
     if (component === undefined) throw new FunctionError(`Component '${componentPath}' does not exist`, undefined);

@@ -8,7 +8,7 @@
  * Without the key, every page is a sign-in form (`POST /dashboard/login`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Engine } from "../../functions/function-runner.ts";
+import type { FunctionRunner } from "../../functions/function-runner.ts";
 import type { ConflictProfiler } from "../../functions/profiler/conflict-profiler.ts";
 import { conflictsSection } from "./conflicts-html.ts";
 import type { DashboardAccess } from "./access.ts";
@@ -57,7 +57,7 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
 export async function handleDashboardRequest(
   request: IncomingMessage,
   response: ServerResponse,
-  engine: Engine,
+  engine: FunctionRunner,
   profiler: ConflictProfiler,
   access: DashboardAccess,
 ): Promise<boolean> {
@@ -91,7 +91,7 @@ export async function handleDashboardRequest(
   }
   if (url.pathname === "/dashboard/stats.json") {
     response.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-    response.end(JSON.stringify({ commits: engine.commitCount, queryRuns: engine.queryRuns }));
+    response.end(JSON.stringify({ commits: engine.database.commitCount, queryRuns: engine.queryRuns }));
     return true;
   }
   if (url.pathname === "/dashboard/conflicts.json") {

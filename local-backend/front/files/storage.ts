@@ -13,7 +13,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Value } from "convex/values";
-import type { Engine } from "../../functions/function-runner.ts";
+import type { FunctionRunner } from "../../functions/function-runner.ts";
 import {
   committedDocuments,
   interceptAsyncSyscall,
@@ -67,7 +67,7 @@ export class FileStorage {
   private readonly storingType = new AsyncLocalStorage<string | undefined>();
   private readonly outside = AsyncLocalStorage.bind((work: () => void) => work());
   private collectTimer: NodeJS.Timeout | undefined;
-  private engine: Engine | null = null;
+  private engine: FunctionRunner | null = null;
   private baseUrl = "";
 
   /** Resolves once committed data is durable; an upload is answered after it. */
@@ -121,7 +121,7 @@ export class FileStorage {
    * Serves uploads and files from now on, at `baseUrl`, answering an upload once `persisted`
    * resolves; removes files left without a document.
    */
-  async start(engine: Engine, baseUrl: string, persisted: () => Promise<void>): Promise<void> {
+  async start(engine: FunctionRunner, baseUrl: string, persisted: () => Promise<void>): Promise<void> {
     this.engine = engine;
     this.baseUrl = baseUrl;
     this.persisted = persisted;
@@ -239,7 +239,7 @@ export class FileStorage {
   private async collect(): Promise<void> {
     const engine = this.engine!;
     const referenced = await engine.withInstance(() =>
-      Promise.resolve(new Set(engine.tableDocuments(FILES).map(({ document }) => document.sha256 as string))),
+      Promise.resolve(new Set(engine.database.tableDocuments(FILES).map(({ document }) => document.sha256 as string))),
     );
     await this.store.removeUnless((sha256) => referenced.has(sha256), UPLOAD_GRACE_MS);
   }

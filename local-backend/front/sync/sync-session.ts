@@ -11,7 +11,7 @@
 import { convexToJson, type Value } from "convex/values";
 import type { Identity, TokenVerifier } from "../../functions/auth-keys.ts";
 import { actingIdentity, type AdminKeyCheck } from "../cli/admin-auth.ts";
-import type { Access, Engine } from "../../functions/function-runner.ts";
+import type { Access, FunctionRunner } from "../../functions/function-runner.ts";
 import { FunctionError } from "../../functions/function-error.ts";
 import {
   encodeTs,
@@ -59,7 +59,7 @@ function pageEndToPin(args: Record<string, Value>, value: Value): string | undef
 }
 
 export type SessionDeps = {
-  engine: Engine;
+  engine: FunctionRunner;
   verifyToken: TokenVerifier;
   /** Sends one server message (already in wire form). */
   send: (message: Record<string, unknown>) => void;
@@ -278,9 +278,9 @@ export class SyncSession {
   private async sync(next: { querySet?: number; identity?: number }, removed: QueryModification[]): Promise<void> {
     // Every result of one Transition comes from one commit, labelled with that commit's time.
     const { engine } = this.deps;
-    let readAt = engine.commitCount;
+    let readAt = engine.database.commitCount;
     const { value: results, ts: commitTs } = await engine.readAtOneCommit(async () => {
-      readAt = engine.commitCount;
+      readAt = engine.database.commitCount;
       const runs: [Subscription, QueryRun][] = [];
       for (const [queryId, subscription] of this.queries) {
         if (this.isUnchanged(subscription)) continue;
@@ -304,7 +304,7 @@ export class SyncSession {
     if (this.ended) return;
     // A commit between the read and the indexing above was matched against the old read sets:
     // the write log decides whether it changed one of the new ones.
-    if (results.length > 0 && engine.commitCount !== readAt) this.requestRefresh();
+    if (results.length > 0 && engine.database.commitCount !== readAt) this.requestRefresh();
     const endVersion: StateVersion = {
       querySet: next.querySet ?? this.version.querySet,
       identity: next.identity ?? this.version.identity,
@@ -333,8 +333,9 @@ export class SyncSession {
   private isUnchanged(subscription: Subscription): boolean {
     const { engine } = this.deps;
     const last = subscription.lastRun;
-    if (last === undefined || last.codeGeneration !== engine.codeGeneration || engine.wroteSince(last.commit, last.reads)) return false;
-    last.commit = engine.commitCount;
+    if (last === undefined || last.codeGeneration !== engine.codeGeneration || engine.database.wroteSince(last.commit, last.reads))
+      return false;
+    last.commit = engine.database.commitCount;
     return true;
   }
 

@@ -3,7 +3,7 @@
  * Convex's runtime does at a push: each `app.use(x)` receives the metadata Convex synthesizes
  * for an imported definition (definition-hooks.js), and each definition's `export()` gives its
  * children. Nothing is read from the source text. For convex/ served from source, before any
- * push (pushed code brings its evaluated definitions with it, push/load-push.ts).
+ * push (pushed code brings its evaluated definitions with it, functions/push/load-push.ts).
  */
 import { existsSync } from "node:fs";
 import { register as registerHooks } from "node:module";

@@ -2,7 +2,7 @@
  * The conflict profiler. On Convex two transactions that overlap conflict when one writes
  * something the other read (a document, a document inside an index range it read, any
  * document of a table it scanned); the later one is retried, and under sustained contention
- * it fails. This backend does the same (engine/database.ts), and the profiler reports the
+ * it fails. This backend does the same (database/database.ts), and the profiler reports the
  * conflicts that really happened (`observeConflict`: which document or range, which
  * functions, which failed). Functions run faster here than on Convex, so fewer overlap: the
  * profiler also takes each committed mutation's read set and write set, and reports every

@@ -2,7 +2,7 @@
  * The indexes a push adds and removes, in the shape Convex's `start_push` answers them
  * (`schemaChange.indexDiffs`), so `npx convex dev` prints "Added table indexes: [+] events.by_x …"
  * and "Deleted table indexes: …" as against a deployment. Indexes here are built when a query
- * first uses them (indexes/document-indexes.ts), so nothing is backfilled: the diff is only
+ * first uses them (database/indexes/document-indexes.ts), so nothing is backfilled: the diff is only
  * reported.
  */
 

@@ -5,7 +5,7 @@
  */
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { recordExecution } from "../logs/execution-log.ts";
-import type { Engine } from "../function-runner.ts";
+import type { FunctionRunner } from "../function-runner.ts";
 import { testOf } from "../../database/convex-test-adapter.ts";
 import type { EngineInstance } from "../engine-instance.ts";
 import { nextCronTime } from "./cron-schedule.ts";
@@ -58,7 +58,7 @@ export class CronRunner {
   private timers: NodeJS.Timeout[] = [];
   private readonly running = new Set<Promise<void>>();
   private stopped = false;
-  private engine: Engine | null = null;
+  private engine: FunctionRunner | null = null;
   private jobs: Record<string, CronJob> = {};
 
   /** Reads an instance's convex/crons.ts (at start and on each reload); its jobs replace the previous ones. */
@@ -69,7 +69,7 @@ export class CronRunner {
   }
 
   /** Runs the jobs from now on. */
-  start(engine: Engine): void {
+  start(engine: FunctionRunner): void {
     this.engine = engine;
     this.armAll();
   }

@@ -13,7 +13,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { makeFunctionReference, type GenericMutationCtx, type GenericDataModel } from "convex/server";
 import type { Value } from "convex/values";
 import { recordExecution } from "../logs/execution-log.ts";
-import type { Engine } from "../function-runner.ts";
+import type { FunctionRunner } from "../function-runner.ts";
 import {
   interceptAsyncSyscall,
   internalsOf,
@@ -67,8 +67,8 @@ export class DurableScheduler {
   private readonly running = new Set<Promise<void>>();
   private stopped = false;
   /** Timers armed before `start` (jobs scheduled while seeding) wait for the engine. */
-  private readonly engineReady: Promise<Engine>;
-  private resolveEngine!: (engine: Engine) => void;
+  private readonly engineReady: Promise<FunctionRunner>;
+  private resolveEngine!: (engine: FunctionRunner) => void;
   /**
    * Runs its argument in the context this scheduler was made in. Jobs are armed from inside
    * the scheduling function, whose async context (convex-test's transaction and nesting
@@ -81,7 +81,7 @@ export class DurableScheduler {
   }
 
   /** Runs jobs from now on: arms every pending job and closes actions cut off by a crash. */
-  async start(engine: Engine): Promise<void> {
+  async start(engine: FunctionRunner): Promise<void> {
     this.resolveEngine(engine);
     await this.recover(engine);
   }
@@ -115,10 +115,10 @@ export class DurableScheduler {
     });
   }
 
-  private async recover(engine: Engine): Promise<void> {
+  private async recover(engine: FunctionRunner): Promise<void> {
     const cutOff = await engine.withInstance(async () => {
       const found: JobKey[] = [];
-      for (const { componentPath, document: job } of engine.tableDocuments(JOBS)) {
+      for (const { componentPath, document: job } of engine.database.tableDocuments(JOBS)) {
         if (stateOf(job) === "pending") this.arm({ componentPath, jobId: job._id }, job.scheduledTime as number);
         if (stateOf(job) === "inProgress") found.push({ componentPath, jobId: job._id });
       }
@@ -169,7 +169,7 @@ export class DurableScheduler {
       let args: Record<string, Value> = {};
       // A transaction: it waits for the one that scheduled the job, and sees it committed (or not).
       // Observed (read and write sets, for the conflict profiler) under the job's name.
-      const outcome = await engine.observed("scheduled job", (label) =>
+      const outcome = await engine.database.transaction("scheduled job", (label) =>
         testOf(instance).runInComponent(componentPath, async (ctx): Promise<Outcome> => {
           const document = component.db.get(JOBS, jobId);
           if (document === null || stateOf(document) !== "pending") return "skip";
