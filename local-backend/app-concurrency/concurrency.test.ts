@@ -1,8 +1,8 @@
 import type { ConvexClient } from "convex/browser";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { api } from "../convex/_generated/api";
-import type { LocalBackend } from "./server.ts";
-import { createEvent, rejectionData, signedInClient, startTestBackend, waitForQuery } from "./test-support.ts";
+import { api } from "../../convex/_generated/api";
+import type { LocalBackend } from "../server.ts";
+import { createEvent, rejectionData, signedInClient, startTestBackend, waitForQuery } from "../test-support.ts";
 
 let backend: LocalBackend;
 const clients: ConvexClient[] = [];
