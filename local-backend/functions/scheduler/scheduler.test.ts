@@ -13,7 +13,8 @@ const schedule = makeFunctionReference<"mutation", { delayMs: number; text: stri
 const scheduleFromAction = makeFunctionReference<"action", { delayMs: number; text: string }, JobId>("jobs:scheduleFromAction");
 const cancel = makeFunctionReference<"mutation", { id: JobId }, null>("jobs:cancel");
 const notes = makeFunctionReference<"query", Record<string, never>, string[]>("jobs:notes");
-const job = makeFunctionReference<"query", { id: JobId }, { state: { kind: string; error?: string }; name: string } | null>("jobs:job");
+type Job = { state: { kind: string; error?: string }; name: string; completedTime?: number };
+const job = makeFunctionReference<"query", { id: JobId }, Job | null>("jobs:job");
 const convexDir = path.join(import.meta.dirname, "test-convex");
 
 let backend: LocalBackend;
@@ -48,9 +49,14 @@ it("runs jobs scheduled from actions", async () => {
   expect(await client.query(notes, {})).toContain("from an action");
 });
 
-it("does not run a canceled job", async () => {
+it("does not run a canceled job, and marks it completed when cancelled, as Convex's cancel does", async () => {
   const id = await client.mutation(schedule, { delayMs: 300, text: "canceled" });
+  expect((await client.query(job, { id }))?.completedTime).toBeUndefined();
+  const before = Date.now();
   await client.mutation(cancel, { id });
+  const canceled = await client.query(job, { id });
+  expect(canceled?.completedTime).toBeGreaterThanOrEqual(before);
+  expect(canceled?.completedTime).toBeLessThanOrEqual(Date.now());
   await waitForState(await client.mutation(schedule, { delayMs: 400, text: "not canceled" }), "success");
   expect((await client.query(job, { id }))?.state.kind).toBe("canceled");
   expect(await client.query(notes, {})).not.toContain("canceled");

@@ -101,10 +101,17 @@ export class DurableScheduler {
         return jobId;
       };
     }
-    interceptAsyncSyscall(internals, ["1.0/cancel_job"], (_op, jsonArgs, next) =>
+    interceptAsyncSyscall(internals, ["1.0/cancel_job"], async (_op, jsonArgs, next) => {
+      const { id } = JSON.parse(jsonArgs) as { id: string };
       // As on Convex, cancelling a job that already finished (or was cancelled) leaves it alone.
-      isFinished(internals, (JSON.parse(jsonArgs) as { id: string }).id) ? Promise.resolve(JSON.stringify({})) : next(),
-    );
+      if (isFinished(internals, id)) return JSON.stringify({});
+      const result = await next();
+      // Convex's cancel finishes the job: it gets its completedTime, as a success or failure does.
+      for (const { db } of Object.values(internals.components)) {
+        if (db.get(JOBS, id) !== null) db.patch(JOBS, id, { completedTime: Date.now() });
+      }
+      return result;
+    });
     interceptAsyncSyscall(internals, ["1.0/schedule"], (_op, _jsonArgs, next) => {
       scheduled = null;
       const result = withTimersWithheld(next);
