@@ -47,7 +47,7 @@ import { dropCounterRefreshTokens } from "./functions/legacy-refresh-tokens.ts";
 import { installRandomIds } from "./database/ids/random-ids.ts";
 import { DEFAULT_SITE_PORT, functionEnvironment } from "./functions/function-environment.ts";
 import { checkedTableOf, TableNumbers } from "./database/ids/table-numbers.ts";
-import { installPaginationCursors } from "./database/pagination/cursors.ts";
+import { cursorKeyFrom, installPaginationCursors } from "./database/pagination/cursors.ts";
 import { installTextSearch } from "./database/search/text-search.ts";
 import { installVectorSearchChecks } from "./database/search/vector-search.ts";
 
@@ -161,7 +161,7 @@ async function start(options: LocalBackendOptions, cleanups: Cleanups) {
   const ports = await openPorts(options, cleanups);
   const keys = dataDir === null ? await generateAuthKeys() : await loadOrCreateAuthKeys(dataDir);
   const environment = await setFunctionEnvironment(dataDir, keys, ports, options);
-  const functions = await startFunctions(dataDir, convexDir, options, cleanups);
+  const functions = await startFunctions(dataDir, convexDir, cursorKeyFrom(keys.privateKey), options, cleanups);
   const data = await openDatabase(dataDir, functions.engine, options, cleanups);
   await startJobs(functions, options, cleanups);
   const adminKey = dataDir === null ? generateAdminKey() : await loadOrCreateAdminKey(dataDir, { replace: options.newAdminKey });
@@ -217,9 +217,16 @@ async function setFunctionEnvironment(dataDir: string | null, keys: AuthKeys, po
 
 /**
  * The function runner on the code to serve (pushed, else convex/ from source), with what each
- * instance gets installed: components, random ids, search, cursors, file storage, the jobs.
+ * instance gets installed: components, random ids, search, cursors (encrypted with a key
+ * derived from the kept JWT key, so they outlive a restart), file storage, the jobs.
  */
-async function startFunctions(dataDir: string | null, convexDir: string | null, options: LocalBackendOptions, cleanups: Cleanups) {
+async function startFunctions(
+  dataDir: string | null,
+  convexDir: string | null,
+  cursorKey: Buffer,
+  options: LocalBackendOptions,
+  cleanups: Cleanups,
+) {
   functionLog.clear();
   const scheduler = new DurableScheduler();
   const crons = new CronRunner();
@@ -243,7 +250,7 @@ async function startFunctions(dataDir: string | null, convexDir: string | null, 
     installRandomIds(instance, tableNumbers);
     installTextSearch(instance);
     installVectorSearchChecks(instance);
-    installPaginationCursors(instance);
+    installPaginationCursors(instance, cursorKey);
     files.install(instance);
     scheduler.install(instance);
     crons.install(instance);

@@ -1,7 +1,8 @@
 /**
  * Pagination cursors are opaque and bound to the query that made them: another query's cursor
  * gets Convex's InvalidCursor error (the ConvexError `usePaginatedQuery` restarts on), and a
- * string that is no cursor "Failed to parse cursor".
+ * string that is no cursor, or a cursor whose position was edited, "Failed to parse cursor"
+ * (Convex encrypts its cursors with the instance secret).
  */
 import path from "node:path";
 import { ConvexHttpClient } from "convex/browser";
@@ -49,4 +50,20 @@ it("refuses another query's cursor with Convex's InvalidCursor error, and a stri
     paginationError: "InvalidCursor",
   });
   await expect(client.query(page, { section: "a", cursor: '["1"]' })).rejects.toThrow(/InvalidCursor: Failed to parse cursor/);
+});
+
+it("refuses a cursor whose position was edited, as Convex's encrypted cursors are, instead of answering an empty page", async () => {
+  const first = await client.query(page, { section: "a", cursor: null });
+  const payload = Buffer.from(first.continueCursor.replace(/^c\d+\./, ""), "base64url");
+  // The position cannot be read out of the cursor, so it cannot be edited in place either.
+  expect(payload.toString("utf8")).not.toMatch(/_creationTime|"\[/);
+  expect(() => JSON.parse(payload.toString("utf8")) as unknown).toThrow();
+  for (const at of [0, Math.floor(payload.length / 2), payload.length - 1]) {
+    const edited = Buffer.from(payload);
+    edited[at] = edited[at]! ^ 0x01;
+    const cursor = first.continueCursor.slice(0, first.continueCursor.indexOf(".") + 1) + edited.toString("base64url");
+    await expect(client.query(page, { section: "a", cursor })).rejects.toThrow(/InvalidCursor: Failed to parse cursor/);
+  }
+  // The untouched cursor still pages on.
+  expect((await client.query(page, { section: "a", cursor: first.continueCursor })).page.map((row) => row.title)).toEqual(["um"]);
 });
