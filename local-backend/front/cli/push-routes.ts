@@ -23,6 +23,7 @@ import type { AdminRoute } from "./routes.ts";
 import { diffIndexes, indexesOf } from "../../functions/push/index-diff.ts";
 import { analyzeFunctions, loadPush, type LoadedPush } from "../../functions/push/load-push.ts";
 import { PushStore, type PushedDefinition, type PushedModule } from "../../functions/push/push-store.ts";
+import { refuseNodeQueriesAndMutations } from "../../functions/push/node-modules.ts";
 
 const MAX_PUSH_BYTES = 256 * 1024 * 1024;
 /** What the CLI checks `udfServerVersion` against; any recent version string works. */
@@ -128,11 +129,14 @@ function pushFolderOf(store: PushStore, body: unknown): string {
   return folder;
 }
 
-/** Stores and loads a push (nothing served); a module that does not load fails it with its message. */
+/** Stores and loads a push (nothing served); a module that does not load, or a Node module with a query or mutation, fails it with its message. */
 async function evaluatePush(deps: PushDeps, body: StartPushRequest): Promise<{ folder: string; loaded: LoadedPush }> {
-  const folder = await deps.store.write(await definitionsOf(deps.store, body));
+  const definitions = await definitionsOf(deps.store, body);
+  const folder = await deps.store.write(definitions);
   try {
-    return { folder, loaded: await loadPush(folder) };
+    const loaded = await loadPush(folder);
+    refuseNodeQueriesAndMutations(definitions[0]!.modules, loaded.byPath);
+    return { folder, loaded };
   } catch (error) {
     throw new HttpError(400, "InvalidModules", `Loading the pushed modules encountered the following error:\n${(error as Error).message}`);
   }

@@ -1,7 +1,8 @@
 /**
  * A `"use node"` module pushed with the official `npx convex dev --once`: the push is taken,
  * and its action runs in Node (Node's own `crypto` and `Buffer`) with the same `ctx` as any
- * action — here it calls a mutation, whose write the app's query then sees.
+ * action — here it calls a mutation, whose write the app's query then sees. One that defines
+ * a query or a mutation is refused, as Convex refuses it (only actions run in Node.js).
  */
 import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
@@ -76,6 +77,37 @@ it(
     expect(result.sha256).toBe(createHash("sha256").update("apoie").digest("hex"));
     expect(result.stored).toBe(`remembered ${result.sha256.slice(0, 8)}`);
     expect(result.node).toBe(process.versions.node);
+  },
+  TIMEOUT,
+);
+
+it(
+  'refuses a "use node" module that defines a query or a mutation, with Convex\'s message, and keeps serving the code it had',
+  async () => {
+    const convexDir = path.join(scratch.dir, "convex");
+    const target: CliTarget = { url: backend.url, adminKey: backend.adminKey, cwd: scratch.dir };
+    const probe = makeFunctionReference<"query", Record<string, never>, string>("nodeQuery:probe");
+    for (const [kind, definer] of [
+      ["Query", "query"],
+      ["Mutation", "mutation"],
+    ] as const) {
+      await writeFile(
+        path.join(convexDir, "nodeQuery.ts"),
+        [
+          '"use node";',
+          `import { ${definer} } from "./_generated/server";`,
+          "",
+          `export const probe = ${definer}({ args: {}, handler: async () => "node" });`,
+          "",
+        ].join("\n"),
+      );
+      const pushed = await runCli(target, ["dev", "--once", "--typecheck", "disable", "--codegen", "disable"]);
+      expect(pushed.code).not.toBe(0);
+      expect(pushed.stdout + pushed.stderr).toContain(
+        `probe defined in nodeQuery.js is a ${kind} function. Only actions can be defined in Node.js.`,
+      );
+    }
+    await expect(new ConvexHttpClient(backend.url).query(probe, {})).rejects.toThrow(/Could not find public function/);
   },
   TIMEOUT,
 );
