@@ -107,6 +107,25 @@ function checkIds(rows: Row[], table: string, listed: number | undefined, where:
   return number;
 }
 
+/**
+ * A table number names one table of a component: a table whose ids carry the number `_tables`
+ * gives another table (or that another table's ids carry too) holds ids of that other table,
+ * and Convex refuses to import them into it (ImportConflict). Nothing is written then.
+ */
+function refuseIdsOfOtherTables(rows: Map<string, Row[]>, numbers: Map<string, number>, listed: Map<string, number> | undefined): void {
+  const owners = new Map<number, string>();
+  for (const [table, number] of listed ?? []) owners.set(number, table);
+  const unlisted = [...numbers].filter(([table, number]) => listed?.get(table) !== number).sort(([a], [b]) => a.localeCompare(b));
+  for (const [table, number] of unlisted) {
+    const owner = owners.get(number);
+    if (owner !== undefined && owner !== table) {
+      const id = rows.get(table)!.find((row) => typeof row._id === "string")!._id as string;
+      throw new ImportError(`_id ${id} cannot be imported into '${table}': it is an id of table '${owner}' (table number ${number})`);
+    }
+    owners.set(number, table);
+  }
+}
+
 function mapIn<K, V>(map: Map<string, Map<K, V>>, key: string): Map<K, V> {
   let inner = map.get(key);
   if (inner === undefined) map.set(key, (inner = new Map()));
@@ -152,6 +171,7 @@ export function parseSnapshotZip(bytes: Buffer): Snapshot {
     mapIn(components, componentPath).set(table, rows);
   }
   if (components.size === 0) throw new ImportError("This ZIP is not a Convex snapshot export: it holds no <table>/documents.jsonl");
+  for (const [componentPath, tables] of numbers) refuseIdsOfOtherTables(components.get(componentPath)!, tables, listed.get(componentPath));
   // Every stored file's bytes, checked against the SHA-256 its document records.
   const files = new Map<string, Uint8Array>();
   for (const [componentPath, tables] of components) {
