@@ -1,7 +1,10 @@
 /**
  * Runs the jobs of convex/crons.ts (`cronJobs()`) on their schedule. Like Convex, a run missed
  * while the backend was down is not made up: the next one is due at the next scheduled time
- * after start (an interval counts from start). Each reload reads the definitions again.
+ * after start (an interval counts from start; the code served at start counts as deployed).
+ * Each reload or push reads the definitions again and, as Convex applies a push's crons: a new
+ * interval job (or one whose schedule changed) runs at once, a new cron-expression job at its
+ * next time, and a job whose schedule did not change keeps its next run.
  */
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { recordExecution } from "../logs/execution-log.ts";
@@ -60,24 +63,44 @@ export class CronRunner {
   private stopped = false;
   private engine: FunctionRunner | null = null;
   private jobs: Record<string, CronJob> = {};
+  /** Each job's schedule (as JSON) and when it runs next, by identifier: kept across reloads while its schedule stays. */
+  private nextRuns = new Map<string, { schedule: string; at: number }>();
 
   /** Reads an instance's convex/crons.ts (at start and on each reload); its jobs replace the previous ones. */
   install(instance: EngineInstance): void {
     const crons = instance.modules.byPath.get("crons")?.default as { crons?: Record<string, CronJob> } | undefined;
     this.jobs = crons?.crons ?? {};
-    if (this.engine !== null) this.armAll();
+    if (this.engine !== null) this.armAll(true);
   }
 
   /** Runs the jobs from now on. */
   start(engine: FunctionRunner): void {
     this.engine = engine;
-    this.armAll();
+    this.armAll(false);
   }
 
-  private armAll(): void {
+  /** When each job runs next (ms since the epoch), by identifier. */
+  nextRunTimes(): Map<string, number> {
+    return new Map([...this.nextRuns].map(([identifier, { at }]) => [identifier, at]));
+  }
+
+  /** Arms every job; `deployed`: the jobs come from a reload or push, where a new interval job runs at once. */
+  private armAll(deployed: boolean): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers = [];
-    for (const [identifier, job] of Object.entries(this.jobs)) this.arm(identifier, job, nextRun(job.schedule, Date.now()));
+    const now = Date.now();
+    const next = new Map<string, { schedule: string; at: number }>();
+    for (const [identifier, job] of Object.entries(this.jobs)) {
+      const schedule = JSON.stringify(job.schedule);
+      const known = this.nextRuns.get(identifier);
+      let at: number;
+      if (known !== undefined && known.schedule === schedule) at = known.at;
+      else if (deployed && job.schedule.type === "interval") at = now;
+      else at = nextRun(job.schedule, now);
+      next.set(identifier, { schedule, at });
+    }
+    this.nextRuns = next;
+    for (const [identifier, job] of Object.entries(this.jobs)) this.arm(identifier, job, next.get(identifier)!.at);
   }
 
   async stop(): Promise<void> {
@@ -95,7 +118,9 @@ export class CronRunner {
         const run = this.run(identifier, job);
         this.running.add(run);
         void run.finally(() => this.running.delete(run));
-        this.arm(identifier, job, nextRun(job.schedule, Math.max(at, Date.now() - 1)));
+        const following = nextRun(job.schedule, Math.max(at, Date.now() - 1));
+        this.nextRuns.set(identifier, { schedule: JSON.stringify(job.schedule), at: following });
+        this.arm(identifier, job, following);
       },
       Math.min(Math.max(0, at - Date.now()), MAX_TIMER_MS),
     );
