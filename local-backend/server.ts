@@ -19,7 +19,9 @@ import { registerComponents } from "./functions/components/components.ts";
 import { readIdsWith } from "./database/convex-test-adapter.ts";
 import type { EngineInstance } from "./functions/engine-instance.ts";
 import { registerPushedComponents } from "./functions/push/components.ts";
-import { loadPush } from "./functions/push/load-push.ts";
+import { loadPush, type LoadedPush } from "./functions/push/load-push.ts";
+import { isolateFunctionEnvironment } from "./functions/deployment-environment.ts";
+import { declaredEnvironment } from "./functions/components/evaluate-definitions.ts";
 import { PushStore } from "./functions/push/push-store.ts";
 import { pushRoutes } from "./front/cli/push-routes.ts";
 import { DashboardAccess } from "./front/dashboard/access.ts";
@@ -160,8 +162,8 @@ async function start(options: LocalBackendOptions, cleanups: Cleanups) {
   const convexDir = options.convexDir === undefined ? path.join(PROJECT_ROOT, "convex") : options.convexDir;
   const ports = await openPorts(options, cleanups);
   const keys = dataDir === null ? await generateAuthKeys() : await loadOrCreateAuthKeys(dataDir);
-  const environment = await setFunctionEnvironment(dataDir, keys, ports, options);
-  const functions = await startFunctions(dataDir, convexDir, cursorKeyFrom(keys.privateKey), options, cleanups);
+  const { environment, declare } = await setFunctionEnvironment(dataDir, keys, ports, options);
+  const functions = await startFunctions(dataDir, convexDir, cursorKeyFrom(keys.privateKey), declare, options, cleanups);
   const data = await openDatabase(dataDir, functions.engine, options, cleanups);
   await startJobs(functions, options, cleanups);
   const adminKey = dataDir === null ? generateAdminKey() : await loadOrCreateAdminKey(dataDir, { replace: options.newAdminKey });
@@ -201,18 +203,48 @@ async function openPorts(options: LocalBackendOptions, cleanups: Cleanups) {
   return { mainServer, mainPort, serveMain, serveSite, url, siteUrl, allowsHost };
 }
 
-/** What the functions read from process.env: Convex Auth's keys, the URLs, then the deployment's variables as saved. */
+/**
+ * What the functions read from process.env: Convex Auth's keys, the URLs, the deployment's
+ * variables as saved, and nothing else. The backend's own environment reaches them only for
+ * the variables the served app declares (`defineApp({ env })`) and the deployment does not set:
+ * how `npm run dev` and the browser tests hand it the PIX sandbox's and Google's settings.
+ */
 async function setFunctionEnvironment(dataDir: string | null, keys: AuthKeys, ports: Ports, options: LocalBackendOptions) {
   process.env.JWT_PRIVATE_KEY = keys.privateKey;
   process.env.JWKS = keys.jwks;
-  Object.assign(process.env, functionEnvironment({ convexSiteUrl: ports.siteUrl, siteUrl: options.siteUrl ?? process.env.SITE_URL }));
+  const settings = functionEnvironment({ convexSiteUrl: ports.siteUrl, siteUrl: options.siteUrl ?? process.env.SITE_URL });
+  Object.assign(process.env, settings);
   // Built in on Convex like CONVEX_SITE_URL (typed in `env`), read at call time.
   process.env.CONVEX_CLOUD_URL = ports.url;
   // The deployment's variables (`npx convex env`): those above at the first start, then as saved.
-  return EnvironmentVariables.open(
+  const environment = await EnvironmentVariables.open(
     dataDir,
     Object.fromEntries(["JWT_PRIVATE_KEY", "JWKS", "SITE_URL", "AUTH_LOCAL_LOGIN"].map((name) => [name, process.env[name]!])),
   );
+  const shell = { ...process.env };
+  const builtIn = { CONVEX_SITE_URL: ports.siteUrl, CONVEX_CLOUD_URL: ports.url, AUTH_LOG_LEVEL: settings.AUTH_LOG_LEVEL };
+  let declared: string[] = [];
+  let view: { saved: ReadonlyMap<string, string>; declared: string[]; values: Record<string, string> } | null = null;
+  isolateFunctionEnvironment(() => {
+    // Rebuilt only when the deployment's variables or the declared names changed.
+    if (view === null || view.saved !== environment.current || view.declared !== declared) {
+      const fromShell = declared.filter((name) => shell[name] !== undefined).map((name) => [name, shell[name]!]);
+      view = {
+        saved: environment.current,
+        declared,
+        values: { ...Object.fromEntries(fromShell), ...Object.fromEntries(environment.current), ...builtIn },
+      };
+    }
+    return view.values;
+  });
+  return { environment, declare: (names: string[]) => void (declared = names) };
+}
+
+/** The environment variables the app of `instance` declares: in its pushed definition, or in convexDir's convex.config. */
+async function declaredVariables(instance: EngineInstance, convexDir: string | null): Promise<string[]> {
+  const pushed = (instance.modules as Partial<LoadedPush>).definitions;
+  if (pushed !== undefined) return ((pushed.get("")?.envVars ?? []) as [string, unknown][]).map(([name]) => name);
+  return convexDir === null ? [] : declaredEnvironment(convexDir);
 }
 
 /**
@@ -224,6 +256,7 @@ async function startFunctions(
   dataDir: string | null,
   convexDir: string | null,
   cursorKey: Buffer,
+  declare: (names: string[]) => void,
   options: LocalBackendOptions,
   cleanups: Cleanups,
 ) {
@@ -247,6 +280,7 @@ async function startFunctions(
   const tableNumbers = TableNumbers.open(dataDir);
   const engine = await FunctionRunner.start(firstCode, async (instance) => {
     await installComponents(instance);
+    declare(await declaredVariables(instance, convexDir));
     installRandomIds(instance, tableNumbers);
     installTextSearch(instance);
     installVectorSearchChecks(instance);

@@ -24,6 +24,7 @@ import type { TransactionObserver } from "./profiler/conflict-profiler.ts";
 import { Gate, Mutex, PhaseLock } from "./locks.ts";
 import { recordExecution } from "./logs/execution-log.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
+import { asFunctionCode } from "./deployment-environment.ts";
 import type { CommitSource } from "../database/storage/group-commit.ts";
 import type { UndoRecord } from "../database/storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "../database/read-set.ts";
@@ -97,7 +98,20 @@ export class FunctionRunner {
     return new FunctionRunner(code, await FunctionRunner.createInstance(code, setup), setup);
   }
 
-  private static async createInstance(code: CodeSource, setup: InstanceSetup): Promise<EngineInstance> {
+  /**
+   * Runs `work` beside the other calls (a reload waits for it) as the app's code: what it runs
+   * sees the deployment's variables as `process.env` (deployment-environment.ts).
+   */
+  private asApp<T>(work: () => Promise<T>): Promise<T> {
+    return asFunctionCode(() => this.gate.shared(work));
+  }
+
+  /** Loads the code (module-level code runs: as the app's) and prepares an instance. */
+  private static createInstance(code: CodeSource, setup: InstanceSetup): Promise<EngineInstance> {
+    return asFunctionCode(() => FunctionRunner.loadInstance(code, setup));
+  }
+
+  private static async loadInstance(code: CodeSource, setup: InstanceSetup): Promise<EngineInstance> {
     const modules = typeof code === "string" ? await loadModules(code) : await code();
     // As on Convex, an app without a schema has tables of any shape.
     const schema = modules.byPath.get("schema")?.default as SchemaDefinition<never, boolean> | undefined;
@@ -114,7 +128,7 @@ export class FunctionRunner {
    * the subsystems that run functions themselves (scheduled jobs, crons) or read the data.
    */
   withInstance<T>(work: (instance: EngineInstance) => Promise<T>): Promise<T> {
-    return this.gate.shared(() => this.database.inOwnLine(() => work(this.instance)));
+    return this.asApp(() => this.database.inOwnLine(() => work(this.instance)));
   }
 
   /**
@@ -237,7 +251,7 @@ export class FunctionRunner {
     requestKey: string | null = null,
     access: Access = CLIENT_ACCESS,
   ): Promise<CallResult> {
-    return this.gate.shared(async () => {
+    return this.asApp(async () => {
       const { t, modules } = this.instance;
       if (access.admin) await requireFunction(this.instance.global.components[access.componentPath], kind, udfPath, access.componentPath);
       else requirePublic(modules, kind, udfPath);
@@ -361,14 +375,14 @@ export class FunctionRunner {
 
   /** Runs an internal mutation (seeding, migrations) like a client's, beside the others. */
   runInternalMutation(udfPath: string): Promise<Value> {
-    return this.gate.shared(() =>
+    return this.asApp(() =>
       this.database.transaction(udfPath, () => this.instance.t.mutation(makeFunctionReference<"mutation">(udfPath), {})),
     );
   }
 
   /** Serves a request with the app's HTTP actions (convex/http.ts); `commit` is the last one its mutations made. */
   fetch(pathAndQuery: string, init: RequestInit): Promise<{ response: Response; commit: number | undefined }> {
-    return this.gate.shared(async () => {
+    return this.asApp(async () => {
       const commits: { last: number | undefined } = { last: undefined };
       const route = `${init.method ?? "GET"} ${new URL(pathAndQuery, "http://site").pathname}`;
       const response = await recordExecution(route, "HttpAction", "", () =>

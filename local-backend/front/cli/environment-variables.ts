@@ -52,6 +52,11 @@ export class EnvironmentVariables {
     return variables;
   }
 
+  /** The variables now, by name: a new map after each change (so a view of them can tell it is stale). */
+  get current(): ReadonlyMap<string, string> {
+    return this.values;
+  }
+
   /** As `_system/cli/queryEnvironmentVariables` answers: by name. */
   list(): { name: string; value: string }[] {
     return [...this.values].sort(([a], [b]) => a.localeCompare(b)).map(([name, value]) => ({ name, value }));

@@ -15,7 +15,7 @@ import { register } from "tsx/esm/api";
 export type InstalledDefinition = { componentPath: string; definitionDir: string };
 
 type ChildComponent = { name: string; path: string };
-type Definition = { export: () => { childComponents: ChildComponent[] } };
+type Definition = { export: () => { childComponents: ChildComponent[]; envVars?: [string, unknown][] } };
 
 const CONFIG_FILES = ["convex.config.ts", "convex.config.js"];
 /** Marks a definition being evaluated: definition-hooks.js turns its imports of definitions into metadata. */
@@ -25,6 +25,12 @@ let hooksRegistered = false;
 let evaluations = 0;
 /** convex.config.ts is TypeScript; packages' definitions may import without extensions. */
 const loader = register({ namespace: `apoie-definitions-${process.pid}` });
+
+function registerDefinitionHooks(): void {
+  if (hooksRegistered) return;
+  registerHooks(new URL("./definition-hooks.js", import.meta.url), { data: { mark: MARK } });
+  hooksRegistered = true;
+}
 
 async function evaluate(configFile: string, fresh: boolean): Promise<Definition> {
   const url = `${pathToFileURL(configFile).href}?${MARK}${fresh ? `&evaluation=${++evaluations}` : ""}`;
@@ -43,10 +49,7 @@ async function evaluate(configFile: string, fresh: boolean): Promise<Definition>
 export async function installedDefinitions(convexDir: string): Promise<InstalledDefinition[]> {
   const configFile = CONFIG_FILES.map((name) => path.join(convexDir, name)).find((file) => existsSync(file));
   if (configFile === undefined) return [];
-  if (!hooksRegistered) {
-    registerHooks(new URL("./definition-hooks.js", import.meta.url), { data: { mark: MARK } });
-    hooksRegistered = true;
-  }
+  registerDefinitionHooks();
   const installed: InstalledDefinition[] = [];
   const visit = async (parentPath: string, file: string): Promise<void> => {
     // Packages' definitions do not change while the backend runs; the app's may.
@@ -59,4 +62,15 @@ export async function installedDefinitions(convexDir: string): Promise<Installed
   };
   await visit("", configFile);
   return installed;
+}
+
+/**
+ * The environment variables `convexDir`'s convex.config declares (`defineApp({ env })`), the
+ * only ones the backend's own environment may hand to the functions; [] without one.
+ */
+export async function declaredEnvironment(convexDir: string): Promise<string[]> {
+  const configFile = CONFIG_FILES.map((name) => path.join(convexDir, name)).find((file) => existsSync(file));
+  if (configFile === undefined) return [];
+  registerDefinitionHooks();
+  return ((await evaluate(configFile, true)).export().envVars ?? []).map(([name]) => name);
 }

@@ -12,6 +12,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { register } from "tsx/esm/api";
 import type { LoadedModules, ModuleExports } from "../modules.ts";
+import { asFunctionCode } from "../deployment-environment.ts";
 import { definitionFolder, definitionKey, PushStore, type PushManifest } from "./push-store.ts";
 
 /** A child as a definition's `export()` lists it. */
@@ -127,7 +128,11 @@ async function loadComponentDefinition(
 }
 
 /** Loads the push in `folder`; throws (with the module's name) when something does not evaluate. */
-export async function loadPush(folder: string): Promise<LoadedPush> {
+export function loadPush(folder: string): Promise<LoadedPush> {
+  return asFunctionCode(() => loadPushedCode(folder));
+}
+
+async function loadPushedCode(folder: string): Promise<LoadedPush> {
   const manifest = JSON.parse(await readFile(path.join(folder, "push.json"), "utf8")) as PushManifest;
   const definitions = await evaluateDefinitions(folder, manifest);
   const byDefinition = new Map(manifest.definitions.map((definition) => [definition.definitionPath, definition]));
