@@ -19,8 +19,8 @@ import { registerComponents } from "./functions/components/components.ts";
 import { readIdsWith } from "./database/convex-test-adapter.ts";
 import type { EngineInstance } from "./functions/engine-instance.ts";
 import { registerPushedComponents } from "./functions/push/components.ts";
-import { loadPush, type LoadedPush } from "./functions/push/load-push.ts";
-import { isolateFunctionEnvironment } from "./functions/deployment-environment.ts";
+import { loadPush } from "./functions/push/load-push.ts";
+import { appDeclaredVariables, declareAppVariables, isolateFunctionEnvironment } from "./functions/deployment-environment.ts";
 import { declaredEnvironment } from "./functions/components/evaluate-definitions.ts";
 import { PushStore } from "./functions/push/push-store.ts";
 import { pushRoutes } from "./front/cli/push-routes.ts";
@@ -33,7 +33,7 @@ import { FunctionError } from "./functions/function-error.ts";
 import { diskFileStore, memoryFileStore } from "./front/files/file-store.ts";
 import { DEFAULT_MAX_UPLOAD_BYTES, FileStorage } from "./front/files/storage.ts";
 import { handleApiRequest, handleSiteRequest } from "./front/http-api.ts";
-import { isModuleFile, noModules } from "./functions/modules.ts";
+import { isModuleFile, loadModules, noModules } from "./functions/modules.ts";
 import { loadSnapshot } from "./database/storage/database-file.ts";
 import { GroupCommitWriter, type DiskWriteHook } from "./database/storage/group-commit.ts";
 import { JournalFile, readJournal } from "./database/storage/journal-file.ts";
@@ -162,8 +162,8 @@ async function start(options: LocalBackendOptions, cleanups: Cleanups) {
   const convexDir = options.convexDir === undefined ? path.join(PROJECT_ROOT, "convex") : options.convexDir;
   const ports = await openPorts(options, cleanups);
   const keys = dataDir === null ? await generateAuthKeys() : await loadOrCreateAuthKeys(dataDir);
-  const { environment, declare } = await setFunctionEnvironment(dataDir, keys, ports, options);
-  const functions = await startFunctions(dataDir, convexDir, cursorKeyFrom(keys.privateKey), declare, options, cleanups);
+  const environment = await setFunctionEnvironment(dataDir, keys, ports, options);
+  const functions = await startFunctions(dataDir, convexDir, cursorKeyFrom(keys.privateKey), options, cleanups);
   const data = await openDatabase(dataDir, functions.engine, options, cleanups);
   await startJobs(functions, options, cleanups);
   const adminKey = dataDir === null ? generateAdminKey() : await loadOrCreateAdminKey(dataDir, { replace: options.newAdminKey });
@@ -223,10 +223,10 @@ async function setFunctionEnvironment(dataDir: string | null, keys: AuthKeys, po
   );
   const shell = { ...process.env };
   const builtIn = { CONVEX_SITE_URL: ports.siteUrl, CONVEX_CLOUD_URL: ports.url, AUTH_LOG_LEVEL: settings.AUTH_LOG_LEVEL };
-  let declared: string[] = [];
-  let view: { saved: ReadonlyMap<string, string>; declared: string[]; values: Record<string, string> } | null = null;
+  let view: { saved: ReadonlyMap<string, string>; declared: readonly string[]; values: Record<string, string> } | null = null;
   isolateFunctionEnvironment(() => {
     // Rebuilt only when the deployment's variables or the declared names changed.
+    const declared = appDeclaredVariables();
     if (view === null || view.saved !== environment.current || view.declared !== declared) {
       const fromShell = declared.filter((name) => shell[name] !== undefined).map((name) => [name, shell[name]!]);
       view = {
@@ -237,14 +237,7 @@ async function setFunctionEnvironment(dataDir: string | null, keys: AuthKeys, po
     }
     return view.values;
   });
-  return { environment, declare: (names: string[]) => void (declared = names) };
-}
-
-/** The environment variables the app of `instance` declares: in its pushed definition, or in convexDir's convex.config. */
-async function declaredVariables(instance: EngineInstance, convexDir: string | null): Promise<string[]> {
-  const pushed = (instance.modules as Partial<LoadedPush>).definitions;
-  if (pushed !== undefined) return ((pushed.get("")?.envVars ?? []) as [string, unknown][]).map(([name]) => name);
-  return convexDir === null ? [] : declaredEnvironment(convexDir);
+  return environment;
 }
 
 /**
@@ -256,7 +249,6 @@ async function startFunctions(
   dataDir: string | null,
   convexDir: string | null,
   cursorKey: Buffer,
-  declare: (names: string[]) => void,
   options: LocalBackendOptions,
   cleanups: Cleanups,
 ) {
@@ -274,13 +266,17 @@ async function startFunctions(
   const installComponents = async (instance: EngineInstance) => {
     if (!registerPushedComponents(instance) && convexDir !== null) await registerComponents(instance, convexDir);
   };
-  const firstCode = pushed !== null ? () => loadPush(pushed) : (convexDir ?? noModules);
+  // From source, the variables convex.config declares are noted before the modules load (a push notes its own).
+  const fromSource = (dir: string) => async () => {
+    declareAppVariables(await declaredEnvironment(dir));
+    return loadModules(dir);
+  };
+  const firstCode = pushed !== null ? () => loadPush(pushed) : convexDir !== null ? fromSource(convexDir) : noModules;
   // Before any document is read: a Convex id names its table by a number kept in the data folder.
   readIdsWith(checkedTableOf);
   const tableNumbers = TableNumbers.open(dataDir);
   const engine = await FunctionRunner.start(firstCode, async (instance) => {
     await installComponents(instance);
-    declare(await declaredVariables(instance, convexDir));
     installRandomIds(instance, tableNumbers);
     installTextSearch(instance);
     installVectorSearchChecks(instance);

@@ -11,7 +11,22 @@ const functionCode = new AsyncLocalStorage<true>();
 let visible: () => Readonly<Record<string, string>> = () => ({});
 let installed = false;
 
+let declaredByApp: readonly string[] = [];
+
 const inFunction = () => functionCode.getStore() === true;
+
+/**
+ * Notes the variables the app being loaded declares (`defineApp({ env })`): called as its code
+ * loads, before its module-level code runs, which may read them.
+ */
+export function declareAppVariables(names: readonly string[]): void {
+  declaredByApp = names;
+}
+
+/** The variables the app loaded last declares. */
+export function appDeclaredVariables(): readonly string[] {
+  return declaredByApp;
+}
 
 /** Runs `work` (and what it starts) as the app's code: `process.env` shows it the deployment's variables only. */
 export function asFunctionCode<T>(work: () => T): T {

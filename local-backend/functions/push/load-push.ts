@@ -12,7 +12,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { register } from "tsx/esm/api";
 import type { LoadedModules, ModuleExports } from "../modules.ts";
-import { asFunctionCode } from "../deployment-environment.ts";
+import { asFunctionCode, declareAppVariables } from "../deployment-environment.ts";
 import { definitionFolder, definitionKey, PushStore, type PushManifest } from "./push-store.ts";
 
 /** A child as a definition's `export()` lists it. */
@@ -135,6 +135,7 @@ export function loadPush(folder: string): Promise<LoadedPush> {
 async function loadPushedCode(folder: string): Promise<LoadedPush> {
   const manifest = JSON.parse(await readFile(path.join(folder, "push.json"), "utf8")) as PushManifest;
   const definitions = await evaluateDefinitions(folder, manifest);
+  declareAppVariables(((definitions.get("")?.envVars ?? []) as [string, unknown][]).map(([name]) => name));
   const byDefinition = new Map(manifest.definitions.map((definition) => [definition.definitionPath, definition]));
   const app = byDefinition.get("");
   if (app === undefined) throw new Error("the push has no app definition");
