@@ -10,7 +10,7 @@ import { FunctionError } from "./function-error.ts";
 export type FunctionKind = "query" | "mutation" | "action";
 
 /** A registered function as convex/server exports it (`query(...)` etc.). */
-type RegisteredFunction = { isPublic?: boolean; isQuery?: boolean; isMutation?: boolean; isAction?: boolean };
+type RegisteredFunction = { isPublic?: boolean; isQuery?: boolean; isMutation?: boolean; isAction?: boolean; exportArgs?: () => string };
 
 /** "events:list" → ["events", "list"]; "events" → ["events", "default"]; a ".js" suffix is dropped. */
 export function splitFunctionPath(udfPath: string): [modulePath: string, exportName: string] {
@@ -29,8 +29,8 @@ export function hasFunction(modules: LoadedModules, udfPath: string): boolean {
   return find(modules, udfPath) !== undefined;
 }
 
-/** Fails like Convex when `udfPath` is not a public function of that kind. */
-export function requirePublic(modules: LoadedModules, kind: FunctionKind, udfPath: string): void {
+/** The public function of that kind at `udfPath`; fails like Convex when there is none. */
+export function requirePublic(modules: LoadedModules, kind: FunctionKind, udfPath: string): RegisteredFunction {
   const fn = find(modules, udfPath);
   const isKind = { query: fn?.isQuery, mutation: fn?.isMutation, action: fn?.isAction }[kind];
   if (fn?.isPublic !== true || isKind !== true) {
@@ -39,6 +39,7 @@ export function requirePublic(modules: LoadedModules, kind: FunctionKind, udfPat
       undefined,
     );
   }
+  return fn;
 }
 
 /** A component's module loader (convex-test's); it rejects an unknown module. */

@@ -25,6 +25,7 @@ import { Gate, Mutex, PhaseLock } from "./locks.ts";
 import { recordExecution } from "./logs/execution-log.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
 import { asFunctionCode } from "./deployment-environment.ts";
+import { checkArguments } from "./argument-validation.ts";
 import type { CommitSource } from "../database/storage/group-commit.ts";
 import type { UndoRecord } from "../database/storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "../database/read-set.ts";
@@ -254,7 +255,8 @@ export class FunctionRunner {
     return this.asApp(async () => {
       const { t, modules } = this.instance;
       if (access.admin) await requireFunction(this.instance.global.components[access.componentPath], kind, udfPath, access.componentPath);
-      else requirePublic(modules, kind, udfPath);
+      // Arguments checked as Convex checks them, in its words, before convex-test does in its own.
+      else checkArguments(requirePublic(modules, kind, udfPath).exportArgs?.(), args);
       // A component's function is reached through its handle (a plain "function://…" string, which
       // convex-test resolves in that component), as the app's own code would.
       const handle = `function://${access.componentPath};${udfPath}`;
