@@ -43,9 +43,11 @@ const MAX_QUIET_P95_MS = 30;
 const MAX_OWN_BAR_P95_MS = 100;
 // react + react-dom + convex + Convex Auth + react-router-dom alone weigh ~103 kB.
 const MAX_HOME_JS_BYTES = 118_000;
-// Lighthouse, mobile, on every route.
+// Lighthouse, mobile, on every route: the median of its runs.
 const MIN_PERFORMANCE = 95;
-const LIGHTHOUSE_TARGET = `perf ≥ ${MIN_PERFORMANCE}, others 100`;
+/** A quarter of a second frozen on a phone is felt; 0.1 s is the limit for "instant". */
+const MAX_TBT_MS = 100;
+const LIGHTHOUSE_TARGET = `median perf ≥ ${MIN_PERFORMANCE}, TBT ≤ ${MAX_TBT_MS} ms, others 100`;
 
 /** A part that could not run (say, the local backend failed to start), with why. */
 export type NotMeasured = { notMeasured: string };
@@ -360,16 +362,21 @@ function lighthouseRows(lighthouse: LighthouseResult[] | NotMeasured): Row[] {
   if ("notMeasured" in lighthouse) {
     return [{ section: "lighthouse", measure: "every page", result: `not measured: ${lighthouse.notMeasured}`, target: LIGHTHOUSE_TARGET }];
   }
-  return lighthouse.map(({ route, scores, lcpMs, tbtMs, cls }) => ({
+  return lighthouse.map(({ route, scores, lcpMs, tbtMs, cls, perRun }) => ({
     section: "lighthouse",
     measure: route,
-    // The runs kept and the host's benchmarkIndex are in bench/results.json.
+    // The host's benchmarkIndex and what held the main thread are in bench/results.json.
     result:
-      `perf ${scores.performance}, a11y ${scores.accessibility}, best practices ${scores["best-practices"]}, SEO ${scores.seo}; ` +
-      `LCP ${(lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)}`,
+      `median of ${perRun.length}: perf ${scores.performance} (${perRun.map((run) => run.performance).join(", ")}), ` +
+      `TBT ${Math.round(tbtMs)} ms (${perRun.map((run) => run.tbtMs).join(", ")}), LCP ${(lcpMs / 1000).toFixed(1)} s, CLS ${cls.toFixed(3)}; ` +
+      `a11y ${scores.accessibility}, best practices ${scores["best-practices"]}, SEO ${scores.seo}`,
     target: LIGHTHOUSE_TARGET,
     status: check(
-      scores.performance >= MIN_PERFORMANCE && scores.accessibility === 100 && scores["best-practices"] === 100 && scores.seo === 100,
+      scores.performance >= MIN_PERFORMANCE &&
+        tbtMs <= MAX_TBT_MS &&
+        scores.accessibility === 100 &&
+        scores["best-practices"] === 100 &&
+        scores.seo === 100,
     ),
   }));
 }
