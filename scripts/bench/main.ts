@@ -7,6 +7,7 @@
  *   npm run bench -- --scales 1000 --skip latency   # a quick run while developing
  *   npm run bench -- --lighthouse-runs 1            # one Lighthouse run per page instead of the median of 3
  *   npm run bench -- --only own-bar,latency         # those parts alone (the others' rows stay as they are)
+ * Exits with 1 when a page's first-load JavaScript is above its target (scripts/bench/bundle-size.ts).
  * Parts that --skip and --only take: list, functions, settlement, notifications, own-bar, latency, ack-latency,
  * persisted-support, bundle, lighthouse, hot-event, save-to-browser, start-up, pix-deposit, ticket-rush.
  */
@@ -171,3 +172,10 @@ writeFileSync(
   )}\n`,
 );
 log(`wrote ${RESULTS_FILE}`);
+
+// A page heavier than its first-load target fails the run (as it fails `npm test`).
+const overweight = rows.filter((row) => row.section === "weight" && row.status === "FAIL");
+if (overweight.length > 0) {
+  log(`first load above its target: ${overweight.map((row) => row.measure).join(", ")}`);
+  process.exitCode = 1;
+}
