@@ -128,6 +128,10 @@ async function optional<T>(name: string, run: () => Promise<T> | T): Promise<T |
 }
 
 const started = Date.now();
+// The 1-minute load average while the bench runs: the machine is shared, and its load moves
+// every timing (Lighthouse's most).
+const loads = [loadavg()[0] ?? 0];
+const sampling = setInterval(() => loads.push(loadavg()[0] ?? 0), 5_000);
 const results: Results = {
   ...(await measureCosts()),
   settlement: await optional("settlement", measureSettlement),
@@ -147,7 +151,11 @@ const results: Results = {
   ticketRush: await optional("ticket-rush", () => measureTicketRush(log)),
   pixDeposit: await optional("pix-deposit", measurePixDeposit),
 };
-const rows = reportRows(results);
+clearInterval(sampling);
+loads.push(loadavg()[0] ?? 0);
+const measuredAt = new Date(started).toISOString().replace("T", " ").slice(0, 16);
+const stamp = `${measuredAt} UTC, load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`;
+const rows = reportRows(results).map((row) => (row.result.startsWith("not measured") ? row : { ...row, measured: stamp }));
 console.log(renderSections(rows));
 await writePerformanceDoc(rows);
 log("merged the measured rows into docs/performance.md");
@@ -160,7 +168,12 @@ writeFileSync(
       measuredAt: new Date().toISOString(),
       durationSeconds: Math.round((Date.now() - started) / 1000),
       // The load average says how much other work shared the CPUs, which skews latency most.
-      machine: { node: process.version, cpus: cpus().length, loadAverage: loadavg().map((load) => Number(load.toFixed(2))) },
+      machine: {
+        node: process.version,
+        cpus: cpus().length,
+        loadAverage: loadavg().map((load) => Number(load.toFixed(2))),
+        loadDuringRun: { min: Number(Math.min(...loads).toFixed(2)), max: Number(Math.max(...loads).toFixed(2)) },
+      },
       // Every call above ran under convex-test's enforcement of Convex's per-transaction limits.
       transactionLimits: true,
       scales,
