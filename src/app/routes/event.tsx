@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import { Link, Route, Routes, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
@@ -23,7 +23,13 @@ const organizerTools = () => import("./event-organizer");
 const EditEvent = lazy(() => organizerTools().then((module) => ({ default: module.EditEvent })));
 const CancelEvent = lazy(() => organizerTools().then((module) => ({ default: module.CancelEvent })));
 const AttendeeList = lazy(() => organizerTools().then((module) => ({ default: module.AttendeeList })));
-const TicketSales = lazy(() => import("../../features/tickets/ticket-sales").then((module) => ({ default: module.TicketSales })));
+const TicketSales = lazy(() => import("../../features/tickets/ticket-sales").then((module) => ({ default: memo(module.TicketSales) })));
+// The event's figures change on every support (a live update a few times a second on a busy
+// event) and re-render the page; the sections that take only the event's id render again only
+// when their own queries change, not each time with it.
+const MemoPresenceCount = memo(PresenceCount);
+const MemoEventUpdates = memo(EventUpdates);
+const MemoSupportTimeline = memo(SupportTimeline);
 
 /**
  * `/event/:id` and its sub-pages. The door screen is declared here, not in the app's router, so
@@ -66,7 +72,7 @@ function EventPage() {
         </section>
       ) : (
         <>
-          <PresenceCount roomId={eventRoom(event._id)} describe={viewersText} />
+          <MemoPresenceCount roomId={eventRoom(event._id)} describe={viewersText} />
           <EventDetails
             event={event}
             actions={
@@ -102,8 +108,8 @@ function EventPage() {
               {isOrganizerOfTicketed && <AttendeeList eventId={event._id} eventName={event.name} />}
             </Suspense>
           )}
-          <EventUpdates eventId={event._id} canPost={me != null && me._id === event.creatorId} />
-          <SupportTimeline eventId={event._id} />
+          <MemoEventUpdates eventId={event._id} canPost={me != null && me._id === event.creatorId} />
+          <MemoSupportTimeline eventId={event._id} />
         </>
       )}
     </main>
