@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { MissingConvexUrl } from "./app/missing-convex-url";
-import { warmIntlSoon } from "./lib/warm-intl";
 import "./styles/global.css";
 
 const root = document.getElementById("root");
@@ -15,4 +14,3 @@ const convexUrl = import.meta.env.VITE_CONVEX_URL as string | undefined;
 startTransition(() => {
   createRoot(root).render(<StrictMode>{convexUrl ? <App convexUrl={convexUrl} /> : <MissingConvexUrl />}</StrictMode>);
 });
-warmIntlSoon();
