@@ -70,11 +70,16 @@ export async function signedInUser(
  * result the page shows. A refusal at the door rejects as the mutation does; a support the
  * event closed on before it came up was refunded, and rejects with the closed-event error.
  */
-export async function supportNow(t: Backend, caller: Caller, args: { eventId: string; amountCents: number }) {
+export async function supportNow(
+  t: Backend,
+  caller: Caller,
+  args: { eventId: string; amountCents: number; rewardId?: string; answer?: string },
+) {
   const { supportId } = await caller.mutation(api.supports.support, args);
   await applyQueue(t, args.eventId as Id<"events">);
   const outcome = await caller.query(api.supports.outcome, { supportId });
   if (outcome === null || outcome.status === "pending") throw new Error(`support ${supportId} was not applied`);
+  if (outcome.status === "refunded" && "refusal" in outcome) throw new ConvexError({ code: "REWARD_SOLD_OUT", message: outcome.refusal });
   if (outcome.status === "refunded") throw new ConvexError(closedRefusal(outcome.closedReason));
   return { goalReached: outcome.goalReached, ticketCode: outcome.ticketCode };
 }
