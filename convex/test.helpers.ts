@@ -11,6 +11,7 @@ import { isUnread } from "./model/notifications";
 import { openWallet } from "./model/wallet";
 import { closedRefusal } from "./model/shared/supportRefusal";
 import { supportClosedReason } from "./model/shared/lifecycle";
+import { isConcluded } from "./model/shared/eventRules";
 import { drainQueue, QUEUE_SETTLE_MS, workQueue } from "./model/supportQueue";
 import { workerState } from "./model/supportWorker";
 import schema from "./schema";
@@ -167,6 +168,8 @@ export async function expectInvariants(t: Backend) {
   const purchases = await allRows(t, "ticketPurchases");
   const ticketTypes = await allRows(t, "ticketTypes");
   const ticketSales = await allRows(t, "ticketSales");
+  const rewards = await allRows(t, "rewards");
+  const rewardCounts = await allRows(t, "rewardCounts");
   const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
   // Queued supports not applied: still in the queue (money in flight), or refunded.
   const pending = queued.filter((row) => row.status === "pending");
@@ -230,6 +233,9 @@ export async function expectInvariants(t: Backend) {
     expect(applied.filter((row) => row.goalReached).length).toBeLessThanOrEqual(1);
     const ownTickets = tickets.filter((ticket) => ticket.eventId === event._id);
     expect(event.raisedCents).toBe(sum(rows));
+    // Paid out: it concluded, or it is `Flexível` and raised something (even below its goal).
+    if (event.settlement === "paidOut")
+      expect(isConcluded(event) || (event.fundingMode === "flexible" && event.raisedCents > 0)).toBe(true);
     const refunding = event.settlement === "refunded" || event.settlement === "cancelled";
     expect(event.refundedCents ?? 0).toBe(refunding ? event.raisedCents : 0);
     expect(rows.every((c) => (c.refundedAt !== undefined) === refunding)).toBe(true);
@@ -265,6 +271,17 @@ export async function expectInvariants(t: Backend) {
     expect(purchase.amountCents).toBe(row.amountCents);
   }
   expect(new Set(tickets.map((ticket) => ticket.code)).size).toBe(tickets.length);
+  // A reward's count is the supports that hold it (not refunded); a limited one never goes past
+  // its quantity and reads sold out exactly when it is all taken.
+  for (const reward of rewards) {
+    const taken = rewardCounts.find((row) => row.rewardId === reward._id)?.taken ?? 0;
+    expect(taken).toBe(contributions.filter((c) => c.rewardId === reward._id && c.refundedAt === undefined).length);
+    if (reward.quantity !== undefined) expect(taken).toBeLessThanOrEqual(reward.quantity);
+    expect(reward.soldOut === true).toBe(reward.quantity !== undefined && taken >= reward.quantity);
+  }
+  for (const contribution of contributions.filter((c) => c.rewardId !== undefined)) {
+    expect(rewards.find((reward) => reward._id === contribution.rewardId)?.eventId).toBe(contribution.eventId);
+  }
   await expectUnreadCountsExact(t);
 }
 
