@@ -16,6 +16,8 @@ import { useSupport } from "../../features/support/use-support";
 import { AttendeeList } from "../../features/tickets/attendee-list";
 import { TicketSales } from "../../features/tickets/ticket-sales";
 import { EventUpdates } from "../../features/updates/event-updates";
+import { DownloadSupportersButton } from "../../features/rewards/download-supporters-button";
+import { RewardList } from "../../features/rewards/reward-list";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
 
@@ -45,7 +47,8 @@ function EventPage() {
   const loaded = useQuery(api.events.get, { id });
   const event = loaded == null ? loaded : support.shown(loaded);
   const me = useQuery(api.users.me);
-  const isOrganizerOfTicketed = event != null && event.isTicketed && me != null && me._id === event.creatorId;
+  const isOrganizer = event != null && me != null && me._id === event.creatorId;
+  const isOrganizerOfTicketed = isOrganizer && event.isTicketed;
   useDocumentTitle(event ? pageTitle(event.name) : event === null ? pageTitle("Evento não encontrado") : pageTitle());
 
   return (
@@ -82,8 +85,10 @@ function EventPage() {
                 Validar ingressos
               </Link>
             )}
+            {isOrganizer && <DownloadSupportersButton eventId={event._id} eventName={event.name} />}
             <CancelEvent event={event} />
           </EventDetails>
+          <RewardList eventId={event._id} />
           {event.hasTicketTypes && (
             <TicketSales eventId={event._id} open={event.supportClosedReason === null || event.supportClosedReason === "concluded"} />
           )}

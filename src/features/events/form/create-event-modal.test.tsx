@@ -150,6 +150,7 @@ describe("CreateEventModal", { timeout: 20_000 }, () => {
       venueName: "Biblioteca Mário de Andrade",
       city: "São Paulo",
       uf: "SP",
+      fundingMode: "allOrNothing",
     });
     const alert = await screen.findByRole("alertdialog");
     expect(within(alert).getByRole("heading", { name: "Sucesso!" })).toBeInTheDocument();
