@@ -253,6 +253,31 @@ describe("Supporting with a reward", () => {
     await expectInvariants(t);
   });
 
+  test("a support still queued when the organizer raises the minimum or removes the reward is refunded when it comes up", async () => {
+    const { t, people, eventId, ids, edit, list } = await setup();
+    const [shirtId, posterId] = await ids();
+    // The first support is applied at once (a quiet event); the next two wait in the queue.
+    await people[0]!.as.mutation(api.supports.support, { eventId, amountCents: 600 });
+    const raised = await people[1]!.as.mutation(api.supports.support, { eventId, amountCents: 1_000, rewardId: posterId });
+    const removed = await people[2]!.as.mutation(api.supports.support, { eventId, amountCents: 3_000, rewardId: shirtId, answer: "P" });
+    expect([raised.queued, removed.queued]).toEqual([true, true]);
+    await edit([{ ...POSTER, id: posterId, minimumCents: 2_000 }]);
+    await workQueues(t);
+    expect(await people[1]!.as.query(api.supports.outcome, { supportId: raised.supportId })).toEqual({
+      status: "refunded",
+      amountCents: 1_000,
+      refusal: "O valor mínimo desta recompensa é R$ 20,00.",
+    });
+    expect(await people[2]!.as.query(api.supports.outcome, { supportId: removed.supportId })).toEqual({
+      status: "refunded",
+      amountCents: 3_000,
+      refusal: "Recompensa não encontrada.",
+    });
+    expect([await wallet(people[1]!.as), await wallet(people[2]!.as)]).toEqual([5_000, 5_000]);
+    expect(await list()).toMatchObject([{ title: "Pôster", taken: 0, chosen: false }]);
+    await expectInvariants(t);
+  });
+
   test("a cancellation frees the reward (the count follows the refunds)", async () => {
     const { t, creator, people, eventId, ids, list } = await setup();
     const [shirtId] = await ids();

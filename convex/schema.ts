@@ -268,8 +268,8 @@ export default defineSchema({
   }),
 
   // `Recompensas` (model/shared/rewards.ts has the rules). Written by the organizer's forms and,
-  // once each, when a reward is first chosen or sells out: supporters read it without
-  // contending with the queue, which counts what was taken in rewardCounts.
+  // once, by the queue when a limited one sells out: supporters read it without contending with
+  // the queue, which counts what was taken in rewardCounts (a reward is "chosen" once that is > 0).
   rewards: defineTable({
     eventId: v.id("events"),
     /** Order on the page and in the forms. */
@@ -283,8 +283,6 @@ export default defineSchema({
     deliveryMonth: v.optional(v.string()),
     /** Asked at support time: with choices, or free text when `choices` is absent. */
     question: v.optional(v.object({ label: v.string(), choices: v.optional(v.array(v.string())) })),
-    /** Set by the first support that chose it: from then on its minimum is frozen and it cannot be removed. */
-    chosen: v.optional(v.literal(true)),
     /** Set by the queue when a limited reward is all taken, so later supporters are refused before paying. */
     soldOut: v.optional(v.literal(true)),
   }).index("by_eventId_and_position", ["eventId", "position"]),

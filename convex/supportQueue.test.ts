@@ -241,7 +241,6 @@ describe("the per-event support queue", () => {
     }
     await t.run(async (ctx) => {
       await ctx.db.insert("supportWorkers", { eventId, state: { kind: "idle", generation: 1, quietFrom: 0 } });
-      for (const rewardId of rewardIds) await ctx.db.patch("rewards", rewardId, { chosen: true });
     });
     const fan = await signedInUser(t, { name: "Última" });
     await queue(fan.as, eventId, 100);

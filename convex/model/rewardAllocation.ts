@@ -8,9 +8,17 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { countRowOf } from "./rewards";
-import { remainingOf, REWARD_MESSAGES } from "./shared/rewards";
+import { checkAnswer, remainingOf, REWARD_MESSAGES, type RewardQuestion } from "./shared/rewards";
 
-type RewardState = { quantity: number | undefined; soldOut: boolean; eventId: Id<"events">; taken: number; changed: boolean };
+type RewardState = {
+  quantity: number | undefined;
+  minimumCents: number;
+  question: RewardQuestion | undefined;
+  soldOut: boolean;
+  eventId: Id<"events">;
+  taken: number;
+  changed: boolean;
+};
 
 /**
  * Decides the rewards of one turn of the event's queue: each reward's count is read once,
@@ -25,17 +33,28 @@ export function rewardDecider(ctx: MutationCtx) {
     const reward = await ctx.db.get("rewards", rewardId);
     if (reward === null) return null;
     const taken = (await countRowOf(ctx, rewardId))?.taken ?? 0;
-    const state = { quantity: reward.quantity, soldOut: reward.soldOut === true, eventId: reward.eventId, taken, changed: false };
+    const { quantity, minimumCents, question, eventId } = reward;
+    const state = { quantity, minimumCents, question, soldOut: reward.soldOut === true, eventId, taken, changed: false };
     states.set(rewardId, state);
     return state;
   }
 
   return {
-    /** Takes one unit of the reward for a support, or says why not (the caller refunds it). */
-    async take(rewardId: Id<"rewards">): Promise<{ ok: true } | { ok: false; refusal: string }> {
-      const state = await stateOf(rewardId);
-      // A reward the organizer removed before anyone chose it cannot be held.
+    /**
+     * Takes one unit of the reward for a support, or says why not (the caller refunds it). The
+     * choice was checked at the door; it is checked again here because the organizer may have
+     * removed the reward, raised its minimum or changed its question while it waited.
+     */
+    async take(choice: {
+      rewardId: Id<"rewards">;
+      answer?: string;
+      amountCents: number;
+    }): Promise<{ ok: true } | { ok: false; refusal: string }> {
+      const state = await stateOf(choice.rewardId);
       if (state === null) return { ok: false, refusal: REWARD_MESSAGES.notFound };
+      if (choice.amountCents < state.minimumCents) return { ok: false, refusal: REWARD_MESSAGES.belowRewardMinimum(state.minimumCents) };
+      const answer = checkAnswer(state.question, choice.answer);
+      if ("message" in answer) return { ok: false, refusal: answer.message };
       if (remainingOf(state, state.taken) === 0) return { ok: false, refusal: REWARD_MESSAGES.soldOut };
       state.taken += 1;
       state.changed = true;

@@ -59,8 +59,10 @@ export async function insertRewards(ctx: MutationCtx, eventId: Id<"events">, rew
 
 /**
  * `Editar evento`'s list replaces the event's, all or nothing. Rewards may be added and their
- * quantities raised at any time; a reward someone chose keeps its minimum and stays, and no
- * quantity goes below what was taken. Every refusal is thrown before the first write.
+ * quantities raised at any time; a reward a support holds keeps its minimum and stays, and no
+ * quantity goes below what was taken. (A support still in the queue is checked again when it
+ * comes up: against a raised minimum or a removed reward it is refunded, in the event's order.)
+ * Every refusal is thrown before the first write.
  */
 export async function replaceRewards(ctx: MutationCtx, event: Pick<Doc<"events">, "_id" | "goalCents">, inputs: RewardInput[]) {
   const checked = checkRewards(inputs, event.goalCents);
@@ -74,7 +76,7 @@ export async function replaceRewards(ctx: MutationCtx, event: Pick<Doc<"events">
     const taken = before === null ? 0 : await takenOf(ctx, before._id);
     if (before !== null) {
       kept.add(before._id);
-      if (before.chosen === true && reward.minimumCents !== before.minimumCents) {
+      if (taken > 0 && reward.minimumCents !== before.minimumCents) {
         throw appError("REWARD_FROZEN", REWARD_MESSAGES.minimumFrozen);
       }
       if (reward.quantity !== undefined && reward.quantity < taken) {
@@ -84,7 +86,7 @@ export async function replaceRewards(ctx: MutationCtx, event: Pick<Doc<"events">
     plan.push({ reward, before, taken });
   }
   for (const reward of existing.values()) {
-    if (!kept.has(reward._id) && reward.chosen === true) throw appError("REWARD_FROZEN", REWARD_MESSAGES.removeChosen);
+    if (!kept.has(reward._id) && (await takenOf(ctx, reward._id)) > 0) throw appError("REWARD_FROZEN", REWARD_MESSAGES.removeChosen);
   }
 
   for (const reward of existing.values()) if (!kept.has(reward._id)) await ctx.db.delete("rewards", reward._id);
@@ -96,8 +98,7 @@ export async function replaceRewards(ctx: MutationCtx, event: Pick<Doc<"events">
     }
     // Raised above what was taken, a sold-out reward is on offer again.
     const soldOut = remainingOf(fields, taken) === 0 ? { soldOut: true as const } : {};
-    const chosen = before.chosen === true ? { chosen: true as const } : {};
-    await ctx.db.replace("rewards", before._id, { eventId: event._id, position, ...fields, ...chosen, ...soldOut });
+    await ctx.db.replace("rewards", before._id, { eventId: event._id, position, ...fields, ...soldOut });
   }
 }
 
@@ -106,11 +107,11 @@ export type RewardChoice = { rewardId: Id<"rewards">; answer?: string };
 
 /**
  * Checks a supporter's choice before they pay: a reward of this event, not sold out, an amount
- * at its minimum, an answer that fits its question. The first choice of a reward freezes its
- * minimum (`chosen`, written once). Null for `Sem recompensa`.
+ * at its minimum, an answer that fits its question. Writes nothing: every support of a hot event
+ * reads the reward, and a write here would make them conflict. Null for `Sem recompensa`.
  */
 export async function chooseReward(
-  ctx: MutationCtx,
+  ctx: QueryCtx,
   eventId: Id<"events">,
   choice: { rewardId?: string; answer?: string; amountCents: number },
 ): Promise<RewardChoice | null> {
@@ -127,7 +128,6 @@ export async function chooseReward(
   }
   const answer = checkAnswer(reward.question, choice.answer);
   if ("message" in answer) throw appError("INVALID_REWARD_CHOICE", answer.message);
-  if (reward.chosen !== true) await ctx.db.patch("rewards", reward._id, { chosen: true });
   return { rewardId: reward._id, ...answer };
 }
 
@@ -146,8 +146,8 @@ export async function rewardListOf(ctx: QueryCtx, eventId: Id<"events">) {
         quantity: reward.quantity ?? null,
         deliveryMonth: reward.deliveryMonth ?? null,
         question: reward.question ?? null,
-        /** Whether its minimum is frozen (someone chose it). */
-        chosen: reward.chosen === true,
+        /** Whether a support holds it: its minimum is then frozen and it cannot be removed. */
+        chosen: taken > 0,
         taken,
         remaining,
         soldOut: remaining === 0,

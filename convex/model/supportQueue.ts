@@ -272,7 +272,7 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
       continue;
     }
     // A limited reward is decided in the event's order, like a ticket type: the late supporter's money goes back.
-    const taken = choice === undefined ? ({ ok: true } as const) : await rewards.take(choice.rewardId);
+    const taken = choice === undefined ? ({ ok: true } as const) : await rewards.take({ ...choice, amountCents });
     if (!taken.ok) {
       decisions.push({ apply: false, refusal: taken.refusal });
       await changeWallet(ctx, userId, { kind: "refund", amountCents, eventId });
