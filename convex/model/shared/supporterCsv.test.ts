@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { supporterCsv, supporterCsvFileName } from "./supporterCsv";
 
 const row = {
-  name: "=HYPERLINK(\"http://x\")",
+  name: '=HYPERLINK("http://x")',
   email: "ana@exemplo.com",
   amountCents: 3_000,
   rewardTitle: "Camiseta",
