@@ -6,7 +6,7 @@ import type { EventSummary } from "../../../lib/api-types";
 import { formatDateTime } from "../../../lib/dates";
 import { cityText } from "../display/place";
 import { SettlementChip } from "../display/settlement-chip";
-import { FundingModeChip } from "../display/funding-mode";
+import { FundingModeChip } from "../display/funding-mode-chip";
 import "../events.css";
 
 /** What a card shows of an event (`goalReached` is the server's: raised reached the goal itself). */
