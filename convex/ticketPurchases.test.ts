@@ -3,7 +3,7 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { attendeeCsv } from "./model/shared/attendeeCsv";
 import { MESSAGES } from "./model/shared/texts";
-import { TICKET_MESSAGES, type TicketTypeInput } from "./model/shared/ticketTypes";
+import { TICKET_MESSAGES, unitPriceCents as priceOf, type TicketTypeInput } from "./model/shared/ticketTypes";
 import { enqueuePurchase } from "./model/ticketPurchases";
 import { openWallet } from "./model/wallet";
 import {
@@ -12,6 +12,7 @@ import {
   applyQueue,
   createEvent,
   DAY,
+  eventInput,
   expectInvariants,
   newBackend,
   rejectionData,
@@ -25,7 +26,7 @@ import {
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-type Buy = { typeId: string; loteIndex?: number; units?: number; meia?: boolean; meiaCategory?: string };
+type Buy = { typeId: string; loteIndex?: number; unitPriceCents?: number; units?: number; meia?: boolean; meiaCategory?: string };
 
 /** Pista: 10 units (4 meia) in two lotes, the first of 3 units; Camarote: 5 units, 2 meia, R$ 150,00. */
 const pista: TicketTypeInput = {
@@ -45,11 +46,14 @@ async function setup(types: TicketTypeInput[] = [pista, camarote], goalCents = 1
   return { t, creator, eventId, typeIds };
 }
 
-function buy(caller: Caller, eventId: string, { typeId, loteIndex = 0, units = 1, meia = false, meiaCategory }: Buy) {
+/** A purchase at the price the page shows for its lote (unless the test says another). */
+async function buy(caller: Caller, eventId: string, { typeId, loteIndex = 0, unitPriceCents, units = 1, meia = false, meiaCategory }: Buy) {
+  const shown = (await caller.query(api.ticketTypes.forEvent, { eventId })).find((type) => type._id === typeId)?.lotes[loteIndex];
   return caller.mutation(api.ticketPurchases.buy, {
     eventId,
     typeId,
     loteIndex,
+    unitPriceCents: unitPriceCents ?? (shown === undefined ? 0 : priceOf(shown, meia)),
     units,
     meia,
     ...(meiaCategory === undefined ? {} : { meiaCategory }),
@@ -163,7 +167,7 @@ describe("buying tickets", () => {
 });
 
 describe("bad purchases are refused with their message and change nothing", () => {
-  test.each<[string, (ids: { typeIds: string[]; otherTypeId: string }) => Buy, { code: string; message: string }]>([
+  test.each<[string, (ids: { typeIds: string[]; otherTypeId: string; otherEventId: string }) => Buy, { code: string; message: string }]>([
     ["0 units", ({ typeIds }) => ({ typeId: typeIds[0]!, units: 0 }), { code: "INVALID_PURCHASE", message: TICKET_MESSAGES.invalidUnits }],
     ["5 units", ({ typeIds }) => ({ typeId: typeIds[0]!, units: 5 }), { code: "INVALID_PURCHASE", message: TICKET_MESSAGES.invalidUnits }],
     [
@@ -192,6 +196,31 @@ describe("bad purchases are refused with their message and change nothing", () =
       ({ typeIds }) => ({ typeId: typeIds[0]!, loteIndex: 7 }),
       { code: "INVALID_PURCHASE", message: TICKET_MESSAGES.loteChanged },
     ],
+    ...[-1, 0.5, 1e9, NaN].map((loteIndex): [string, (ids: { typeIds: string[] }) => Buy, { code: string; message: string }] => [
+      `lote ${loteIndex}`,
+      ({ typeIds }) => ({ typeId: typeIds[0]!, loteIndex, unitPriceCents: 6_000 }),
+      { code: "INVALID_PURCHASE", message: TICKET_MESSAGES.loteChanged },
+    ]),
+    [
+      "an id of another table as the type",
+      ({ otherEventId }) => ({ typeId: otherEventId }),
+      { code: "INVALID_PURCHASE", message: TICKET_MESSAGES.typeNotFound },
+    ],
+    [
+      "a price below the lote's",
+      ({ typeIds }) => ({ typeId: typeIds[0]!, unitPriceCents: 1 }),
+      { code: "PRICE_CHANGED", message: TICKET_MESSAGES.priceChanged },
+    ],
+    [
+      "meia at the inteira's price (the buyer saw another price)",
+      ({ typeIds }) => ({ typeId: typeIds[0]!, meia: true, meiaCategory: "estudante", unitPriceCents: 6_000 }),
+      { code: "PRICE_CHANGED", message: TICKET_MESSAGES.priceChanged },
+    ],
+    [
+      "a price that is not a number",
+      ({ typeIds }) => ({ typeId: typeIds[0]!, unitPriceCents: NaN }),
+      { code: "PRICE_CHANGED", message: TICKET_MESSAGES.priceChanged },
+    ],
     [
       "more than the wallet holds",
       ({ typeIds }) => ({ typeId: typeIds[1]! }),
@@ -203,8 +232,36 @@ describe("bad purchases are refused with their message and change nothing", () =
     const [other] = await t.query(api.ticketTypes.forEvent, { eventId: otherEvent });
     const fan = await signedInUser(t, { name: "Fã" });
     const before = await snapshot(t);
-    expect(await rejectionData(buy(fan.as, eventId, request({ typeIds, otherTypeId: other!._id })))).toEqual(expected);
+    expect(await rejectionData(buy(fan.as, eventId, request({ typeIds, otherTypeId: other!._id, otherEventId: otherEvent })))).toEqual(
+      expected,
+    );
     expect(await snapshot(t)).toEqual(before);
+  });
+
+  test("the organizer changes the price between the page and the purchase: refused with its message, nothing charged", async () => {
+    const { t, creator, eventId, typeIds } = await setup([pista]);
+    const fan = await signedInUser(t, { name: "Fã", walletCents: 50_000 });
+    const [seen] = await fan.as.query(api.ticketTypes.forEvent, { eventId });
+    const seenPrice = seen!.lotes[0]!.priceCents;
+    const { startsAt } = (await t.query(api.events.get, { id: eventId }))!;
+    await creator.as.mutation(api.events.update, {
+      id: eventId,
+      ...eventInput({ isTicketed: true, goalCents: 1_000_000, startsAt }),
+      ticketTypes: [{ ...pista, id: seen!._id, lotes: [{ priceCents: 9_000, quantity: 3 }, { priceCents: 12_000 }] }],
+    });
+    const before = await snapshot(t);
+    expect(await rejectionData(buy(fan.as, eventId, { typeId: typeIds[0]!, unitPriceCents: seenPrice }))).toEqual({
+      code: "PRICE_CHANGED",
+      message: TICKET_MESSAGES.priceChanged,
+    });
+    expect(await snapshot(t)).toEqual(before);
+    expect(await wallet(fan.as)).toBe(50_000);
+    // At the price now shown, it sells.
+    expect(await buyNow(t, fan.as, eventId, { typeId: typeIds[0]!, unitPriceCents: 9_000 })).toMatchObject({
+      status: "issued",
+      amountCents: 9_000,
+    });
+    await expectInvariants(t);
   });
 
   test("signed out", async () => {
@@ -251,6 +308,7 @@ describe("capacity under a rush", () => {
           await enqueuePurchase(ctx, user, eventId, {
             typeId,
             loteIndex: 0,
+            unitPriceCents: meia ? 1_000 : 2_000,
             units: 1,
             meia,
             ...(meia ? { meiaCategory: "estudante" } : {}),

@@ -95,6 +95,7 @@ test("the organizer sees the attendee list and downloads it as a CSV that opens 
     eventId,
     typeId: await firstTypeId(organizer, eventId),
     loteIndex: 0,
+    unitPriceCents: 500,
     units: 2,
     meia: true,
     meiaCategory: "idoso",
@@ -138,6 +139,7 @@ test("30 buyers at once through the local backend for 10 tickets: exactly 10 sol
         eventId,
         typeId: type!._id,
         loteIndex: 0,
+        unitPriceCents: i % 2 === 0 ? 500 : 1_000,
         units: 1,
         meia: i % 2 === 0,
         ...(i % 2 === 0 ? { meiaCategory: "estudante" } : {}),
@@ -173,7 +175,14 @@ test("the ticket types form, Ingressos with a sold-out type, a meia ticket and t
     const eventId = await apiEvent(organizer, { name: `Festival de Verão ${width}`, isTicketed: true, ticketTypes: [pista, camarote] });
     const [pistaType, camaroteType] = await organizer.client.query(api.ticketTypes.forEvent, { eventId });
     const fan = await apiUser(`Fã ${width}`);
-    await fan.client.mutation(api.ticketPurchases.buy, { eventId, typeId: camaroteType!._id, loteIndex: 0, units: 2, meia: false });
+    await fan.client.mutation(api.ticketPurchases.buy, {
+      eventId,
+      typeId: camaroteType!._id,
+      loteIndex: 0,
+      unitPriceCents: 1_500,
+      units: 2,
+      meia: false,
+    });
 
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();

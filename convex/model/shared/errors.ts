@@ -29,6 +29,7 @@ export type ErrorCode =
   | "TICKET_TYPE_FROZEN"
   | "INVALID_PURCHASE"
   | "SOLD_OUT"
+  | "PRICE_CHANGED"
   | "TOO_MANY_DEPOSITS"
   | "NO_EMAIL"
   | "INVALID_PIX_KEY"

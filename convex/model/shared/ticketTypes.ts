@@ -69,6 +69,7 @@ export const TICKET_MESSAGES = {
   salesEnded: "As vendas deste tipo de ingresso foram encerradas.",
   notEnough: (left: number) => `Restam apenas ${left} ${left === 1 ? "ingresso" : "ingressos"} deste tipo. Escolha uma quantidade menor.`,
   loteChanged: "O lote mudou antes da sua compra. Confira o novo preço e compre de novo.",
+  priceChanged: "O preço deste ingresso mudou. Confira o novo valor.",
 } as const;
 
 export type Lote = { priceCents: number; endsAt?: number; quantity?: number };

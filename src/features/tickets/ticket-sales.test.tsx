@@ -55,7 +55,9 @@ describe("Ingressos", () => {
     render(<TicketSales eventId="ev1" open />);
     await user.selectOptions(screen.getByLabelText("Quantidade"), "2");
     await user.click(screen.getByRole("button", { name: "Comprar" }));
-    expect(buy).toHaveBeenCalledWith(expect.objectContaining({ eventId: "ev1", units: 2, meia: false }));
+    expect(buy).toHaveBeenCalledWith(
+      expect.objectContaining({ eventId: "ev1", loteIndex: 0, unitPriceCents: 6_000, units: 2, meia: false }),
+    );
     expect(await screen.findByRole("button", { name: "Processando sua compra…" })).toBeDisabled();
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
 
