@@ -204,7 +204,9 @@ export default defineSchema({
   })
     .index("by_code", ["code"])
     .index("by_userId", ["userId"])
-    .index("by_eventId", ["eventId"]),
+    .index("by_eventId", ["eventId"])
+    // Whether someone holds a ticket of an event (the online access link).
+    .index("by_userId_and_eventId", ["userId", "eventId"]),
 
   // Ingressos: an event's ticket types with their lotes (model/shared/ticketTypes.ts has the
   // rules). Written by the creator's forms and, once each, when a type is first bought or an
