@@ -203,6 +203,8 @@ export default defineSchema({
     meiaCategory: v.optional(meiaCategoryValidator),
   })
     .index("by_code", ["code"])
+    // Meus Ingressos lists a person's tickets newest first (creation order), which the next index does not keep.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_userId", ["userId"])
     .index("by_eventId", ["eventId"])
     // Whether someone holds a ticket of an event (the online access link).
