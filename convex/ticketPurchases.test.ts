@@ -134,6 +134,33 @@ describe("buying tickets", () => {
     await expectInvariants(t);
   });
 
+  test("the meia reserve is still bought after the only lote ended with the inteira (10 units, 4 meia, a lote of 6)", async () => {
+    const oneLote: TicketTypeInput = { name: "Pista", quantity: 10, meiaQuantity: 4, lotes: [{ priceCents: 4_000, quantity: 6 }] };
+    const { t, eventId, typeIds } = await setup([oneLote]);
+    const fan = await signedInUser(t, { name: "Fã", walletCents: 50_000 });
+    expect(await buyNow(t, fan.as, eventId, { typeId: typeIds[0]!, units: 4 })).toMatchObject({ status: "issued" });
+    expect(await buyNow(t, fan.as, eventId, { typeId: typeIds[0]!, units: 2 })).toMatchObject({ status: "issued" });
+    // Inteira ended with the lote: refused before paying.
+    const before = await snapshot(t);
+    expect(await rejectionData(buy(fan.as, eventId, { typeId: typeIds[0]! }))).toEqual({
+      code: "SOLD_OUT",
+      message: TICKET_MESSAGES.inteiraSoldOut,
+    });
+    expect(await snapshot(t)).toEqual(before);
+    // The 4 meia sell at the last lote's meia price.
+    const student = await signedInUser(t, { name: "Estudante", walletCents: 50_000 });
+    expect(await buyNow(t, student.as, eventId, { typeId: typeIds[0]!, units: 4, meia: true, meiaCategory: "estudante" })).toMatchObject({
+      status: "issued",
+      amountCents: 8_000,
+    });
+    expect(await wallet(student.as)).toBe(42_000);
+    expect(await rejectionData(buy(student.as, eventId, { typeId: typeIds[0]!, meia: true, meiaCategory: "estudante" }))).toEqual({
+      code: "SOLD_OUT",
+      message: TICKET_MESSAGES.soldOut,
+    });
+    await expectInvariants(t);
+  });
+
   test("purchases go on after the goal is reached (the show is confirmed), and count toward it", async () => {
     const { t, eventId, typeIds } = await setup([pista], 10_000);
     const a = await signedInUser(t, { name: "A", walletCents: 50_000 });

@@ -7,7 +7,8 @@
  *   the first whose end (a date, or its own quantity sold) has not come.
  * - Meia-entrada (Lei 12.933/2013, Decreto 8.537/2015): each type reserves `meiaQuantity` of its
  *   units for meia (half the lote's price); the rest sells as inteira. The event must offer at
- *   least 40% of all its tickets as meia; the two availabilities are kept and shown apart.
+ *   least 40% of all its tickets as meia; the two availabilities are kept and shown apart, and
+ *   lotes ending by quantity never swallow the meia reserve (see availabilityOf).
  */
 import { MAX_AMOUNT_CENTS } from "./money";
 import { cleanText, hasVisibleText } from "./cleanText";
@@ -68,6 +69,8 @@ export const TICKET_MESSAGES = {
   inteiraSoldOut: "Inteira esgotada para este tipo; ainda há meia-entrada.",
   salesEnded: "As vendas deste tipo de ingresso foram encerradas.",
   notEnough: (left: number) => `Restam apenas ${left} ${left === 1 ? "ingresso" : "ingressos"} deste tipo. Escolha uma quantidade menor.`,
+  notEnoughInLote: (left: number) =>
+    `Restam apenas ${left} ${left === 1 ? "ingresso" : "ingressos"} neste lote. Escolha uma quantidade menor.`,
   loteChanged: "O lote mudou antes da sua compra. Confira o novo preço e compre de novo.",
   priceChanged: "O preço deste ingresso mudou. Confira o novo valor.",
 } as const;
@@ -173,29 +176,62 @@ export function currentLoteIndex(lotes: Lote[], loteSold: number[], at: number):
   return null;
 }
 
-/** Units still for sale: inteira and meia apart, each also bounded by what the current lote has left. */
+/**
+ * What a type has for sale at `at`. `Restam N` (`left`) is what the type itself has left,
+ * inteira + meia; the current lote's own remainder (`loteLeft`) bounds one purchase and is said
+ * apart when it is smaller.
+ *
+ * The meia-entrada reserve is never swallowed by the lotes: once every lote has ended by its
+ * quantity, the meia left keeps selling at the last lote's meia price (`meiaReserve`) until it
+ * sells out, the last lote's date passes, or the event starts. Inteira ends with the lotes.
+ */
 export type Availability = {
+  /** The lote whose price applies now (the last one for the meia reserve); null when nothing sells. */
   loteIndex: number | null;
   inteiraLeft: number;
   meiaLeft: number;
   /** inteira + meia: the type's `Restam N`. */
   left: number;
+  /** What the current lote has left of its own quantity; null when it has none (or for the meia reserve). */
+  loteLeft: number | null;
+  /** Every lote ended by its quantity: only the meia left sells, at the last lote's meia price. */
+  meiaReserve: boolean;
   /** Sold out (`Esgotado`) or, when the last lote ended by its date, sales ended. */
   state: "onSale" | "soldOut" | "ended";
 };
 
 export function availabilityOf(type: TicketTypeRules, sales: TicketSales, at: number): Availability {
-  const loteIndex = currentLoteIndex(type.lotes, sales.loteSold, at);
+  const current = currentLoteIndex(type.lotes, sales.loteSold, at);
   const inteiraTotal = Math.max(0, type.quantity - type.meiaQuantity - sales.inteiraSold);
   const meiaTotal = Math.max(0, type.meiaQuantity - sales.meiaSold);
-  const lote = loteIndex === null ? undefined : type.lotes[loteIndex];
-  const loteLeft = lote?.quantity === undefined ? Infinity : lote.quantity - (sales.loteSold[loteIndex!] ?? 0);
-  const inteiraLeft = loteIndex === null ? 0 : Math.min(inteiraTotal, loteLeft);
-  const meiaLeft = loteIndex === null ? 0 : Math.min(meiaTotal, loteLeft);
-  const left = loteIndex === null ? 0 : Math.min(inteiraTotal + meiaTotal, loteLeft);
-  const lastLote = type.lotes.at(-1);
-  const ended = loteIndex === null && inteiraTotal + meiaTotal > 0 && lastLote?.endsAt !== undefined && at >= lastLote.endsAt;
-  return { loteIndex, inteiraLeft, meiaLeft, left, state: left > 0 ? "onSale" : ended ? "ended" : "soldOut" };
+  const lastIndex = type.lotes.length - 1;
+  const lastLote = type.lotes[lastIndex];
+  const lastEndedByDate = lastLote?.endsAt !== undefined && at >= lastLote.endsAt;
+  if (current !== null) {
+    const lote = type.lotes[current]!;
+    const loteLeft = lote.quantity === undefined ? null : Math.max(0, lote.quantity - (sales.loteSold[current] ?? 0));
+    const left = inteiraTotal + meiaTotal;
+    return {
+      loteIndex: current,
+      inteiraLeft: inteiraTotal,
+      meiaLeft: meiaTotal,
+      left,
+      loteLeft,
+      meiaReserve: false,
+      state: left > 0 ? "onSale" : "soldOut",
+    };
+  }
+  const meiaReserve = meiaTotal > 0 && lastLote !== undefined && !lastEndedByDate;
+  if (meiaReserve)
+    return { loteIndex: lastIndex, inteiraLeft: 0, meiaLeft: meiaTotal, left: meiaTotal, loteLeft: null, meiaReserve, state: "onSale" };
+  const ended = inteiraTotal + meiaTotal > 0 && lastEndedByDate;
+  return { loteIndex: null, inteiraLeft: 0, meiaLeft: 0, left: 0, loteLeft: null, meiaReserve, state: ended ? "ended" : "soldOut" };
+}
+
+/** How many units of one option (inteira or meia) one purchase may take now: the option's remainder, within the lote's. */
+export function buyableNow(available: Availability, meia: boolean): number {
+  const option = meia ? available.meiaLeft : available.inteiraLeft;
+  return available.loteLeft === null ? option : Math.min(option, available.loteLeft);
 }
 
 export type PurchaseRequest = { loteIndex: number; units: number; meia: boolean };
@@ -208,7 +244,8 @@ export function soldOutMessage(meia: boolean, available: Availability): string {
 
 /**
  * Whether a purchase gets its units, decided in the order purchases came (the event's queue),
- * against the exact counts at that point; or the message of its refund.
+ * against the exact counts at that point; or the message of its refund. "Restam apenas N deste
+ * tipo" is said only when the type itself is short; a lote that is short says so of the lote.
  */
 export function decidePurchase(
   type: TicketTypeRules,
@@ -217,12 +254,25 @@ export function decidePurchase(
   at: number,
 ): { ok: true } | { ok: false; message: string } {
   const available = availabilityOf(type, sales, at);
-  const left = request.meia ? available.meiaLeft : available.inteiraLeft;
+  const optionLeft = request.meia ? available.meiaLeft : available.inteiraLeft;
   if (available.state === "ended") return { ok: false, message: TICKET_MESSAGES.salesEnded };
-  if (left === 0) return { ok: false, message: soldOutMessage(request.meia, available) };
+  if (optionLeft === 0) return { ok: false, message: soldOutMessage(request.meia, available) };
   if (available.loteIndex !== request.loteIndex) return { ok: false, message: TICKET_MESSAGES.loteChanged };
-  if (left < request.units) return { ok: false, message: TICKET_MESSAGES.notEnough(left) };
+  if (optionLeft < request.units) return { ok: false, message: TICKET_MESSAGES.notEnough(optionLeft) };
+  if (buyableNow(available, request.meia) < request.units)
+    return { ok: false, message: TICKET_MESSAGES.notEnoughInLote(available.loteLeft ?? 0) };
   return { ok: true };
+}
+
+/**
+ * Whether inteira can never sell again: none left, or the last lote sold its quantity (lotes sell
+ * in order, so every lote has ended). Ends by date are the clock's to tell, not a flag's.
+ */
+export function inteiraGoneForGood(type: TicketTypeRules, sales: TicketSales): boolean {
+  if (type.quantity - type.meiaQuantity - sales.inteiraSold <= 0) return true;
+  const last = type.lotes.length - 1;
+  const lastQuantity = type.lotes[last]?.quantity;
+  return lastQuantity !== undefined && (sales.loteSold[last] ?? 0) >= lastQuantity;
 }
 
 /** The counts after a purchase of `units` in lote `loteIndex`. */
