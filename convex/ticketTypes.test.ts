@@ -50,6 +50,19 @@ describe("ticket types on create", () => {
     expect(await t.query(api.events.get, { id: eventId })).toMatchObject({ hasTicketTypes: true, isTicketed: true });
   });
 
+  test("a Tecnologia workshop may sell a type without meia-entrada; a Música event may not", async () => {
+    const { t, creator } = await setup();
+    const workshop: TicketTypeInput = { name: "Oficina", quantity: 30, meiaQuantity: 0, lotes: [{ priceCents: 10_000 }] };
+    const eventId = await createEvent(creator.as, { category: "Tecnologia", isTicketed: true, ticketTypes: [workshop] });
+    expect((await t.query(api.ticketTypes.forEvent, { eventId })).map((type) => type.meiaQuantity)).toEqual([0]);
+    const before = await snapshot(t);
+    expect(await rejectionData(createEvent(creator.as, { category: "Música", isTicketed: true, ticketTypes: [workshop] }))).toEqual({
+      code: "INVALID_TICKET_TYPE",
+      message: TICKET_MESSAGES.meiaBelowMinimum,
+    });
+    expect(await snapshot(t)).toEqual(before);
+  });
+
   test("an event with Evento com ingresso and no types is the spec's: one ticket per support", async () => {
     const { t, creator } = await setup();
     const eventId = await createEvent(creator.as, { isTicketed: true });

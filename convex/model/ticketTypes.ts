@@ -30,7 +30,11 @@ export function salesOf(ctx: QueryCtx, typeId: Id<"ticketTypes">): Promise<Doc<"
 }
 
 /** The types checked for a new event; throws the Portuguese refusal before anything is written. */
-export function checkNewTicketTypes(types: TicketTypeInput[] | undefined, event: { isTicketed: boolean; startsAt: number }, now: number) {
+export function checkNewTicketTypes(
+  types: TicketTypeInput[] | undefined,
+  event: { isTicketed: boolean; startsAt: number; category: string },
+  now: number,
+) {
   if (types === undefined) return [];
   if (types.some((type) => type.id !== undefined)) throw appError("INVALID_TICKET_TYPE", TICKET_MESSAGES.typeNotFound);
   const checked = validateTicketTypes(types, event, now);

@@ -3,6 +3,7 @@ import {
   addSale,
   availabilityOf,
   inteiraGoneForGood,
+  meiaShareSummary,
   currentLoteIndex,
   decidePurchase,
   minimumMeia,
@@ -15,7 +16,7 @@ import {
 } from "./ticketTypes";
 
 const NOW = 1_000_000;
-const EVENT = { isTicketed: true, startsAt: NOW + 100_000 };
+const EVENT = { isTicketed: true, startsAt: NOW + 100_000, category: "Música" };
 const pista: TicketTypeInput = {
   name: "Pista",
   quantity: 100,
@@ -86,6 +87,22 @@ describe("validateTicketTypes", () => {
     ["meia below 40%", { meiaQuantity: 39 }, TICKET_MESSAGES.meiaBelowMinimum],
   ])("refuses %s", (_label, change, message) => {
     expect(validateTicketTypes([{ ...pista, ...change }], EVENT, NOW)).toEqual({ message });
+  });
+
+  test("the 40% applies where the law asks for it: Música, Esporte, Entretenimento, not a Tecnologia workshop", () => {
+    const noMeia = { ...pista, meiaQuantity: 0 };
+    for (const category of ["Música", "Esporte", "Entretenimento"])
+      expect(validateTicketTypes([noMeia], { ...EVENT, category }, NOW)).toEqual({ message: TICKET_MESSAGES.meiaBelowMinimum });
+    expect(validateTicketTypes([noMeia], { ...EVENT, category: "Tecnologia" }, NOW)).toEqual({ types: [noMeia] });
+  });
+
+  test("the editor's summary reads thousands and says whether the law's minimum applies", () => {
+    expect(meiaShareSummary(400, 1_000, "Música")).toBe(
+      "Meia-entrada: 400 de 1.000 ingressos (40%). Para Música, a lei pede pelo menos 40%.",
+    );
+    expect(meiaShareSummary(0, 1_000, "Tecnologia")).toBe(
+      "Meia-entrada: 0 de 1.000 ingressos (0%). A lei da meia-entrada não se aplica a eventos de Tecnologia.",
+    );
   });
 
   test("40% is of the event's tickets: one type may carry the meia of another", () => {

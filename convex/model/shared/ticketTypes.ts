@@ -6,8 +6,8 @@
  * - A type has a quantity (1..100.000) and sells through its lotes in order: the current lote is
  *   the first whose end (a date, or its own quantity sold) has not come.
  * - Meia-entrada (Lei 12.933/2013, Decreto 8.537/2015): each type reserves `meiaQuantity` of its
- *   units for meia (half the lote's price); the rest sells as inteira. The event must offer at
- *   least 40% of all its tickets as meia; the two availabilities are kept and shown apart, and
+ *   units for meia (half the lote's price); the rest sells as inteira. A Música, Esporte or
+ *   Entretenimento event must offer at least 40% of all its tickets as meia; the two availabilities are kept and shown apart, and
  *   lotes ending by quantity never swallow the meia reserve (see availabilityOf).
  */
 import { MAX_AMOUNT_CENTS } from "./money";
@@ -22,6 +22,24 @@ export const MAX_TYPE_NAME_LENGTH = 60;
 export const MAX_UNITS_PER_PURCHASE = 4;
 /** The law's share of an event's tickets offered as meia-entrada, in percent. */
 export const MEIA_MIN_PERCENT = 40;
+/**
+ * The categories the meia-entrada law covers (artistic-cultural and sports events); an event of
+ * another category (a Tecnologia workshop) may sell its types without meia.
+ */
+export const MEIA_LAW_CATEGORIES: readonly string[] = ["Música", "Esporte", "Entretenimento"];
+
+export function meiaLawApplies(category: string): boolean {
+  return MEIA_LAW_CATEGORIES.includes(category);
+}
+
+const count = new Intl.NumberFormat("pt-BR");
+
+/** The editor's summary line: the event's share of meia and whether the law's minimum applies to its category. */
+export function meiaShareSummary(meia: number, total: number, category: string): string {
+  const share = `Meia-entrada: ${count.format(meia)} de ${count.format(total)} ingressos (${Math.floor((meia * 100) / total)}%).`;
+  if (!meiaLawApplies(category)) return `${share} A lei da meia-entrada não se aplica a eventos de ${category}.`;
+  return `${share} Para ${category}, a lei pede pelo menos ${MEIA_MIN_PERCENT}%.`;
+}
 
 /** Who may buy meia-entrada, as the buyer declares it; shown on the ticket and checked at the door. */
 export const MEIA_CATEGORIES = ["estudante", "pcd", "jovemBaixaRenda", "idoso"] as const;
@@ -121,14 +139,15 @@ function checkLotes(lotes: Lote[], quantity: number, startsAt: number): string |
 }
 
 /**
- * Checks an event's ticket types against its date and ticketing: names, quantities, prices,
- * lotes (in order, none ending after the event) and the 40% of meia-entrada. Returns the types
+ * Checks an event's ticket types against its date, category and ticketing: names, quantities,
+ * prices, lotes (in order, none ending after the event) and, where the law asks for it, the 40%
+ * of meia-entrada. Returns the types
  * cleaned, or the Portuguese message saying what is wrong. `now` is passed in so it stays pure;
  * an edit passes the lotes it keeps as they were (see `unchangedLoteEnds`).
  */
 export function validateTicketTypes(
   types: TicketTypeInput[],
-  event: { isTicketed: boolean; startsAt: number },
+  event: { isTicketed: boolean; startsAt: number; category: string },
   now: number,
   { keepEnds = new Set<number>() }: { keepEnds?: Set<number> } = {},
 ): { types: TicketTypeInput[] } | { message: string } {
@@ -162,7 +181,7 @@ export function validateTicketTypes(
   }
   const total = cleaned.reduce((sum, type) => sum + type.quantity, 0);
   const meia = cleaned.reduce((sum, type) => sum + type.meiaQuantity, 0);
-  if (meia < minimumMeia(total)) return { message: TICKET_MESSAGES.meiaBelowMinimum };
+  if (meiaLawApplies(event.category) && meia < minimumMeia(total)) return { message: TICKET_MESSAGES.meiaBelowMinimum };
   return { types: cleaned };
 }
 

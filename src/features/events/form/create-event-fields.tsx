@@ -148,7 +148,9 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
         />
         <label htmlFor={`${id}-ticketed`}>Evento com ingresso</label>
       </div>
-      {values.isTicketed && <TicketTypesEditor types={values.ticketTypes} onChange={(ticketTypes) => set({ ticketTypes })} />}
+      {values.isTicketed && (
+        <TicketTypesEditor types={values.ticketTypes} category={values.category} onChange={(ticketTypes) => set({ ticketTypes })} />
+      )}
     </>
   );
 }
