@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { attendeeCsv } from "./model/shared/attendeeCsv";
+import { allAttendeeRows, attendeeCsv } from "./model/shared/attendeeCsv";
 import { MESSAGES } from "./model/shared/texts";
 import { TICKET_MESSAGES, unitPriceCents as priceOf, type TicketTypeInput } from "./model/shared/ticketTypes";
 import { enqueuePurchase } from "./model/ticketPurchases";
+import { issueTicket } from "./model/tickets";
 import { openWallet } from "./model/wallet";
 import {
   advanceClock,
@@ -368,6 +369,26 @@ describe("capacity under a rush", () => {
 });
 
 describe("the attendee list", () => {
+  test("a list of more than 100 tickets is complete, also for an event whose tickets come from supports", async () => {
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Organizadora" });
+    const eventId = (await createEvent(creator.as, { isTicketed: true })) as Id<"events">;
+    const event = (await t.run((ctx) => ctx.db.get("events", eventId)))!;
+    await t.run(async (ctx) => {
+      for (let i = 0; i < 150; i++) {
+        const userId = await ctx.db.insert("users", { name: `Pessoa ${i}`, email: `pessoa${i}@exemplo.com` });
+        await issueTicket(ctx, event, userId);
+      }
+    });
+    expect(await creator.as.query(api.attendees.summary, { eventId })).toEqual([]);
+    const rows = await allAttendeeRows((cursor) =>
+      creator.as.query(api.attendees.page, { eventId, paginationOpts: { numItems: 100, cursor } }),
+    );
+    expect(rows).toHaveLength(150);
+    expect(new Set(rows.map((row) => row.email)).size).toBe(150);
+    expect(rows.every((row) => row.status === "valid" && row.priceCents === null && row.typeName === null)).toBe(true);
+  });
+
   test("per type and lote: sold, meia and checked in; the CSV lists every ticket; only the creator gets it", async () => {
     const { t, creator, eventId, typeIds } = await setup();
     const bia = await signedInUser(t, { name: "Bia Souza", email: "bia@exemplo.com", walletCents: 50_000 });
@@ -390,16 +411,23 @@ describe("the attendee list", () => {
 
     const page = await creator.as.query(api.attendees.page, { eventId, paginationOpts: { numItems: 100, cursor: null } });
     const csv = attendeeCsv(page.page, { timeZone: "America/Sao_Paulo" });
-    expect(csv.startsWith("\uFEFFNome;E-mail;Tipo;Lote;Inteira/Meia;Categoria;Código;Comprado em;Check-in em\r\n")).toBe(true);
+    expect(csv.startsWith("\uFEFFNome;E-mail;Tipo;Lote;Inteira/Meia;Categoria;Preço;Situação;Código;Comprado em;Check-in em\r\n")).toBe(
+      true,
+    );
     const lines = csv.slice(1).split("\r\n");
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^Bia Souza;bia@exemplo\\.com;Pista;1º lote;Meia;pessoa com deficiência e acompanhante;${biaTicket!.code};\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d;\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d$`,
+        `^Bia Souza;bia@exemplo\\.com;Pista;1º lote;Meia;pessoa com deficiência e acompanhante;R\\$\\s30,00;usado;${biaTicket!.code};\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d;\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d$`,
       ),
     );
     // A name typed as a formula is neutralized, so the organizer's spreadsheet never runs it.
-    expect(lines[2]).toMatch(/^"'=Caio";caio@exemplo\.com;Camarote;1º lote;Inteira;;[A-Z0-9]{9};[^;]+;$/);
+    expect(lines[2]).toMatch(/^"'=Caio";caio@exemplo\.com;Camarote;1º lote;Inteira;;R\$\s150,00;válido;[A-Z0-9]{9};[^;]+;$/);
+
+    // Cancelled: every ticket reads cancelado at once, before the refund batches reach the tickets.
+    await creator.as.mutation(api.events.cancel, { id: eventId });
+    const afterCancel = await creator.as.query(api.attendees.page, { eventId, paginationOpts: { numItems: 100, cursor: null } });
+    expect(afterCancel.page.map((row) => row.status)).toEqual(["cancelled", "cancelled", "cancelled"]);
 
     for (const stranger of [bia.as, t]) {
       expect(await rejectionData(stranger.query(api.attendees.summary, { eventId }))).toMatchObject({ code: "NOT_THE_ORGANIZER" });

@@ -111,11 +111,23 @@ test("the organizer sees the attendee list and downloads it as a CSV that opens 
   const bytes = await readFile(file);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const parsed = Papa.parse<string[]>(bytes.toString("utf8").slice(1), { delimiter: ";", skipEmptyLines: true });
-  expect(parsed.data[0]).toEqual(["Nome", "E-mail", "Tipo", "Lote", "Inteira/Meia", "Categoria", "Código", "Comprado em", "Check-in em"]);
+  expect(parsed.data[0]).toEqual([
+    "Nome",
+    "E-mail",
+    "Tipo",
+    "Lote",
+    "Inteira/Meia",
+    "Categoria",
+    "Preço",
+    "Situação",
+    "Código",
+    "Comprado em",
+    "Check-in em",
+  ]);
   expect(parsed.data).toHaveLength(3);
   for (const row of parsed.data.slice(1)) {
-    expect(row.slice(0, 6)).toEqual(["Caio Comprador", buyer.email, "Pista", "1º lote", "Meia", "pessoa idosa"]);
-    expect(row[6]).toMatch(/^[A-Z0-9]{9}$/);
+    expect(row.slice(0, 8)).toEqual(["Caio Comprador", buyer.email, "Pista", "1º lote", "Meia", "pessoa idosa", "R$ 5,00", "válido"]);
+    expect(row[8]).toMatch(/^[A-Z0-9]{9}$/);
   }
 });
 

@@ -91,6 +91,8 @@ export const TICKET_MESSAGES = {
     `Restam apenas ${left} ${left === 1 ? "ingresso" : "ingressos"} neste lote. Escolha uma quantidade menor.`,
   loteChanged: "O lote mudou antes da sua compra. Confira o novo preço e compre de novo.",
   priceChanged: "O preço deste ingresso mudou. Confira o novo valor.",
+  /** Said at purchase (LGPD): what the organizer receives of the buyer. */
+  attendeeDataNotice: "O organizador do evento recebe seu nome e e-mail na lista de participantes.",
 } as const;
 
 export type Lote = { priceCents: number; endsAt?: number; quantity?: number };

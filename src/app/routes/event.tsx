@@ -87,7 +87,7 @@ function EventPage() {
           {event.hasTicketTypes && (
             <TicketSales eventId={event._id} open={event.supportClosedReason === null || event.supportClosedReason === "concluded"} />
           )}
-          {isOrganizerOfTicketed && event.hasTicketTypes && <AttendeeList eventId={event._id} eventName={event.name} />}
+          {isOrganizerOfTicketed && <AttendeeList eventId={event._id} eventName={event.name} />}
           <EventUpdates eventId={event._id} canPost={me != null && me._id === event.creatorId} />
           <SupportTimeline eventId={event._id} />
         </>

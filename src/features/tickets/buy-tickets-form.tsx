@@ -129,6 +129,7 @@ export function BuyTicketsForm({ eventId, types, now, signedIn }: BuyTicketsForm
         ))}
       </select>
       {totalCents !== null && <p className="buy-tickets__total">Total: {formatBRL(totalCents)}</p>}
+      <p className="buy-tickets__hint">{TICKET_MESSAGES.attendeeDataNotice}</p>
       <button
         type="submit"
         className="button button--primary button--large"

@@ -36,6 +36,8 @@ describe("Ingressos", () => {
     expect(pista).toHaveTextContent("Inteira: restam 5 · Meia-entrada: restam 3");
     expect(screen.getByRole("listitem", { name: "Camarote" })).toHaveTextContent("Esgotado");
     expect(within(screen.getByLabelText("Tipo de ingresso")).getByRole("option", { name: "Camarote" })).toBeDisabled();
+    // LGPD: the buyer reads what the organizer receives before buying.
+    expect(screen.getByText("O organizador do evento recebe seu nome e e-mail na lista de participantes.")).toBeInTheDocument();
   });
 
   it("offers the meia reserve at the last lote's meia price once the lotes ended with the inteira", async () => {
