@@ -162,6 +162,17 @@ describe("buying tickets", () => {
     await expectInvariants(t);
   });
 
+  test("free tickets tell the creator of the first support once, not at every purchase", async () => {
+    const free: TicketTypeInput = { name: "Entrada franca", quantity: 10, meiaQuantity: 4, lotes: [{ priceCents: 0 }] };
+    const { t, creator, eventId, typeIds } = await setup([free]);
+    for (const name of ["Ana", "Beto", "Caio"]) {
+      const fan = await signedInUser(t, { name });
+      expect(await buyNow(t, fan.as, eventId, { typeId: typeIds[0]! })).toMatchObject({ status: "issued", amountCents: 0 });
+    }
+    const firsts = (await allRows(t, "notifications")).filter((row) => row.userId === creator.userId && row.kind === "firstSupport");
+    expect(firsts).toHaveLength(1);
+  });
+
   test("purchases go on after the goal is reached (the show is confirmed), and count toward it", async () => {
     const { t, eventId, typeIds } = await setup([pista], 10_000);
     const a = await signedInUser(t, { name: "A", walletCents: 50_000 });
@@ -428,6 +439,7 @@ describe("the attendee list", () => {
     await creator.as.mutation(api.events.cancel, { id: eventId });
     const afterCancel = await creator.as.query(api.attendees.page, { eventId, paginationOpts: { numItems: 100, cursor: null } });
     expect(afterCancel.page.map((row) => row.status)).toEqual(["cancelled", "cancelled", "cancelled"]);
+    expect((await bia.as.query(api.tickets.mine, {})).map((ticket) => ticket.status)).toEqual(["cancelled"]);
 
     for (const stranger of [bia.as, t]) {
       expect(await rejectionData(stranger.query(api.attendees.summary, { eventId }))).toMatchObject({ code: "NOT_THE_ORGANIZER" });

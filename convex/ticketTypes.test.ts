@@ -135,7 +135,7 @@ describe("ticket types on edit", () => {
     const [type] = await t.query(api.ticketTypes.forEvent, { eventId });
     await t.run((ctx) => ctx.db.patch("ticketTypes", type!._id, { purchased: true }));
     const base = { ...camarote, id: type!._id };
-    for (const change of [{ quantity: 30, meiaQuantity: 12 }, { lotes: [{ priceCents: 25_000 }] }]) {
+    for (const change of [{ quantity: 30, meiaQuantity: 12 }, { lotes: [{ priceCents: 25_000 }] }, { name: "Camarote VIP" }]) {
       const error = await rejectionData(
         creator.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [{ ...base, ...change }] }),
       );
@@ -156,9 +156,21 @@ describe("ticket types on edit", () => {
     expect(missingEnd.message).toBe(TICKET_MESSAGES.loteEndMissing);
     await creator.as.mutation(api.events.update, {
       ...editArgs(eventId, { startsAt }),
-      ticketTypes: [{ ...base, name: "Camarote VIP" }, pista(now)],
+      ticketTypes: [base, pista(now)],
     });
-    expect((await t.query(api.ticketTypes.forEvent, { eventId })).map((row) => row.name)).toEqual(["Camarote VIP", "Pista"]);
+    expect((await t.query(api.ticketTypes.forEvent, { eventId })).map((row) => row.name)).toEqual(["Camarote", "Pista"]);
+  });
+
+  test("an event sold through types that took plain supports cannot drop every type (some would hold tickets, some not)", async () => {
+    const { t, creator } = await setup();
+    const startsAt = Date.now() + 7 * DAY;
+    const eventId = await createEvent(creator.as, { isTicketed: true, startsAt, ticketTypes: [camarote] });
+    const fan = await signedInUser(t, { name: "Fã" });
+    await supportNow(t, fan.as, { eventId, amountCents: 1_000 });
+    const before = await snapshot(t);
+    const error = await rejectionData(creator.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [] }));
+    expect(error).toEqual({ code: "EVENT_ALREADY_SUPPORTED", message: MESSAGES.editAfterSupport });
+    expect(await snapshot(t)).toEqual(before);
   });
 
   test("an event that took supports before it had types cannot start selling them", async () => {

@@ -77,7 +77,7 @@ export const TICKET_MESSAGES = {
   invalidMeiaQuantity: "A meia-entrada de um tipo deve ser um número inteiro entre zero e a quantidade do tipo.",
   meiaBelowMinimum: "Ofereça pelo menos 40% dos ingressos como meia-entrada.",
   typesNeedTickets: "Tipos de ingresso só valem para eventos com ingresso: marque Evento com ingresso.",
-  typeFrozen: "Este tipo de ingresso já foi vendido: o preço e a quantidade do que foi vendido não podem mudar.",
+  typeFrozen: "Este tipo de ingresso já foi vendido: o nome, o preço e a quantidade do que foi vendido não podem mudar.",
   typeNotFound: "Tipo de ingresso não encontrado para este evento.",
   invalidUnits: "Escolha de 1 a 4 ingressos por compra.",
   notSignedInToBuy: "Você precisa estar logado para comprar ingressos.",

@@ -28,6 +28,7 @@ export function TicketTypeFieldset({ index, values, onChange: set, onRemove }: T
           placeholder="Ex.: Pista, Camarote"
           value={values.name}
           maxLength={MAX_TYPE_NAME_LENGTH}
+          disabled={purchased}
           onChange={(e) => set({ name: e.target.value })}
         />
       </div>
