@@ -32,11 +32,13 @@ test("a buyer buys 2 meia and the tickets say their category", async ({ page }) 
   await page.goto(`/event/${eventId}`);
   const block = page.getByRole("region", { name: "Ingressos" });
   await expect(block.getByRole("listitem", { name: "Pista" })).toContainText("1º lote: R$ 10,00");
-  await expect(block.getByRole("listitem", { name: "Pista" })).toContainText("Restam 5");
+  // The type has 10 left (5 inteira + 5 meia), its 1º lote 5 of them.
+  await expect(block.getByRole("listitem", { name: "Pista" })).toContainText("Restam 10");
+  await expect(block.getByRole("listitem", { name: "Pista" })).toContainText("restam 5 neste lote");
   await signInLocally(page, "Bia Estudante");
   await buyOnPage(page, { type: "Pista", units: 2, meiaCategory: "estudante" });
   await expect(page.getByText("Saldo: R$ 40,00")).toBeVisible();
-  await expect(block.getByRole("listitem", { name: "Pista" })).toContainText("Restam 3");
+  await expect(block.getByRole("listitem", { name: "Pista" })).toContainText("Restam 8");
 
   await openUserMenu(page);
   await page.getByRole("menuitem", { name: "Meus Ingressos" }).click();

@@ -103,6 +103,9 @@ describe("validateTicketTypes", () => {
     expect(meiaShareSummary(0, 1_000, "Tecnologia")).toBe(
       "Meia-entrada: 0 de 1.000 ingressos (0%). A lei da meia-entrada não se aplica a eventos de Tecnologia.",
     );
+    expect(meiaShareSummary(90, 250, "")).toBe(
+      "Meia-entrada: 90 de 250 ingressos (36%). Para Música, Esporte e Entretenimento, a lei pede pelo menos 40%.",
+    );
   });
 
   test("40% is of the event's tickets: one type may carry the meia of another", () => {

@@ -34,9 +34,10 @@ export function meiaLawApplies(category: string): boolean {
 
 const count = new Intl.NumberFormat("pt-BR");
 
-/** The editor's summary line: the event's share of meia and whether the law's minimum applies to its category. */
+/** The editor's summary line: the event's share of meia and whether the law's minimum applies to its category ("" = not chosen yet). */
 export function meiaShareSummary(meia: number, total: number, category: string): string {
   const share = `Meia-entrada: ${count.format(meia)} de ${count.format(total)} ingressos (${Math.floor((meia * 100) / total)}%).`;
+  if (category === "") return `${share} Para Música, Esporte e Entretenimento, a lei pede pelo menos ${MEIA_MIN_PERCENT}%.`;
   if (!meiaLawApplies(category)) return `${share} A lei da meia-entrada não se aplica a eventos de ${category}.`;
   return `${share} Para ${category}, a lei pede pelo menos ${MEIA_MIN_PERCENT}%.`;
 }
