@@ -103,6 +103,11 @@ export default defineSchema({
     settlement: v.optional(settlementValidator),
     /** Refunded so far, while (and after) a refund runs in batches. Absent = 0. */
     refundedCents: v.optional(v.number()),
+    /**
+     * The promotional part of a paid-out event's payout, set when its creator was credited
+     * (model/payoutCredit.ts); absent before then and on events paid out before it was recorded.
+     */
+    payoutPromoCents: v.optional(v.number()),
     /** The scheduled settlement at startsAt; replaced when the date changes. */
     settlementJobId: v.optional(v.id("_scheduled_functions")),
     /**
@@ -334,6 +339,12 @@ export default defineSchema({
     /** The PIX deposit or withdrawal this entry moved money for. */
     depositId: v.optional(v.id("deposits")),
     withdrawalId: v.optional(v.id("withdrawals")),
+    /**
+     * The promotional part of amountCents (signed like it): what of this change is bonus money,
+     * spendable but never withdrawable. Absent only on entries from before it was recorded
+     * (migrations:walletEntryPromoParts fills them from the ledger).
+     */
+    promoCents: v.optional(v.number()),
   }).index("by_userId", ["userId"]),
 
   // Promotional money a person spent on an event, not yet refunded: a refund of that event
@@ -343,7 +354,10 @@ export default defineSchema({
     userId: v.id("users"),
     eventId: v.id("events"),
     promoCents: v.number(),
-  }).index("by_userId_and_eventId", ["userId", "eventId"]),
+  })
+    .index("by_userId_and_eventId", ["userId", "eventId"])
+    // A payout sums its event's rows: the promotional part of what it raised.
+    .index("by_eventId", ["eventId"]),
 
   // `Adicionar saldo`: one row per PIX charge. Credited once, when the provider says the
   // payment with this providerPaymentId was approved (model/payments/deposits.ts).

@@ -193,13 +193,19 @@ export async function expectInvariants(t: Backend) {
     expect(sum(own.filter((e) => e.kind === "withdrawal")) + sum(ownWithdrawals)).toBe(0);
     expect(sum(own.filter((e) => e.kind === "withdrawalReturned"))).toBe(sum(ownWithdrawals.filter((w) => w.status === "failed")));
     expect(ownWithdrawals.filter((w) => w.status === "processing").length).toBeLessThanOrEqual(1);
-    // The welcome bonus is never withdrawable: it is in the wallet as promotional money or
-    // was spent on events (promoSpends), to the cent.
+    // The welcome bonus is never withdrawable: what a person got as bonus (their welcome, the
+    // bonus part of their payouts) is in the wallet as promotional money or was spent on events
+    // (promoSpends; a paid-out event passed it on to its creator as bonus), to the cent; the
+    // wallet's promotional part is the sum of its entries' promotional parts.
     if (user.promoCents !== undefined) {
       expect(user.promoCents).toBeGreaterThanOrEqual(0);
       expect(user.promoCents).toBeLessThanOrEqual(wallet);
       const spentOnEvents = sum(promoSpends.filter((row) => row.userId === user._id).map((row) => ({ amountCents: row.promoCents })));
-      expect(user.promoCents + spentOnEvents).toBe(sum(own.filter((e) => e.kind === "welcome")));
+      const promoOf = (rows: typeof own) => rows.reduce((total, e) => total + (e.promoCents ?? 0), 0);
+      expect(user.promoCents + spentOnEvents).toBe(
+        sum(own.filter((e) => e.kind === "welcome")) + promoOf(own.filter((e) => e.kind === "payout")),
+      );
+      if (own.every((e) => e.promoCents !== undefined)) expect(promoOf(own)).toBe(user.promoCents);
     }
   }
   // Money is conserved: what wallets hold, what unsettled events hold and what is still in the
@@ -236,6 +242,11 @@ export async function expectInvariants(t: Backend) {
       expect(supporter.amountCents).toBe(sum(rows.filter((c) => c.userId === supporter.userId)));
     }
     expect(event.ticketsGenerated).toBe(ownTickets.length);
+    // A payout's bonus part is what its supporters spent of their bonus on it.
+    if (event.payoutPromoCents !== undefined) {
+      const spentAsBonus = promoSpends.filter((row) => row.eventId === event._id).reduce((total, row) => total + row.promoCents, 0);
+      expect(event.payoutPromoCents).toBe(Math.min(spentAsBonus, event.raisedCents));
+    }
     expect(event.ticketsUsed ?? 0).toBe(ownTickets.filter((ticket) => ticket.status === "used").length);
     if (event.hasTicketTypes === true) {
       // Sold through ticket types: a ticket per unit issued; no type sells past its quantity, nor meia past its share.

@@ -64,13 +64,13 @@ describe("what is withdrawable", () => {
     expect((await summaryOf(ana.as))?.withdrawableCents).toBe(2_000);
   });
 
-  test("includes money received as an organizer", async () => {
+  test("includes money received as an organizer, except what its supporters paid with their bonus", async () => {
     const bia = await signedInUser(t, { name: "Bia" });
-    const eventId = await createEvent(ana.as, { goalCents: 4_000, startsAt: Date.now() + DAY });
-    await supportNow(t, bia.as, { eventId, amountCents: 4_000 });
+    const eventId = await createEvent(ana.as, { goalCents: 9_000, startsAt: Date.now() + DAY });
+    await depositNow(t, bank, bia.as, 4_000);
+    await supportNow(t, bia.as, { eventId, amountCents: 9_000 }); // R$ 50,00 of bonus, R$ 40,00 deposited
     await advanceClock(t, DAY); // settled: paid out to Ana
     expect(await summaryOf(ana.as)).toEqual({ withdrawableCents: 4_000, inProgress: null });
-    // Bia supported with her bonus: nothing of hers became withdrawable.
     expect((await summaryOf(bia.as))?.withdrawableCents).toBe(0);
   });
 

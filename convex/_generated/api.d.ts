@@ -42,6 +42,7 @@ import type * as model_payments_payoutSignature from "../model/payments/payoutSi
 import type * as model_payments_sync from "../model/payments/sync.js";
 import type * as model_payments_validators from "../model/payments/validators.js";
 import type * as model_payments_withdrawals from "../model/payments/withdrawals.js";
+import type * as model_payoutCredit from "../model/payoutCredit.js";
 import type * as model_presence from "../model/presence.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
 import type * as model_settlement from "../model/settlement.js";
@@ -83,6 +84,7 @@ import type * as model_wallet from "../model/wallet.js";
 import type * as model_walletPromo from "../model/walletPromo.js";
 import type * as notifications from "../notifications.js";
 import type * as onlineAccess from "../onlineAccess.js";
+import type * as payouts from "../payouts.js";
 import type * as pixWebhook from "../pixWebhook.js";
 import type * as presence from "../presence.js";
 import type * as reconciliation from "../reconciliation.js";
@@ -139,6 +141,7 @@ declare const fullApi: ApiFromModules<{
   "model/payments/sync": typeof model_payments_sync;
   "model/payments/validators": typeof model_payments_validators;
   "model/payments/withdrawals": typeof model_payments_withdrawals;
+  "model/payoutCredit": typeof model_payoutCredit;
   "model/presence": typeof model_presence;
   "model/rateLimits": typeof model_rateLimits;
   "model/settlement": typeof model_settlement;
@@ -180,6 +183,7 @@ declare const fullApi: ApiFromModules<{
   "model/walletPromo": typeof model_walletPromo;
   notifications: typeof notifications;
   onlineAccess: typeof onlineAccess;
+  payouts: typeof payouts;
   pixWebhook: typeof pixWebhook;
   presence: typeof presence;
   reconciliation: typeof reconciliation;

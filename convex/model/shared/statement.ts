@@ -1,6 +1,7 @@
 /**
  * How a wallet entry reads in the statement (Extrato). Pure, shared with the UI.
  */
+import { formatBRL } from "./money";
 
 export const ENTRY_KINDS = ["welcome", "support", "refund", "payout", "opening", "deposit", "withdrawal", "withdrawalReturned"] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
@@ -26,4 +27,15 @@ export function describeEntry(kind: EntryKind, eventName: string | null): string
     case "withdrawalReturned":
       return "Saque devolvido";
   }
+}
+
+/**
+ * How a payout split between money that may leave by `Sacar` and bonus money that may only be
+ * spent on Apoie, e.g. "R$ 30,00 disponível para saque · R$ 20,00 em bônus". Null for any
+ * other entry, and for a payout from before its split was recorded.
+ */
+export function describeSplit(kind: EntryKind, amountCents: number, promoCents: number | undefined): string | null {
+  if (kind !== "payout" || promoCents === undefined) return null;
+  const withdrawable = `${formatBRL(amountCents - promoCents)} disponível para saque`;
+  return promoCents === 0 ? withdrawable : `${withdrawable} · ${formatBRL(promoCents)} em bônus`;
 }
