@@ -59,6 +59,8 @@ export function fakeMercadoPago() {
   const requests: { method: string; path: string; idempotencyKey: string | null; headers: Headers; body: string | null }[] = [];
   /** Statuses to answer the next calls with instead of doing them (e.g. 500, 400). */
   const failures: number[] = [];
+  /** How many of the next POSTs are done and then lose their answer (the connection drops). */
+  const lostAnswers = { count: 0 };
   let next = 1_000_000;
 
   const json = (status: number, body: unknown) =>
@@ -116,6 +118,10 @@ export function fakeMercadoPago() {
         answer = payouts.get(id);
       } else return json(404, { message: "not found" });
       answers.set(key, { status: 201, body: answer });
+      if (lostAnswers.count > 0) {
+        lostAnswers.count -= 1;
+        throw new TypeError("fetch failed: connection reset after the request was handled");
+      }
       return json(201, answer);
     }
     const [, , resource, id] = url.pathname.split("/");
@@ -144,6 +150,7 @@ export function fakeMercadoPago() {
     payouts,
     requests,
     failures,
+    lostAnswers,
     /** The payer pays (optionally another amount, in reais, or in another currency). */
     pay(id: string, { amount, currency }: { amount?: number; currency?: string } = {}) {
       Object.assign(payment(id), { status: "approved", status_detail: "accredited", paid: amount, currency_id: currency ?? "BRL" });

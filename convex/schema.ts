@@ -393,6 +393,12 @@ export default defineSchema({
     providerPayoutId: v.optional(v.string()),
     /** When the provider was last asked to make (or tell about) the transfer. */
     checkedAt: v.number(),
+    /**
+     * Since when the provider's answer to the transfer request was unclear (lost, a timeout, a
+     * 5xx, 408/409/425/429): the transfer may exist, so the money stays out until the provider
+     * says it failed or was never made (model/payments/sync.ts).
+     */
+    unclearSince: v.optional(v.number()),
     settledAt: v.optional(v.number()),
     failureReason: v.optional(v.string()),
   })

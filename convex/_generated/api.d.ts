@@ -82,6 +82,7 @@ import type * as model_updates from "../model/updates.js";
 import type * as model_users from "../model/users.js";
 import type * as model_wallet from "../model/wallet.js";
 import type * as model_walletPromo from "../model/walletPromo.js";
+import type * as model_walletPromoBackfill from "../model/walletPromoBackfill.js";
 import type * as notifications from "../notifications.js";
 import type * as onlineAccess from "../onlineAccess.js";
 import type * as payouts from "../payouts.js";
@@ -181,6 +182,7 @@ declare const fullApi: ApiFromModules<{
   "model/users": typeof model_users;
   "model/wallet": typeof model_wallet;
   "model/walletPromo": typeof model_walletPromo;
+  "model/walletPromoBackfill": typeof model_walletPromoBackfill;
   notifications: typeof notifications;
   onlineAccess: typeof onlineAccess;
   payouts: typeof payouts;

@@ -19,14 +19,32 @@ export const WEBHOOK_PATH = "/webhooks/mercadopago";
 /** A notification signed longer ago than this (or this far in the future) is refused. */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60 * 1000;
 
-/** A provider call that failed: `definite` when the provider answered that it refused it (4xx). */
+/**
+ * Answers that say nothing about whether the request was done: a timeout (408), a conflict with
+ * the same idempotency key still being processed (409), too early (425), too many requests (429).
+ * Like a 5xx or a lost answer, the work may have been done.
+ */
+const UNCLEAR_STATUSES = new Set([408, 409, 425, 429]);
+
+/**
+ * A provider call that failed. `definite` only when the provider answered that it refused the
+ * request (a 4xx other than the unclear ones), so nothing was done; otherwise (no answer, a
+ * 5xx, an unclear 4xx, an answer we cannot read) it may have been done. `status` is the HTTP
+ * status the provider answered, if it answered.
+ */
 export class ProviderError extends Error {
   constructor(
     message: string,
     readonly definite: boolean,
+    readonly status: number | null = null,
   ) {
     super(message);
   }
+}
+
+/** Whether an HTTP status is the provider refusing the request (nothing done). */
+export function isRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && !UNCLEAR_STATUSES.has(status);
 }
 
 /** A charge as created: what the payer needs to pay it. */
@@ -95,8 +113,12 @@ async function call(
   }
   const text = await response.text();
   if (!response.ok) {
-    // 4xx: the provider refused (retrying the same request gives the same answer); 5xx: try later.
-    throw new ProviderError(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`, response.status < 500);
+    // A refusal: retrying the same request gives the same answer. Anything else: ask again later.
+    throw new ProviderError(
+      `${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`,
+      isRefusal(response.status),
+      response.status,
+    );
   }
   try {
     const json: unknown = JSON.parse(text);

@@ -96,6 +96,17 @@ export async function settleWithdrawal(
   return "failed";
 }
 
+/**
+ * Remembers that the provider's answer to this withdrawal's transfer was unclear (lost, a
+ * timeout, a 5xx, 408/409/425/429): from then on only a proof that no transfer exists returns
+ * the money, and reconciliation keeps asking.
+ */
+export async function markWithdrawalUnclear(ctx: MutationCtx, withdrawalId: Id<"withdrawals">): Promise<void> {
+  const withdrawal = await ctx.db.get("withdrawals", withdrawalId);
+  if (withdrawal === null || withdrawal.status !== "processing") return;
+  await ctx.db.patch("withdrawals", withdrawalId, { unclearSince: withdrawal.unclearSince ?? Date.now(), checkedAt: Date.now() });
+}
+
 /** The withdrawal a provider payout id belongs to, by its id or by our reference on it. */
 export async function withdrawalOfPayout(ctx: QueryCtx, payout: Payout): Promise<Id<"withdrawals"> | null> {
   const byId = await ctx.db
