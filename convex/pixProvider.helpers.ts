@@ -158,6 +158,14 @@ export function fakeMercadoPago() {
     cancel(id: string) {
       Object.assign(payment(id), { status: "cancelled", status_detail: "by_collector" });
     },
+    /** The payer's money goes back after the payment was approved (a refund, or a MED return). */
+    giveBack(id: string, status: "refunded" | "charged_back" = "refunded") {
+      Object.assign(payment(id), { status, status_detail: status === "refunded" ? "refunded" : "settled" });
+    },
+    /** The bank reports a state the app does not know. */
+    setStatus(id: string, status: string) {
+      Object.assign(payment(id), { status, status_detail: status });
+    },
     expire(id: string) {
       Object.assign(payment(id), { status: "cancelled", status_detail: "expired" });
     },

@@ -76,6 +76,11 @@ export default defineSchema({
      * withdrawable. Absent on wallets from before PIX: read it via promoCentsOf (model/walletPromo.ts).
      */
     promoCents: v.optional(v.number()),
+    /**
+     * Money the bank took back that the wallet could not cover (a returned deposit already spent):
+     * while above zero nothing can be supported or withdrawn; the next credits pay it. Absent = 0.
+     */
+    owedCents: v.optional(v.number()),
   })
     .index("email", ["email"])
     .index("phone", ["phone"]),
@@ -342,9 +347,11 @@ export default defineSchema({
     /**
      * The promotional part of amountCents (signed like it): what of this change is bonus money,
      * spendable but never withdrawable. Absent only on entries from before it was recorded
-     * (migrations:walletEntryPromoParts fills them from the ledger).
+     * (migrations:walletPromoParts fills them from the ledger).
      */
     promoCents: v.optional(v.number()),
+    /** What of a taken-back amount the wallet could not cover and is owed (model/walletOwed.ts). */
+    owedCents: v.optional(v.number()),
   }).index("by_userId", ["userId"]),
 
   // Promotional money a person spent on an event, not yet refunded: a refund of that event
@@ -399,6 +406,8 @@ export default defineSchema({
      * says it failed or was never made (model/payments/sync.ts).
      */
     unclearSince: v.optional(v.number()),
+    /** The provider said it was paid after it had failed and its money had come back (taken back again). */
+    paidAfterReturn: v.optional(v.literal(true)),
     settledAt: v.optional(v.number()),
     failureReason: v.optional(v.string()),
   })

@@ -147,6 +147,9 @@ export async function snapshot(t: Backend) {
  * Call it when no refund batch is pending (after finishAllScheduledFunctions): a refund in
  * progress is consistent too, but not yet complete.
  */
+/** Statement lines of money the bank took back (model/walletOwed.ts). */
+const TAKE_BACK_KINDS = new Set(["depositReturned", "withdrawalReclaimed", "owedPaid"]);
+
 export async function expectInvariants(t: Backend) {
   const users = await allRows(t, "users");
   const events = await allRows(t, "events");
@@ -189,9 +192,18 @@ export async function expectInvariants(t: Backend) {
     // PIX: credited deposits, withdrawals (out when requested) and failed ones returned.
     const ownDeposits = deposits.filter((d) => d.userId === user._id);
     const ownWithdrawals = withdrawals.filter((w) => w.userId === user._id);
-    expect(sum(own.filter((e) => e.kind === "deposit"))).toBe(sum(ownDeposits.filter((d) => d.status === "paid")));
+    expect(sum(own.filter((e) => e.kind === "deposit"))).toBe(
+      sum(ownDeposits.filter((d) => d.status === "paid" || d.status === "returned")),
+    );
     expect(sum(own.filter((e) => e.kind === "withdrawal")) + sum(ownWithdrawals)).toBe(0);
-    expect(sum(own.filter((e) => e.kind === "withdrawalReturned"))).toBe(sum(ownWithdrawals.filter((w) => w.status === "failed")));
+    expect(sum(own.filter((e) => e.kind === "withdrawalReturned"))).toBe(
+      sum(ownWithdrawals.filter((w) => w.status === "failed" || w.paidAfterReturn === true)),
+    );
+    // Money the bank took back is debited or owed, to the cent; what is owed is never negative.
+    const takenBack =
+      sum(ownDeposits.filter((d) => d.status === "returned")) + sum(ownWithdrawals.filter((w) => w.paidAfterReturn === true));
+    expect(user.owedCents ?? 0).toBeGreaterThanOrEqual(0);
+    expect((user.owedCents ?? 0) - sum(own.filter((e) => TAKE_BACK_KINDS.has(e.kind)))).toBe(takenBack);
     expect(ownWithdrawals.filter((w) => w.status === "processing").length).toBeLessThanOrEqual(1);
     // The welcome bonus is never withdrawable: what a person got as bonus (their welcome, the
     // bonus part of their payouts) is in the wallet as promotional money or was spent on events
@@ -213,8 +225,10 @@ export async function expectInvariants(t: Backend) {
   const held = events.filter((e) => e.settlement !== "paidOut").reduce((total, e) => total + e.raisedCents - (e.refundedCents ?? 0), 0);
   const given =
     sum(entries.filter((e) => e.kind === "welcome" || e.kind === "opening")) +
-    sum(deposits.filter((d) => d.status === "paid")) -
-    sum(withdrawals.filter((w) => w.status !== "failed"));
+    sum(deposits.filter((d) => d.status === "paid" || d.status === "returned")) -
+    sum(withdrawals) +
+    sum(withdrawals.filter((w) => w.status === "failed" || w.paidAfterReturn === true)) +
+    sum(entries.filter((e) => TAKE_BACK_KINDS.has(e.kind)));
   expect(users.reduce((total, u) => total + (u.walletCents ?? 0), 0) + held + sum(pending)).toBe(given);
 
   for (const event of events) {

@@ -51,7 +51,7 @@ describe("the welcome bonus along a chain of accounts", () => {
     expect((await statementOf(ana.as))[0]).toMatchObject({
       kind: "payout",
       description: "Repasse de Show de Rock",
-      split: "R$ 0,00 disponível para saque · R$ 200,00 em bônus",
+      detail: "R$ 0,00 disponível para saque · R$ 200,00 em bônus",
       amountCents: 20_000,
     });
     await expectInvariants(t);
@@ -74,7 +74,7 @@ describe("the welcome bonus along a chain of accounts", () => {
     await supportNow(t, bia.as, { eventId, amountCents: 8_000 });
     await advanceClock(t, DAY);
     expect(await withdrawableOf(ana.as)).toBe(3_000);
-    expect((await statementOf(ana.as))[0]).toMatchObject({ split: "R$ 30,00 disponível para saque · R$ 50,00 em bônus" });
+    expect((await statementOf(ana.as))[0]).toMatchObject({ detail: "R$ 30,00 disponível para saque · R$ 50,00 em bônus" });
     expect(await sacar(ana.as, 3_001)).toMatchObject({ code: "ABOVE_WITHDRAWABLE" });
     await expectInvariants(t);
   });

@@ -81,6 +81,7 @@ import type * as model_timeline from "../model/timeline.js";
 import type * as model_updates from "../model/updates.js";
 import type * as model_users from "../model/users.js";
 import type * as model_wallet from "../model/wallet.js";
+import type * as model_walletOwed from "../model/walletOwed.js";
 import type * as model_walletPromo from "../model/walletPromo.js";
 import type * as model_walletPromoBackfill from "../model/walletPromoBackfill.js";
 import type * as notifications from "../notifications.js";
@@ -181,6 +182,7 @@ declare const fullApi: ApiFromModules<{
   "model/updates": typeof model_updates;
   "model/users": typeof model_users;
   "model/wallet": typeof model_wallet;
+  "model/walletOwed": typeof model_walletOwed;
   "model/walletPromo": typeof model_walletPromo;
   "model/walletPromoBackfill": typeof model_walletPromoBackfill;
   notifications: typeof notifications;

@@ -3,8 +3,9 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { AnyDataModel, GenericMutationCtx, PaginationOptions } from "convex/server";
 import { INITIAL_WALLET_CENTS } from "./shared/money";
 import { paginateOrRefuse } from "./pagination";
-import { WITHDRAWAL_STATUS_TEXTS } from "./shared/pix";
-import { describeEntry, describeSplit, type EntryKind } from "./shared/statement";
+import { appError } from "./shared/errors";
+import { PIX_MESSAGES, WITHDRAWAL_STATUS_TEXTS } from "./shared/pix";
+import { describeEntry, describeOwed, describeSplit, type EntryKind } from "./shared/statement";
 import { walletCentsOf } from "./users";
 import { promoAfter, promoCentsOf } from "./walletPromo";
 
@@ -30,10 +31,15 @@ export async function changeWallet(
     depositId?: Id<"deposits">;
     withdrawalId?: Id<"withdrawals">;
     promoCents?: number;
+    /** On a take-back (model/walletOwed.ts): what the wallet could not cover. */
+    owedCents?: number;
   },
 ): Promise<{ balanceAfterCents: number; promoCents: number }> {
   const user = await ctx.db.get("users", userId);
   if (user === null) throw new Error(`wallet change for a missing user ${userId}`);
+  const owed = user.owedCents ?? 0;
+  // Money owed to the bank comes first: no support (nor ticket) while any is owed.
+  if (change.kind === "support" && change.amountCents < 0 && owed > 0) throw appError("MONEY_OWED", PIX_MESSAGES.supportWhileOwed(owed));
   const balanceAfterCents = walletCentsOf(user) + change.amountCents;
   if (balanceAfterCents < 0) throw new Error(`wallet of ${userId} would go below zero`);
   // The welcome bonus stays promotional whatever happens: a withdrawal may never reach it.
@@ -44,6 +50,12 @@ export async function changeWallet(
   const { promoCents: _named, ...entry } = change;
   void _named;
   await ctx.db.insert("walletEntries", { userId, ...entry, balanceAfterCents, promoCents: promoCents - promoBefore });
+  // Withdrawable money coming in pays what is owed first.
+  const repaid = change.amountCents > 0 && change.kind !== "owedPaid" ? Math.min(owed, balanceAfterCents - promoCents) : 0;
+  if (repaid > 0) {
+    await ctx.db.patch("users", userId, { owedCents: owed - repaid });
+    return changeWallet(ctx, userId, { kind: "owedPaid", amountCents: -repaid });
+  }
   return { balanceAfterCents, promoCents: promoCents - promoBefore };
 }
 
@@ -112,7 +124,7 @@ export async function statementPage(ctx: QueryCtx, userId: Id<"users">, paginati
       at: entry._creationTime,
       kind: entry.kind,
       description: describeEntry(entry.kind, eventName),
-      split: describeSplit(entry.kind, entry.amountCents, entry.promoCents),
+      detail: describeSplit(entry.kind, entry.amountCents, entry.promoCents) ?? describeOwed(entry.owedCents),
       amountCents: entry.amountCents,
       balanceAfterCents: entry.balanceAfterCents,
       eventName,

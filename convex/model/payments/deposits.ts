@@ -15,6 +15,7 @@ import { appError } from "../shared/errors";
 import { DEPOSIT_TTL_MS, MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS, PIX_MESSAGES } from "../shared/pix";
 import { notifyWallet } from "../notifications";
 import { changeWallet } from "../wallet";
+import { takeBack } from "../walletOwed";
 import type { Charge, Payment } from "./mercadoPago";
 
 /** Pending charges a person may hold at once (each one can be reopened from the Extrato). */
@@ -65,13 +66,15 @@ async function depositOfPayment(ctx: MutationCtx, payment: Payment): Promise<Doc
   return byReference?.providerPaymentId === undefined ? byReference : null;
 }
 
-export type SettleOutcome = "credited" | "unchanged" | "unknown" | "review" | "expired" | "cancelled" | "pending";
+export type SettleOutcome = "credited" | "unchanged" | "unknown" | "review" | "expired" | "cancelled" | "pending" | "returned";
 
 /**
  * Applies what the provider says of a payment, exactly once: an approved payment of the
  * charge's amount in BRL credits the wallet (`Depósito via PIX`) and tells the person; a
  * different amount or currency credits nothing and is kept for review; a cancelled or
- * rejected one closes the charge. A settled deposit never changes again.
+ * rejected one closes the charge. A credited deposit whose payment comes back (refunded,
+ * charged back) is taken back from the wallet, once (model/walletOwed.ts); otherwise a settled
+ * deposit never changes again.
  */
 export async function settleDeposit(ctx: MutationCtx, payment: Payment): Promise<SettleOutcome> {
   const deposit = await depositOfPayment(ctx, payment);
@@ -83,8 +86,19 @@ export async function settleDeposit(ctx: MutationCtx, payment: Payment): Promise
     console.warn(`PIX: payment ${payment.paymentId} names charge ${payment.externalReference}, not ${deposit._id}; ignored`);
     return "unknown";
   }
-  if (deposit.status !== "pending" && deposit.status !== "creating") return "unchanged";
   const now = Date.now();
+  if (deposit.status === "paid" && (payment.status === "refunded" || payment.status === "charged_back")) {
+    // The bank took the money back after we credited it: so does the wallet.
+    console.warn(`PIX: payment ${payment.paymentId} ${payment.status} after it was credited; ${deposit.amountCents} cents taken back`);
+    await ctx.db.patch("deposits", deposit._id, { status: "returned", settledAt: now });
+    await takeBack(ctx, deposit.userId, { kind: "depositReturned", amountCents: deposit.amountCents, depositId: deposit._id });
+    return "returned";
+  }
+  if (deposit.status !== "pending" && deposit.status !== "creating") return "unchanged";
+  if (payment.status === "other") {
+    console.warn(`PIX: payment ${payment.paymentId} in a state we do not know (${payment.statusDetail}); left pending`);
+    return "pending";
+  }
   if (payment.status === "approved") {
     const amountOk = payment.amountCents === deposit.amountCents && payment.paidCents === deposit.amountCents;
     const currencyOk = payment.currency === "BRL";
@@ -99,7 +113,12 @@ export async function settleDeposit(ctx: MutationCtx, payment: Payment): Promise
     await notifyWallet(ctx, deposit.userId, { kind: "depositConfirmed", amountCents: deposit.amountCents });
     return "credited";
   }
-  if (payment.status === "cancelled" || payment.status === "rejected") {
+  if (
+    payment.status === "cancelled" ||
+    payment.status === "rejected" ||
+    payment.status === "refunded" ||
+    payment.status === "charged_back"
+  ) {
     const expired = payment.statusDetail === "expired" || now >= deposit.expiresAt;
     await ctx.db.patch("deposits", deposit._id, {
       status: expired ? "expired" : "cancelled",

@@ -53,7 +53,8 @@ export type Charge = { paymentId: string; qrCode: string; expiresAt: number };
 /** A payment as the provider reports it; the only source of truth for a credit. */
 export type Payment = {
   paymentId: string;
-  status: "pending" | "approved" | "cancelled" | "rejected" | "other";
+  /** refunded / charged_back: the money went back to the payer after it was approved (a return, MED). */
+  status: "pending" | "approved" | "cancelled" | "rejected" | "refunded" | "charged_back" | "other";
   /** Why, e.g. "expired" for a cancelled PIX charge that was not paid in time. */
   statusDetail: string;
   /** The payment's amount and what the provider says was paid, in cents (null when not whole cents). */
@@ -176,7 +177,7 @@ export async function createCharge(args: {
   return { paymentId, qrCode, expiresAt: Number.isFinite(expiresAt) ? expiresAt : args.expiresAt };
 }
 
-const PAYMENT_STATUSES = new Set(["pending", "approved", "cancelled", "rejected"]);
+const PAYMENT_STATUSES = new Set(["pending", "approved", "cancelled", "rejected", "refunded", "charged_back"]);
 
 /** Reads a payment by the provider's id (`GET /v1/payments/{id}`). */
 export async function getPayment(paymentId: string): Promise<Payment> {

@@ -45,9 +45,10 @@ export function normalizePixKey(type: PixKeyType, raw: string): string | null {
 /**
  * A charge is `creating` until the provider answers, then `pending` until it is paid (credited
  * once), expires or is cancelled; `review` when what was paid differs from the charge (nothing
- * credited); `failed` when the provider refused to create it.
+ * credited); `failed` when the provider refused to create it; `returned` when a credited payment
+ * went back to the payer (refunded, charged back) and the wallet gave it back.
  */
-export const DEPOSIT_STATUSES = ["creating", "pending", "paid", "expired", "cancelled", "review", "failed"] as const;
+export const DEPOSIT_STATUSES = ["creating", "pending", "paid", "expired", "cancelled", "review", "failed", "returned"] as const;
 /** Whether the key is itself the holder's CPF or CNPJ (else the holder's document is asked for). */
 export function keyIsDocument(type: PixKeyType): boolean {
   return type === "cpf" || type === "cnpj";
@@ -78,6 +79,7 @@ export const DEPOSIT_STATUS_TEXTS: Record<DepositStatus, string> = {
   cancelled: "Cancelado",
   review: "Pagamento em análise",
   failed: "Não foi possível gerar o PIX. Tente novamente.",
+  returned: "Pagamento devolvido",
 };
 
 /** The state of a `Saque via PIX` line in the Extrato. */
@@ -92,6 +94,10 @@ export const PIX_MESSAGES = {
   withdrawalAmount: `Informe um valor de pelo menos ${formatBRL(MIN_WITHDRAWAL_CENTS)}.`,
   aboveWithdrawable: (withdrawableCents: number) =>
     `O valor é maior que o disponível para saque (${formatBRL(withdrawableCents)}). O bônus de boas-vindas não pode ser sacado.`,
+  supportWhileOwed: (owedCents: number) =>
+    `Sua carteira tem ${formatBRL(owedCents)} em aberto de um depósito PIX devolvido. Adicione saldo para quitar esse valor antes de apoiar.`,
+  withdrawalWhileOwed: (owedCents: number) =>
+    `Sua carteira tem ${formatBRL(owedCents)} em aberto de um depósito PIX devolvido. Não é possível sacar até quitar esse valor.`,
   withdrawalInProgress: "Você já tem um saque em processamento. Aguarde a conclusão para pedir outro.",
   invalidOwnerDocument: "Informe um CPF ou CNPJ válido do titular da chave.",
   invalidKeyType: "Escolha o tipo da chave PIX.",

@@ -3,7 +3,21 @@
  */
 import { formatBRL } from "./money";
 
-export const ENTRY_KINDS = ["welcome", "support", "refund", "payout", "opening", "deposit", "withdrawal", "withdrawalReturned"] as const;
+export const ENTRY_KINDS = [
+  "welcome",
+  "support",
+  "refund",
+  "payout",
+  "opening",
+  "deposit",
+  "withdrawal",
+  "withdrawalReturned",
+  // Money the bank took back (model/walletOwed.ts): a credited deposit returned, a returned
+  // withdrawal the bank paid after all, and what later credits pay of what is still owed.
+  "depositReturned",
+  "withdrawalReclaimed",
+  "owedPaid",
+] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 /** The statement's texts (docs/product.md); "opening" is the balance a wallet had before statements existed. */
@@ -26,6 +40,12 @@ export function describeEntry(kind: EntryKind, eventName: string | null): string
       return "Saque via PIX";
     case "withdrawalReturned":
       return "Saque devolvido";
+    case "depositReturned":
+      return "Devolução de depósito via PIX";
+    case "withdrawalReclaimed":
+      return "Saque pago pelo banco após a devolução";
+    case "owedPaid":
+      return "Pagamento de valor devido";
   }
 }
 
@@ -38,4 +58,10 @@ export function describeSplit(kind: EntryKind, amountCents: number, promoCents: 
   if (kind !== "payout" || promoCents === undefined) return null;
   const withdrawable = `${formatBRL(amountCents - promoCents)} disponível para saque`;
   return promoCents === 0 ? withdrawable : `${withdrawable} · ${formatBRL(promoCents)} em bônus`;
+}
+
+/** What of a taken-back amount the wallet could not cover, e.g. "R$ 20,00 em aberto: …". */
+export function describeOwed(owedCents: number | undefined): string | null {
+  if (owedCents === undefined || owedCents === 0) return null;
+  return `${formatBRL(owedCents)} em aberto: o próximo saldo que entrar quita esse valor.`;
 }

@@ -53,7 +53,7 @@ export default function StatementModal({ open, onOpenChange, returnFocusRef, onR
                       </span>
                     )}
                   </p>
-                  {entry.split !== null && <p className="statement__split">{entry.split}</p>}
+                  {entry.detail !== null && <p className="statement__detail">{entry.detail}</p>}
                   <p className="statement__date">
                     <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>
                   </p>
