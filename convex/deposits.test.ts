@@ -27,7 +27,7 @@ describe("a PIX charge", () => {
     expect((await ana.as.query(api.deposits.get, { depositId }))?.status).toBe("creating");
     await runDueFunctions(t);
     const view = await ana.as.query(api.deposits.get, { depositId });
-    expect(view).toMatchObject({ status: "pending", amountCents: 2_000, expiresAt: Date.now() + 30 * MINUTE });
+    expect(view).toMatchObject({ status: "pending", amountCents: 2_000, expiresAt: Date.now() + 60 * MINUTE });
     expect(isValidPixPayload(view!.qrCode!)).toBe(true);
     expect(getPixPayloadInfo(view!.qrCode!)?.amount).toBe(20);
     // Mercado Pago's shape: the amount in reais, PIX, our reference, a fresh idempotency key.
@@ -36,6 +36,19 @@ describe("a PIX charge", () => {
     expect(await ana.as.query(api.deposits.pending, {})).toEqual([view]);
     // Nothing credited before the provider says it was paid.
     expect(await walletOf(ana.userId)).toBe(5_000);
+  });
+
+  test("asked for late (the action ran 20 minutes after the row was made) still gets an expiry the provider accepts, counted from the request", async () => {
+    const { depositId } = await ana.as.mutation(api.deposits.create, { amountCents: 2_000 });
+    vi.advanceTimersByTime(20 * MINUTE);
+    await runDueFunctions(t);
+    const sent = JSON.parse(bank.requests.find((r) => r.path === "/v1/payments")!.body!) as { date_of_expiration: string };
+    expect(Date.parse(sent.date_of_expiration) - Date.now()).toBe(60 * MINUTE);
+    // Shown as the provider answered it.
+    expect(await ana.as.query(api.deposits.get, { depositId })).toMatchObject({
+      status: "pending",
+      expiresAt: Date.parse(sent.date_of_expiration),
+    });
   });
 
   test("is someone else's: not shown", async () => {
@@ -233,7 +246,7 @@ describe("reconciliation", () => {
     bank.pay(paymentId);
     await t.action(internal.reconciliation.run, {});
     expect(await walletOf(ana.userId)).toBe(5_000); // not overdue yet: the webhook may still come
-    vi.advanceTimersByTime(31 * MINUTE);
+    vi.advanceTimersByTime(61 * MINUTE);
     await t.action(internal.reconciliation.run, {});
     await t.action(internal.reconciliation.run, {});
     expect(await walletOf(ana.userId)).toBe(7_000);
@@ -246,7 +259,7 @@ describe("reconciliation", () => {
     const stuck = await t.run((ctx) =>
       ctx.db.insert("deposits", { userId: ana.userId, amountCents: 900, status: "creating", expiresAt: Date.now() + 30 * MINUTE }),
     );
-    vi.advanceTimersByTime(31 * MINUTE);
+    vi.advanceTimersByTime(61 * MINUTE);
     await t.action(internal.reconciliation.run, {});
     expect((await ana.as.query(api.deposits.get, { depositId }))?.status).toBe("expired");
     expect((await t.run((ctx) => ctx.db.get("deposits", stuck)))?.status).toBe("failed");

@@ -48,7 +48,7 @@ export const chargeInput = internalQuery({
     if (deposit === null || deposit.status !== "creating") return null;
     const user = await ctx.db.get("users", deposit.userId);
     if (!user?.email) return null;
-    return { amountCents: deposit.amountCents, payerEmail: user.email, expiresAt: deposit.expiresAt };
+    return { amountCents: deposit.amountCents, payerEmail: user.email };
   },
 });
 

@@ -10,6 +10,7 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { type Backend, type Caller, newBackend, runDueFunctions, signedInUser } from "./test.helpers";
 import { signWebhook, WEBHOOK_PATH } from "./model/payments/mercadoPago";
+import { PROVIDER_MIN_EXPIRY_MS } from "./model/shared/pix";
 
 export const TEST_TOKEN = "TEST-token";
 export const TEST_WEBHOOK_SECRET = "segredo-do-webhook";
@@ -83,6 +84,10 @@ export function fakeMercadoPago() {
       const body = JSON.parse(String(init?.body)) as PostBody;
       const id = url.pathname === "/v1/payments" ? String(next++) : `2093485761-01JDQ6V8K3M9X2A7RT5YB4${next++}`;
       let answer: unknown;
+      if (url.pathname === "/v1/payments" && Date.parse(body.date_of_expiration) < Date.now() + PROVIDER_MIN_EXPIRY_MS) {
+        // As Mercado Pago: an expiry less than 30 minutes after the request reaches it is refused.
+        return json(400, { message: "Invalid date_of_expiration", cause: [{ code: 4051 }] });
+      }
       if (url.pathname === "/v1/payments") {
         payments.set(id, {
           id,

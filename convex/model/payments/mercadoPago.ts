@@ -10,7 +10,7 @@
  * MERCADOPAGO_PAYOUT_PRIVATE_KEY (payoutSignature.ts).
  */
 import { env } from "../../_generated/server";
-import type { PixKeyType } from "../shared/pix";
+import { DEPOSIT_TTL_MS, type PixKeyType } from "../shared/pix";
 import { signPayoutBody } from "./payoutSignature";
 
 export const DEFAULT_API_URL = "https://api.mercadopago.com";
@@ -149,12 +149,9 @@ export function reaisToCents(value: unknown): number | null {
  * (the deposit's id): it is the external reference and the idempotency key, so a retried
  * creation of the same deposit never makes a second charge.
  */
-export async function createCharge(args: {
-  reference: string;
-  amountCents: number;
-  payerEmail: string;
-  expiresAt: number;
-}): Promise<Charge> {
+export async function createCharge(args: { reference: string; amountCents: number; payerEmail: string }): Promise<Charge> {
+  // Set as the request is built, never earlier: see DEPOSIT_TTL_MS.
+  const expiresAt = Date.now() + DEPOSIT_TTL_MS;
   const answer = await call(
     "POST",
     "/v1/payments",
@@ -164,7 +161,7 @@ export async function createCharge(args: {
       description: "Apoie: saldo na carteira",
       payer: { email: args.payerEmail },
       external_reference: args.reference,
-      date_of_expiration: brasiliaTime(args.expiresAt),
+      date_of_expiration: brasiliaTime(expiresAt),
       notification_url: notificationUrl(),
     },
     `deposit-${args.reference}`,
@@ -173,8 +170,9 @@ export async function createCharge(args: {
   const poi = answer.point_of_interaction as { transaction_data?: { qr_code?: unknown } } | undefined;
   const qrCode = poi?.transaction_data?.qr_code;
   if (paymentId === null || typeof qrCode !== "string") throw new ProviderError("POST /v1/payments: no id or qr_code in the answer", false);
-  const expiresAt = typeof answer.date_of_expiration === "string" ? Date.parse(answer.date_of_expiration) : NaN;
-  return { paymentId, qrCode, expiresAt: Number.isFinite(expiresAt) ? expiresAt : args.expiresAt };
+  // The expiry the provider answers is the one the payer is shown.
+  const answered = typeof answer.date_of_expiration === "string" ? Date.parse(answer.date_of_expiration) : NaN;
+  return { paymentId, qrCode, expiresAt: Number.isFinite(answered) ? answered : expiresAt };
 }
 
 const PAYMENT_STATUSES = new Set(["pending", "approved", "cancelled", "rejected", "refunded", "charged_back"]);

@@ -12,8 +12,15 @@ export const MIN_DEPOSIT_CENTS = 500;
 export const MAX_DEPOSIT_CENTS = 500_000;
 /** `Sacar`: at least R$ 10,00. */
 export const MIN_WITHDRAWAL_CENTS = 1_000;
-/** How long a PIX charge can be paid. */
-export const DEPOSIT_TTL_MS = 30 * 60 * 1000;
+/**
+ * How long a PIX charge can be paid, counted when the request to the provider is built (not
+ * when the deposit row was made: the request goes later, from a scheduled action). Mercado Pago
+ * refuses a `date_of_expiration` less than 30 minutes after the request reaches it; an hour
+ * leaves room for a late action, retries and clock skew.
+ */
+export const DEPOSIT_TTL_MS = 60 * 60 * 1000;
+/** The shortest expiry Mercado Pago accepts, after the request reaches it. */
+export const PROVIDER_MIN_EXPIRY_MS = 30 * 60 * 1000;
 
 /** `Tipo de chave`, in the order the dialog offers them. */
 export const PIX_KEY_TYPES = ["cpf", "cnpj", "email", "phone", "evp"] as const;
