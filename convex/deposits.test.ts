@@ -140,6 +140,11 @@ describe("a PIX payment", () => {
       ["review", "pago 200 centavos em BRL; cobrado 2000 em BRL"],
       ["review", "pago 3000 centavos em EUR; cobrado 3000 em BRL"],
     ]);
+    // Shown in the Extrato as `Em análise` (newest first), not hidden.
+    expect((await ana.as.query(api.deposits.inReview, {})).map((d) => [d.amountCents, d.status])).toEqual([
+      [3_000, "review"],
+      [2_000, "review"],
+    ]);
     // Paying it "again" later changes nothing either.
     bank.pay(short.paymentId);
     await deliverWebhook(t, short.paymentId);

@@ -3,7 +3,15 @@ import { internal } from "./_generated/api";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
 import { idArg } from "./model/args";
 import { callerQuery, signedInMutation } from "./model/callerFunctions";
-import { attachCharge, beginDeposit, depositView, failDeposit, pendingDeposits, settleDeposit } from "./model/payments/deposits";
+import {
+  attachCharge,
+  beginDeposit,
+  depositsInReview,
+  depositView,
+  failDeposit,
+  pendingDeposits,
+  settleDeposit,
+} from "./model/payments/deposits";
 import { createCharge, isConfigured, ProviderError } from "./model/payments/mercadoPago";
 import { paymentValidator } from "./model/payments/validators";
 import { enforceRateLimit } from "./model/rateLimits";
@@ -38,6 +46,12 @@ export const get = callerQuery({
 export const pending = callerQuery({
   args: {},
   handler: async (ctx) => (ctx.user === null ? [] : pendingDeposits(ctx, ctx.user._id)),
+});
+
+/** The caller's payments held for review (`Em análise` in the Extrato). */
+export const inReview = callerQuery({
+  args: {},
+  handler: async (ctx) => (ctx.user === null ? [] : depositsInReview(ctx, ctx.user._id)),
 });
 
 /** What the provider needs to create a deposit's charge, or null when it is no longer creating. */

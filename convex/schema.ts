@@ -381,10 +381,18 @@ export default defineSchema({
     settledAt: v.optional(v.number()),
     /** Why a payment was put aside for review instead of credited (amount or currency differ). */
     reviewReason: v.optional(v.string()),
+    /**
+     * When reconciliation may next ask the provider about this pending charge: its expiry at
+     * first, then pushed back each time it is asked, so every open charge gets its turn however
+     * many the provider keeps answering `pending` (model/payments/reconcile.ts). Absent on
+     * charges from before it existed: those come first.
+     */
+    checkAfter: v.optional(v.number()),
   })
     .index("by_providerPaymentId", ["providerPaymentId"])
     .index("by_userId_and_status", ["userId", "status"])
-    .index("by_status_and_expiresAt", ["status", "expiresAt"]),
+    .index("by_status_and_expiresAt", ["status", "expiresAt"])
+    .index("by_status_and_checkAfter", ["status", "checkAfter"]),
 
   // `Sacar`: one row per transfer to a PIX key. The amount left the wallet when requested;
   // a failed transfer returns it (model/payments/withdrawals.ts).

@@ -39,6 +39,7 @@ import type * as model_pagination from "../model/pagination.js";
 import type * as model_payments_deposits from "../model/payments/deposits.js";
 import type * as model_payments_mercadoPago from "../model/payments/mercadoPago.js";
 import type * as model_payments_payoutSignature from "../model/payments/payoutSignature.js";
+import type * as model_payments_reconcile from "../model/payments/reconcile.js";
 import type * as model_payments_sync from "../model/payments/sync.js";
 import type * as model_payments_validators from "../model/payments/validators.js";
 import type * as model_payments_withdrawals from "../model/payments/withdrawals.js";
@@ -140,6 +141,7 @@ declare const fullApi: ApiFromModules<{
   "model/payments/deposits": typeof model_payments_deposits;
   "model/payments/mercadoPago": typeof model_payments_mercadoPago;
   "model/payments/payoutSignature": typeof model_payments_payoutSignature;
+  "model/payments/reconcile": typeof model_payments_reconcile;
   "model/payments/sync": typeof model_payments_sync;
   "model/payments/validators": typeof model_payments_validators;
   "model/payments/withdrawals": typeof model_payments_withdrawals;

@@ -4,7 +4,7 @@ import type { AnyDataModel, GenericMutationCtx, PaginationOptions } from "convex
 import { INITIAL_WALLET_CENTS } from "./shared/money";
 import { paginateOrRefuse } from "./pagination";
 import { appError } from "./shared/errors";
-import { PIX_MESSAGES, WITHDRAWAL_STATUS_TEXTS } from "./shared/pix";
+import { PIX_MESSAGES, WITHDRAWAL_LATE_MS, WITHDRAWAL_STATUS_TEXTS } from "./shared/pix";
 import { describeEntry, describeOwed, describeSplit, type EntryKind } from "./shared/statement";
 import { walletCentsOf } from "./users";
 import { promoAfter, promoCentsOf } from "./walletPromo";
@@ -124,7 +124,12 @@ export async function statementPage(ctx: QueryCtx, userId: Id<"users">, paginati
       at: entry._creationTime,
       kind: entry.kind,
       description: describeEntry(entry.kind, eventName),
-      detail: describeSplit(entry.kind, entry.amountCents, entry.promoCents) ?? describeOwed(entry.owedCents),
+      detail:
+        describeSplit(entry.kind, entry.amountCents, entry.promoCents) ??
+        describeOwed(entry.owedCents) ??
+        (withdrawal !== null && withdrawal.status === "processing" && Date.now() - withdrawal._creationTime > WITHDRAWAL_LATE_MS
+          ? PIX_MESSAGES.withdrawalLate
+          : null),
       amountCents: entry.amountCents,
       balanceAfterCents: entry.balanceAfterCents,
       eventName,

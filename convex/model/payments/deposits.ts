@@ -44,6 +44,7 @@ export async function attachCharge(ctx: MutationCtx, depositId: Id<"deposits">, 
     providerPaymentId: charge.paymentId,
     qrCode: charge.qrCode,
     expiresAt: charge.expiresAt,
+    checkAfter: charge.expiresAt,
   });
 }
 
@@ -162,19 +163,27 @@ export async function pendingDeposits(ctx: QueryCtx, userId: Id<"users">): Promi
 }
 
 /**
- * Deposits the provider may have missed telling us about: `pending` past their expiry, or
- * still `creating` (the action that asks for the charge never finished) well after they began.
+ * The person's payments held for review (what was paid differs from the charge), newest first:
+ * nothing was credited, and the Extrato says so (`Em análise`) instead of hiding them.
  */
-export async function overdueDeposits(ctx: QueryCtx, now: number, limit: number) {
-  const pending = await ctx.db
+export async function depositsInReview(ctx: QueryCtx, userId: Id<"users">): Promise<DepositView[]> {
+  const rows = await ctx.db
     .query("deposits")
-    .withIndex("by_status_and_expiresAt", (q) => q.eq("status", "pending").lt("expiresAt", now))
-    .take(limit);
-  const creating = await ctx.db
+    .withIndex("by_userId_and_status", (q) => q.eq("userId", userId).eq("status", "review"))
+    .order("desc")
+    .take(MAX_PENDING_DEPOSITS);
+  return rows.map(viewOf);
+}
+
+/**
+ * Charges still `creating` well after they began (the action that asks for the charge never
+ * finished): they will never get their charge.
+ */
+export function stuckCreatingDeposits(ctx: QueryCtx, now: number, limit: number) {
+  return ctx.db
     .query("deposits")
     .withIndex("by_status_and_expiresAt", (q) => q.eq("status", "creating").lt("expiresAt", now + DEPOSIT_TTL_MS - STUCK_CREATING_MS))
     .take(limit);
-  return { pending, creating };
 }
 
 /** A deposit still `creating` this long after it began will never get its charge. */

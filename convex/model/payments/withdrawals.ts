@@ -156,11 +156,3 @@ export async function withdrawalSummary(ctx: QueryCtx, user: Doc<"users">) {
       inProgress === null ? null : { _id: inProgress._id, amountCents: inProgress.amountCents, requestedAt: inProgress._creationTime },
   };
 }
-
-/** Withdrawals still processing that nobody asked the provider about since `before`. */
-export function staleWithdrawals(ctx: QueryCtx, before: number, limit: number) {
-  return ctx.db
-    .query("withdrawals")
-    .withIndex("by_status_and_checkedAt", (q) => q.eq("status", "processing").lt("checkedAt", before))
-    .take(limit);
-}

@@ -22,6 +22,9 @@ export const DEPOSIT_TTL_MS = 60 * 60 * 1000;
 /** The shortest expiry Mercado Pago accepts, after the request reaches it. */
 export const PROVIDER_MIN_EXPIRY_MS = 30 * 60 * 1000;
 
+/** A withdrawal still in processing after this long is surfaced (reconciliation's log, the Extrato). */
+export const WITHDRAWAL_LATE_MS = 24 * 60 * 60 * 1000;
+
 /** `Tipo de chave`, in the order the dialog offers them. */
 export const PIX_KEY_TYPES = ["cpf", "cnpj", "email", "phone", "evp"] as const;
 export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
@@ -105,6 +108,10 @@ export const PIX_MESSAGES = {
     `Sua carteira tem ${formatBRL(owedCents)} em aberto de um depósito PIX devolvido. Adicione saldo para quitar esse valor antes de apoiar.`,
   withdrawalWhileOwed: (owedCents: number) =>
     `Sua carteira tem ${formatBRL(owedCents)} em aberto de um depósito PIX devolvido. Não é possível sacar até quitar esse valor.`,
+  depositInReview:
+    "O valor pago não confere com a cobrança, por isso nada foi creditado. O pagamento fica em análise: se estiver certo, entra na carteira; se não, é devolvido a quem pagou.",
+  withdrawalLate:
+    "O banco ainda não confirmou este saque. Seguimos verificando; o valor só volta para a carteira se o banco disser que ele não foi feito.",
   withdrawalInProgress: "Você já tem um saque em processamento. Aguarde a conclusão para pedir outro.",
   invalidOwnerDocument: "Informe um CPF ou CNPJ válido do titular da chave.",
   invalidKeyType: "Escolha o tipo da chave PIX.",

@@ -8,6 +8,7 @@ import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime } from "../../lib/dates";
 import { PendingDeposits } from "./pending-deposits";
+import { ReviewDeposits } from "./review-deposits";
 import "./wallet.css";
 
 export const STATEMENT_PAGE_SIZE = 20;
@@ -33,6 +34,7 @@ export default function StatementModal({ open, onOpenChange, returnFocusRef, onR
   return (
     <Modal open={open} onOpenChange={onOpenChange} returnFocusRef={returnFocusRef} title="Extrato">
       {onReopenDeposit && <PendingDeposits onOpen={onReopenDeposit} />}
+      {open && <ReviewDeposits />}
       {status === "LoadingFirstPage" ? (
         <Spinner />
       ) : results.length === 0 ? (
