@@ -51,6 +51,25 @@ describe("a PIX charge", () => {
     });
   });
 
+  test("paid but its webhook late: at its expiry the dialog's check reads it at the provider and credits it, once, for its owner only", async () => {
+    const { depositId, paymentId } = await generatePix(2_000);
+    bank.pay(paymentId);
+    const bia = await signedInUser(t, { name: "Bia" });
+    // Before the expiry nothing is read; someone else's check does nothing.
+    await ana.as.mutation(api.deposits.verifyAtExpiry, { depositId });
+    vi.advanceTimersByTime(61 * MINUTE);
+    await bia.as.mutation(api.deposits.verifyAtExpiry, { depositId });
+    await runDueFunctions(t);
+    expect(bank.requests.filter((r) => r.method === "GET")).toHaveLength(0);
+    expect(await ana.as.query(api.deposits.get, { depositId })).toMatchObject({ status: "pending", verifiedAfterExpiry: false });
+    await ana.as.mutation(api.deposits.verifyAtExpiry, { depositId });
+    await ana.as.mutation(api.deposits.verifyAtExpiry, { depositId });
+    await runDueFunctions(t);
+    expect(bank.requests.filter((r) => r.method === "GET")).toHaveLength(1);
+    expect(await ana.as.query(api.deposits.get, { depositId })).toMatchObject({ status: "paid", verifiedAfterExpiry: true });
+    expect(await walletOf(ana.userId)).toBe(7_000);
+  });
+
   test("is someone else's: not shown", async () => {
     const { depositId } = await generatePix(2_000);
     const bia = await signedInUser(t, { name: "Bia" });

@@ -9,9 +9,12 @@ import {
   depositsInReview,
   depositView,
   failDeposit,
+  markVerified as markDepositVerified,
   pendingDeposits,
   settleDeposit,
+  verifyAtExpiry as askVerify,
 } from "./model/payments/deposits";
+import { syncPayment } from "./model/payments/sync";
 import { createCharge, isConfigured, ProviderError } from "./model/payments/mercadoPago";
 import { paymentValidator } from "./model/payments/validators";
 import { enforceRateLimit } from "./model/rateLimits";
@@ -46,6 +49,44 @@ export const get = callerQuery({
 export const pending = callerQuery({
   args: {},
   handler: async (ctx) => (ctx.user === null ? [] : pendingDeposits(ctx, ctx.user._id)),
+});
+
+/**
+ * The caller's open dialog reached the charge's expiry: reads the payment at the provider before
+ * the dialog may say `Expirado` (it says `Verificando pagamento…` meanwhile). Once per charge.
+ */
+export const verifyAtExpiry = signedInMutation({
+  args: { depositId: v.string() },
+  handler: async (ctx, { depositId }) => {
+    const id = idArg(ctx, "deposits", depositId);
+    const scheduled = id === null ? null : await askVerify(ctx, ctx.user._id, id);
+    if (scheduled !== null) await ctx.scheduler.runAfter(0, internal.deposits.verify, { depositId: scheduled });
+  },
+});
+
+export const verifyInput = internalQuery({
+  args: { depositId: v.id("deposits") },
+  handler: async (ctx, { depositId }) => (await ctx.db.get("deposits", depositId))?.providerPaymentId ?? null,
+});
+
+export const verify = internalAction({
+  args: { depositId: v.id("deposits") },
+  handler: async (ctx, { depositId }) => {
+    const paymentId = await ctx.runQuery(internal.deposits.verifyInput, { depositId });
+    try {
+      if (paymentId !== null) await syncPayment(ctx, paymentId);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      // Reconciliation asks again later; the dialog must not wait forever.
+      console.warn(`PIX: payment of deposit ${depositId} could not be read at its expiry: ${error.message}`);
+    }
+    await ctx.runMutation(internal.deposits.markVerified, { depositId });
+  },
+});
+
+export const markVerified = internalMutation({
+  args: { depositId: v.id("deposits") },
+  handler: (ctx, { depositId }) => markDepositVerified(ctx, depositId),
 });
 
 /** The caller's payments held for review (`Em análise` in the Extrato). */

@@ -388,6 +388,13 @@ export default defineSchema({
      * charges from before it existed: those come first.
      */
     checkAfter: v.optional(v.number()),
+    /**
+     * When the payer's open dialog, at the charge's expiry, had the payment read at the provider
+     * (model/payments/deposits.ts): until then it says `Verificando pagamento…`, never `Expirado`.
+     */
+    verifiedAt: v.optional(v.number()),
+    /** When that read was asked for (once per charge). */
+    verifyRequestedAt: v.optional(v.number()),
   })
     .index("by_providerPaymentId", ["providerPaymentId"])
     .index("by_userId_and_status", ["userId", "status"])

@@ -131,6 +131,27 @@ export async function settleDeposit(ctx: MutationCtx, payment: Payment): Promise
   return "pending";
 }
 
+/**
+ * The payer's dialog reached the charge's expiry with the charge still pending: a late webhook
+ * may be all that is missing, so the payment is read at the provider before the dialog may say
+ * `Expirado`. Once per charge (a second call finds it asked for) and only for its owner, so it
+ * costs the provider one read per charge at most. Returns the deposit when a read is to be scheduled.
+ */
+export async function verifyAtExpiry(ctx: MutationCtx, userId: Id<"users">, depositId: Id<"deposits">): Promise<Id<"deposits"> | null> {
+  const deposit = await ctx.db.get("deposits", depositId);
+  if (deposit === null || deposit.userId !== userId || deposit.status !== "pending") return null;
+  const now = Date.now();
+  if (now < deposit.expiresAt || deposit.verifyRequestedAt !== undefined) return null;
+  await ctx.db.patch("deposits", depositId, { verifyRequestedAt: now });
+  return depositId;
+}
+
+/** The read asked for by verifyAtExpiry is done (whatever the provider said): the dialog may now say `Expirado`. */
+export async function markVerified(ctx: MutationCtx, depositId: Id<"deposits">): Promise<void> {
+  const deposit = await ctx.db.get("deposits", depositId);
+  if (deposit !== null) await ctx.db.patch("deposits", depositId, { verifiedAt: Math.max(Date.now(), deposit.expiresAt) });
+}
+
 /** One of the person's deposits as the dialog shows it, or null when it is not theirs. */
 export async function depositView(ctx: QueryCtx, userId: Id<"users">, depositId: Id<"deposits">) {
   const deposit = await ctx.db.get("deposits", depositId);
@@ -139,6 +160,8 @@ export async function depositView(ctx: QueryCtx, userId: Id<"users">, depositId:
 
 function viewOf(deposit: Doc<"deposits">) {
   return {
+    /** Whether the payment was read at the provider after the charge expired (see verifyAtExpiry). */
+    verifiedAfterExpiry: deposit.verifiedAt !== undefined && deposit.verifiedAt >= deposit.expiresAt,
     _id: deposit._id,
     amountCents: deposit.amountCents,
     status: deposit.status,

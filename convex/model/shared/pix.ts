@@ -92,6 +92,9 @@ export const DEPOSIT_STATUS_TEXTS: Record<DepositStatus, string> = {
   returned: "Pagamento devolvido",
 };
 
+/** What the dialog says at a charge's expiry while the payment is read at the provider. */
+export const DEPOSIT_VERIFYING_TEXT = "Verificando pagamento…";
+
 /** The state of a `Saque via PIX` line in the Extrato. */
 export const WITHDRAWAL_STATUS_TEXTS: Record<WithdrawalStatus, string> = {
   processing: "Em processamento",
