@@ -3,7 +3,8 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { isValidPixPayload } from "@brazilian-utils/brazilian-utils/is-valid-pix-payload";
 import { getPixPayloadInfo } from "@brazilian-utils/brazilian-utils/get-pix-payload-info";
-import { deliverWebhook, type FakeMercadoPago, withPixTestBackend } from "./pixProvider.helpers";
+import { deliverWebhook, type FakeMercadoPago, TEST_WEBHOOK_SECRET, withPixTestBackend } from "./pixProvider.helpers";
+import { signWebhook } from "./model/payments/mercadoPago";
 import { allRows, type Backend, type Caller, MINUTE, rejectionData, runDueFunctions, signedInUser, snapshot } from "./test.helpers";
 
 let t: Backend;
@@ -233,6 +234,20 @@ describe("webhook signatures", () => {
     expect(bank.requests.filter((r) => r.method === "GET")).toEqual([]);
   });
 
+  test("at POST /pix/webhook and the older /webhooks/mercadopago; without x-request-id the signed text leaves that part out", async () => {
+    bank.pay(paymentId);
+    // Signed with a request id but sent without one: refused.
+    const signedWithId = await signWebhook(TEST_WEBHOOK_SECRET, paymentId, "req-9", Math.floor(Date.now() / 1000));
+    expect((await deliverWebhook(t, paymentId, { requestId: null, signature: signedWithId })).status).toBe(401);
+    expect(await walletOf(ana.userId)).toBe(5_000);
+    // Signed as Mercado Pago does when there is none: id:<id>;ts:<ts>;
+    const signed = await signWebhook(TEST_WEBHOOK_SECRET, paymentId, null, Math.floor(Date.now() / 1000));
+    expect((await deliverWebhook(t, paymentId, { requestId: null, signature: signed })).status).toBe(200);
+    expect(await walletOf(ana.userId)).toBe(7_000);
+    expect((await deliverWebhook(t, paymentId, { path: "/webhooks/mercadopago" })).status).toBe(200);
+    expect(await walletOf(ana.userId)).toBe(7_000);
+  });
+
   test("with the signature of another charge's id are refused", async () => {
     const other = (await generatePix(3_000)).paymentId;
     const before = await snapshot(t);
@@ -240,7 +255,7 @@ describe("webhook signatures", () => {
     const requestId = "req-1";
     const { signWebhook } = await import("./model/payments/mercadoPago");
     const signature = await signWebhook("segredo-do-webhook", other, requestId, Math.floor(Date.now() / 1000));
-    const response = await t.fetch(`/webhooks/mercadopago?data.id=${paymentId}&type=payment`, {
+    const response = await t.fetch(`/pix/webhook?data.id=${paymentId}&type=payment`, {
       method: "POST",
       headers: { "x-signature": signature, "x-request-id": requestId },
       body: JSON.stringify({ data: { id: paymentId } }),

@@ -198,10 +198,22 @@ export async function deliverWebhook(
     bodyId = dataId,
     signature,
     body,
-  }: { type?: string; secret?: string; ts?: number; bodyId?: string; signature?: string | null; body?: string } = {},
+    requestId = `req-${Math.random().toString(36).slice(2)}`,
+    path = WEBHOOK_PATH,
+  }: {
+    type?: string;
+    secret?: string;
+    ts?: number;
+    bodyId?: string;
+    signature?: string | null;
+    body?: string;
+    /** null: sent without `x-request-id`. */
+    requestId?: string | null;
+    path?: string;
+  } = {},
 ) {
-  const requestId = `req-${Math.random().toString(36).slice(2)}`;
-  const headers: Record<string, string> = { "content-type": "application/json", "x-request-id": requestId };
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (requestId !== null) headers["x-request-id"] = requestId;
   const signed = signature === undefined ? await signWebhook(secret, dataId, requestId, ts) : signature;
   if (signed !== null) headers["x-signature"] = signed;
   const payload =
@@ -215,7 +227,7 @@ export async function deliverWebhook(
       date_created: new Date().toISOString(),
       data: { id: bodyId },
     });
-  return t.fetch(`${WEBHOOK_PATH}?data.id=${encodeURIComponent(dataId)}&type=${type}`, { method: "POST", headers, body: payload });
+  return t.fetch(`${path}?data.id=${encodeURIComponent(dataId)}&type=${type}`, { method: "POST", headers, body: payload });
 }
 
 /** Adds money by PIX as a person does: `Gerar PIX`, the provider's charge, payment, webhook. */

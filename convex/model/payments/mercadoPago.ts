@@ -14,8 +14,10 @@ import { DEPOSIT_TTL_MS, type PixKeyType } from "../shared/pix";
 import { signPayoutBody } from "./payoutSignature";
 
 export const DEFAULT_API_URL = "https://api.mercadopago.com";
-/** Where the provider posts its notifications, on the deployment's site URL. */
-export const WEBHOOK_PATH = "/webhooks/mercadopago";
+/** Where the provider posts its notifications, on the deployment's site URL (docs/deploying.md). */
+export const WEBHOOK_PATH = "/pix/webhook";
+/** The path notifications went to before; still answered, for charges and payouts made with it. */
+export const LEGACY_WEBHOOK_PATH = "/webhooks/mercadopago";
 /** A notification signed longer ago than this (or this far in the future) is refused. */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60 * 1000;
 
@@ -259,9 +261,12 @@ function payoutOf(answer: Record<string, unknown>): Payout {
   return { payoutId, status: state, externalReference: str(answer.external_reference) };
 }
 
-/** The text Mercado Pago signs; an id with letters (a payout's) goes in lower case, as its docs say. */
-function signedText(dataId: string, requestId: string, ts: string | number): string {
-  return `id:${dataId.toLowerCase()};request-id:${requestId};ts:${ts};`;
+/**
+ * The text Mercado Pago signs; an id with letters (a payout's) goes in lower case, and a part
+ * whose value the notification does not carry (no `x-request-id`) is left out, as its docs say.
+ */
+function signedText(dataId: string, requestId: string | null, ts: string | number): string {
+  return `id:${dataId.toLowerCase()};${requestId === null ? "" : `request-id:${requestId};`}ts:${ts};`;
 }
 
 /** What a notification is about, once its signature checks out. */
@@ -273,7 +278,7 @@ export type WebhookRefusal = { refused: string };
 /**
  * Checks a notification as Mercado Pago signs them: `x-signature: ts=<seconds>,v1=<hex>` is the
  * HMAC-SHA256, with the webhook secret, of `id:<data.id>;request-id:<x-request-id>;ts:<ts>;`,
- * where data.id comes from the query string. A missing or wrong signature, a `ts` older (or
+ * where data.id comes from the query string (without `x-request-id`, its part is left out). A missing or wrong signature, a `ts` older (or
  * newer) than WEBHOOK_MAX_AGE_MS, or a body about another resource than the signed id is refused.
  * The comparison is Web Crypto's `verify`, in constant time.
  */
@@ -289,7 +294,7 @@ export async function verifyWebhook(
   if (!dataId || !topic) return { refused: "no data.id or type in the query string" };
   const signature = request.headers.get("x-signature");
   const requestId = request.headers.get("x-request-id");
-  if (!signature || !requestId) return { refused: "no x-signature or x-request-id header" };
+  if (!signature) return { refused: "no x-signature header" };
   const parts = new Map(signature.split(",").map((part) => part.trim().split("=", 2) as [string, string]));
   const ts = parts.get("ts");
   const v1 = parts.get("v1");
@@ -312,7 +317,7 @@ export async function verifyWebhook(
 }
 
 /** Signs a notification as the provider does (for tests and the bench). */
-export async function signWebhook(secret: string, dataId: string, requestId: string, ts: number): Promise<string> {
+export async function signWebhook(secret: string, dataId: string, requestId: string | null, ts: number): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(signedText(dataId, requestId, ts))));
   return `ts=${ts},v1=${Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("")}`;
