@@ -117,6 +117,16 @@ export function approve(payment: Payment, now: number, amount: number, currency:
   payment.transaction_details = { ...payment.transaction_details, total_paid_amount: amount, net_received_amount: amount };
 }
 
+/**
+ * The money of an approved payment goes back to the payer: `refunded` (a refund, or a PIX return
+ * by MED) or `charged_back`, as Mercado Pago reports a payment taken back after it was credited.
+ */
+export function giveBack(payment: Payment, now: number, status: "refunded" | "charged_back"): void {
+  payment.status = status;
+  payment.status_detail = status === "refunded" ? "refunded" : "settled";
+  payment.date_last_updated = brasiliaTime(now);
+}
+
 /** Past its `date_of_expiration` unpaid, or expired by hand: cancelled, as Mercado Pago reports it. */
 export function expire(payment: Payment, now: number): void {
   payment.status = "cancelled";

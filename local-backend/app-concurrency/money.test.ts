@@ -152,3 +152,54 @@ it("supports and a withdrawal racing for the same money: never below the bonus, 
   expect((withdrew ? 3_000 : 0) + Math.max(0, supported * 3_000 - 5_000)).toBeLessThanOrEqual(3_000);
   expect(supported + (withdrew ? 1 : 0)).toBeGreaterThanOrEqual(1);
 });
+
+it("a payout whose answer the sandbox dropped, retried into a 429, is never returned; the bank's payment settles it", async () => {
+  const dani = await person("Dani");
+  const { paymentId } = await openCharge(dani, 3_000);
+  await control(`/sandbox/payments/${paymentId}/pay`);
+  await waitForQuery(dani, api.withdrawals.summary, {}, (summary) => summary?.withdrawableCents === 3_000);
+  expect(await control("/sandbox/faults?drop=1")).toBe(200);
+  const { withdrawalId } = await dani.mutation(api.withdrawals.request, { amountCents: 3_000, keyType: "cpf", key: CPF });
+  const made = await waitForPayout(withdrawalId);
+  // The retry (as reconciliation makes it) meets a 429: nothing proves the transfer failed.
+  expect(await control("/sandbox/faults?status=429")).toBe(200);
+  await admin.action(internal.withdrawals.send as unknown as FunctionReference<"action">, { withdrawalId });
+  const during = await dani.query(api.wallet.statement, { paginationOpts: { numItems: 1, cursor: null } });
+  expect(during.page[0]).toMatchObject({ kind: "withdrawal", state: "Em processamento" });
+  expect(await control(`/sandbox/payouts/${encodeURIComponent(made.id)}/complete`)).toBe(200);
+  await waitForQuery(
+    dani,
+    api.wallet.statement,
+    { paginationOpts: { numItems: 1, cursor: null } },
+    (page) => page.page[0]?.state === "Pago",
+  );
+  const { walletCents, entries } = await expectLedger(dani);
+  expect(walletCents).toBe(5_000);
+  expect(entries.filter((entry) => entry.kind === "withdrawalReturned")).toHaveLength(0);
+});
+
+it("a deposit the bank gives back (the sandbox's refund) is taken back from the wallet", async () => {
+  const eva = await person("Eva");
+  const { paymentId } = await openCharge(eva, 2_000);
+  await control(`/sandbox/payments/${paymentId}/pay`);
+  await waitForQuery(eva, api.withdrawals.summary, {}, (summary) => summary?.withdrawableCents === 2_000);
+  expect(await control(`/sandbox/payments/${paymentId}/refund`)).toBe(200);
+  const summary = await waitForQuery(eva, api.withdrawals.summary, {}, (value) => value?.withdrawableCents === 0);
+  expect(summary).toMatchObject({ owedCents: 0 });
+  const { walletCents, entries } = await expectLedger(eva);
+  expect(walletCents).toBe(5_000);
+  expect(entries[entries.length - 1]).toMatchObject({
+    kind: "depositReturned",
+    description: "Devolução de depósito via PIX",
+    amountCents: -2_000,
+  });
+});
+
+/** The sandbox's transfer for a withdrawal (made even when its answer was dropped). */
+async function waitForPayout(withdrawalId: string) {
+  for (;;) {
+    const payout = (await sandboxState()).payouts.find((row) => row.external_reference === withdrawalId);
+    if (payout !== undefined) return payout;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
