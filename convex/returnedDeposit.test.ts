@@ -70,7 +70,7 @@ describe("a credited PIX deposit the bank takes back", () => {
     expect(await userOf()).toMatchObject({ walletCents: 5_000, promoCents: 5_000, owedCents: 5_000 });
     expect((await statementOf())[0]).toMatchObject({
       kind: "depositReturned",
-      amountCents: -0,
+      amountCents: 0,
       detail: "R$ 50,00 em aberto: o próximo saldo que entrar quita esse valor.",
     });
     expect(await summaryOf()).toMatchObject({ withdrawableCents: 0, owedCents: 5_000 });

@@ -132,14 +132,18 @@ test("a charge closed before paying stays in the Extrato and opens again", async
 });
 
 /** `Adicionar saldo` through the API as `user`, paid at the sandbox; resolves once it is credited. */
-async function apiDeposit(user: Awaited<ReturnType<typeof apiUser>>, amountCents: number) {
+async function apiDeposit(user: Awaited<ReturnType<typeof apiUser>>, amountCents: number, { paidReais }: { paidReais?: number } = {}) {
   const { depositId } = await user.client.mutation(api.deposits.create, { amountCents });
   let code = "";
   await expect
     .poll(async () => (code = (await user.client.query(api.deposits.get, { depositId }))?.qrCode ?? ""), { timeout: 20_000 })
     .not.toBe("");
-  await control(`/sandbox/payments/${await paymentOf(code)}/pay`);
-  await expect.poll(async () => (await user.client.query(api.deposits.get, { depositId }))?.status, { timeout: 20_000 }).toBe("paid");
+  const paymentId = await paymentOf(code);
+  await control(`/sandbox/payments/${paymentId}/pay${paidReais === undefined ? "" : `?amount=${paidReais}`}`);
+  await expect
+    .poll(async () => (await user.client.query(api.deposits.get, { depositId }))?.status, { timeout: 20_000 })
+    .toBe(paidReais === undefined ? "paid" : "review");
+  return paymentId;
 }
 
 test("an organizer's money leaves by Sacar, except the supporters' welcome bonus: the Extrato shows the split; Falhar returns it, Concluir pays it", async ({
@@ -243,6 +247,42 @@ test("Adicionar saldo, Sacar and the Extrato at 1280px and 375px: screenshots", 
     await page.screenshot({ path: `${shots}/extrato-pix-${width}.png`, animations: "disabled" });
     await control(`/sandbox/payouts/${await payoutTo("52998224725")}/complete`);
     await expect(statement.getByRole("listitem").first()).toContainText("Pago");
+    await context.close();
+  }
+});
+
+test("a deposit the bank takes back after it was withdrawn: the Extrato shows it and what is owed, Sacar refuses; a payment held for review is Em análise", async ({
+  browser,
+}) => {
+  const email = `${unique()}@e2e.test`;
+  const rita = await apiUser("Rita Devolve", email);
+  const paymentId = await apiDeposit(rita, 2_000);
+  await rita.client.mutation(api.withdrawals.request, { amountCents: 2_000, keyType: "email", key: email, ownerDocument: "52998224725" });
+  await control(`/sandbox/payouts/${await payoutTo(email)}/complete`);
+  await expect.poll(async () => (await rita.client.query(api.withdrawals.summary, {}))?.inProgress ?? null, { timeout: 20_000 }).toBeNull();
+  await control(`/sandbox/payments/${paymentId}/refund`);
+  await expect.poll(async () => (await rita.client.query(api.withdrawals.summary, {}))?.owedCents, { timeout: 20_000 }).toBe(2_000);
+  await apiDeposit(rita, 3_000, { paidReais: 3 });
+  for (const width of [1280, 375]) {
+    const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    await signInLocally(page, "Rita Devolve", email);
+    const statement = await openFromMenu(page, "Extrato");
+    const returned = statement.getByRole("listitem").filter({ hasText: "Devolução de depósito via PIX" });
+    await expect(returned).toContainText("R$ 20,00 em aberto: o próximo saldo que entrar quita esse valor.");
+    const held = statement.getByRole("region", { name: "Depósitos em análise" });
+    await expect(held).toContainText("Em análise");
+    await expect(held).toContainText("R$ 30,00");
+    await expect(held).toContainText("O valor pago não confere com a cobrança, por isso nada foi creditado.");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/extrato-devolucao-${width}.png`, animations: "disabled" });
+    await statement.getByRole("button", { name: "Fechar" }).click();
+    const withdraw = await openFromMenu(page, "Sacar");
+    await expect(withdraw).toContainText(
+      "Sua carteira tem R$ 20,00 em aberto de um depósito PIX devolvido. Não é possível sacar até quitar esse valor.",
+    );
+    await page.screenshot({ path: `${shots}/sacar-devido-${width}.png`, animations: "disabled" });
     await context.close();
   }
 });

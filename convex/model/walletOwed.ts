@@ -26,6 +26,11 @@ export async function takeBack(
   const debitedCents = Math.min(change.amountCents, withdrawableCentsOf(user));
   const owedCents = change.amountCents - debitedCents;
   if (owedCents > 0) await ctx.db.patch("users", userId, { owedCents: (user.owedCents ?? 0) + owedCents });
-  await changeWallet(ctx, userId, { ...change, amountCents: -debitedCents, ...(owedCents > 0 ? { owedCents } : {}) });
+  // 0 rather than -0 when nothing could be debited: the line then only records what is owed.
+  await changeWallet(ctx, userId, {
+    ...change,
+    amountCents: debitedCents === 0 ? 0 : -debitedCents,
+    ...(owedCents > 0 ? { owedCents } : {}),
+  });
   return { debitedCents, owedCents };
 }

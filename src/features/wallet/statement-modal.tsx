@@ -21,8 +21,9 @@ type StatementModalProps = {
   onReopenDeposit?: (depositId: string) => void;
 };
 
-/** "+R$ 50,00" for credits, "−R$ 10,00" for debits. */
+/** "+R$ 50,00" for credits, "−R$ 10,00" for debits, "R$ 0,00" for a line that moved nothing (what it took back is owed). */
 export function formatSignedBRL(cents: number): string {
+  if (cents === 0) return formatBRL(0);
   return `${cents < 0 ? "−" : "+"}${formatBRL(Math.abs(cents))}`;
 }
 
@@ -61,7 +62,9 @@ export default function StatementModal({ open, onOpenChange, returnFocusRef, onR
                   </p>
                 </div>
                 <div className="statement__money">
-                  <p className={`statement__amount statement__amount--${entry.amountCents < 0 ? "debit" : "credit"}`}>
+                  <p
+                    className={`statement__amount${entry.amountCents === 0 ? "" : entry.amountCents < 0 ? " statement__amount--debit" : " statement__amount--credit"}`}
+                  >
                     {formatSignedBRL(entry.amountCents)}
                   </p>
                   <p className="statement__balance">Saldo: {formatBRL(entry.balanceAfterCents)}</p>
