@@ -5,7 +5,17 @@ import { isValidPixPayload } from "@brazilian-utils/brazilian-utils/is-valid-pix
 import { getPixPayloadInfo } from "@brazilian-utils/brazilian-utils/get-pix-payload-info";
 import { deliverWebhook, type FakeMercadoPago, TEST_WEBHOOK_SECRET, withPixTestBackend } from "./pixProvider.helpers";
 import { signWebhook } from "./model/payments/mercadoPago";
-import { allRows, type Backend, type Caller, MINUTE, rejectionData, runDueFunctions, signedInUser, snapshot } from "./test.helpers";
+import {
+  advanceClock,
+  allRows,
+  type Backend,
+  type Caller,
+  MINUTE,
+  rejectionData,
+  runDueFunctions,
+  signedInUser,
+  snapshot,
+} from "./test.helpers";
 
 let t: Backend;
 let bank: FakeMercadoPago;
@@ -56,8 +66,7 @@ describe("a PIX charge", () => {
     const { depositId, paymentId } = await generatePix(2_000);
     bank.pay(paymentId);
     const bia = await signedInUser(t, { name: "Bia" });
-    // Before the expiry nothing is read; someone else's check does nothing.
-    await ana.as.mutation(api.deposits.verifyAtExpiry, { depositId });
+    // Someone else's check does nothing.
     vi.advanceTimersByTime(61 * MINUTE);
     await bia.as.mutation(api.deposits.verifyAtExpiry, { depositId });
     await runDueFunctions(t);
@@ -69,6 +78,17 @@ describe("a PIX charge", () => {
     expect(bank.requests.filter((r) => r.method === "GET")).toHaveLength(1);
     expect(await ana.as.query(api.deposits.get, { depositId })).toMatchObject({ status: "paid", verifiedAfterExpiry: true });
     expect(await walletOf(ana.userId)).toBe(7_000);
+  });
+
+  test("checked by a dialog whose clock runs ahead: read at the charge's expiry, not before, and once", async () => {
+    const { depositId, paymentId } = await generatePix(2_000);
+    await ana.as.mutation(api.deposits.verifyAtExpiry, { depositId });
+    await runDueFunctions(t);
+    expect(bank.requests.filter((r) => r.method === "GET")).toHaveLength(0);
+    bank.expire(paymentId);
+    await advanceClock(t, 61 * MINUTE);
+    expect(bank.requests.filter((r) => r.method === "GET")).toHaveLength(1);
+    expect(await ana.as.query(api.deposits.get, { depositId })).toMatchObject({ status: "expired", verifiedAfterExpiry: true });
   });
 
   test("is someone else's: not shown", async () => {

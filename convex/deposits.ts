@@ -59,8 +59,8 @@ export const verifyAtExpiry = signedInMutation({
   args: { depositId: v.string() },
   handler: async (ctx, { depositId }) => {
     const id = idArg(ctx, "deposits", depositId);
-    const scheduled = id === null ? null : await askVerify(ctx, ctx.user._id, id);
-    if (scheduled !== null) await ctx.scheduler.runAfter(0, internal.deposits.verify, { depositId: scheduled });
+    const at = id === null ? null : await askVerify(ctx, ctx.user._id, id);
+    if (id !== null && at !== null) await ctx.scheduler.runAt(at, internal.deposits.verify, { depositId: id });
   },
 });
 

@@ -135,15 +135,17 @@ export async function settleDeposit(ctx: MutationCtx, payment: Payment): Promise
  * The payer's dialog reached the charge's expiry with the charge still pending: a late webhook
  * may be all that is missing, so the payment is read at the provider before the dialog may say
  * `Expirado`. Once per charge (a second call finds it asked for) and only for its owner, so it
- * costs the provider one read per charge at most. Returns the deposit when a read is to be scheduled.
+ * costs the provider one read per charge at most. A dialog whose clock runs ahead of the
+ * server's gets its read at the expiry itself, so it never waits for nothing. Returns when the
+ * read is to run, or null when there is nothing to read.
  */
-export async function verifyAtExpiry(ctx: MutationCtx, userId: Id<"users">, depositId: Id<"deposits">): Promise<Id<"deposits"> | null> {
+export async function verifyAtExpiry(ctx: MutationCtx, userId: Id<"users">, depositId: Id<"deposits">): Promise<number | null> {
   const deposit = await ctx.db.get("deposits", depositId);
   if (deposit === null || deposit.userId !== userId || deposit.status !== "pending") return null;
+  if (deposit.verifyRequestedAt !== undefined) return null;
   const now = Date.now();
-  if (now < deposit.expiresAt || deposit.verifyRequestedAt !== undefined) return null;
   await ctx.db.patch("deposits", depositId, { verifyRequestedAt: now });
-  return depositId;
+  return Math.max(now, deposit.expiresAt);
 }
 
 /** The read asked for by verifyAtExpiry is done (whatever the provider said): the dialog may now say `Expirado`. */
