@@ -286,3 +286,25 @@ test("a deposit the bank takes back after it was withdrawn: the Extrato shows it
     await context.close();
   }
 });
+
+test("at a charge's expiry the dialog says Verificando pagamento… until the payment is read, never Expirado for a paid charge", async ({
+  browser,
+}) => {
+  for (const width of [1280, 375]) {
+    const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
+    const page = await context.newPage();
+    // The browser's clock runs an hour ahead of the server's: its countdown ends first.
+    await page.clock.install();
+    await page.goto("/");
+    await signInLocally(page, "Vera Verifica");
+    const { dialog, code } = await generatePix(page, "10");
+    await page.clock.fastForward("01:01:00");
+    await expect(dialog.getByRole("status")).toHaveText("Verificando pagamento…");
+    await expect(dialog).not.toContainText("Expirado");
+    await page.screenshot({ path: `${shots}/verificando-pagamento-${width}.png`, animations: "disabled" });
+    // The payment made meanwhile is found: confirmed.
+    await control(`/sandbox/payments/${await paymentOf(code)}/pay`);
+    await expect(dialog.getByRole("status")).toHaveText("Pagamento confirmado");
+    await context.close();
+  }
+});
