@@ -36,6 +36,7 @@ export type ErrorCode =
   | "INVALID_OWNER_DOCUMENT"
   | "WITHDRAWAL_IN_PROGRESS"
   | "ABOVE_WITHDRAWABLE"
+  | "MONEY_OWED"
   | "PIX_NOT_CONFIGURED";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
