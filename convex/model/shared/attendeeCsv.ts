@@ -10,6 +10,7 @@
  *   (a name typed as a formula would otherwise run in the organizer's spreadsheet).
  */
 import Papa from "papaparse";
+import { formatBRL } from "./money";
 import { loteLabel, MEIA_CATEGORY_LABELS, type MeiaCategory } from "./ticketTypes";
 
 export type AttendeeRow = {
@@ -19,13 +20,30 @@ export type AttendeeRow = {
   typeName: string | null;
   loteIndex: number | null;
   meiaCategory: MeiaCategory | null;
+  /** What the ticket cost its buyer; null for a ticket given per support. */
+  priceCents: number | null;
   code: string;
   issuedAt: number;
   usedAt: number | null;
   status: "valid" | "used" | "cancelled";
 };
 
-export const ATTENDEE_CSV_HEADER = ["Nome", "E-mail", "Tipo", "Lote", "Inteira/Meia", "Categoria", "Código", "Comprado em", "Check-in em"];
+export const ATTENDEE_CSV_HEADER = [
+  "Nome",
+  "E-mail",
+  "Tipo",
+  "Lote",
+  "Inteira/Meia",
+  "Categoria",
+  "Preço",
+  "Situação",
+  "Código",
+  "Comprado em",
+  "Check-in em",
+];
+
+/** The `Situação` column: a cancelled ticket never reads as valid. */
+export const ATTENDEE_STATUS_LABELS: Record<AttendeeRow["status"], string> = { valid: "válido", used: "usado", cancelled: "cancelado" };
 
 const BOM = "\uFEFF";
 
@@ -43,6 +61,20 @@ export function csvDateTime(at: number, timeZone?: string): string {
   return parts.format(at).replace(",", "");
 }
 
+type AttendeePage = { page: AttendeeRow[]; isDone: boolean; continueCursor: string };
+
+/** Every row of the list, page after page until the server says it is done (a list of any length is complete). */
+export async function allAttendeeRows(readPage: (cursor: string | null) => Promise<AttendeePage>): Promise<AttendeeRow[]> {
+  const rows: AttendeeRow[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const result = await readPage(cursor);
+    rows.push(...result.page);
+    if (result.isDone) return rows;
+    cursor = result.continueCursor;
+  }
+}
+
 /** The CSV file's text, BOM included. */
 export function attendeeCsv(rows: AttendeeRow[], { timeZone }: { timeZone?: string } = {}): string {
   const data = rows.map((row) => [
@@ -52,6 +84,8 @@ export function attendeeCsv(rows: AttendeeRow[], { timeZone }: { timeZone?: stri
     row.loteIndex === null ? "" : loteLabel(row.loteIndex),
     row.meiaCategory === null ? "Inteira" : "Meia",
     row.meiaCategory === null ? "" : MEIA_CATEGORY_LABELS[row.meiaCategory],
+    row.priceCents === null ? "" : formatBRL(row.priceCents),
+    ATTENDEE_STATUS_LABELS[row.status],
     row.code,
     csvDateTime(row.issuedAt, timeZone),
     row.usedAt === null ? "" : csvDateTime(row.usedAt, timeZone),

@@ -151,7 +151,9 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
         />
         <label htmlFor={`${id}-ticketed`}>Evento com ingresso</label>
       </div>
-      {values.isTicketed && <TicketTypesEditor types={values.ticketTypes} onChange={(ticketTypes) => set({ ticketTypes })} />}
+      {values.isTicketed && (
+        <TicketTypesEditor types={values.ticketTypes} category={values.category} onChange={(ticketTypes) => set({ ticketTypes })} />
+      )}
       <RewardsEditor rewards={values.rewards} onChange={(rewards) => set({ rewards })} />
     </>
   );
