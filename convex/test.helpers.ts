@@ -10,6 +10,7 @@ import { INITIAL_WALLET_CENTS } from "./model/shared/money";
 import { isUnread } from "./model/notifications";
 import { openWallet } from "./model/wallet";
 import { closedRefusal } from "./model/shared/supportRefusal";
+import { spendsOnEvent } from "./model/shared/statement";
 import { supportClosedReason } from "./model/shared/lifecycle";
 import { isConcluded } from "./model/shared/eventRules";
 import { drainQueue, QUEUE_SETTLE_MS, workQueue } from "./model/supportQueue";
@@ -191,7 +192,7 @@ export async function expectInvariants(t: Backend) {
     }, 0);
     const spent = contributions.filter((c) => c.userId === user._id);
     const notApplied = queued.filter((row) => row.userId === user._id && row.status !== "applied");
-    expect(sum(own.filter((e) => e.kind === "support")) + sum(spent) + sum(notApplied)).toBe(0);
+    expect(sum(own.filter((e) => spendsOnEvent(e.kind))) + sum(spent) + sum(notApplied)).toBe(0);
     expect(sum(own.filter((e) => e.kind === "refund"))).toBe(
       sum(spent.filter((c) => c.refundedAt !== undefined)) + sum(refundedQueued.filter((row) => row.userId === user._id)),
     );

@@ -127,7 +127,8 @@ export async function queueRow(
   reward?: RewardChoice,
 ): Promise<{ supportId: QueuedSupportId; queued: boolean }> {
   const { eventId } = gate;
-  await changeWallet(ctx, userId, { kind: "support", amountCents: -amountCents, eventId });
+  const kind = purchaseId === undefined ? "support" : "ticketPurchase";
+  await changeWallet(ctx, userId, { kind, amountCents: -amountCents, eventId });
   const id = await ctx.db.insert("queuedSupports", {
     eventId,
     userId,
