@@ -37,7 +37,11 @@ export type ErrorCode =
   | "WITHDRAWAL_IN_PROGRESS"
   | "ABOVE_WITHDRAWABLE"
   | "MONEY_OWED"
-  | "PIX_NOT_CONFIGURED";
+  | "PIX_NOT_CONFIGURED"
+  | "INVALID_REWARD"
+  | "REWARD_FROZEN"
+  | "INVALID_REWARD_CHOICE"
+  | "REWARD_SOLD_OUT";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };
