@@ -1,13 +1,44 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { MESSAGES } from "./model/shared/texts";
-import { allRows, createEvent, DAY, eventInput, newBackend, rejectionData, signedInUser, snapshot, supportNow } from "./test.helpers";
+import { unitPriceCents, type TicketTypeInput } from "./model/shared/ticketTypes";
+import {
+  allRows,
+  applyQueue,
+  createEvent,
+  DAY,
+  eventInput,
+  newBackend,
+  rejectionData,
+  runDueFunctions,
+  signedInUser,
+  snapshot,
+  supportNow,
+  type Caller,
+} from "./test.helpers";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 const page = { numItems: 50, cursor: null };
 const online = { isOnline: true, onlineUrl: " https://meet.exemplo.com/live ", venueName: undefined, city: undefined, uf: undefined };
+
+const live: TicketTypeInput = { name: "Sala", quantity: 10, meiaQuantity: 4, lotes: [{ priceCents: 1_000 }] };
+
+/** One inteira of the event's first type at the price shown, decided by the queue; its status. */
+async function buyTicket(t: ReturnType<typeof newBackend>, caller: Caller, eventId: string) {
+  const [type] = await caller.query(api.ticketTypes.forEvent, { eventId });
+  const { purchaseId } = await caller.mutation(api.ticketPurchases.buy, {
+    eventId,
+    typeId: type!._id,
+    loteIndex: 0,
+    unitPriceCents: unitPriceCents(type!.lotes[0]!, false),
+    units: 1,
+    meia: false,
+  });
+  await applyQueue(t, eventId as never);
+  return (await caller.query(api.ticketPurchases.outcome, { purchaseId }))?.status;
+}
 
 describe("Evento online", () => {
   test("has no place, says Online, and its link is given only to supporters and the creator", async () => {
@@ -26,6 +57,65 @@ describe("Evento online", () => {
     expect(await creator.as.query(api.onlineAccess.link, { eventId })).toBe("https://meet.exemplo.com/live");
     await supportNow(t, fan.as, { eventId, amountCents: 1_000 });
     expect(await fan.as.query(api.onlineAccess.link, { eventId })).toBe("https://meet.exemplo.com/live");
+  });
+
+  test("a support of an event sold through types gives no link; a ticket does, until the event is cancelled", async () => {
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Organizadora" });
+    const eventId = await createEvent(creator.as, { isTicketed: true, ticketTypes: [live], ...online });
+    const supporter = await signedInUser(t, { name: "Apoiadora" });
+    await supportNow(t, supporter.as, { eventId, amountCents: 500 });
+    expect(await supporter.as.query(api.onlineAccess.link, { eventId })).toBeNull();
+
+    const buyer = await signedInUser(t, { name: "Compradora" });
+    expect(await buyTicket(t, buyer.as, eventId)).toBe("issued");
+    expect(await buyer.as.query(api.onlineAccess.link, { eventId })).toBe("https://meet.exemplo.com/live");
+
+    await creator.as.mutation(api.events.cancel, { id: eventId });
+    await runDueFunctions(t);
+    expect(await buyer.as.query(api.onlineAccess.link, { eventId })).toBeNull();
+    expect(await supporter.as.query(api.onlineAccess.link, { eventId })).toBeNull();
+    expect(await creator.as.query(api.onlineAccess.link, { eventId })).toBe("https://meet.exemplo.com/live");
+  });
+
+  test("a buyer whose purchase was refunded (its lote had sold out) gets no link", async () => {
+    const t = newBackend();
+    const twoLotes = { ...live, lotes: [{ priceCents: 1_000, quantity: 1 }, { priceCents: 2_000 }] };
+    const creator = await signedInUser(t, { name: "Organizadora" });
+    const eventId = await createEvent(creator.as, { isTicketed: true, ticketTypes: [twoLotes], ...online });
+    const first = await signedInUser(t, { name: "Primeira" });
+    const late = await signedInUser(t, { name: "Atrasada" });
+    expect(await buyTicket(t, first.as, eventId)).toBe("issued");
+    // The late buyer still asks for the 1º lote, sold out meanwhile: paid, then refunded by the queue.
+    expect(await buyTicket(t, late.as, eventId)).toBe("refunded");
+    expect(await late.as.query(api.onlineAccess.link, { eventId })).toBeNull();
+    expect(await first.as.query(api.onlineAccess.link, { eventId })).toBe("https://meet.exemplo.com/live");
+  });
+
+  test("supporters of an online event without tickets lose the link when it is cancelled", async () => {
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Organizadora" });
+    const eventId = await createEvent(creator.as, { isTicketed: false, ...online });
+    const fan = await signedInUser(t, { name: "Fã" });
+    await supportNow(t, fan.as, { eventId, amountCents: 1_000 });
+    expect(await fan.as.query(api.onlineAccess.link, { eventId })).toBe("https://meet.exemplo.com/live");
+    await creator.as.mutation(api.events.cancel, { id: eventId });
+    await runDueFunctions(t);
+    expect(await fan.as.query(api.onlineAccess.link, { eventId })).toBeNull();
+  });
+
+  test("a link stored before links had to be https is given to nobody but the creator", async () => {
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Organizadora" });
+    const eventId = await createEvent(creator.as, { isTicketed: true, ticketTypes: [live], ...online });
+    const buyer = await signedInUser(t, { name: "Compradora" });
+    expect(await buyTicket(t, buyer.as, eventId)).toBe("issued");
+    await t.run(async (ctx) => {
+      const row = (await ctx.db.query("eventAccessLinks").first())!;
+      await ctx.db.patch("eventAccessLinks", row._id, { url: "http://meet.exemplo.com/live" });
+    });
+    expect(await buyer.as.query(api.onlineAccess.link, { eventId })).toBeNull();
+    expect(await creator.as.query(api.onlineAccess.link, { eventId })).toBe("http://meet.exemplo.com/live");
   });
 
   test("the Cidade filter leaves online events out unless it is Online", async () => {
@@ -50,6 +140,7 @@ describe("Evento online", () => {
     ["no link", { onlineUrl: undefined }],
     ["a javascript: link", { onlineUrl: "javascript:alert(1)" }],
     ["an ftp link", { onlineUrl: "ftp://exemplo.com/arquivo" }],
+    ["an http link (the way in travels unencrypted)", { onlineUrl: "http://meet.exemplo.com/live" }],
     ["a relative link", { onlineUrl: "/live" }],
   ])("%s is refused with its message, nothing created", async (_label, change) => {
     const t = newBackend();

@@ -44,6 +44,9 @@ const queuedSupportFields = {
   amountCents: v.number(),
   /** A ticket purchase rather than a support: the queue decides it against the type's capacity (model/ticketAllocation.ts). */
   purchaseId: v.optional(v.id("ticketPurchases")),
+  /** The reward the supporter chose, and their answer to its question: the queue decides a limited one (model/rewardAllocation.ts). */
+  rewardId: v.optional(v.id("rewards")),
+  answer: v.optional(v.string()),
 };
 
 /**
@@ -76,6 +79,11 @@ export default defineSchema({
      * withdrawable. Absent on wallets from before PIX: read it via promoCentsOf (model/walletPromo.ts).
      */
     promoCents: v.optional(v.number()),
+    /**
+     * Money the bank took back that the wallet could not cover (a returned deposit already spent):
+     * while above zero nothing can be supported or withdrawn; the next credits pay it. Absent = 0.
+     */
+    owedCents: v.optional(v.number()),
   })
     .index("email", ["email"])
     .index("phone", ["phone"]),
@@ -103,6 +111,11 @@ export default defineSchema({
     settlement: v.optional(settlementValidator),
     /** Refunded so far, while (and after) a refund runs in batches. Absent = 0. */
     refundedCents: v.optional(v.number()),
+    /**
+     * The promotional part of a paid-out event's payout, set when its creator was credited
+     * (model/payoutCredit.ts); absent before then and on events paid out before it was recorded.
+     */
+    payoutPromoCents: v.optional(v.number()),
     /** The scheduled settlement at startsAt; replaced when the date changes. */
     settlementJobId: v.optional(v.id("_scheduled_functions")),
     /**
@@ -122,6 +135,8 @@ export default defineSchema({
     isOnline: v.optional(v.literal(true)),
     /** Sold through ticket types (ticketTypes): supports then give no ticket. Absent = the spec's one ticket per support. */
     hasTicketTypes: v.optional(v.literal(true)),
+    /** `Modalidade Flexível`: paid out at the date even below the goal. Absent = `Tudo ou nada`. */
+    fundingMode: v.optional(v.literal("flexible")),
   })
     .index("by_finished_and_startsAt", ["finished", "startsAt"])
     .index("by_finished_and_category_and_startsAt", ["finished", "category", "startsAt"])
@@ -173,6 +188,9 @@ export default defineSchema({
     amountCents: v.number(),
     /** Set when this contribution went back to its supporter (the event did not happen). */
     refundedAt: v.optional(v.number()),
+    /** The reward this support holds (counted in rewardCounts until refunded), and the answer to its question. */
+    rewardId: v.optional(v.id("rewards")),
+    answer: v.optional(v.string()),
   })
     .index("by_eventId_and_userId", ["eventId", "userId"])
     .index("by_userId", ["userId"]),
@@ -203,8 +221,12 @@ export default defineSchema({
     meiaCategory: v.optional(meiaCategoryValidator),
   })
     .index("by_code", ["code"])
+    // Meus Ingressos lists a person's tickets newest first (creation order), which the next index does not keep.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_userId", ["userId"])
-    .index("by_eventId", ["eventId"]),
+    .index("by_eventId", ["eventId"])
+    // Whether someone holds a ticket of an event (the online access link).
+    .index("by_userId_and_eventId", ["userId", "eventId"]),
 
   // Ingressos: an event's ticket types with their lotes (model/shared/ticketTypes.ts has the
   // rules). Written by the creator's forms and, once each, when a type is first bought or an
@@ -258,6 +280,35 @@ export default defineSchema({
     /** Refunded: the Portuguese reason the buyer is shown. */
     refusal: v.optional(v.string()),
   }),
+
+  // `Recompensas` (model/shared/rewards.ts has the rules). Written by the organizer's forms and,
+  // once, by the queue when a limited one sells out: supporters read it without contending with
+  // the queue, which counts what was taken in rewardCounts (a reward is "chosen" once that is > 0).
+  rewards: defineTable({
+    eventId: v.id("events"),
+    /** Order on the page and in the forms. */
+    position: v.number(),
+    title: v.string(),
+    description: v.string(),
+    minimumCents: v.number(),
+    /** Absent = unlimited. */
+    quantity: v.optional(v.number()),
+    /** `Entrega prevista`, "YYYY-MM". */
+    deliveryMonth: v.optional(v.string()),
+    /** Asked at support time: with choices, or free text when `choices` is absent. */
+    question: v.optional(v.object({ label: v.string(), choices: v.optional(v.array(v.string())) })),
+    /** Set by the queue when a limited reward is all taken, so later supporters are refused before paying. */
+    soldOut: v.optional(v.literal(true)),
+  }).index("by_eventId_and_position", ["eventId", "position"]),
+
+  // How many supports hold each reward, written by the event's queue (and a refund) alone.
+  rewardCounts: defineTable({
+    eventId: v.id("events"),
+    rewardId: v.id("rewards"),
+    taken: v.number(),
+  })
+    .index("by_rewardId", ["rewardId"])
+    .index("by_eventId", ["eventId"]),
 
   // An online event's access link: kept apart from the event, which every page reads, and
   // shown only to its ticket holders, supporters and creator (model/onlineAccess.ts).
@@ -334,6 +385,14 @@ export default defineSchema({
     /** The PIX deposit or withdrawal this entry moved money for. */
     depositId: v.optional(v.id("deposits")),
     withdrawalId: v.optional(v.id("withdrawals")),
+    /**
+     * The promotional part of amountCents (signed like it): what of this change is bonus money,
+     * spendable but never withdrawable. Absent only on entries from before it was recorded
+     * (migrations:walletPromoParts fills them from the ledger).
+     */
+    promoCents: v.optional(v.number()),
+    /** What of a taken-back amount the wallet could not cover and is owed (model/walletOwed.ts). */
+    owedCents: v.optional(v.number()),
   }).index("by_userId", ["userId"]),
 
   // Promotional money a person spent on an event, not yet refunded: a refund of that event
@@ -343,7 +402,10 @@ export default defineSchema({
     userId: v.id("users"),
     eventId: v.id("events"),
     promoCents: v.number(),
-  }).index("by_userId_and_eventId", ["userId", "eventId"]),
+  })
+    .index("by_userId_and_eventId", ["userId", "eventId"])
+    // A payout sums its event's rows: the promotional part of what it raised.
+    .index("by_eventId", ["eventId"]),
 
   // `Adicionar saldo`: one row per PIX charge. Credited once, when the provider says the
   // payment with this providerPaymentId was approved (model/payments/deposits.ts).
@@ -360,10 +422,25 @@ export default defineSchema({
     settledAt: v.optional(v.number()),
     /** Why a payment was put aside for review instead of credited (amount or currency differ). */
     reviewReason: v.optional(v.string()),
+    /**
+     * When reconciliation may next ask the provider about this pending charge: its expiry at
+     * first, then pushed back each time it is asked, so every open charge gets its turn however
+     * many the provider keeps answering `pending` (model/payments/reconcile.ts). Absent on
+     * charges from before it existed: those come first.
+     */
+    checkAfter: v.optional(v.number()),
+    /**
+     * When the payer's open dialog, at the charge's expiry, had the payment read at the provider
+     * (model/payments/deposits.ts): until then it says `Verificando pagamento…`, never `Expirado`.
+     */
+    verifiedAt: v.optional(v.number()),
+    /** When that read was asked for (once per charge). */
+    verifyRequestedAt: v.optional(v.number()),
   })
     .index("by_providerPaymentId", ["providerPaymentId"])
     .index("by_userId_and_status", ["userId", "status"])
-    .index("by_status_and_expiresAt", ["status", "expiresAt"]),
+    .index("by_status_and_expiresAt", ["status", "expiresAt"])
+    .index("by_status_and_checkAfter", ["status", "checkAfter"]),
 
   // `Sacar`: one row per transfer to a PIX key. The amount left the wallet when requested;
   // a failed transfer returns it (model/payments/withdrawals.ts).
@@ -379,6 +456,14 @@ export default defineSchema({
     providerPayoutId: v.optional(v.string()),
     /** When the provider was last asked to make (or tell about) the transfer. */
     checkedAt: v.number(),
+    /**
+     * Since when the provider's answer to the transfer request was unclear (lost, a timeout, a
+     * 5xx, 408/409/425/429): the transfer may exist, so the money stays out until the provider
+     * says it failed or was never made (model/payments/sync.ts).
+     */
+    unclearSince: v.optional(v.number()),
+    /** The provider said it was paid after it had failed and its money had come back (taken back again). */
+    paidAfterReturn: v.optional(v.literal(true)),
     settledAt: v.optional(v.number()),
     failureReason: v.optional(v.string()),
   })

@@ -10,7 +10,9 @@ import { INITIAL_WALLET_CENTS } from "./model/shared/money";
 import { isUnread } from "./model/notifications";
 import { openWallet } from "./model/wallet";
 import { closedRefusal } from "./model/shared/supportRefusal";
+import { spendsOnEvent } from "./model/shared/statement";
 import { supportClosedReason } from "./model/shared/lifecycle";
+import { isConcluded } from "./model/shared/eventRules";
 import { drainQueue, QUEUE_SETTLE_MS, workQueue } from "./model/supportQueue";
 import { workerState } from "./model/supportWorker";
 import schema from "./schema";
@@ -70,11 +72,16 @@ export async function signedInUser(
  * result the page shows. A refusal at the door rejects as the mutation does; a support the
  * event closed on before it came up was refunded, and rejects with the closed-event error.
  */
-export async function supportNow(t: Backend, caller: Caller, args: { eventId: string; amountCents: number }) {
+export async function supportNow(
+  t: Backend,
+  caller: Caller,
+  args: { eventId: string; amountCents: number; rewardId?: string; answer?: string },
+) {
   const { supportId } = await caller.mutation(api.supports.support, args);
   await applyQueue(t, args.eventId as Id<"events">);
   const outcome = await caller.query(api.supports.outcome, { supportId });
   if (outcome === null || outcome.status === "pending") throw new Error(`support ${supportId} was not applied`);
+  if (outcome.status === "refunded" && "refusal" in outcome) throw new ConvexError({ code: "REWARD_SOLD_OUT", message: outcome.refusal });
   if (outcome.status === "refunded") throw new ConvexError(closedRefusal(outcome.closedReason));
   return { goalReached: outcome.goalReached, ticketCode: outcome.ticketCode };
 }
@@ -147,6 +154,9 @@ export async function snapshot(t: Backend) {
  * Call it when no refund batch is pending (after finishAllScheduledFunctions): a refund in
  * progress is consistent too, but not yet complete.
  */
+/** Statement lines of money the bank took back (model/walletOwed.ts). */
+const TAKE_BACK_KINDS = new Set(["depositReturned", "withdrawalReclaimed", "owedPaid"]);
+
 export async function expectInvariants(t: Backend) {
   const users = await allRows(t, "users");
   const events = await allRows(t, "events");
@@ -162,6 +172,8 @@ export async function expectInvariants(t: Backend) {
   const purchases = await allRows(t, "ticketPurchases");
   const ticketTypes = await allRows(t, "ticketTypes");
   const ticketSales = await allRows(t, "ticketSales");
+  const rewards = await allRows(t, "rewards");
+  const rewardCounts = await allRows(t, "rewardCounts");
   const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
   // Queued supports not applied: still in the queue (money in flight), or refunded.
   const pending = queued.filter((row) => row.status === "pending");
@@ -180,7 +192,7 @@ export async function expectInvariants(t: Backend) {
     }, 0);
     const spent = contributions.filter((c) => c.userId === user._id);
     const notApplied = queued.filter((row) => row.userId === user._id && row.status !== "applied");
-    expect(sum(own.filter((e) => e.kind === "support")) + sum(spent) + sum(notApplied)).toBe(0);
+    expect(sum(own.filter((e) => spendsOnEvent(e.kind))) + sum(spent) + sum(notApplied)).toBe(0);
     expect(sum(own.filter((e) => e.kind === "refund"))).toBe(
       sum(spent.filter((c) => c.refundedAt !== undefined)) + sum(refundedQueued.filter((row) => row.userId === user._id)),
     );
@@ -189,17 +201,32 @@ export async function expectInvariants(t: Backend) {
     // PIX: credited deposits, withdrawals (out when requested) and failed ones returned.
     const ownDeposits = deposits.filter((d) => d.userId === user._id);
     const ownWithdrawals = withdrawals.filter((w) => w.userId === user._id);
-    expect(sum(own.filter((e) => e.kind === "deposit"))).toBe(sum(ownDeposits.filter((d) => d.status === "paid")));
+    expect(sum(own.filter((e) => e.kind === "deposit"))).toBe(
+      sum(ownDeposits.filter((d) => d.status === "paid" || d.status === "returned")),
+    );
     expect(sum(own.filter((e) => e.kind === "withdrawal")) + sum(ownWithdrawals)).toBe(0);
-    expect(sum(own.filter((e) => e.kind === "withdrawalReturned"))).toBe(sum(ownWithdrawals.filter((w) => w.status === "failed")));
+    expect(sum(own.filter((e) => e.kind === "withdrawalReturned"))).toBe(
+      sum(ownWithdrawals.filter((w) => w.status === "failed" || w.paidAfterReturn === true)),
+    );
+    // Money the bank took back is debited or owed, to the cent; what is owed is never negative.
+    const takenBack =
+      sum(ownDeposits.filter((d) => d.status === "returned")) + sum(ownWithdrawals.filter((w) => w.paidAfterReturn === true));
+    expect(user.owedCents ?? 0).toBeGreaterThanOrEqual(0);
+    expect((user.owedCents ?? 0) - sum(own.filter((e) => TAKE_BACK_KINDS.has(e.kind)))).toBe(takenBack);
     expect(ownWithdrawals.filter((w) => w.status === "processing").length).toBeLessThanOrEqual(1);
-    // The welcome bonus is never withdrawable: it is in the wallet as promotional money or
-    // was spent on events (promoSpends), to the cent.
+    // The welcome bonus is never withdrawable: what a person got as bonus (their welcome, the
+    // bonus part of their payouts) is in the wallet as promotional money or was spent on events
+    // (promoSpends; a paid-out event passed it on to its creator as bonus), to the cent; the
+    // wallet's promotional part is the sum of its entries' promotional parts.
     if (user.promoCents !== undefined) {
       expect(user.promoCents).toBeGreaterThanOrEqual(0);
       expect(user.promoCents).toBeLessThanOrEqual(wallet);
       const spentOnEvents = sum(promoSpends.filter((row) => row.userId === user._id).map((row) => ({ amountCents: row.promoCents })));
-      expect(user.promoCents + spentOnEvents).toBe(sum(own.filter((e) => e.kind === "welcome")));
+      const promoOf = (rows: typeof own) => rows.reduce((total, e) => total + (e.promoCents ?? 0), 0);
+      expect(user.promoCents + spentOnEvents).toBe(
+        sum(own.filter((e) => e.kind === "welcome")) + promoOf(own.filter((e) => e.kind === "payout")),
+      );
+      if (own.every((e) => e.promoCents !== undefined)) expect(promoOf(own)).toBe(user.promoCents);
     }
   }
   // Money is conserved: what wallets hold, what unsettled events hold and what is still in the
@@ -207,8 +234,10 @@ export async function expectInvariants(t: Backend) {
   const held = events.filter((e) => e.settlement !== "paidOut").reduce((total, e) => total + e.raisedCents - (e.refundedCents ?? 0), 0);
   const given =
     sum(entries.filter((e) => e.kind === "welcome" || e.kind === "opening")) +
-    sum(deposits.filter((d) => d.status === "paid")) -
-    sum(withdrawals.filter((w) => w.status !== "failed"));
+    sum(deposits.filter((d) => d.status === "paid" || d.status === "returned")) -
+    sum(withdrawals) +
+    sum(withdrawals.filter((w) => w.status === "failed" || w.paidAfterReturn === true)) +
+    sum(entries.filter((e) => TAKE_BACK_KINDS.has(e.kind)));
   expect(users.reduce((total, u) => total + (u.walletCents ?? 0), 0) + held + sum(pending)).toBe(given);
 
   for (const event of events) {
@@ -225,6 +254,9 @@ export async function expectInvariants(t: Backend) {
     expect(applied.filter((row) => row.goalReached).length).toBeLessThanOrEqual(1);
     const ownTickets = tickets.filter((ticket) => ticket.eventId === event._id);
     expect(event.raisedCents).toBe(sum(rows));
+    // Paid out: it concluded, or it is `Flexível` and raised something (even below its goal).
+    if (event.settlement === "paidOut")
+      expect(isConcluded(event) || (event.fundingMode === "flexible" && event.raisedCents > 0)).toBe(true);
     const refunding = event.settlement === "refunded" || event.settlement === "cancelled";
     expect(event.refundedCents ?? 0).toBe(refunding ? event.raisedCents : 0);
     expect(rows.every((c) => (c.refundedAt !== undefined) === refunding)).toBe(true);
@@ -236,6 +268,11 @@ export async function expectInvariants(t: Backend) {
       expect(supporter.amountCents).toBe(sum(rows.filter((c) => c.userId === supporter.userId)));
     }
     expect(event.ticketsGenerated).toBe(ownTickets.length);
+    // A payout's bonus part is what its supporters spent of their bonus on it.
+    if (event.payoutPromoCents !== undefined) {
+      const spentAsBonus = promoSpends.filter((row) => row.eventId === event._id).reduce((total, row) => total + row.promoCents, 0);
+      expect(event.payoutPromoCents).toBe(Math.min(spentAsBonus, event.raisedCents));
+    }
     expect(event.ticketsUsed ?? 0).toBe(ownTickets.filter((ticket) => ticket.status === "used").length);
     if (event.hasTicketTypes === true) {
       // Sold through ticket types: a ticket per unit issued; no type sells past its quantity, nor meia past its share.
@@ -260,6 +297,17 @@ export async function expectInvariants(t: Backend) {
     expect(purchase.amountCents).toBe(row.amountCents);
   }
   expect(new Set(tickets.map((ticket) => ticket.code)).size).toBe(tickets.length);
+  // A reward's count is the supports that hold it (not refunded); a limited one never goes past
+  // its quantity and reads sold out exactly when it is all taken.
+  for (const reward of rewards) {
+    const taken = rewardCounts.find((row) => row.rewardId === reward._id)?.taken ?? 0;
+    expect(taken).toBe(contributions.filter((c) => c.rewardId === reward._id && c.refundedAt === undefined).length);
+    if (reward.quantity !== undefined) expect(taken).toBeLessThanOrEqual(reward.quantity);
+    expect(reward.soldOut === true).toBe(reward.quantity !== undefined && taken >= reward.quantity);
+  }
+  for (const contribution of contributions.filter((c) => c.rewardId !== undefined)) {
+    expect(rewards.find((reward) => reward._id === contribution.rewardId)?.eventId).toBe(contribution.eventId);
+  }
   await expectUnreadCountsExact(t);
 }
 

@@ -7,14 +7,15 @@ import { TICKET_MESSAGES } from "./model/shared/ticketTypes";
 
 /**
  * Buys `units` tickets of one type, inteira or meia-entrada (with the declared category), in the
- * lote the buyer saw on sale: paid from the wallet at once, then decided in order by the event's
- * queue. Returns the purchase's id, whose outcome `ticketPurchases:outcome` tells live.
+ * lote and at the unit price the buyer saw (any other price is refused before paying): paid
+ * from the wallet at once, then decided in order by the event's queue. Returns the purchase's id, whose outcome `ticketPurchases:outcome` tells live.
  */
 export const buy = signedInMutation({
   args: {
     eventId: v.string(),
     typeId: v.string(),
     loteIndex: v.number(),
+    unitPriceCents: v.number(),
     units: v.number(),
     meia: v.boolean(),
     meiaCategory: v.optional(v.string()),

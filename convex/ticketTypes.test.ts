@@ -50,6 +50,19 @@ describe("ticket types on create", () => {
     expect(await t.query(api.events.get, { id: eventId })).toMatchObject({ hasTicketTypes: true, isTicketed: true });
   });
 
+  test("a Tecnologia workshop may sell a type without meia-entrada; a Música event may not", async () => {
+    const { t, creator } = await setup();
+    const workshop: TicketTypeInput = { name: "Oficina", quantity: 30, meiaQuantity: 0, lotes: [{ priceCents: 10_000 }] };
+    const eventId = await createEvent(creator.as, { category: "Tecnologia", isTicketed: true, ticketTypes: [workshop] });
+    expect((await t.query(api.ticketTypes.forEvent, { eventId })).map((type) => type.meiaQuantity)).toEqual([0]);
+    const before = await snapshot(t);
+    expect(await rejectionData(createEvent(creator.as, { category: "Música", isTicketed: true, ticketTypes: [workshop] }))).toEqual({
+      code: "INVALID_TICKET_TYPE",
+      message: TICKET_MESSAGES.meiaBelowMinimum,
+    });
+    expect(await snapshot(t)).toEqual(before);
+  });
+
   test("an event with Evento com ingresso and no types is the spec's: one ticket per support", async () => {
     const { t, creator } = await setup();
     const eventId = await createEvent(creator.as, { isTicketed: true });
@@ -122,7 +135,7 @@ describe("ticket types on edit", () => {
     const [type] = await t.query(api.ticketTypes.forEvent, { eventId });
     await t.run((ctx) => ctx.db.patch("ticketTypes", type!._id, { purchased: true }));
     const base = { ...camarote, id: type!._id };
-    for (const change of [{ quantity: 30, meiaQuantity: 12 }, { lotes: [{ priceCents: 25_000 }] }]) {
+    for (const change of [{ quantity: 30, meiaQuantity: 12 }, { lotes: [{ priceCents: 25_000 }] }, { name: "Camarote VIP" }]) {
       const error = await rejectionData(
         creator.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [{ ...base, ...change }] }),
       );
@@ -143,9 +156,21 @@ describe("ticket types on edit", () => {
     expect(missingEnd.message).toBe(TICKET_MESSAGES.loteEndMissing);
     await creator.as.mutation(api.events.update, {
       ...editArgs(eventId, { startsAt }),
-      ticketTypes: [{ ...base, name: "Camarote VIP" }, pista(now)],
+      ticketTypes: [base, pista(now)],
     });
-    expect((await t.query(api.ticketTypes.forEvent, { eventId })).map((row) => row.name)).toEqual(["Camarote VIP", "Pista"]);
+    expect((await t.query(api.ticketTypes.forEvent, { eventId })).map((row) => row.name)).toEqual(["Camarote", "Pista"]);
+  });
+
+  test("an event sold through types that took plain supports cannot drop every type (some would hold tickets, some not)", async () => {
+    const { t, creator } = await setup();
+    const startsAt = Date.now() + 7 * DAY;
+    const eventId = await createEvent(creator.as, { isTicketed: true, startsAt, ticketTypes: [camarote] });
+    const fan = await signedInUser(t, { name: "Fã" });
+    await supportNow(t, fan.as, { eventId, amountCents: 1_000 });
+    const before = await snapshot(t);
+    const error = await rejectionData(creator.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [] }));
+    expect(error).toEqual({ code: "EVENT_ALREADY_SUPPORTED", message: MESSAGES.editAfterSupport });
+    expect(await snapshot(t)).toEqual(before);
   });
 
   test("an event that took supports before it had types cannot start selling them", async () => {

@@ -31,7 +31,9 @@ export const mine = callerQuery({
           eventName: ticket.eventName,
           eventStartsAt: event?.startsAt ?? null,
           issuedAt: ticket.issuedAt,
-          status: ticket.status ?? "valid",
+          // A refunded or cancelled event's tickets are cancelled in batches after its refunds: cancelled at once here.
+          status:
+            event?.settlement === "refunded" || event?.settlement === "cancelled" ? ("cancelled" as const) : (ticket.status ?? "valid"),
           usedAt: ticket.usedAt ?? null,
           // Bought through a ticket type: "Pista · 1º lote", and the meia category the buyer declared.
           typeName: ticket.typeName ?? null,

@@ -32,11 +32,13 @@ test("a buyer buys 2 meia and the tickets say their category", async ({ page }) 
   await page.goto(`/event/${eventId}`);
   const block = page.getByRole("region", { name: "Ingressos" });
   await expect(block.getByRole("listitem", { name: "Pista" })).toContainText("1º lote: R$ 10,00");
-  await expect(block.getByRole("listitem", { name: "Pista" })).toContainText("Restam 5");
+  // The type has 10 left (5 inteira + 5 meia), its 1º lote 5 of them.
+  await expect(block.getByRole("listitem", { name: "Pista" })).toContainText("Restam 10");
+  await expect(block.getByRole("listitem", { name: "Pista" })).toContainText("restam 5 neste lote");
   await signInLocally(page, "Bia Estudante");
   await buyOnPage(page, { type: "Pista", units: 2, meiaCategory: "estudante" });
   await expect(page.getByText("Saldo: R$ 40,00")).toBeVisible();
-  await expect(block.getByRole("listitem", { name: "Pista" })).toContainText("Restam 3");
+  await expect(block.getByRole("listitem", { name: "Pista" })).toContainText("Restam 8");
 
   await openUserMenu(page);
   await page.getByRole("menuitem", { name: "Meus Ingressos" }).click();
@@ -95,6 +97,7 @@ test("the organizer sees the attendee list and downloads it as a CSV that opens 
     eventId,
     typeId: await firstTypeId(organizer, eventId),
     loteIndex: 0,
+    unitPriceCents: 500,
     units: 2,
     meia: true,
     meiaCategory: "idoso",
@@ -110,11 +113,23 @@ test("the organizer sees the attendee list and downloads it as a CSV that opens 
   const bytes = await readFile(file);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const parsed = Papa.parse<string[]>(bytes.toString("utf8").slice(1), { delimiter: ";", skipEmptyLines: true });
-  expect(parsed.data[0]).toEqual(["Nome", "E-mail", "Tipo", "Lote", "Inteira/Meia", "Categoria", "Código", "Comprado em", "Check-in em"]);
+  expect(parsed.data[0]).toEqual([
+    "Nome",
+    "E-mail",
+    "Tipo",
+    "Lote",
+    "Inteira/Meia",
+    "Categoria",
+    "Preço",
+    "Situação",
+    "Código",
+    "Comprado em",
+    "Check-in em",
+  ]);
   expect(parsed.data).toHaveLength(3);
   for (const row of parsed.data.slice(1)) {
-    expect(row.slice(0, 6)).toEqual(["Caio Comprador", buyer.email, "Pista", "1º lote", "Meia", "pessoa idosa"]);
-    expect(row[6]).toMatch(/^[A-Z0-9]{9}$/);
+    expect(row.slice(0, 8)).toEqual(["Caio Comprador", buyer.email, "Pista", "1º lote", "Meia", "pessoa idosa", "R$ 5,00", "válido"]);
+    expect(row[8]).toMatch(/^[A-Z0-9]{9}$/);
   }
 });
 
@@ -138,6 +153,7 @@ test("30 buyers at once through the local backend for 10 tickets: exactly 10 sol
         eventId,
         typeId: type!._id,
         loteIndex: 0,
+        unitPriceCents: i % 2 === 0 ? 500 : 1_000,
         units: 1,
         meia: i % 2 === 0,
         ...(i % 2 === 0 ? { meiaCategory: "estudante" } : {}),
@@ -173,7 +189,14 @@ test("the ticket types form, Ingressos with a sold-out type, a meia ticket and t
     const eventId = await apiEvent(organizer, { name: `Festival de Verão ${width}`, isTicketed: true, ticketTypes: [pista, camarote] });
     const [pistaType, camaroteType] = await organizer.client.query(api.ticketTypes.forEvent, { eventId });
     const fan = await apiUser(`Fã ${width}`);
-    await fan.client.mutation(api.ticketPurchases.buy, { eventId, typeId: camaroteType!._id, loteIndex: 0, units: 2, meia: false });
+    await fan.client.mutation(api.ticketPurchases.buy, {
+      eventId,
+      typeId: camaroteType!._id,
+      loteIndex: 0,
+      unitPriceCents: 1_500,
+      units: 2,
+      meia: false,
+    });
 
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();

@@ -48,12 +48,12 @@ test("an organizer creates an event with Pista in 2 lotes and Camarote with meia
   await fillLote(camarote, 0, { price: "150,00", date: isoDate(10), time: "23:59" });
   // 40% of 250 is 100: Pista keeps its 80 by default, Camarote must carry the other 20.
   await camarote.getByLabel("Meia-entrada").fill("10");
-  await expect(form).toContainText("Meia-entrada: 90 de 250 ingressos (36%; mínimo 40%).");
+  await expect(form).toContainText("Meia-entrada: 90 de 250 ingressos (36%). Para Música, a lei pede pelo menos 40%.");
   await form.getByRole("button", { name: "Criar" }).click();
   await expect(page.getByRole("alertdialog")).toContainText("Ofereça pelo menos 40% dos ingressos como meia-entrada.");
   await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
   await camarote.getByLabel("Meia-entrada").fill("20");
-  await expect(form).toContainText("Meia-entrada: 100 de 250 ingressos (40%; mínimo 40%).");
+  await expect(form).toContainText("Meia-entrada: 100 de 250 ingressos (40%). Para Música, a lei pede pelo menos 40%.");
   await form.getByRole("button", { name: "Criar" }).click();
   await expect(page.getByText("Evento criado com sucesso.")).toBeVisible();
   await expect(page.getByLabel("Nome do evento")).toHaveCount(0);

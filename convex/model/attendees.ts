@@ -40,12 +40,16 @@ export async function attendeeSummaryOf(ctx: QueryCtx, event: Doc<"events">) {
   );
 }
 
-/** A page of the event's tickets as the list's rows, oldest first. */
+/**
+ * A page of the event's tickets as the list's rows, oldest first. A refunded or cancelled
+ * event's tickets are cancelled in batches after its refunds: they read `cancelled` at once.
+ */
 export async function attendeePageOf(ctx: QueryCtx, event: Doc<"events">, page: PaginationOptions) {
   const result = await paginateOrRefuse(
     ctx.db.query("tickets").withIndex("by_eventId", (q) => q.eq("eventId", event._id)),
     page,
   );
+  const eventCancelled = event.settlement === "refunded" || event.settlement === "cancelled";
   const rows: AttendeeRow[] = await Promise.all(
     result.page.map(async (ticket) => {
       const holder = await ctx.db.get("users", ticket.userId);
@@ -55,10 +59,11 @@ export async function attendeePageOf(ctx: QueryCtx, event: Doc<"events">, page: 
         typeName: ticket.typeName ?? null,
         loteIndex: ticket.loteIndex ?? null,
         meiaCategory: ticket.meiaCategory ?? null,
+        priceCents: ticket.priceCents ?? null,
         code: ticket.code,
         issuedAt: ticket.issuedAt,
         usedAt: ticket.usedAt ?? null,
-        status: ticket.status ?? "valid",
+        status: eventCancelled ? ("cancelled" as const) : (ticket.status ?? "valid"),
       };
     }),
   );

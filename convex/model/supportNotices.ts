@@ -11,7 +11,8 @@ import { goalReached } from "./shared/eventRules";
 
 /** `event` as it was before the support; `raisedCents` its total after. */
 export async function noticeSupport(ctx: MutationCtx, event: Doc<"events">, supporterId: Id<"users">, raisedCents: number): Promise<void> {
-  if (event.raisedCents === 0 && supporterId !== event.creatorId) {
+  // Counted by people, not money: free tickets raise nothing, and each would otherwise be "the first".
+  if (event.uniqueSupporters === 0 && supporterId !== event.creatorId) {
     await notify(ctx, event.creatorId, event, { kind: "firstSupport" });
   }
   if (!goalReached(event) && goalReached({ ...event, raisedCents })) {

@@ -8,7 +8,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { supportClosedMessage, supportClosedReason, type Lifecycle, type SupportClosedReason } from "./shared/lifecycle";
-import { addSale, decidePurchase, unitPriceCents, type TicketSales } from "./shared/ticketTypes";
+import { addSale, decidePurchase, inteiraGoneForGood, unitPriceCents, type TicketSales } from "./shared/ticketTypes";
 import { salesOf } from "./ticketTypes";
 import { issueTicket } from "./tickets";
 
@@ -96,7 +96,7 @@ export function purchaseDecider(ctx: MutationCtx) {
         if (!state.changed) continue;
         const { inteiraSold, meiaSold, loteSold } = state.counts;
         await ctx.db.patch("ticketSales", state.sales._id, { inteiraSold, meiaSold, loteSold, loteMeia: state.loteMeia });
-        const inteiraGone = state.type.quantity - state.type.meiaQuantity - inteiraSold <= 0;
+        const inteiraGone = inteiraGoneForGood(state.type, state.counts);
         const meiaGone = state.type.meiaQuantity - meiaSold <= 0;
         const flags = {
           ...(inteiraGone && state.type.inteiraSoldOut !== true ? { inteiraSoldOut: true as const } : {}),

@@ -21,8 +21,10 @@ import { walletCentsOf } from "./users";
 
 export type PurchaseRequest = {
   typeId: Id<"ticketTypes"> | null;
-  /** The lote the buyer saw on sale, whose price they agree to pay. */
+  /** The lote the buyer saw on sale. */
   loteIndex: number;
+  /** The unit price the buyer saw (inteira or meia as chosen): the only price they agree to pay. */
+  unitPriceCents: number;
   units: number;
   meia: boolean;
   /** For meia-entrada, the category the buyer declares (a raw string until checked); ignored for inteira. */
@@ -31,8 +33,10 @@ export type PurchaseRequest = {
 
 /**
  * Checks a purchase before anything is paid, in this order: units (1..4), meia category, the type
- * (of this event), purchases open, the lote (the one on sale by date; by quantity the queue
- * decides), what the type has left as far as the buyer can tell (its sold-out flags), the wallet.
+ * (of this event), purchases open, the lote (one of the type's, on sale by date; by quantity the
+ * queue decides), what the type has left as far as the buyer can tell (its sold-out flags), the
+ * price the buyer saw against the lote's (an organizer may change it until the first sale), the
+ * wallet.
  * Then writes the pending purchase and marks the type bought (its quantity and lotes freeze).
  * Returns the purchase and its price, for the queue to debit and decide.
  */
@@ -64,11 +68,13 @@ async function takePurchase(
   if (gone.inteira && gone.meia) throw appError("SOLD_OUT", TICKET_MESSAGES.soldOut);
   if (meia ? gone.meia : gone.inteira) throw appError("SOLD_OUT", meia ? TICKET_MESSAGES.meiaSoldOut : TICKET_MESSAGES.inteiraSoldOut);
   const onSale = availabilityOf(type, NO_SALES, now);
-  const lote = type.lotes[loteIndex];
-  if (!Number.isSafeInteger(loteIndex) || lote === undefined || (lote.endsAt !== undefined && now >= lote.endsAt))
+  const lote = Number.isSafeInteger(loteIndex) && loteIndex >= 0 ? type.lotes[loteIndex] : undefined;
+  if (lote === undefined || (lote.endsAt !== undefined && now >= lote.endsAt))
     throw appError("INVALID_PURCHASE", onSale.state === "ended" ? TICKET_MESSAGES.salesEnded : TICKET_MESSAGES.loteChanged);
+  const priceCents = unitPriceCents(lote, meia);
+  if (request.unitPriceCents !== priceCents) throw appError("PRICE_CHANGED", TICKET_MESSAGES.priceChanged);
 
-  const amountCents = units * unitPriceCents(lote, meia);
+  const amountCents = units * priceCents;
   const walletCents = walletCentsOf(user);
   if (amountCents > 0 && walletCents <= 0) throw appError("NO_BALANCE", MESSAGES.noBalance, MESSAGES.noBalanceTitle);
   if (amountCents > walletCents) throw appError("INSUFFICIENT_FUNDS", MESSAGES.insufficientFunds);

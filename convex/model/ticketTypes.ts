@@ -30,7 +30,11 @@ export function salesOf(ctx: QueryCtx, typeId: Id<"ticketTypes">): Promise<Doc<"
 }
 
 /** The types checked for a new event; throws the Portuguese refusal before anything is written. */
-export function checkNewTicketTypes(types: TicketTypeInput[] | undefined, event: { isTicketed: boolean; startsAt: number }, now: number) {
+export function checkNewTicketTypes(
+  types: TicketTypeInput[] | undefined,
+  event: { isTicketed: boolean; startsAt: number; category: string },
+  now: number,
+) {
   if (types === undefined) return [];
   if (types.some((type) => type.id !== undefined)) throw appError("INVALID_TICKET_TYPE", TICKET_MESSAGES.typeNotFound);
   const checked = validateTicketTypes(types, event, now);
@@ -62,9 +66,10 @@ const sameLote = (a: Lote, b: Lote) => a.priceCents === b.priceCents && a.endsAt
 /**
  * "Editar evento": replaces the event's types with `types` (an `id` names an existing one).
  * Types and lotes may be added, changed and removed while nobody bought them; a type someone
- * bought keeps its quantity, its meia and its lotes as they were (new lotes may follow them),
+ * bought keeps its name, quantity, meia and lotes as they were (new lotes may follow them),
  * and cannot be removed. An event that took supports before it had types cannot start selling
- * them: its supporters already hold the spec's one ticket per support.
+ * them (its supporters already hold the spec's one ticket per support), nor one that took plain
+ * supports while it had types drop them all (later supporters would get tickets, earlier not).
  */
 export async function replaceTicketTypes(
   ctx: MutationCtx,
@@ -79,7 +84,8 @@ export async function replaceTicketTypes(
   const keepEnds = new Set(existing.flatMap((type) => type.lotes.flatMap((lote) => (lote.endsAt === undefined ? [] : [lote.endsAt]))));
   const checked = validateTicketTypes(types, event, now, { keepEnds });
   if ("message" in checked) throw appError("INVALID_TICKET_TYPE", checked.message);
-  if (existing.length === 0 && checked.types.length > 0 && hasSupports)
+  // Types in or out after supports came in would leave some supporters with tickets and others without.
+  if ((existing.length === 0) !== (checked.types.length === 0) && hasSupports)
     throw appError("EVENT_ALREADY_SUPPORTED", MESSAGES.editAfterSupport);
 
   const kept = new Set(checked.types.flatMap((type) => (type.id === undefined ? [] : [type.id])));
@@ -90,6 +96,7 @@ export async function replaceTicketTypes(
     const before = type.id === undefined ? undefined : byId.get(type.id);
     if (before?.purchased !== true) continue;
     const frozen =
+      type.name !== before.name ||
       type.quantity !== before.quantity ||
       type.meiaQuantity !== before.meiaQuantity ||
       type.lotes.length < before.lotes.length ||
@@ -115,6 +122,8 @@ export async function replaceTicketTypes(
       quantity: type.quantity,
       meiaQuantity: type.meiaQuantity,
       lotes: type.lotes,
+      // A new lote may reopen inteira that ended with the last one; the queue flags it again if not.
+      ...(type.lotes.length > before.lotes.length ? { inteiraSoldOut: undefined } : {}),
     });
   }
   const hasTypes = checked.types.length > 0;

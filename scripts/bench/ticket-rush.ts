@@ -90,6 +90,7 @@ export async function measureTicketRush(log: (message: string) => void = () => {
           eventId,
           typeId: type._id,
           loteIndex: 0,
+          unitPriceCents: meia ? 50 : 100,
           units: 1,
           meia,
           ...(meia ? { meiaCategory: "estudante" } : {}),

@@ -29,13 +29,19 @@ export type ErrorCode =
   | "TICKET_TYPE_FROZEN"
   | "INVALID_PURCHASE"
   | "SOLD_OUT"
+  | "PRICE_CHANGED"
   | "TOO_MANY_DEPOSITS"
   | "NO_EMAIL"
   | "INVALID_PIX_KEY"
   | "INVALID_OWNER_DOCUMENT"
   | "WITHDRAWAL_IN_PROGRESS"
   | "ABOVE_WITHDRAWABLE"
-  | "PIX_NOT_CONFIGURED";
+  | "MONEY_OWED"
+  | "PIX_NOT_CONFIGURED"
+  | "INVALID_REWARD"
+  | "REWARD_FROZEN"
+  | "INVALID_REWARD_CHOICE"
+  | "REWARD_SOLD_OUT";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

@@ -29,12 +29,16 @@ export type ValidEventDetails = ValidPlace & {
 /** What the `Cidade` filter matches for online events: typing `Online` lists them, any city leaves them out. */
 export const ONLINE_CITY_KEY = "online";
 
-/** An online event's access link: http(s) only. */
+/** An online event's access link: https only. */
 export function isSafeAccessUrl(url: string): boolean {
-  if (url.length > MAX_ACCESS_URL_LENGTH) return false;
+  return url.length <= MAX_ACCESS_URL_LENGTH && isHttpsUrl(url);
+}
+
+/** An https link to a host: the only scheme an access link may use (it is handed to attendees as their way in). */
+export function isHttpsUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return (parsed.protocol === "http:" || parsed.protocol === "https:") && parsed.hostname !== "";
+    return parsed.protocol === "https:" && parsed.hostname !== "";
   } catch {
     return false;
   }

@@ -32,7 +32,7 @@ export const MESSAGES = {
   descriptionTooLong: "A descrição pode ter no máximo 5.000 caracteres.",
   invalidPlace: "Informe o local e a cidade do evento.",
   invalidUf: "Escolha a UF do evento.",
-  invalidOnlineUrl: "Informe o link de acesso do evento online, começando com http:// ou https://.",
+  invalidOnlineUrl: "Informe o link de acesso do evento online, começando com https://.",
   notTheCreatorToEdit: "Apenas o organizador pode editar este evento.",
   editAfterStart: "Este evento já começou e não pode mais ser editado.",
   editAfterSupport: "Este evento já recebeu apoios; esses dados não podem mais ser alterados.",

@@ -2,6 +2,8 @@ import { describe, expect, test } from "vitest";
 import {
   addSale,
   availabilityOf,
+  inteiraGoneForGood,
+  meiaShareSummary,
   currentLoteIndex,
   decidePurchase,
   minimumMeia,
@@ -14,7 +16,7 @@ import {
 } from "./ticketTypes";
 
 const NOW = 1_000_000;
-const EVENT = { isTicketed: true, startsAt: NOW + 100_000 };
+const EVENT = { isTicketed: true, startsAt: NOW + 100_000, category: "Música" };
 const pista: TicketTypeInput = {
   name: "Pista",
   quantity: 100,
@@ -87,6 +89,25 @@ describe("validateTicketTypes", () => {
     expect(validateTicketTypes([{ ...pista, ...change }], EVENT, NOW)).toEqual({ message });
   });
 
+  test("the 40% applies where the law asks for it: Música, Esporte, Entretenimento, not a Tecnologia workshop", () => {
+    const noMeia = { ...pista, meiaQuantity: 0 };
+    for (const category of ["Música", "Esporte", "Entretenimento"])
+      expect(validateTicketTypes([noMeia], { ...EVENT, category }, NOW)).toEqual({ message: TICKET_MESSAGES.meiaBelowMinimum });
+    expect(validateTicketTypes([noMeia], { ...EVENT, category: "Tecnologia" }, NOW)).toEqual({ types: [noMeia] });
+  });
+
+  test("the editor's summary reads thousands and says whether the law's minimum applies", () => {
+    expect(meiaShareSummary(400, 1_000, "Música")).toBe(
+      "Meia-entrada: 400 de 1.000 ingressos (40%). Para Música, a lei pede pelo menos 40%.",
+    );
+    expect(meiaShareSummary(0, 1_000, "Tecnologia")).toBe(
+      "Meia-entrada: 0 de 1.000 ingressos (0%). A lei da meia-entrada não se aplica a eventos de Tecnologia.",
+    );
+    expect(meiaShareSummary(90, 250, "")).toBe(
+      "Meia-entrada: 90 de 250 ingressos (36%). Para Música, Esporte e Entretenimento, a lei pede pelo menos 40%.",
+    );
+  });
+
   test("40% is of the event's tickets: one type may carry the meia of another", () => {
     const camarote = { name: "Camarote", quantity: 50, meiaQuantity: 0, lotes: [{ priceCents: 20_000 }] };
     // 150 tickets → at least 60 meia.
@@ -117,10 +138,47 @@ describe("availability and the purchase decision", () => {
     expect(unitPriceCents(type.lotes[0]!, false)).toBe(5_001);
   });
 
-  test("inteira and meia are counted apart, and the lote bounds both", () => {
-    expect(availabilityOf(type, NO_SALES, NOW)).toMatchObject({ loteIndex: 0, inteiraLeft: 3, meiaLeft: 3, left: 3, state: "onSale" });
+  test("Restam N is what the type has left, inteira + meia; the lote's smaller remainder is told apart", () => {
+    expect(availabilityOf(type, NO_SALES, NOW)).toMatchObject({
+      loteIndex: 0,
+      inteiraLeft: 6,
+      meiaLeft: 4,
+      left: 10,
+      loteLeft: 3,
+      state: "onSale",
+    });
     const afterLote = addSale(NO_SALES, { loteIndex: 0, units: 3, meia: true });
-    expect(availabilityOf(type, afterLote, NOW)).toMatchObject({ loteIndex: 1, inteiraLeft: 6, meiaLeft: 1, left: 7 });
+    expect(availabilityOf(type, afterLote, NOW)).toMatchObject({ loteIndex: 1, inteiraLeft: 6, meiaLeft: 1, left: 7, loteLeft: null });
+    // The example: 100 left in a lote of a type that has 180 left.
+    const big = { name: "Pista", quantity: 300, meiaQuantity: 120, lotes: [{ priceCents: 4_000, quantity: 200 }, { priceCents: 6_000 }] };
+    const sold = { inteiraSold: 60, meiaSold: 40, loteSold: [100] };
+    expect(availabilityOf(big, sold, NOW)).toMatchObject({ inteiraLeft: 120, meiaLeft: 80, left: 200, loteLeft: 100 });
+  });
+
+  test("the meia reserve stays buyable after the last lote ended by its quantity, at the last lote's meia price", () => {
+    // 10 units, 4 meia, one lote of 6: six inteira end the lote.
+    const oneLote = { name: "Pista", quantity: 10, meiaQuantity: 4, lotes: [{ priceCents: 4_000, quantity: 6 }] };
+    const sixInteira = addSale(NO_SALES, { loteIndex: 0, units: 6, meia: false });
+    expect(availabilityOf(oneLote, sixInteira, NOW)).toMatchObject({
+      loteIndex: 0,
+      inteiraLeft: 0,
+      meiaLeft: 4,
+      left: 4,
+      meiaReserve: true,
+      state: "onSale",
+    });
+    expect(decidePurchase(oneLote, sixInteira, { loteIndex: 0, units: 4, meia: true }, NOW)).toEqual({ ok: true });
+    expect(decidePurchase(oneLote, sixInteira, { loteIndex: 0, units: 1, meia: false }, NOW)).toEqual({
+      ok: false,
+      message: TICKET_MESSAGES.inteiraSoldOut,
+    });
+    expect(inteiraGoneForGood(oneLote, sixInteira)).toBe(true);
+    const all = addSale(sixInteira, { loteIndex: 0, units: 4, meia: true });
+    expect(availabilityOf(oneLote, all, NOW).state).toBe("soldOut");
+    // A last lote ending by its date ends the sales, meia included.
+    const dated = { ...oneLote, lotes: [{ priceCents: 4_000, quantity: 6, endsAt: NOW + 10 }] };
+    expect(availabilityOf(dated, sixInteira, NOW).state).toBe("onSale");
+    expect(availabilityOf(dated, sixInteira, NOW + 10)).toMatchObject({ state: "ended", left: 0 });
   });
 
   test("never more than the quantity, and meia never more than it offers", () => {
@@ -150,9 +208,16 @@ describe("availability and the purchase decision", () => {
       ok: false,
       message: TICKET_MESSAGES.loteChanged,
     });
+    // The lote is short, not the type: said of the lote.
     expect(decidePurchase(type, NO_SALES, { loteIndex: 0, units: 4, meia: false }, NOW)).toEqual({
       ok: false,
-      message: TICKET_MESSAGES.notEnough(3),
+      message: TICKET_MESSAGES.notEnoughInLote(3),
+    });
+    // The type is short: "Restam apenas N deste tipo".
+    const nearlyGone = { inteiraSold: 4, meiaSold: 0, loteSold: [3, 1] };
+    expect(decidePurchase(type, nearlyGone, { loteIndex: 1, units: 3, meia: false }, NOW)).toEqual({
+      ok: false,
+      message: TICKET_MESSAGES.notEnough(2),
     });
   });
 

@@ -6,8 +6,9 @@
  * - A type has a quantity (1..100.000) and sells through its lotes in order: the current lote is
  *   the first whose end (a date, or its own quantity sold) has not come.
  * - Meia-entrada (Lei 12.933/2013, Decreto 8.537/2015): each type reserves `meiaQuantity` of its
- *   units for meia (half the lote's price); the rest sells as inteira. The event must offer at
- *   least 40% of all its tickets as meia; the two availabilities are kept and shown apart.
+ *   units for meia (half the lote's price); the rest sells as inteira. A Música, Esporte or
+ *   Entretenimento event must offer at least 40% of all its tickets as meia; the two availabilities are kept and shown apart, and
+ *   lotes ending by quantity never swallow the meia reserve (see availabilityOf).
  */
 import { MAX_AMOUNT_CENTS } from "./money";
 import { cleanText, hasVisibleText } from "./cleanText";
@@ -21,6 +22,25 @@ export const MAX_TYPE_NAME_LENGTH = 60;
 export const MAX_UNITS_PER_PURCHASE = 4;
 /** The law's share of an event's tickets offered as meia-entrada, in percent. */
 export const MEIA_MIN_PERCENT = 40;
+/**
+ * The categories the meia-entrada law covers (artistic-cultural and sports events); an event of
+ * another category (a Tecnologia workshop) may sell its types without meia.
+ */
+export const MEIA_LAW_CATEGORIES: readonly string[] = ["Música", "Esporte", "Entretenimento"];
+
+export function meiaLawApplies(category: string): boolean {
+  return MEIA_LAW_CATEGORIES.includes(category);
+}
+
+const count = new Intl.NumberFormat("pt-BR");
+
+/** The editor's summary line: the event's share of meia and whether the law's minimum applies to its category ("" = not chosen yet). */
+export function meiaShareSummary(meia: number, total: number, category: string): string {
+  const share = `Meia-entrada: ${count.format(meia)} de ${count.format(total)} ingressos (${Math.floor((meia * 100) / total)}%).`;
+  if (category === "") return `${share} Para Música, Esporte e Entretenimento, a lei pede pelo menos ${MEIA_MIN_PERCENT}%.`;
+  if (!meiaLawApplies(category)) return `${share} A lei da meia-entrada não se aplica a eventos de ${category}.`;
+  return `${share} Para ${category}, a lei pede pelo menos ${MEIA_MIN_PERCENT}%.`;
+}
 
 /** Who may buy meia-entrada, as the buyer declares it; shown on the ticket and checked at the door. */
 export const MEIA_CATEGORIES = ["estudante", "pcd", "jovemBaixaRenda", "idoso"] as const;
@@ -58,7 +78,7 @@ export const TICKET_MESSAGES = {
   invalidMeiaQuantity: "A meia-entrada de um tipo deve ser um número inteiro entre zero e a quantidade do tipo.",
   meiaBelowMinimum: "Ofereça pelo menos 40% dos ingressos como meia-entrada.",
   typesNeedTickets: "Tipos de ingresso só valem para eventos com ingresso: marque Evento com ingresso.",
-  typeFrozen: "Este tipo de ingresso já foi vendido: o preço e a quantidade do que foi vendido não podem mudar.",
+  typeFrozen: "Este tipo de ingresso já foi vendido: o nome, o preço e a quantidade do que foi vendido não podem mudar.",
   typeNotFound: "Tipo de ingresso não encontrado para este evento.",
   invalidUnits: "Escolha de 1 a 4 ingressos por compra.",
   notSignedInToBuy: "Você precisa estar logado para comprar ingressos.",
@@ -68,7 +88,12 @@ export const TICKET_MESSAGES = {
   inteiraSoldOut: "Inteira esgotada para este tipo; ainda há meia-entrada.",
   salesEnded: "As vendas deste tipo de ingresso foram encerradas.",
   notEnough: (left: number) => `Restam apenas ${left} ${left === 1 ? "ingresso" : "ingressos"} deste tipo. Escolha uma quantidade menor.`,
+  notEnoughInLote: (left: number) =>
+    `Restam apenas ${left} ${left === 1 ? "ingresso" : "ingressos"} neste lote. Escolha uma quantidade menor.`,
   loteChanged: "O lote mudou antes da sua compra. Confira o novo preço e compre de novo.",
+  priceChanged: "O preço deste ingresso mudou. Confira o novo valor.",
+  /** Said at purchase (LGPD): what the organizer receives of the buyer. */
+  attendeeDataNotice: "O organizador do evento recebe seu nome e e-mail na lista de participantes.",
 } as const;
 
 export type Lote = { priceCents: number; endsAt?: number; quantity?: number };
@@ -117,14 +142,15 @@ function checkLotes(lotes: Lote[], quantity: number, startsAt: number): string |
 }
 
 /**
- * Checks an event's ticket types against its date and ticketing: names, quantities, prices,
- * lotes (in order, none ending after the event) and the 40% of meia-entrada. Returns the types
+ * Checks an event's ticket types against its date, category and ticketing: names, quantities,
+ * prices, lotes (in order, none ending after the event) and, where the law asks for it, the 40%
+ * of meia-entrada. Returns the types
  * cleaned, or the Portuguese message saying what is wrong. `now` is passed in so it stays pure;
  * an edit passes the lotes it keeps as they were (see `unchangedLoteEnds`).
  */
 export function validateTicketTypes(
   types: TicketTypeInput[],
-  event: { isTicketed: boolean; startsAt: number },
+  event: { isTicketed: boolean; startsAt: number; category: string },
   now: number,
   { keepEnds = new Set<number>() }: { keepEnds?: Set<number> } = {},
 ): { types: TicketTypeInput[] } | { message: string } {
@@ -158,7 +184,7 @@ export function validateTicketTypes(
   }
   const total = cleaned.reduce((sum, type) => sum + type.quantity, 0);
   const meia = cleaned.reduce((sum, type) => sum + type.meiaQuantity, 0);
-  if (meia < minimumMeia(total)) return { message: TICKET_MESSAGES.meiaBelowMinimum };
+  if (meiaLawApplies(event.category) && meia < minimumMeia(total)) return { message: TICKET_MESSAGES.meiaBelowMinimum };
   return { types: cleaned };
 }
 
@@ -172,29 +198,62 @@ export function currentLoteIndex(lotes: Lote[], loteSold: number[], at: number):
   return null;
 }
 
-/** Units still for sale: inteira and meia apart, each also bounded by what the current lote has left. */
+/**
+ * What a type has for sale at `at`. `Restam N` (`left`) is what the type itself has left,
+ * inteira + meia; the current lote's own remainder (`loteLeft`) bounds one purchase and is said
+ * apart when it is smaller.
+ *
+ * The meia-entrada reserve is never swallowed by the lotes: once every lote has ended by its
+ * quantity, the meia left keeps selling at the last lote's meia price (`meiaReserve`) until it
+ * sells out, the last lote's date passes, or the event starts. Inteira ends with the lotes.
+ */
 export type Availability = {
+  /** The lote whose price applies now (the last one for the meia reserve); null when nothing sells. */
   loteIndex: number | null;
   inteiraLeft: number;
   meiaLeft: number;
   /** inteira + meia: the type's `Restam N`. */
   left: number;
+  /** What the current lote has left of its own quantity; null when it has none (or for the meia reserve). */
+  loteLeft: number | null;
+  /** Every lote ended by its quantity: only the meia left sells, at the last lote's meia price. */
+  meiaReserve: boolean;
   /** Sold out (`Esgotado`) or, when the last lote ended by its date, sales ended. */
   state: "onSale" | "soldOut" | "ended";
 };
 
 export function availabilityOf(type: TicketTypeRules, sales: TicketSales, at: number): Availability {
-  const loteIndex = currentLoteIndex(type.lotes, sales.loteSold, at);
+  const current = currentLoteIndex(type.lotes, sales.loteSold, at);
   const inteiraTotal = Math.max(0, type.quantity - type.meiaQuantity - sales.inteiraSold);
   const meiaTotal = Math.max(0, type.meiaQuantity - sales.meiaSold);
-  const lote = loteIndex === null ? undefined : type.lotes[loteIndex];
-  const loteLeft = lote?.quantity === undefined ? Infinity : lote.quantity - (sales.loteSold[loteIndex!] ?? 0);
-  const inteiraLeft = loteIndex === null ? 0 : Math.min(inteiraTotal, loteLeft);
-  const meiaLeft = loteIndex === null ? 0 : Math.min(meiaTotal, loteLeft);
-  const left = loteIndex === null ? 0 : Math.min(inteiraTotal + meiaTotal, loteLeft);
-  const lastLote = type.lotes.at(-1);
-  const ended = loteIndex === null && inteiraTotal + meiaTotal > 0 && lastLote?.endsAt !== undefined && at >= lastLote.endsAt;
-  return { loteIndex, inteiraLeft, meiaLeft, left, state: left > 0 ? "onSale" : ended ? "ended" : "soldOut" };
+  const lastIndex = type.lotes.length - 1;
+  const lastLote = type.lotes[lastIndex];
+  const lastEndedByDate = lastLote?.endsAt !== undefined && at >= lastLote.endsAt;
+  if (current !== null) {
+    const lote = type.lotes[current]!;
+    const loteLeft = lote.quantity === undefined ? null : Math.max(0, lote.quantity - (sales.loteSold[current] ?? 0));
+    const left = inteiraTotal + meiaTotal;
+    return {
+      loteIndex: current,
+      inteiraLeft: inteiraTotal,
+      meiaLeft: meiaTotal,
+      left,
+      loteLeft,
+      meiaReserve: false,
+      state: left > 0 ? "onSale" : "soldOut",
+    };
+  }
+  const meiaReserve = meiaTotal > 0 && lastLote !== undefined && !lastEndedByDate;
+  if (meiaReserve)
+    return { loteIndex: lastIndex, inteiraLeft: 0, meiaLeft: meiaTotal, left: meiaTotal, loteLeft: null, meiaReserve, state: "onSale" };
+  const ended = inteiraTotal + meiaTotal > 0 && lastEndedByDate;
+  return { loteIndex: null, inteiraLeft: 0, meiaLeft: 0, left: 0, loteLeft: null, meiaReserve, state: ended ? "ended" : "soldOut" };
+}
+
+/** How many units of one option (inteira or meia) one purchase may take now: the option's remainder, within the lote's. */
+export function buyableNow(available: Availability, meia: boolean): number {
+  const option = meia ? available.meiaLeft : available.inteiraLeft;
+  return available.loteLeft === null ? option : Math.min(option, available.loteLeft);
 }
 
 export type PurchaseRequest = { loteIndex: number; units: number; meia: boolean };
@@ -207,7 +266,8 @@ export function soldOutMessage(meia: boolean, available: Availability): string {
 
 /**
  * Whether a purchase gets its units, decided in the order purchases came (the event's queue),
- * against the exact counts at that point; or the message of its refund.
+ * against the exact counts at that point; or the message of its refund. "Restam apenas N deste
+ * tipo" is said only when the type itself is short; a lote that is short says so of the lote.
  */
 export function decidePurchase(
   type: TicketTypeRules,
@@ -216,12 +276,25 @@ export function decidePurchase(
   at: number,
 ): { ok: true } | { ok: false; message: string } {
   const available = availabilityOf(type, sales, at);
-  const left = request.meia ? available.meiaLeft : available.inteiraLeft;
+  const optionLeft = request.meia ? available.meiaLeft : available.inteiraLeft;
   if (available.state === "ended") return { ok: false, message: TICKET_MESSAGES.salesEnded };
-  if (left === 0) return { ok: false, message: soldOutMessage(request.meia, available) };
+  if (optionLeft === 0) return { ok: false, message: soldOutMessage(request.meia, available) };
   if (available.loteIndex !== request.loteIndex) return { ok: false, message: TICKET_MESSAGES.loteChanged };
-  if (left < request.units) return { ok: false, message: TICKET_MESSAGES.notEnough(left) };
+  if (optionLeft < request.units) return { ok: false, message: TICKET_MESSAGES.notEnough(optionLeft) };
+  if (buyableNow(available, request.meia) < request.units)
+    return { ok: false, message: TICKET_MESSAGES.notEnoughInLote(available.loteLeft ?? 0) };
   return { ok: true };
+}
+
+/**
+ * Whether inteira can never sell again: none left, or the last lote sold its quantity (lotes sell
+ * in order, so every lote has ended). Ends by date are the clock's to tell, not a flag's.
+ */
+export function inteiraGoneForGood(type: TicketTypeRules, sales: TicketSales): boolean {
+  if (type.quantity - type.meiaQuantity - sales.inteiraSold <= 0) return true;
+  const last = type.lotes.length - 1;
+  const lastQuantity = type.lotes[last]?.quantity;
+  return lastQuantity !== undefined && (sales.loteSold[last] ?? 0) >= lastQuantity;
 }
 
 /** The counts after a purchase of `units` in lote `loteIndex`. */

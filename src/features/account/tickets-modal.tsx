@@ -26,8 +26,8 @@ type TicketsModalProps = {
 };
 
 /**
- * "Meus Ingressos": every ticket's QR code and code with its event's name, date and status,
- * newest first. This module (with the QR encoder) is loaded only when the modal opens.
+ * "Meus Ingressos": every ticket's QR code (none once cancelled) and code with its event's name,
+ * date and status, newest first. This module (with the QR encoder) is loaded only when the modal opens.
  */
 export default function TicketsModal({ open, onOpenChange, returnFocusRef }: TicketsModalProps) {
   const tickets = useQuery(api.tickets.mine, open ? {} : "skip");
@@ -37,7 +37,7 @@ export default function TicketsModal({ open, onOpenChange, returnFocusRef }: Tic
         <Spinner />
       ) : tickets.length === 0 ? (
         <EmptyState title="Nenhum ingresso encontrado!">
-          <p>Apoie um evento com ingresso para receber o seu.</p>
+          <p>Compre ingressos na página de um evento, ou apoie um evento com ingresso, para receber os seus.</p>
         </EmptyState>
       ) : (
         <ul className="ticket-list">
@@ -57,7 +57,8 @@ export default function TicketsModal({ open, onOpenChange, returnFocusRef }: Tic
                 <p className={`ticket__status ticket__status--${ticket.status}`}>{statusText(ticket.status, ticket.usedAt)}</p>
               </div>
               <div className="ticket__stub">
-                <TicketQr code={ticket.code} />
+                {/* A cancelled ticket admits nobody: no code to scan. */}
+                {ticket.status !== "cancelled" && <TicketQr code={ticket.code} />}
                 <span className="ticket__label">Código</span>
                 <span className="ticket__code">{ticket.code}</span>
               </div>

@@ -8,7 +8,8 @@ import "./tickets.css";
 
 /**
  * The organizer's attendee list: per type and lote, sold / meia / checked in (live), and
- * `Baixar lista (CSV)` with every ticket. The server answers the creator only.
+ * `Baixar lista (CSV)` with every ticket; an event whose tickets come from supports (no types)
+ * has the download alone. The server answers the creator only.
  */
 export function AttendeeList({ eventId, eventName }: { eventId: string; eventName: string }) {
   const id = useId();
@@ -16,7 +17,7 @@ export function AttendeeList({ eventId, eventName }: { eventId: string; eventNam
   const summary = useQuery(api.attendees.summary, { eventId });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (summary === undefined || summary.length === 0) return null;
+  if (summary === undefined) return null;
 
   async function download() {
     setBusy(true);
@@ -35,43 +36,45 @@ export function AttendeeList({ eventId, eventName }: { eventId: string; eventNam
       <h2 id={`${id}-heading`} className="ticket-sales__heading">
         Lista de participantes
       </h2>
-      <div className="attendees__scroll">
-        <table className="attendees__table">
-          <thead>
-            <tr>
-              <th scope="col">Tipo e lote</th>
-              <th scope="col">Preço</th>
-              <th scope="col">Vendidos</th>
-              <th scope="col">Meia</th>
-              <th scope="col">Presentes</th>
-            </tr>
-          </thead>
-          {summary.map((type) => (
-            <tbody key={type.typeId}>
-              <tr className="attendees__type">
-                <th scope="row">{type.name}</th>
-                <td />
-                <td>
-                  {type.sold} de {type.quantity}
-                </td>
-                <td>{type.meia}</td>
-                <td>{type.checkedIn}</td>
+      {summary.length > 0 && (
+        <div className="attendees__scroll">
+          <table className="attendees__table">
+            <thead>
+              <tr>
+                <th scope="col">Tipo e lote</th>
+                <th scope="col">Preço</th>
+                <th scope="col">Vendidos</th>
+                <th scope="col">Meia</th>
+                <th scope="col">Presentes</th>
               </tr>
-              {type.lotes.map((lote) => (
-                <tr key={lote.label}>
-                  <th scope="row" className="attendees__lote">
-                    {lote.label}
-                  </th>
-                  <td>{formatBRL(lote.priceCents)}</td>
-                  <td>{lote.sold}</td>
-                  <td>{lote.meia}</td>
-                  <td>{lote.checkedIn}</td>
+            </thead>
+            {summary.map((type) => (
+              <tbody key={type.typeId}>
+                <tr className="attendees__type">
+                  <th scope="row">{type.name}</th>
+                  <td />
+                  <td>
+                    {type.sold} de {type.quantity}
+                  </td>
+                  <td>{type.meia}</td>
+                  <td>{type.checkedIn}</td>
                 </tr>
-              ))}
-            </tbody>
-          ))}
-        </table>
-      </div>
+                {type.lotes.map((lote) => (
+                  <tr key={lote.label}>
+                    <th scope="row" className="attendees__lote">
+                      {lote.label}
+                    </th>
+                    <td>{formatBRL(lote.priceCents)}</td>
+                    <td>{lote.sold}</td>
+                    <td>{lote.meia}</td>
+                    <td>{lote.checkedIn}</td>
+                  </tr>
+                ))}
+              </tbody>
+            ))}
+          </table>
+        </div>
+      )}
       <button type="button" className="button button--secondary button--large" onClick={() => void download()} disabled={busy}>
         {busy ? "Preparando a lista…" : "Baixar lista (CSV)"}
       </button>

@@ -60,8 +60,18 @@ export function BuyTicketsForm({ eventId, types, now, signedIn }: BuyTicketsForm
       return show({ title: ATTENTION_TITLE, message: TICKET_MESSAGES.soldOut, tone: "error" });
     if (meia && category === "") return show({ title: ATTENTION_TITLE, message: TICKET_MESSAGES.meiaWithoutCategory, tone: "error" });
     const loteIndex = available.loteIndex;
+    // The price on screen is the one agreed to: the server refuses the purchase if the lote now costs another.
+    const shownPriceCents = unitPriceCents(type.lotes[loteIndex]!, meia);
     void submit(async () => {
-      const { purchaseId } = await buy({ eventId, typeId: type._id, loteIndex, units, meia, ...(meia ? { meiaCategory: category } : {}) });
+      const { purchaseId } = await buy({
+        eventId,
+        typeId: type._id,
+        loteIndex,
+        unitPriceCents: shownPriceCents,
+        units,
+        meia,
+        ...(meia ? { meiaCategory: category } : {}),
+      });
       purchase.follow(purchaseId);
       return null;
     });
@@ -119,6 +129,7 @@ export function BuyTicketsForm({ eventId, types, now, signedIn }: BuyTicketsForm
         ))}
       </select>
       {totalCents !== null && <p className="buy-tickets__total">Total: {formatBRL(totalCents)}</p>}
+      <p className="buy-tickets__hint">{TICKET_MESSAGES.attendeeDataNotice}</p>
       <button
         type="submit"
         className="button button--primary button--large"

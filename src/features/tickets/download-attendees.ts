@@ -1,24 +1,15 @@
 import type { ConvexReactClient } from "convex/react";
-import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
-import { attendeeCsv, attendeeCsvFileName, type AttendeeRow } from "@convex/model/shared/attendeeCsv";
+import { allAttendeeRows, attendeeCsv, attendeeCsvFileName } from "@convex/model/shared/attendeeCsv";
 
 /** Rows per request: the server's largest page. */
 const PAGE_SIZE = 100;
 
 /** Reads the whole attendee list page by page and saves it as a CSV file named after the event. */
 export async function downloadAttendees(convex: ConvexReactClient, eventId: string, eventName: string): Promise<void> {
-  const rows: AttendeeRow[] = [];
-  let cursor: string | null = null;
-  for (;;) {
-    const result: FunctionReturnType<typeof api.attendees.page> = await convex.query(api.attendees.page, {
-      eventId,
-      paginationOpts: { numItems: PAGE_SIZE, cursor },
-    });
-    rows.push(...result.page);
-    if (result.isDone) break;
-    cursor = result.continueCursor;
-  }
+  const rows = await allAttendeeRows((cursor) =>
+    convex.query(api.attendees.page, { eventId, paginationOpts: { numItems: PAGE_SIZE, cursor } }),
+  );
   const file = new Blob([attendeeCsv(rows)], { type: "text/csv;charset=utf-8" });
   const url = URL.createObjectURL(file);
   const link = document.createElement("a");

@@ -30,10 +30,33 @@ describe("Ingressos", () => {
   it("lists each type with its lote, price, Restam N, and Esgotado for a sold-out type", () => {
     render(<TicketSales eventId="ev1" open />);
     const pista = screen.getByRole("listitem", { name: "Pista" });
-    expect(pista).toHaveTextContent("1º lote: R$ 60,00 · meia R$ 30,00");
-    expect(pista).toHaveTextContent("Restam 3");
+    // The type has 8 left (5 inteira + 3 meia); its 1º lote only 3 of them.
+    expect(pista).toHaveTextContent("1º lote: R$ 60,00 · meia R$ 30,00 · restam 3 neste lote");
+    expect(pista).toHaveTextContent("Restam 8");
+    expect(pista).toHaveTextContent("Inteira: restam 5 · Meia-entrada: restam 3");
     expect(screen.getByRole("listitem", { name: "Camarote" })).toHaveTextContent("Esgotado");
     expect(within(screen.getByLabelText("Tipo de ingresso")).getByRole("option", { name: "Camarote" })).toBeDisabled();
+    // LGPD: the buyer reads what the organizer receives before buying.
+    expect(screen.getByText("O organizador do evento recebe seu nome e e-mail na lista de participantes.")).toBeInTheDocument();
+  });
+
+  it("offers the meia reserve at the last lote's meia price once the lotes ended with the inteira", async () => {
+    setQuery(api.ticketTypes.forEvent, [
+      { ...type("Pista", { inteiraSold: 6, meiaSold: 0, loteSold: [6] }), lotes: [{ priceCents: 4_000, quantity: 6 }] },
+    ]);
+    const buy = setMutation(api.ticketPurchases.buy, () => ({ purchaseId: "p1" }) as never);
+    const user = userEvent.setup();
+    render(<TicketSales eventId="ev1" open />);
+    const pista = screen.getByRole("listitem", { name: "Pista" });
+    expect(pista).toHaveTextContent("Restam 4");
+    expect(pista).toHaveTextContent("Meia-entrada: R$ 20,00");
+    expect(screen.getByLabelText("Meia-entrada")).toBeChecked();
+    expect(screen.getByLabelText("Inteira")).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText("Categoria da meia-entrada"), "estudante");
+    await user.click(screen.getByRole("button", { name: "Comprar" }));
+    expect(buy).toHaveBeenCalledWith(
+      expect.objectContaining({ loteIndex: 0, unitPriceCents: 2_000, meia: true, meiaCategory: "estudante" }),
+    );
   });
 
   it("asks for the meia category before sending anything", async () => {
@@ -55,7 +78,9 @@ describe("Ingressos", () => {
     render(<TicketSales eventId="ev1" open />);
     await user.selectOptions(screen.getByLabelText("Quantidade"), "2");
     await user.click(screen.getByRole("button", { name: "Comprar" }));
-    expect(buy).toHaveBeenCalledWith(expect.objectContaining({ eventId: "ev1", units: 2, meia: false }));
+    expect(buy).toHaveBeenCalledWith(
+      expect.objectContaining({ eventId: "ev1", loteIndex: 0, unitPriceCents: 6_000, units: 2, meia: false }),
+    );
     expect(await screen.findByRole("button", { name: "Processando sua compra…" })).toBeDisabled();
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
 

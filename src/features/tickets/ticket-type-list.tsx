@@ -16,7 +16,10 @@ function stateText(available: Availability): string {
   return `Restam ${available.left}`;
 }
 
-/** Each type with its current lote, price (inteira and meia), and `Restam N` or `Esgotado`, live. */
+/**
+ * Each type with its current lote, price (inteira and meia), and `Restam N` (what the type has
+ * left) or `Esgotado`, live; the lote's own remainder is said apart when it is smaller.
+ */
 export function TicketTypeList({ types, now }: { types: TicketTypeOnSale[]; now: number }) {
   return (
     <ul className="ticket-types-on-sale">
@@ -31,8 +34,17 @@ export function TicketTypeList({ types, now }: { types: TicketTypeOnSale[]; now:
             </div>
             {lote !== null && (
               <p className="ticket-type-on-sale__price">
-                {loteLabel(available.loteIndex!)}: <strong>{formatBRL(lote.priceCents)}</strong>
-                {type.meiaQuantity > 0 && <> · meia {formatBRL(unitPriceCents(lote, true))}</>}
+                {available.meiaReserve ? (
+                  <>
+                    Meia-entrada: <strong>{formatBRL(unitPriceCents(lote, true))}</strong>
+                  </>
+                ) : (
+                  <>
+                    {loteLabel(available.loteIndex!)}: <strong>{formatBRL(lote.priceCents)}</strong>
+                    {type.meiaQuantity > 0 && <> · meia {formatBRL(unitPriceCents(lote, true))}</>}
+                    {available.loteLeft !== null && available.loteLeft < available.left && <> · restam {available.loteLeft} neste lote</>}
+                  </>
+                )}
               </p>
             )}
             {type.meiaQuantity > 0 && available.state === "onSale" && (

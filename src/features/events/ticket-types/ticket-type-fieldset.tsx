@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { MAX_LOTES_PER_TYPE, MAX_TYPE_NAME_LENGTH, minimumMeia } from "@convex/model/shared/ticketTypes";
 import { LoteFields } from "./lote-fields";
-import { emptyLote, type LoteValues, type TicketTypeValues } from "./ticket-types-form";
+import { emptyLote, parseCount, type LoteValues, type TicketTypeValues } from "./ticket-types-form";
 
 type TicketTypeFieldsetProps = {
   index: number;
@@ -14,8 +14,8 @@ type TicketTypeFieldsetProps = {
 export function TicketTypeFieldset({ index, values, onChange: set, onRemove }: TicketTypeFieldsetProps) {
   const id = useId();
   const purchased = values.frozenLotes > 0;
-  const quantity = Number(values.quantity.trim());
-  const suggestedMeia = Number.isInteger(quantity) && quantity > 0 ? String(minimumMeia(quantity)) : "40%";
+  const quantity = parseCount(values.quantity);
+  const suggestedMeia = quantity !== null && quantity > 0 ? String(minimumMeia(quantity)) : "40%";
   const setLote = (at: number, patch: Partial<LoteValues>) =>
     set({ lotes: values.lotes.map((lote, i) => (i === at ? { ...lote, ...patch } : lote)) });
   return (
@@ -28,6 +28,7 @@ export function TicketTypeFieldset({ index, values, onChange: set, onRemove }: T
           placeholder="Ex.: Pista, Camarote"
           value={values.name}
           maxLength={MAX_TYPE_NAME_LENGTH}
+          disabled={purchased}
           onChange={(e) => set({ name: e.target.value })}
         />
       </div>

@@ -1,33 +1,35 @@
-import { MAX_TICKET_TYPES, MEIA_MIN_PERCENT } from "@convex/model/shared/ticketTypes";
+import { MAX_TICKET_TYPES, meiaShareSummary } from "@convex/model/shared/ticketTypes";
 import { TicketTypeFieldset } from "./ticket-type-fieldset";
-import { emptyTicketType, meiaOf, type TicketTypeValues } from "./ticket-types-form";
+import { emptyTicketType, meiaOf, parseCount, type TicketTypeValues } from "./ticket-types-form";
 import "./ticket-types.css";
 
 type TicketTypesEditorProps = {
   types: TicketTypeValues[];
+  /** The event's category: the meia-entrada law covers Música, Esporte and Entretenimento. */
+  category: string;
   onChange: (types: TicketTypeValues[]) => void;
 };
 
 /** The share of meia-entrada over all the types, as the law counts it; null while a number is unreadable. */
-function meiaSummary(types: TicketTypeValues[]): string | null {
+function meiaSummary(types: TicketTypeValues[], category: string): string | null {
   let total = 0;
   let meia = 0;
   for (const type of types) {
-    const quantity = Number(type.quantity.trim());
+    const quantity = parseCount(type.quantity);
     const typeMeia = meiaOf(type);
-    if (!Number.isInteger(quantity) || quantity <= 0 || typeMeia === null) return null;
+    if (quantity === null || quantity <= 0 || typeMeia === null) return null;
     total += quantity;
     meia += typeMeia;
   }
-  return `Meia-entrada: ${meia} de ${total} ingressos (${Math.floor((meia * 100) / total)}%; mínimo ${MEIA_MIN_PERCENT}%).`;
+  return meiaShareSummary(meia, total, category);
 }
 
 /**
  * "Tipos de ingresso" in Criar Evento and Editar evento: none keeps the spec's one ticket per
  * support; each type sells through its lotes in order.
  */
-export function TicketTypesEditor({ types, onChange }: TicketTypesEditorProps) {
-  const summary = types.length === 0 ? null : meiaSummary(types);
+export function TicketTypesEditor({ types, category, onChange }: TicketTypesEditorProps) {
+  const summary = types.length === 0 ? null : meiaSummary(types, category);
   return (
     <section className="ticket-types" aria-labelledby="ticket-types-title">
       <h3 id="ticket-types-title" className="ticket-types__title">

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { TICKET_MESSAGES } from "@convex/model/shared/ticketTypes";
-import { emptyTicketType, toTicketTypes, UNREADABLE_TICKET_TYPES, valuesOfTypes } from "./ticket-types-form";
+import { emptyTicketType, parseCount, toTicketTypes, UNREADABLE_TICKET_TYPES, valuesOfTypes } from "./ticket-types-form";
 
 const NOW = new Date(2026, 0, 1, 12, 0).getTime();
-const EVENT = { isTicketed: true, startsAt: new Date(2026, 1, 1, 21, 0).getTime() };
+const EVENT = { isTicketed: true, startsAt: new Date(2026, 1, 1, 21, 0).getTime(), category: "Música" };
 
 describe("toTicketTypes", () => {
   test("reads prices in reais, free lotes, lote ends and the default 40% meia", () => {
@@ -26,6 +26,24 @@ describe("toTicketTypes", () => {
         },
       ],
     });
+  });
+
+  test("reads 1.000 as one thousand, as people type it", () => {
+    expect(parseCount("1.000")).toBe(1_000);
+    expect(parseCount("1000")).toBe(1_000);
+    expect(parseCount("1,5")).toBeNull();
+  });
+
+  test("a Tecnologia workshop may sell a type without meia; a show may not", () => {
+    const workshop = {
+      ...emptyTicketType(),
+      name: "Oficina",
+      quantity: "30",
+      meiaQuantity: "0",
+      lotes: [{ price: "100", endDate: "", endTime: "", quantity: "" }],
+    };
+    expect(toTicketTypes([workshop], { ...EVENT, category: "Tecnologia" }, NOW)).toHaveProperty("types");
+    expect(toTicketTypes([workshop], EVENT, NOW)).toEqual({ message: TICKET_MESSAGES.meiaBelowMinimum });
   });
 
   test("says what is wrong with the server's own messages", () => {

@@ -39,7 +39,8 @@ function parsePrice(text: string): number | null {
   return /^\s*(R\$)?\s*0+([.,]0{1,2})?\s*$/.test(text) ? 0 : parseBRL(text);
 }
 
-function parseCount(text: string): number | null {
+/** A whole number as people type it: "1000" or "1.000" (pt-BR thousands); null otherwise. */
+export function parseCount(text: string): number | null {
   const trimmed = text.trim().replace(/\./g, "");
   return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : null;
 }
@@ -70,7 +71,7 @@ export const UNREADABLE_TICKET_TYPES = "Confira os tipos de ingresso: preços em
  */
 export function toTicketTypes(
   rows: TicketTypeValues[],
-  event: { isTicketed: boolean; startsAt: number },
+  event: { isTicketed: boolean; startsAt: number; category: string },
   now: number,
   keepEnds?: Set<number>,
 ): { types: TicketTypeInput[] } | { message: string } {
