@@ -39,6 +39,15 @@ function startBackend(dataDir: string) {
   return { pid: child.pid!, url, exited };
 }
 
+/** A second signal to the group; a backend that already finished its shutdown has no group left to reach. */
+function signalGroupIfAlive(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+  }
+}
+
 it("writes the shutdown snapshot on SIGTERM sent twice to the process group while mutations run", { timeout: 120_000 }, async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), "apoie-shutdown-"));
   try {
@@ -55,7 +64,7 @@ it("writes the shutdown snapshot on SIGTERM sent twice to the process group whil
       process.kill(-backend.pid, signal);
       // What tsx's relay (or a second Ctrl-C) does 30 ms later.
       await new Promise((resolve) => setTimeout(resolve, 30));
-      process.kill(-backend.pid, signal);
+      signalGroupIfAlive(backend.pid, signal);
       expect(await backend.exited).toBe(0);
       const acknowledged = (await Promise.all(signIns)).filter(Boolean).length;
       expect(acknowledged).toBeGreaterThan(0);
