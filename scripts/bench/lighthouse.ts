@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { ConvexHttpClient } from "convex/browser";
 import lighthouse from "lighthouse";
 import puppeteer, { type Browser } from "puppeteer-core";
@@ -20,11 +22,22 @@ export type LighthouseResult = {
   benchmarkIndex: number;
   /** Scores 0–100 of the median run (by performance score). */
   scores: Record<Category, number>;
+  /** The median of the kept runs, each figure on its own (so one odd run moves none of them). */
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Every kept run's performance score and total blocking time, in run order. */
+  perRun: { performance: number; tbtMs: number }[];
   /** Audits below full marks in the categories that count, to say what to fix. */
   failing: string[];
+  /** What held the main thread in the median run: the scripts costing most (bootup-time) and the work by kind. */
+  mainThread: {
+    totalMs: number;
+    scripts: { url: string; scriptingMs: number; parseMs: number }[];
+    byKind: Record<string, number>;
+    /** The longest tasks (as Lighthouse simulates them on a phone), with the script it blames. */
+    longTasks: { url: string; startMs: number; durationMs: number }[];
+  };
 };
 
 type Page = { route: string; path: string; signedIn: boolean };
@@ -66,7 +79,7 @@ type Tokens = { token: string; refreshToken: string };
 type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
 /** The first event on the home page still open for support, and a supporter of it who has written in its chat. */
-async function supporterWithMessages(convexUrl: string): Promise<{ eventId: string; tokens: Tokens }> {
+export async function supporterWithMessages(convexUrl: string): Promise<{ eventId: string; tokens: Tokens }> {
   const client = new ConvexHttpClient(convexUrl);
   const { page } = await client.query(api.events.list, { paginationOpts: { numItems: 24, cursor: null } });
   // Demo data starts with events already past their date (settled): pick one still open.
@@ -125,10 +138,23 @@ async function audit(browser: Browser, origin: string, page: Page, session: ({ c
       tab,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+    saveReport(page, result.lhr);
     return result.lhr;
   } finally {
     await tab.close();
   }
+}
+
+/**
+ * With BENCH_LIGHTHOUSE_REPORTS=<folder>, every run's full report is written there as JSON (open
+ * it in Lighthouse's viewer to see each long task and what it ran).
+ */
+function saveReport(page: Page, report: Report): void {
+  const folder = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (folder === undefined || folder === "") return;
+  mkdirSync(folder, { recursive: true });
+  const name = `${page.route.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}-${Date.now()}.json`;
+  writeFileSync(join(folder, name), JSON.stringify(report));
 }
 
 /** Lighthouse warns that performance figures are unreliable on a host benchmarking below this. */
@@ -144,10 +170,46 @@ function median(reports: Report[]): Report {
   return middle;
 }
 
+/** The middle value (the lower middle of an even count). */
+function middleOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+}
+
+type Item = Record<string, unknown>;
+const itemsOf = (report: Report, id: string): Item[] => {
+  const details = report.audits[id]?.details as { items?: Item[] } | undefined;
+  return details?.items ?? [];
+};
+
+/** Lighthouse's bootup-time and mainthread-work-breakdown audits, trimmed to what says where the time went. */
+function mainThreadOf(report: Report): LighthouseResult["mainThread"] {
+  const byKind = Object.fromEntries(
+    itemsOf(report, "mainthread-work-breakdown").map((item) => [String(item.groupLabel ?? item.group), Math.round(Number(item.duration))]),
+  );
+  const scripts = itemsOf(report, "bootup-time")
+    .slice(0, 6)
+    .map((item) => ({
+      url: String(item.url).replace(/^https?:\/\/[^/]+/, ""),
+      scriptingMs: Math.round(Number(item.scripting)),
+      parseMs: Math.round(Number(item.scriptParseCompile)),
+    }));
+  const longTasks = itemsOf(report, "long-tasks")
+    .slice(0, 6)
+    .map((item) => ({
+      url: String(item.url).replace(/^https?:\/\/[^/]+/, ""),
+      startMs: Math.round(Number(item.startTime)),
+      durationMs: Math.round(Number(item.duration)),
+    }));
+  return { totalMs: Math.round(report.audits["mainthread-work-breakdown"]?.numericValue ?? Number.NaN), scripts, byKind, longTasks };
+}
+
 function summarize(page: Page, reports: Report[]): LighthouseResult {
   const report = median(reports);
+  const fastEnough = reports.filter((run) => run.environment.benchmarkIndex >= SLOW_HOST);
+  const kept = fastEnough.length > 0 ? fastEnough : reports;
+  const medianOf = (id: string) => middleOf(kept.map((run) => run.audits[id]?.numericValue ?? Number.NaN));
   const score = (category: Category) => Math.round((report.categories[category]?.score ?? 0) * 100);
-  const numeric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
   const failing = CATEGORIES.flatMap((category) =>
     (report.categories[category]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (report.audits[ref.id]?.score ?? 1) < 1)
@@ -160,9 +222,14 @@ function summarize(page: Page, reports: Report[]): LighthouseResult {
     slowHostRuns: reports.filter((run) => run.environment.benchmarkIndex < SLOW_HOST).length,
     benchmarkIndex: Math.round(report.environment.benchmarkIndex),
     scores: Object.fromEntries(CATEGORIES.map((category) => [category, score(category)])) as Record<Category, number>,
-    lcpMs: numeric("largest-contentful-paint"),
-    tbtMs: numeric("total-blocking-time"),
-    cls: numeric("cumulative-layout-shift"),
+    lcpMs: medianOf("largest-contentful-paint"),
+    tbtMs: medianOf("total-blocking-time"),
+    cls: medianOf("cumulative-layout-shift"),
+    perRun: kept.map((run) => ({
+      performance: Math.round((run.categories.performance?.score ?? 0) * 100),
+      tbtMs: Math.round(run.audits["total-blocking-time"]?.numericValue ?? Number.NaN),
+    })),
     failing,
+    mainThread: mainThreadOf(report),
   };
 }

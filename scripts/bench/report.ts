@@ -1,6 +1,6 @@
 import { CONCURRENT_SUPPORTS, type AckLatency } from "./ack-latency";
 import { describeSpread } from "./ack-spread";
-import type { BundleSizes, RouteWeight, Weight } from "./bundle-size";
+import { FIRST_LOAD_JS_TARGETS, ROUTES, type BundleSizes, type RouteWeight, type Weight } from "./bundle-size";
 import { FILTERS, type FilterName } from "./dataset";
 import { bytes, cost, count, ms } from "./format";
 import type { FunctionCost } from "./function-cost";
@@ -41,11 +41,11 @@ const MAX_P95_MS = QUEUE_SETTLE_MS + 50;
 const MAX_QUIET_P95_MS = 30;
 /** The supporter's own click → bar moved: 0.1 s is the limit for "instant". */
 const MAX_OWN_BAR_P95_MS = 100;
-// react + react-dom + convex + Convex Auth + react-router-dom alone weigh ~103 kB.
-const MAX_HOME_JS_BYTES = 118_000;
-// Lighthouse, mobile, on every route.
+// Lighthouse, mobile, on every route: the median of its runs.
 const MIN_PERFORMANCE = 95;
-const LIGHTHOUSE_TARGET = `perf ≥ ${MIN_PERFORMANCE}, others 100`;
+/** A quarter of a second frozen on a phone is felt; 0.1 s is the limit for "instant". */
+const MAX_TBT_MS = 100;
+const LIGHTHOUSE_TARGET = `median perf ≥ ${MIN_PERFORMANCE}, TBT ≤ ${MAX_TBT_MS} ms, others 100`;
 
 /** A part that could not run (say, the local backend failed to start), with why. */
 export type NotMeasured = { notMeasured: string };
@@ -337,16 +337,25 @@ function persistedSupportRows(persisted: PersistedSupport | NotMeasured): Row[] 
 }
 
 function bundleRows(bundle: BundleSizes | NotMeasured): Row[] {
-  const target = `JS ≤ ${bytes(MAX_HOME_JS_BYTES)}`;
+  const target = (route: (typeof ROUTES)[number]) => `JS ≤ ${bytes(FIRST_LOAD_JS_TARGETS[route])}`;
   if ("notMeasured" in bundle)
-    return [{ section: "weight", measure: "first load of /", result: `not measured: ${bundle.notMeasured}`, target }];
+    return ROUTES.map((route) => ({
+      section: "weight",
+      measure: `first load of ${route}`,
+      result: `not measured: ${bundle.notMeasured}`,
+      target: target(route),
+    }));
   const weight = ({ js, css }: Weight) => `JS ${bytes(js)}, CSS ${bytes(css)}`;
   const routeWeight = (route: RouteWeight) =>
     `${weight(route)} (JS: ${bytes(route.js - route.screenJs)} entry + ${bytes(route.screenJs)} screen)`;
-  const home = bundle.routes["/"];
   return [
-    { section: "weight", measure: "first load of /", result: routeWeight(home), target, status: check(home.js <= MAX_HOME_JS_BYTES) },
-    { section: "weight", measure: "first load of /event/:id", result: routeWeight(bundle.routes["/event/:id"]) },
+    ...ROUTES.map((route): Row => ({
+      section: "weight",
+      measure: `first load of ${route}`,
+      result: routeWeight(bundle.routes[route]),
+      target: target(route),
+      status: check(bundle.routes[route].js <= FIRST_LOAD_JS_TARGETS[route]),
+    })),
     {
       section: "weight",
       measure: "/event/:id with Evolução dos apoios (first load + chart chunk)",
@@ -360,16 +369,21 @@ function lighthouseRows(lighthouse: LighthouseResult[] | NotMeasured): Row[] {
   if ("notMeasured" in lighthouse) {
     return [{ section: "lighthouse", measure: "every page", result: `not measured: ${lighthouse.notMeasured}`, target: LIGHTHOUSE_TARGET }];
   }
-  return lighthouse.map(({ route, scores, lcpMs, tbtMs, cls }) => ({
+  return lighthouse.map(({ route, scores, lcpMs, tbtMs, cls, perRun }) => ({
     section: "lighthouse",
     measure: route,
-    // The runs kept and the host's benchmarkIndex are in bench/results.json.
+    // The host's benchmarkIndex and what held the main thread are in bench/results.json.
     result:
-      `perf ${scores.performance}, a11y ${scores.accessibility}, best practices ${scores["best-practices"]}, SEO ${scores.seo}; ` +
-      `LCP ${(lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)}`,
+      `median of ${perRun.length}: perf ${scores.performance} (${perRun.map((run) => run.performance).join(", ")}), ` +
+      `TBT ${Math.round(tbtMs)} ms (${perRun.map((run) => run.tbtMs).join(", ")}), LCP ${(lcpMs / 1000).toFixed(1)} s, CLS ${cls.toFixed(3)}; ` +
+      `a11y ${scores.accessibility}, best practices ${scores["best-practices"]}, SEO ${scores.seo}`,
     target: LIGHTHOUSE_TARGET,
     status: check(
-      scores.performance >= MIN_PERFORMANCE && scores.accessibility === 100 && scores["best-practices"] === 100 && scores.seo === 100,
+      scores.performance >= MIN_PERFORMANCE &&
+        tbtMs <= MAX_TBT_MS &&
+        scores.accessibility === 100 &&
+        scores["best-practices"] === 100 &&
+        scores.seo === 100,
     ),
   }));
 }

@@ -13,9 +13,18 @@ export const SECTIONS = {
 } as const;
 export type Section = keyof typeof SECTIONS;
 
-export type Row = { section: Section; measure: string; result: string; original?: string; target?: string; status?: Status };
+/** `measured`: when and under what load the bench run that measured the row ran (see main.ts). */
+export type Row = {
+  section: Section;
+  measure: string;
+  result: string;
+  original?: string;
+  target?: string;
+  status?: Status;
+  measured?: string;
+};
 
-type Field = "measure" | "result" | "original" | "target" | "status";
+type Field = "measure" | "result" | "original" | "target" | "status" | "measured";
 /** Column headers; a section's table shows only the columns one of its rows fills. */
 export const COLUMNS: [Field, string][] = [
   ["measure", "Measure"],
@@ -23,6 +32,7 @@ export const COLUMNS: [Field, string][] = [
   ["original", "Before"],
   ["target", "Target"],
   ["status", "Status"],
+  ["measured", "Measured"],
 ];
 
 /** One section's Markdown table, padded so it also reads well in a terminal. */

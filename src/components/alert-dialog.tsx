@@ -1,37 +1,23 @@
-import type { ReactNode } from "react";
-import { AlertDialog as RadixAlertDialog } from "radix-ui";
+import { lazy, Suspense, useState } from "react";
+import type { AlertDialogProps } from "./radix-alert-dialog";
 import "./components.css";
 
-type AlertDialogProps = {
-  open: boolean;
-  title: string;
-  message: ReactNode;
-  onClose: () => void;
-  tone?: "info" | "success" | "error";
-  /** Where focus goes once the alert closes (default: back to what had it before, per Radix). */
-  onCloseAutoFocus?: (event: Event) => void;
-};
+// Radix's dialog (focus trap, scroll lock, layers) is ~14 kB gzip that most visits never show:
+// it loads the first time an alert opens, not with the page.
+const RadixAlertDialogView = lazy(() => import("./radix-alert-dialog"));
 
-/** A message people must acknowledge: title, text and one `OK` button (Escape closes too). */
-export function AlertDialog({ open, title, message, onClose, tone = "info", onCloseAutoFocus }: AlertDialogProps) {
+/**
+ * A message people must acknowledge: title, text and one `OK` button (Escape closes too).
+ * Nothing renders until it first opens; from then on it stays mounted, so closing behaves as
+ * Radix's does (focus goes back, or to `onCloseAutoFocus`).
+ */
+export function AlertDialog(props: AlertDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened && !props.open) return null;
   return (
-    <RadixAlertDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <RadixAlertDialog.Portal>
-        <RadixAlertDialog.Overlay className="overlay" />
-        <RadixAlertDialog.Content className={`dialog dialog--alert dialog--${tone}`} onCloseAutoFocus={onCloseAutoFocus}>
-          <span className={`dialog__icon dialog__icon--${tone}`} aria-hidden="true">
-            {tone === "success" ? "✓" : tone === "error" ? "!" : "i"}
-          </span>
-          <RadixAlertDialog.Title className="dialog__title">{title}</RadixAlertDialog.Title>
-          <RadixAlertDialog.Description asChild>
-            <div className="dialog__text">{message}</div>
-          </RadixAlertDialog.Description>
-          <div className="dialog__actions dialog__actions--center">
-            {/* Cancel, not Action: Radix focuses the Cancel button on open, so Enter cannot resubmit the form behind. */}
-            <RadixAlertDialog.Cancel className="button button--primary">OK</RadixAlertDialog.Cancel>
-          </div>
-        </RadixAlertDialog.Content>
-      </RadixAlertDialog.Portal>
-    </RadixAlertDialog.Root>
+    <Suspense fallback={null}>
+      <RadixAlertDialogView {...props} />
+    </Suspense>
   );
 }

@@ -1,26 +1,35 @@
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import { Link, Route, Routes, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { eventRoom } from "@convex/model/shared/presenceRooms";
 import { PresenceCount, viewersText } from "../../components/presence-count";
 import { Spinner } from "../../components/spinner";
-import { CancelEvent } from "../../features/events/cancel/cancel-event";
 import { EventDetails } from "../../features/events/details/event-details";
-import { EditEvent } from "../../features/events/form/edit-event";
 import { EventOutcome } from "../../features/events/details/event-outcome";
 import { ShareEvent } from "../../features/events/share/share-event";
 import { SupportTimeline } from "../../features/events/timeline/support-timeline";
 import { SupportPanel } from "../../features/support/support-panel";
 import { useSupport } from "../../features/support/use-support";
-import { AttendeeList } from "../../features/tickets/attendee-list";
-import { TicketSales } from "../../features/tickets/ticket-sales";
 import { EventUpdates } from "../../features/updates/event-updates";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
 
 const CheckInRoute = lazy(() => import("./checkin"));
 const NotFoundRoute = lazy(() => import("./not-found"));
+// Loaded only where they show: the organizer's tools for the organizer, Ingressos (its list, the
+// buying form and the lote and meia-entrada rules) on an event sold by ticket types.
+const organizerTools = () => import("./event-organizer");
+const EditEvent = lazy(() => organizerTools().then((module) => ({ default: module.EditEvent })));
+const CancelEvent = lazy(() => organizerTools().then((module) => ({ default: module.CancelEvent })));
+const AttendeeList = lazy(() => organizerTools().then((module) => ({ default: module.AttendeeList })));
+const TicketSales = lazy(() => import("../../features/tickets/ticket-sales").then((module) => ({ default: memo(module.TicketSales) })));
+// The event's figures change on every support (a live update a few times a second on a busy
+// event) and re-render the page; the sections that take only the event's id render again only
+// when their own queries change, not each time with it.
+const MemoPresenceCount = memo(PresenceCount);
+const MemoEventUpdates = memo(EventUpdates);
+const MemoSupportTimeline = memo(SupportTimeline);
 
 /**
  * `/event/:id` and its sub-pages. The door screen is declared here, not in the app's router, so
@@ -45,7 +54,8 @@ function EventPage() {
   const loaded = useQuery(api.events.get, { id });
   const event = loaded == null ? loaded : support.shown(loaded);
   const me = useQuery(api.users.me);
-  const isOrganizerOfTicketed = event != null && event.isTicketed && me != null && me._id === event.creatorId;
+  const isOrganizer = event != null && me != null && me._id === event.creatorId;
+  const isOrganizerOfTicketed = isOrganizer && event.isTicketed;
   useDocumentTitle(event ? pageTitle(event.name) : event === null ? pageTitle("Evento não encontrado") : pageTitle());
 
   return (
@@ -62,13 +72,17 @@ function EventPage() {
         </section>
       ) : (
         <>
-          <PresenceCount roomId={eventRoom(event._id)} describe={viewersText} />
+          <MemoPresenceCount roomId={eventRoom(event._id)} describe={viewersText} />
           <EventDetails
             event={event}
             actions={
               <>
                 <ShareEvent event={event} />
-                <EditEvent event={event} />
+                {isOrganizer && (
+                  <Suspense fallback={null}>
+                    <EditEvent event={event} />
+                  </Suspense>
+                )}
               </>
             }
           >
@@ -82,14 +96,20 @@ function EventPage() {
                 Validar ingressos
               </Link>
             )}
-            <CancelEvent event={event} />
+            {isOrganizer && (
+              <Suspense fallback={null}>
+                <CancelEvent event={event} />
+              </Suspense>
+            )}
           </EventDetails>
           {event.hasTicketTypes && (
-            <TicketSales eventId={event._id} open={event.supportClosedReason === null || event.supportClosedReason === "concluded"} />
+            <Suspense fallback={null}>
+              <TicketSales eventId={event._id} open={event.supportClosedReason === null || event.supportClosedReason === "concluded"} />
+              {isOrganizerOfTicketed && <AttendeeList eventId={event._id} eventName={event.name} />}
+            </Suspense>
           )}
-          {isOrganizerOfTicketed && <AttendeeList eventId={event._id} eventName={event.name} />}
-          <EventUpdates eventId={event._id} canPost={me != null && me._id === event.creatorId} />
-          <SupportTimeline eventId={event._id} />
+          <MemoEventUpdates eventId={event._id} canPost={me != null && me._id === event.creatorId} />
+          <MemoSupportTimeline eventId={event._id} />
         </>
       )}
     </main>

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeId, resetConvexFake, setPaginated, setQuery } from "../../test/convex-fake";
@@ -16,6 +16,19 @@ vi.mock("@convex-dev/presence/react", () => ({
   default: (_api: unknown, roomId: string) =>
     Array.from({ length: presentInRoom.byRoom[roomId] ?? 1 }, (_, i) => ({ userId: `u${i}`, online: true, lastDisconnected: 0 })),
 }));
+
+// The real Novidades section, its renders counted.
+const renders = vi.hoisted(() => ({ updates: 0 }));
+vi.mock("../../features/updates/event-updates", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../features/updates/event-updates")>();
+  return {
+    ...real,
+    EventUpdates: (props: Parameters<typeof real.EventUpdates>[0]) => {
+      renders.updates++;
+      return real.EventUpdates(props);
+    },
+  };
+});
 
 const detail: EventDetail = {
   _id: fakeId("events", "ev1"),
@@ -111,6 +124,17 @@ describe("event page", () => {
     const about = screen.getByRole("region", { name: "Sobre o evento" });
     expect(about).toHaveTextContent("Três noites de jazz ao ar livre.");
     expect(within(about).getByRole("link", { name: "https://exemplo.com.br/jazz" })).toHaveAttribute("href", "https://exemplo.com.br/jazz");
+  });
+
+  it("renders Novidades again only when they change, not on each live update of the event's figures", () => {
+    setQuery(api.events.get, detail);
+    setPaginated(api.updates.list, []);
+    renderAt("/event/ev1");
+    expect(screen.getByText("O organizador ainda não publicou novidades.")).toBeInTheDocument();
+    const before = renders.updates;
+    act(() => setQuery(api.events.get, { ...detail, raisedCents: 56000 }));
+    expect(screen.getByText("R$ 560,00 de R$ 2.000,00")).toBeInTheDocument();
+    expect(renders.updates).toBe(before);
   });
 
   it("shows a settled event's outcome instead of the support form", () => {

@@ -6,6 +6,18 @@ import { ChatRoom } from "./chat-room";
 import { api } from "@convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
+// The real formatters, counted: a message already shown is not formatted again.
+const formatted = vi.hoisted(() => ({ count: 0 }));
+vi.mock("../../lib/dates", async (importOriginal) => {
+  const dates = await importOriginal<typeof import("../../lib/dates")>();
+  const counted =
+    <A extends unknown[]>(format: (...args: A) => string) =>
+    (...args: A) => {
+      formatted.count++;
+      return format(...args);
+    };
+  return { ...dates, formatTime: counted(dates.formatTime), formatDateTime: counted(dates.formatDateTime) };
+});
 
 const t0 = new Date(2026, 0, 10, 14, 0).getTime();
 const msg = (id: string, minutes: number, authorName: string, body: string, isMine = false) => ({
@@ -64,5 +76,16 @@ describe("ChatRoom", () => {
     await user.type(input, "Até lá");
     await user.click(screen.getByRole("button", { name: "Enviar" }));
     expect(send).toHaveBeenLastCalledWith({ eventId: "ev1", body: "Até lá" });
+  });
+
+  it("does not format the messages already shown again while someone types", async () => {
+    const user = userEvent.setup();
+    setPaginated(api.chat.list, [msg("a", 1, "Bruno", "primeira"), msg("b", 2, "Ana", "segunda", true)]);
+    render(<ChatRoom eventId="ev1" />);
+    expect(screen.getByText("segunda")).toBeInTheDocument();
+    const before = formatted.count;
+    await user.type(screen.getByPlaceholderText("Digite sua mensagem"), "Oi, tudo bem?");
+    expect(screen.getByPlaceholderText("Digite sua mensagem")).toHaveValue("Oi, tudo bem?");
+    expect(formatted.count).toBe(before);
   });
 });

@@ -1,11 +1,13 @@
-import { useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import { usePaginatedQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { LoadMoreButton } from "../../components/load-more-button";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime } from "../../lib/dates";
-import { UpdateForm } from "./update-form";
 import "./updates.css";
+
+// Only the organizer writes Novidades: the form loads for them alone.
+const UpdateForm = lazy(() => import("./update-form").then((module) => ({ default: module.UpdateForm })));
 
 export const UPDATES_PAGE_SIZE = 5;
 
@@ -19,7 +21,11 @@ export function EventUpdates({ eventId, canPost }: { eventId: string; canPost: b
       <h2 id={headingId} className="updates__heading">
         Novidades do evento
       </h2>
-      {canPost && <UpdateForm eventId={eventId} />}
+      {canPost && (
+        <Suspense fallback={null}>
+          <UpdateForm eventId={eventId} />
+        </Suspense>
+      )}
       {status === "LoadingFirstPage" ? (
         <Spinner />
       ) : results.length === 0 ? (
