@@ -1,5 +1,6 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
 import { action, internalMutation } from "./_generated/server";
 import { idArg } from "./model/args";
 import { callerQuery } from "./model/callerFunctions";
@@ -21,6 +22,14 @@ export const mine = callerQuery({
       .withIndex("by_userId", (q) => q.eq("userId", user._id))
       .order("desc")
       .take(MAX_TICKETS);
+    const purchases = new Map<string, { _id: Id<"ticketPurchases">; purchasedAt: number; units: number; amountCents: number }>();
+    for (const ticket of tickets) {
+      if (ticket.purchaseId === undefined || purchases.has(ticket.purchaseId)) continue;
+      const purchase = await ctx.db.get("ticketPurchases", ticket.purchaseId);
+      if (purchase === null || purchase.userId !== user._id) continue;
+      const { _id, units, amountCents } = purchase;
+      purchases.set(ticket.purchaseId, { _id, purchasedAt: purchase._creationTime, units, amountCents });
+    }
     return Promise.all(
       tickets.map(async (ticket) => {
         const event = await ctx.db.get("events", ticket.eventId);
@@ -39,6 +48,8 @@ export const mine = callerQuery({
           typeName: ticket.typeName ?? null,
           loteIndex: ticket.loteIndex ?? null,
           meiaCategory: ticket.meiaCategory ?? null,
+          // The purchase that issued it, which its buyer may cancel (`Cancelar compra`) within its window.
+          purchase: purchases.get(ticket.purchaseId ?? "") ?? null,
         };
       }),
     );

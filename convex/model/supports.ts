@@ -37,8 +37,8 @@ export async function addContribution(
   event: Doc<"events">,
   userId: Id<"users">,
   amountCents: number,
-): Promise<{ event: Doc<"events">; ticketCode: string | null }> {
-  await ctx.db.insert("contributions", { eventId: event._id, userId, amountCents });
+): Promise<{ event: Doc<"events">; ticketCode: string | null; contributionId: Id<"contributions"> }> {
+  const contributionId = await ctx.db.insert("contributions", { eventId: event._id, userId, amountCents });
   const supporter = await supporterRow(ctx, event._id, userId);
   if (supporter === null) {
     await ctx.db.insert("supporters", { eventId: event._id, userId, amountCents });
@@ -57,5 +57,6 @@ export async function addContribution(
       uniqueSupporters: event.uniqueSupporters + (supporter === null ? 1 : 0),
     },
     ticketCode,
+    contributionId,
   };
 }

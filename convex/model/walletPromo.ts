@@ -4,8 +4,8 @@
  * the balance, and:
  * - a support spends promotional money first, and remembers per (person, event) how much
  *   (`promoSpends`);
- * - a refund from that event gives that much back as promotional money first, the rest as
- *   withdrawable money;
+ * - a refund from that event (or a cancelled ticket purchase) gives that much back as
+ *   promotional money first, the rest as withdrawable money;
  * - deposits, organizer payouts and returned withdrawals are withdrawable; a withdrawal may take
  *   at most the withdrawable part.
  * So withdrawable = wallet − promoCents, and 0 ≤ promoCents ≤ wallet always.
@@ -57,7 +57,7 @@ export async function promoAfter(
     else await ctx.db.patch("promoSpends", row._id, { promoCents: row.promoCents + spent });
     return promo - spent;
   }
-  if (change.kind === "refund" && change.amountCents > 0) {
+  if ((change.kind === "refund" || change.kind === "purchaseCancelled") && change.amountCents > 0) {
     const row = await spendsOf(ctx, user._id, change.eventId);
     if (row === null) return promo;
     const back = Math.min(row.promoCents, change.amountCents);

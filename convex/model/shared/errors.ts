@@ -36,7 +36,13 @@ export type ErrorCode =
   | "INVALID_OWNER_DOCUMENT"
   | "WITHDRAWAL_IN_PROGRESS"
   | "ABOVE_WITHDRAWABLE"
-  | "PIX_NOT_CONFIGURED";
+  | "PIX_NOT_CONFIGURED"
+  | "PURCHASE_NOT_FOUND"
+  | "PURCHASE_CANCELLED"
+  | "PURCHASE_NOT_ISSUED"
+  | "EVENT_OVER"
+  | "CANCEL_WINDOW_CLOSED"
+  | "TICKET_USED";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

@@ -2,7 +2,17 @@
  * How a wallet entry reads in the statement (Extrato). Pure, shared with the UI.
  */
 
-export const ENTRY_KINDS = ["welcome", "support", "refund", "payout", "opening", "deposit", "withdrawal", "withdrawalReturned"] as const;
+export const ENTRY_KINDS = [
+  "welcome",
+  "support",
+  "refund",
+  "payout",
+  "opening",
+  "deposit",
+  "withdrawal",
+  "withdrawalReturned",
+  "purchaseCancelled",
+] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 /** The statement's texts (docs/product.md); "opening" is the balance a wallet had before statements existed. */
@@ -25,5 +35,7 @@ export function describeEntry(kind: EntryKind, eventName: string | null): string
       return "Saque via PIX";
     case "withdrawalReturned":
       return "Saque devolvido";
+    case "purchaseCancelled":
+      return `Estorno da compra – ${event}`;
   }
 }
