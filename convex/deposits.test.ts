@@ -3,8 +3,19 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { isValidPixPayload } from "@brazilian-utils/brazilian-utils/is-valid-pix-payload";
 import { getPixPayloadInfo } from "@brazilian-utils/brazilian-utils/get-pix-payload-info";
-import { deliverWebhook, type FakeMercadoPago, withPixTestBackend } from "./pixProvider.helpers";
-import { allRows, type Backend, type Caller, MINUTE, rejectionData, runDueFunctions, signedInUser, snapshot } from "./test.helpers";
+import { deliverWebhook, type FakeMercadoPago, TEST_WEBHOOK_SECRET, withPixTestBackend } from "./pixProvider.helpers";
+import { signWebhook } from "./model/payments/mercadoPago";
+import {
+  advanceClock,
+  allRows,
+  type Backend,
+  type Caller,
+  MINUTE,
+  rejectionData,
+  runDueFunctions,
+  signedInUser,
+  snapshot,
+} from "./test.helpers";
 
 let t: Backend;
 let bank: FakeMercadoPago;
@@ -27,7 +38,7 @@ describe("a PIX charge", () => {
     expect((await ana.as.query(api.deposits.get, { depositId }))?.status).toBe("creating");
     await runDueFunctions(t);
     const view = await ana.as.query(api.deposits.get, { depositId });
-    expect(view).toMatchObject({ status: "pending", amountCents: 2_000, expiresAt: Date.now() + 30 * MINUTE });
+    expect(view).toMatchObject({ status: "pending", amountCents: 2_000, expiresAt: Date.now() + 60 * MINUTE });
     expect(isValidPixPayload(view!.qrCode!)).toBe(true);
     expect(getPixPayloadInfo(view!.qrCode!)?.amount).toBe(20);
     // Mercado Pago's shape: the amount in reais, PIX, our reference, a fresh idempotency key.
@@ -36,6 +47,48 @@ describe("a PIX charge", () => {
     expect(await ana.as.query(api.deposits.pending, {})).toEqual([view]);
     // Nothing credited before the provider says it was paid.
     expect(await walletOf(ana.userId)).toBe(5_000);
+  });
+
+  test("asked for late (the action ran 20 minutes after the row was made) still gets an expiry the provider accepts, counted from the request", async () => {
+    const { depositId } = await ana.as.mutation(api.deposits.create, { amountCents: 2_000 });
+    vi.advanceTimersByTime(20 * MINUTE);
+    await runDueFunctions(t);
+    const sent = JSON.parse(bank.requests.find((r) => r.path === "/v1/payments")!.body!) as { date_of_expiration: string };
+    expect(Date.parse(sent.date_of_expiration) - Date.now()).toBe(60 * MINUTE);
+    // Shown as the provider answered it.
+    expect(await ana.as.query(api.deposits.get, { depositId })).toMatchObject({
+      status: "pending",
+      expiresAt: Date.parse(sent.date_of_expiration),
+    });
+  });
+
+  test("paid but its webhook late: at its expiry the dialog's check reads it at the provider and credits it, once, for its owner only", async () => {
+    const { depositId, paymentId } = await generatePix(2_000);
+    bank.pay(paymentId);
+    const bia = await signedInUser(t, { name: "Bia" });
+    // Someone else's check does nothing.
+    vi.advanceTimersByTime(61 * MINUTE);
+    await bia.as.mutation(api.deposits.verifyAtExpiry, { depositId });
+    await runDueFunctions(t);
+    expect(bank.requests.filter((r) => r.method === "GET")).toHaveLength(0);
+    expect(await ana.as.query(api.deposits.get, { depositId })).toMatchObject({ status: "pending", verifiedAfterExpiry: false });
+    await ana.as.mutation(api.deposits.verifyAtExpiry, { depositId });
+    await ana.as.mutation(api.deposits.verifyAtExpiry, { depositId });
+    await runDueFunctions(t);
+    expect(bank.requests.filter((r) => r.method === "GET")).toHaveLength(1);
+    expect(await ana.as.query(api.deposits.get, { depositId })).toMatchObject({ status: "paid", verifiedAfterExpiry: true });
+    expect(await walletOf(ana.userId)).toBe(7_000);
+  });
+
+  test("checked by a dialog whose clock runs ahead: read at the charge's expiry, not before, and once", async () => {
+    const { depositId, paymentId } = await generatePix(2_000);
+    await ana.as.mutation(api.deposits.verifyAtExpiry, { depositId });
+    await runDueFunctions(t);
+    expect(bank.requests.filter((r) => r.method === "GET")).toHaveLength(0);
+    bank.expire(paymentId);
+    await advanceClock(t, 61 * MINUTE);
+    expect(bank.requests.filter((r) => r.method === "GET")).toHaveLength(1);
+    expect(await ana.as.query(api.deposits.get, { depositId })).toMatchObject({ status: "expired", verifiedAfterExpiry: true });
   });
 
   test("is someone else's: not shown", async () => {
@@ -127,6 +180,11 @@ describe("a PIX payment", () => {
       ["review", "pago 200 centavos em BRL; cobrado 2000 em BRL"],
       ["review", "pago 3000 centavos em EUR; cobrado 3000 em BRL"],
     ]);
+    // Shown in the Extrato as `Em análise` (newest first), not hidden.
+    expect((await ana.as.query(api.deposits.inReview, {})).map((d) => [d.amountCents, d.status])).toEqual([
+      [3_000, "review"],
+      [2_000, "review"],
+    ]);
     // Paying it "again" later changes nothing either.
     bank.pay(short.paymentId);
     await deliverWebhook(t, short.paymentId);
@@ -196,6 +254,20 @@ describe("webhook signatures", () => {
     expect(bank.requests.filter((r) => r.method === "GET")).toEqual([]);
   });
 
+  test("at POST /pix/webhook and the older /webhooks/mercadopago; without x-request-id the signed text leaves that part out", async () => {
+    bank.pay(paymentId);
+    // Signed with a request id but sent without one: refused.
+    const signedWithId = await signWebhook(TEST_WEBHOOK_SECRET, paymentId, "req-9", Math.floor(Date.now() / 1000));
+    expect((await deliverWebhook(t, paymentId, { requestId: null, signature: signedWithId })).status).toBe(401);
+    expect(await walletOf(ana.userId)).toBe(5_000);
+    // Signed as Mercado Pago does when there is none: id:<id>;ts:<ts>;
+    const signed = await signWebhook(TEST_WEBHOOK_SECRET, paymentId, null, Math.floor(Date.now() / 1000));
+    expect((await deliverWebhook(t, paymentId, { requestId: null, signature: signed })).status).toBe(200);
+    expect(await walletOf(ana.userId)).toBe(7_000);
+    expect((await deliverWebhook(t, paymentId, { path: "/webhooks/mercadopago" })).status).toBe(200);
+    expect(await walletOf(ana.userId)).toBe(7_000);
+  });
+
   test("with the signature of another charge's id are refused", async () => {
     const other = (await generatePix(3_000)).paymentId;
     const before = await snapshot(t);
@@ -203,7 +275,7 @@ describe("webhook signatures", () => {
     const requestId = "req-1";
     const { signWebhook } = await import("./model/payments/mercadoPago");
     const signature = await signWebhook("segredo-do-webhook", other, requestId, Math.floor(Date.now() / 1000));
-    const response = await t.fetch(`/webhooks/mercadopago?data.id=${paymentId}&type=payment`, {
+    const response = await t.fetch(`/pix/webhook?data.id=${paymentId}&type=payment`, {
       method: "POST",
       headers: { "x-signature": signature, "x-request-id": requestId },
       body: JSON.stringify({ data: { id: paymentId } }),
@@ -233,7 +305,7 @@ describe("reconciliation", () => {
     bank.pay(paymentId);
     await t.action(internal.reconciliation.run, {});
     expect(await walletOf(ana.userId)).toBe(5_000); // not overdue yet: the webhook may still come
-    vi.advanceTimersByTime(31 * MINUTE);
+    vi.advanceTimersByTime(61 * MINUTE);
     await t.action(internal.reconciliation.run, {});
     await t.action(internal.reconciliation.run, {});
     expect(await walletOf(ana.userId)).toBe(7_000);
@@ -246,7 +318,7 @@ describe("reconciliation", () => {
     const stuck = await t.run((ctx) =>
       ctx.db.insert("deposits", { userId: ana.userId, amountCents: 900, status: "creating", expiresAt: Date.now() + 30 * MINUTE }),
     );
-    vi.advanceTimersByTime(31 * MINUTE);
+    vi.advanceTimersByTime(61 * MINUTE);
     await t.action(internal.reconciliation.run, {});
     expect((await ana.as.query(api.deposits.get, { depositId }))?.status).toBe("expired");
     expect((await t.run((ctx) => ctx.db.get("deposits", stuck)))?.status).toBe("failed");

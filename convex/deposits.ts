@@ -3,7 +3,18 @@ import { internal } from "./_generated/api";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
 import { idArg } from "./model/args";
 import { callerQuery, signedInMutation } from "./model/callerFunctions";
-import { attachCharge, beginDeposit, depositView, failDeposit, pendingDeposits, settleDeposit } from "./model/payments/deposits";
+import {
+  attachCharge,
+  beginDeposit,
+  depositsInReview,
+  depositView,
+  failDeposit,
+  markVerified as markDepositVerified,
+  pendingDeposits,
+  settleDeposit,
+  verifyAtExpiry as askVerify,
+} from "./model/payments/deposits";
+import { syncPayment } from "./model/payments/sync";
 import { createCharge, isConfigured, ProviderError } from "./model/payments/mercadoPago";
 import { paymentValidator } from "./model/payments/validators";
 import { enforceRateLimit } from "./model/rateLimits";
@@ -40,6 +51,50 @@ export const pending = callerQuery({
   handler: async (ctx) => (ctx.user === null ? [] : pendingDeposits(ctx, ctx.user._id)),
 });
 
+/**
+ * The caller's open dialog reached the charge's expiry: reads the payment at the provider before
+ * the dialog may say `Expirado` (it says `Verificando pagamento…` meanwhile). Once per charge.
+ */
+export const verifyAtExpiry = signedInMutation({
+  args: { depositId: v.string() },
+  handler: async (ctx, { depositId }) => {
+    const id = idArg(ctx, "deposits", depositId);
+    const at = id === null ? null : await askVerify(ctx, ctx.user._id, id);
+    if (id !== null && at !== null) await ctx.scheduler.runAt(at, internal.deposits.verify, { depositId: id });
+  },
+});
+
+export const verifyInput = internalQuery({
+  args: { depositId: v.id("deposits") },
+  handler: async (ctx, { depositId }) => (await ctx.db.get("deposits", depositId))?.providerPaymentId ?? null,
+});
+
+export const verify = internalAction({
+  args: { depositId: v.id("deposits") },
+  handler: async (ctx, { depositId }) => {
+    const paymentId = await ctx.runQuery(internal.deposits.verifyInput, { depositId });
+    try {
+      if (paymentId !== null) await syncPayment(ctx, paymentId);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      // Reconciliation asks again later; the dialog must not wait forever.
+      console.warn(`PIX: payment of deposit ${depositId} could not be read at its expiry: ${error.message}`);
+    }
+    await ctx.runMutation(internal.deposits.markVerified, { depositId });
+  },
+});
+
+export const markVerified = internalMutation({
+  args: { depositId: v.id("deposits") },
+  handler: (ctx, { depositId }) => markDepositVerified(ctx, depositId),
+});
+
+/** The caller's payments held for review (`Em análise` in the Extrato). */
+export const inReview = callerQuery({
+  args: {},
+  handler: async (ctx) => (ctx.user === null ? [] : depositsInReview(ctx, ctx.user._id)),
+});
+
 /** What the provider needs to create a deposit's charge, or null when it is no longer creating. */
 export const chargeInput = internalQuery({
   args: { depositId: v.id("deposits") },
@@ -48,7 +103,7 @@ export const chargeInput = internalQuery({
     if (deposit === null || deposit.status !== "creating") return null;
     const user = await ctx.db.get("users", deposit.userId);
     if (!user?.email) return null;
-    return { amountCents: deposit.amountCents, payerEmail: user.email, expiresAt: deposit.expiresAt };
+    return { amountCents: deposit.amountCents, payerEmail: user.email };
   },
 });
 

@@ -2,12 +2,13 @@ import { httpRouter } from "convex/server";
 import { auth } from "./auth";
 import { page as eventPreviewPage } from "./eventPreview";
 import { SHARE_PATH_PREFIX } from "./model/shared/eventPreview";
-import { WEBHOOK_PATH } from "./model/payments/mercadoPago";
+import { LEGACY_WEBHOOK_PATH, WEBHOOK_PATH } from "./model/payments/mercadoPago";
 import { receive as pixWebhook } from "./pixWebhook";
 
 const http = httpRouter();
 auth.addHttpRoutes(http);
 http.route({ pathPrefix: SHARE_PATH_PREFIX, method: "GET", handler: eventPreviewPage });
 http.route({ path: WEBHOOK_PATH, method: "POST", handler: pixWebhook });
+http.route({ path: LEGACY_WEBHOOK_PATH, method: "POST", handler: pixWebhook });
 
 export default http;

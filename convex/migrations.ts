@@ -10,6 +10,7 @@ import type { DataModel } from "./_generated/dataModel";
 import { scheduleSettlement } from "./model/settlement";
 import { stateOfRow } from "./model/supportWorker";
 import { backfillOpeningEntry } from "./model/wallet";
+import { backfillPayoutPromo, backfillWalletPromo } from "./model/walletPromoBackfill";
 
 export const migrations = new Migrations<DataModel>(components.migrations);
 
@@ -58,10 +59,28 @@ export const workerStates = migrations.define({
   },
 });
 
+/** A paid-out event from before payouts kept the bonus apart gets its payout's bonus part. */
+export const payoutPromoParts = migrations.define({
+  table: "events",
+  migrateOne: async (ctx, event) => {
+    await backfillPayoutPromo(ctx, event);
+  },
+});
+
+/** A wallet and its statement entries from before get their bonus part from the ledger (after payoutPromoParts). */
+export const walletPromoParts = migrations.define({
+  table: "users",
+  migrateOne: async (ctx, user) => {
+    await backfillWalletPromo(ctx, user);
+  },
+});
+
 export const runAll = migrations.runner([
   internal.migrations.openingWalletEntries,
   internal.migrations.scheduleSettlements,
   internal.migrations.markSettledFinished,
   internal.migrations.nameRowsCityAndFinished,
   internal.migrations.workerStates,
+  internal.migrations.payoutPromoParts,
+  internal.migrations.walletPromoParts,
 ]);

@@ -10,6 +10,7 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { type Backend, type Caller, newBackend, runDueFunctions, signedInUser } from "./test.helpers";
 import { signWebhook, WEBHOOK_PATH } from "./model/payments/mercadoPago";
+import { PROVIDER_MIN_EXPIRY_MS } from "./model/shared/pix";
 
 export const TEST_TOKEN = "TEST-token";
 export const TEST_WEBHOOK_SECRET = "segredo-do-webhook";
@@ -59,6 +60,8 @@ export function fakeMercadoPago() {
   const requests: { method: string; path: string; idempotencyKey: string | null; headers: Headers; body: string | null }[] = [];
   /** Statuses to answer the next calls with instead of doing them (e.g. 500, 400). */
   const failures: number[] = [];
+  /** How many of the next POSTs are done and then lose their answer (the connection drops). */
+  const lostAnswers = { count: 0 };
   let next = 1_000_000;
 
   const json = (status: number, body: unknown) =>
@@ -81,6 +84,10 @@ export function fakeMercadoPago() {
       const body = JSON.parse(String(init?.body)) as PostBody;
       const id = url.pathname === "/v1/payments" ? String(next++) : `2093485761-01JDQ6V8K3M9X2A7RT5YB4${next++}`;
       let answer: unknown;
+      if (url.pathname === "/v1/payments" && Date.parse(body.date_of_expiration) < Date.now() + PROVIDER_MIN_EXPIRY_MS) {
+        // As Mercado Pago: an expiry less than 30 minutes after the request reaches it is refused.
+        return json(400, { message: "Invalid date_of_expiration", cause: [{ code: 4051 }] });
+      }
       if (url.pathname === "/v1/payments") {
         payments.set(id, {
           id,
@@ -116,6 +123,10 @@ export function fakeMercadoPago() {
         answer = payouts.get(id);
       } else return json(404, { message: "not found" });
       answers.set(key, { status: 201, body: answer });
+      if (lostAnswers.count > 0) {
+        lostAnswers.count -= 1;
+        throw new TypeError("fetch failed: connection reset after the request was handled");
+      }
       return json(201, answer);
     }
     const [, , resource, id] = url.pathname.split("/");
@@ -144,12 +155,21 @@ export function fakeMercadoPago() {
     payouts,
     requests,
     failures,
+    lostAnswers,
     /** The payer pays (optionally another amount, in reais, or in another currency). */
     pay(id: string, { amount, currency }: { amount?: number; currency?: string } = {}) {
       Object.assign(payment(id), { status: "approved", status_detail: "accredited", paid: amount, currency_id: currency ?? "BRL" });
     },
     cancel(id: string) {
       Object.assign(payment(id), { status: "cancelled", status_detail: "by_collector" });
+    },
+    /** The payer's money goes back after the payment was approved (a refund, or a MED return). */
+    giveBack(id: string, status: "refunded" | "charged_back" = "refunded") {
+      Object.assign(payment(id), { status, status_detail: status === "refunded" ? "refunded" : "settled" });
+    },
+    /** The bank reports a state the app does not know. */
+    setStatus(id: string, status: string) {
+      Object.assign(payment(id), { status, status_detail: status });
     },
     expire(id: string) {
       Object.assign(payment(id), { status: "cancelled", status_detail: "expired" });
@@ -178,10 +198,22 @@ export async function deliverWebhook(
     bodyId = dataId,
     signature,
     body,
-  }: { type?: string; secret?: string; ts?: number; bodyId?: string; signature?: string | null; body?: string } = {},
+    requestId = `req-${Math.random().toString(36).slice(2)}`,
+    path = WEBHOOK_PATH,
+  }: {
+    type?: string;
+    secret?: string;
+    ts?: number;
+    bodyId?: string;
+    signature?: string | null;
+    body?: string;
+    /** null: sent without `x-request-id`. */
+    requestId?: string | null;
+    path?: string;
+  } = {},
 ) {
-  const requestId = `req-${Math.random().toString(36).slice(2)}`;
-  const headers: Record<string, string> = { "content-type": "application/json", "x-request-id": requestId };
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (requestId !== null) headers["x-request-id"] = requestId;
   const signed = signature === undefined ? await signWebhook(secret, dataId, requestId, ts) : signature;
   if (signed !== null) headers["x-signature"] = signed;
   const payload =
@@ -195,7 +227,7 @@ export async function deliverWebhook(
       date_created: new Date().toISOString(),
       data: { id: bodyId },
     });
-  return t.fetch(`${WEBHOOK_PATH}?data.id=${encodeURIComponent(dataId)}&type=${type}`, { method: "POST", headers, body: payload });
+  return t.fetch(`${path}?data.id=${encodeURIComponent(dataId)}&type=${type}`, { method: "POST", headers, body: payload });
 }
 
 /** Adds money by PIX as a person does: `Gerar PIX`, the provider's charge, payment, webhook. */

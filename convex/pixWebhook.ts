@@ -10,7 +10,7 @@ const PAYMENT_TOPICS = new Set(["payment"]);
 const PAYOUT_TOPICS = new Set(["transaction_intent"]);
 
 /**
- * The provider's notifications (`POST /webhooks/mercadopago`). A notification only says "look
+ * The provider's notifications (`POST /pix/webhook`, and the older `/webhooks/mercadopago`). A notification only says "look
  * at this payment": once its signature checks out, the payment (or payout) is read from the
  * provider by id and settled from that read. Refusals answer 401 and the log says why; a
  * provider that cannot be read answers 500, so the provider retries later.

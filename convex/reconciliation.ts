@@ -1,28 +1,15 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalAction, internalMutation, internalQuery } from "./_generated/server";
-import { failDeposit, overdueDeposits } from "./model/payments/deposits";
+import { internalAction, internalMutation } from "./_generated/server";
+import { failDeposit } from "./model/payments/deposits";
 import { ProviderError } from "./model/payments/mercadoPago";
 import { sendPayout, syncPayment, syncPayout } from "./model/payments/sync";
-import { staleWithdrawals } from "./model/payments/withdrawals";
+import { claimReconcileBatch } from "./model/payments/reconcile";
 
-/** Rows looked at per run; the cron runs often, so a backlog drains over a few runs. */
-const BATCH = 50;
-/** A withdrawal in progress is asked about again after this long without news. */
-export const WITHDRAWAL_CHECK_AFTER_MS = 10 * 60 * 1000;
-
-/** Charges past their expiry, stuck creations and withdrawals without news for a while. */
-export const overdue = internalQuery({
+/** Claims this run's rows (model/payments/reconcile.ts): each is pushed back before it is asked about. */
+export const claim = internalMutation({
   args: { now: v.number() },
-  handler: async (ctx, { now }) => {
-    const { pending, creating } = await overdueDeposits(ctx, now, BATCH);
-    const withdrawals = await staleWithdrawals(ctx, now - WITHDRAWAL_CHECK_AFTER_MS, BATCH);
-    return {
-      payments: pending.flatMap((row) => (row.providerPaymentId === undefined ? [] : [row.providerPaymentId])),
-      stuckDeposits: creating.map((row) => row._id),
-      withdrawals: withdrawals.map((row) => ({ _id: row._id, providerPayoutId: row.providerPayoutId ?? null })),
-    };
-  },
+  handler: (ctx, { now }) => claimReconcileBatch(ctx, now),
 });
 
 export const failStuckDeposit = internalMutation({
@@ -37,7 +24,7 @@ export const failStuckDeposit = internalMutation({
 export const run = internalAction({
   args: {},
   handler: async (ctx) => {
-    const todo = await ctx.runQuery(internal.reconciliation.overdue, { now: Date.now() });
+    const todo = await ctx.runMutation(internal.reconciliation.claim, { now: Date.now() });
     const outcomes: string[] = [];
     const attempt = async (what: string, work: () => Promise<string>) => {
       try {
@@ -52,7 +39,8 @@ export const run = internalAction({
       await ctx.runMutation(internal.reconciliation.failStuckDeposit, { depositId });
       outcomes.push(`deposit ${depositId}: failed`);
     }
-    for (const { _id, providerPayoutId } of todo.withdrawals) {
+    for (const { _id, providerPayoutId, late } of todo.withdrawals) {
+      if (late) console.error(`PIX reconciliation: withdrawal ${_id} still in processing after a day; the provider is asked again`);
       await attempt(`withdrawal ${_id}`, () => (providerPayoutId === null ? sendPayout(ctx, _id) : syncPayout(ctx, providerPayoutId)));
     }
     if (outcomes.length > 0) console.log(`PIX reconciliation: ${outcomes.join("; ")}`);

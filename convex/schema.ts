@@ -76,6 +76,11 @@ export default defineSchema({
      * withdrawable. Absent on wallets from before PIX: read it via promoCentsOf (model/walletPromo.ts).
      */
     promoCents: v.optional(v.number()),
+    /**
+     * Money the bank took back that the wallet could not cover (a returned deposit already spent):
+     * while above zero nothing can be supported or withdrawn; the next credits pay it. Absent = 0.
+     */
+    owedCents: v.optional(v.number()),
   })
     .index("email", ["email"])
     .index("phone", ["phone"]),
@@ -103,6 +108,11 @@ export default defineSchema({
     settlement: v.optional(settlementValidator),
     /** Refunded so far, while (and after) a refund runs in batches. Absent = 0. */
     refundedCents: v.optional(v.number()),
+    /**
+     * The promotional part of a paid-out event's payout, set when its creator was credited
+     * (model/payoutCredit.ts); absent before then and on events paid out before it was recorded.
+     */
+    payoutPromoCents: v.optional(v.number()),
     /** The scheduled settlement at startsAt; replaced when the date changes. */
     settlementJobId: v.optional(v.id("_scheduled_functions")),
     /**
@@ -344,6 +354,14 @@ export default defineSchema({
     /** The PIX deposit or withdrawal this entry moved money for. */
     depositId: v.optional(v.id("deposits")),
     withdrawalId: v.optional(v.id("withdrawals")),
+    /**
+     * The promotional part of amountCents (signed like it): what of this change is bonus money,
+     * spendable but never withdrawable. Absent only on entries from before it was recorded
+     * (migrations:walletPromoParts fills them from the ledger).
+     */
+    promoCents: v.optional(v.number()),
+    /** What of a taken-back amount the wallet could not cover and is owed (model/walletOwed.ts). */
+    owedCents: v.optional(v.number()),
   }).index("by_userId", ["userId"]),
 
   // Promotional money a person spent on an event, not yet refunded: a refund of that event
@@ -353,7 +371,10 @@ export default defineSchema({
     userId: v.id("users"),
     eventId: v.id("events"),
     promoCents: v.number(),
-  }).index("by_userId_and_eventId", ["userId", "eventId"]),
+  })
+    .index("by_userId_and_eventId", ["userId", "eventId"])
+    // A payout sums its event's rows: the promotional part of what it raised.
+    .index("by_eventId", ["eventId"]),
 
   // `Adicionar saldo`: one row per PIX charge. Credited once, when the provider says the
   // payment with this providerPaymentId was approved (model/payments/deposits.ts).
@@ -370,10 +391,25 @@ export default defineSchema({
     settledAt: v.optional(v.number()),
     /** Why a payment was put aside for review instead of credited (amount or currency differ). */
     reviewReason: v.optional(v.string()),
+    /**
+     * When reconciliation may next ask the provider about this pending charge: its expiry at
+     * first, then pushed back each time it is asked, so every open charge gets its turn however
+     * many the provider keeps answering `pending` (model/payments/reconcile.ts). Absent on
+     * charges from before it existed: those come first.
+     */
+    checkAfter: v.optional(v.number()),
+    /**
+     * When the payer's open dialog, at the charge's expiry, had the payment read at the provider
+     * (model/payments/deposits.ts): until then it says `Verificando pagamento…`, never `Expirado`.
+     */
+    verifiedAt: v.optional(v.number()),
+    /** When that read was asked for (once per charge). */
+    verifyRequestedAt: v.optional(v.number()),
   })
     .index("by_providerPaymentId", ["providerPaymentId"])
     .index("by_userId_and_status", ["userId", "status"])
-    .index("by_status_and_expiresAt", ["status", "expiresAt"]),
+    .index("by_status_and_expiresAt", ["status", "expiresAt"])
+    .index("by_status_and_checkAfter", ["status", "checkAfter"]),
 
   // `Sacar`: one row per transfer to a PIX key. The amount left the wallet when requested;
   // a failed transfer returns it (model/payments/withdrawals.ts).
@@ -389,6 +425,14 @@ export default defineSchema({
     providerPayoutId: v.optional(v.string()),
     /** When the provider was last asked to make (or tell about) the transfer. */
     checkedAt: v.number(),
+    /**
+     * Since when the provider's answer to the transfer request was unclear (lost, a timeout, a
+     * 5xx, 408/409/425/429): the transfer may exist, so the money stays out until the provider
+     * says it failed or was never made (model/payments/sync.ts).
+     */
+    unclearSince: v.optional(v.number()),
+    /** The provider said it was paid after it had failed and its money had come back (taken back again). */
+    paidAfterReturn: v.optional(v.literal(true)),
     settledAt: v.optional(v.number()),
     failureReason: v.optional(v.string()),
   })

@@ -147,6 +147,9 @@ export async function snapshot(t: Backend) {
  * Call it when no refund batch is pending (after finishAllScheduledFunctions): a refund in
  * progress is consistent too, but not yet complete.
  */
+/** Statement lines of money the bank took back (model/walletOwed.ts). */
+const TAKE_BACK_KINDS = new Set(["depositReturned", "withdrawalReclaimed", "owedPaid"]);
+
 export async function expectInvariants(t: Backend) {
   const users = await allRows(t, "users");
   const events = await allRows(t, "events");
@@ -194,17 +197,32 @@ export async function expectInvariants(t: Backend) {
     // PIX: credited deposits, withdrawals (out when requested) and failed ones returned.
     const ownDeposits = deposits.filter((d) => d.userId === user._id);
     const ownWithdrawals = withdrawals.filter((w) => w.userId === user._id);
-    expect(sum(own.filter((e) => e.kind === "deposit"))).toBe(sum(ownDeposits.filter((d) => d.status === "paid")));
+    expect(sum(own.filter((e) => e.kind === "deposit"))).toBe(
+      sum(ownDeposits.filter((d) => d.status === "paid" || d.status === "returned")),
+    );
     expect(sum(own.filter((e) => e.kind === "withdrawal")) + sum(ownWithdrawals)).toBe(0);
-    expect(sum(own.filter((e) => e.kind === "withdrawalReturned"))).toBe(sum(ownWithdrawals.filter((w) => w.status === "failed")));
+    expect(sum(own.filter((e) => e.kind === "withdrawalReturned"))).toBe(
+      sum(ownWithdrawals.filter((w) => w.status === "failed" || w.paidAfterReturn === true)),
+    );
+    // Money the bank took back is debited or owed, to the cent; what is owed is never negative.
+    const takenBack =
+      sum(ownDeposits.filter((d) => d.status === "returned")) + sum(ownWithdrawals.filter((w) => w.paidAfterReturn === true));
+    expect(user.owedCents ?? 0).toBeGreaterThanOrEqual(0);
+    expect((user.owedCents ?? 0) - sum(own.filter((e) => TAKE_BACK_KINDS.has(e.kind)))).toBe(takenBack);
     expect(ownWithdrawals.filter((w) => w.status === "processing").length).toBeLessThanOrEqual(1);
-    // The welcome bonus is never withdrawable: it is in the wallet as promotional money or
-    // was spent on events (promoSpends), to the cent.
+    // The welcome bonus is never withdrawable: what a person got as bonus (their welcome, the
+    // bonus part of their payouts) is in the wallet as promotional money or was spent on events
+    // (promoSpends; a paid-out event passed it on to its creator as bonus), to the cent; the
+    // wallet's promotional part is the sum of its entries' promotional parts.
     if (user.promoCents !== undefined) {
       expect(user.promoCents).toBeGreaterThanOrEqual(0);
       expect(user.promoCents).toBeLessThanOrEqual(wallet);
       const spentOnEvents = sum(promoSpends.filter((row) => row.userId === user._id).map((row) => ({ amountCents: row.promoCents })));
-      expect(user.promoCents + spentOnEvents).toBe(sum(own.filter((e) => e.kind === "welcome")));
+      const promoOf = (rows: typeof own) => rows.reduce((total, e) => total + (e.promoCents ?? 0), 0);
+      expect(user.promoCents + spentOnEvents).toBe(
+        sum(own.filter((e) => e.kind === "welcome")) + promoOf(own.filter((e) => e.kind === "payout")),
+      );
+      if (own.every((e) => e.promoCents !== undefined)) expect(promoOf(own)).toBe(user.promoCents);
     }
   }
   // Money is conserved: what wallets hold, what unsettled events hold and what is still in the
@@ -212,8 +230,10 @@ export async function expectInvariants(t: Backend) {
   const held = events.filter((e) => e.settlement !== "paidOut").reduce((total, e) => total + e.raisedCents - (e.refundedCents ?? 0), 0);
   const given =
     sum(entries.filter((e) => e.kind === "welcome" || e.kind === "opening")) +
-    sum(deposits.filter((d) => d.status === "paid")) -
-    sum(withdrawals.filter((w) => w.status !== "failed"));
+    sum(deposits.filter((d) => d.status === "paid" || d.status === "returned")) -
+    sum(withdrawals) +
+    sum(withdrawals.filter((w) => w.status === "failed" || w.paidAfterReturn === true)) +
+    sum(entries.filter((e) => TAKE_BACK_KINDS.has(e.kind)));
   expect(users.reduce((total, u) => total + (u.walletCents ?? 0), 0) + held + sum(pending)).toBe(given);
 
   for (const event of events) {
@@ -242,6 +262,11 @@ export async function expectInvariants(t: Backend) {
       expect(supporter.amountCents).toBe(sum(rows.filter((c) => c.userId === supporter.userId)));
     }
     expect(event.ticketsGenerated).toBe(ownTickets.length);
+    // A payout's bonus part is what its supporters spent of their bonus on it.
+    if (event.payoutPromoCents !== undefined) {
+      const spentAsBonus = promoSpends.filter((row) => row.eventId === event._id).reduce((total, row) => total + row.promoCents, 0);
+      expect(event.payoutPromoCents).toBe(Math.min(spentAsBonus, event.raisedCents));
+    }
     expect(event.ticketsUsed ?? 0).toBe(ownTickets.filter((ticket) => ticket.status === "used").length);
     if (event.hasTicketTypes === true) {
       // Sold through ticket types: a ticket per unit issued; no type sells past its quantity, nor meia past its share.

@@ -162,6 +162,25 @@ describe("buying tickets", () => {
     await expectInvariants(t);
   });
 
+  test("a lote added after the last one ended by quantity sells inteira again", async () => {
+    const oneLote: TicketTypeInput = { name: "Pista", quantity: 10, meiaQuantity: 4, lotes: [{ priceCents: 4_000, quantity: 2 }] };
+    const { t, creator, eventId, typeIds } = await setup([oneLote]);
+    const fan = await signedInUser(t, { name: "Fã", walletCents: 50_000 });
+    expect(await buyNow(t, fan.as, eventId, { typeId: typeIds[0]!, units: 2 })).toMatchObject({ status: "issued" });
+    expect(await rejectionData(buy(fan.as, eventId, { typeId: typeIds[0]! }))).toMatchObject({ code: "SOLD_OUT" });
+    const { startsAt } = (await t.query(api.events.get, { id: eventId }))!;
+    await creator.as.mutation(api.events.update, {
+      id: eventId,
+      ...eventInput({ isTicketed: true, goalCents: 1_000_000, startsAt }),
+      ticketTypes: [{ ...oneLote, id: typeIds[0]!, lotes: [...oneLote.lotes, { priceCents: 5_000 }] }],
+    });
+    expect(await buyNow(t, fan.as, eventId, { typeId: typeIds[0]!, loteIndex: 1, units: 1 })).toMatchObject({
+      status: "issued",
+      amountCents: 5_000,
+    });
+    await expectInvariants(t);
+  });
+
   test("free tickets tell the creator of the first support once, not at every purchase", async () => {
     const free: TicketTypeInput = { name: "Entrada franca", quantity: 10, meiaQuantity: 4, lotes: [{ priceCents: 0 }] };
     const { t, creator, eventId, typeIds } = await setup([free]);

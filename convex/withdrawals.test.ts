@@ -44,7 +44,7 @@ async function withdraw(
 
 describe("what is withdrawable", () => {
   test("never the welcome bonus, even after supporting an event that is refunded", async () => {
-    expect(await summaryOf(ana.as)).toEqual({ withdrawableCents: 0, inProgress: null });
+    expect(await summaryOf(ana.as)).toEqual({ withdrawableCents: 0, owedCents: 0, inProgress: null });
     expect(await rejectionData(ana.as.mutation(api.withdrawals.request, { amountCents: 1_000, keyType: "cpf", key: CPF }))).toEqual({
       code: "ABOVE_WITHDRAWABLE",
       message: "O valor é maior que o disponível para saque (R$ 0,00). O bônus de boas-vindas não pode ser sacado.",
@@ -64,13 +64,13 @@ describe("what is withdrawable", () => {
     expect((await summaryOf(ana.as))?.withdrawableCents).toBe(2_000);
   });
 
-  test("includes money received as an organizer", async () => {
+  test("includes money received as an organizer, except what its supporters paid with their bonus", async () => {
     const bia = await signedInUser(t, { name: "Bia" });
-    const eventId = await createEvent(ana.as, { goalCents: 4_000, startsAt: Date.now() + DAY });
-    await supportNow(t, bia.as, { eventId, amountCents: 4_000 });
+    const eventId = await createEvent(ana.as, { goalCents: 9_000, startsAt: Date.now() + DAY });
+    await depositNow(t, bank, bia.as, 4_000);
+    await supportNow(t, bia.as, { eventId, amountCents: 9_000 }); // R$ 50,00 of bonus, R$ 40,00 deposited
     await advanceClock(t, DAY); // settled: paid out to Ana
-    expect(await summaryOf(ana.as)).toEqual({ withdrawableCents: 4_000, inProgress: null });
-    // Bia supported with her bonus: nothing of hers became withdrawable.
+    expect(await summaryOf(ana.as)).toEqual({ withdrawableCents: 4_000, owedCents: 0, inProgress: null });
     expect((await summaryOf(bia.as))?.withdrawableCents).toBe(0);
   });
 
@@ -117,7 +117,7 @@ describe("a withdrawal", () => {
     expect((await deliverWebhook(t, payout.id, { type: "transaction_intent" })).status).toBe(200);
     expect((await statementOf(ana.as))[0]).toMatchObject({ description: "Saque via PIX", state: "Pago" });
     expect(await walletOf(ana.userId)).toBe(7_000);
-    expect(await summaryOf(ana.as)).toEqual({ withdrawableCents: 2_000, inProgress: null });
+    expect(await summaryOf(ana.as)).toEqual({ withdrawableCents: 2_000, owedCents: 0, inProgress: null });
     const notes = await ana.as.query(api.notifications.list, { paginationOpts: { numItems: 10, cursor: null } });
     expect(notes.page[0]?.text).toBe("Saque via PIX de R$ 30,00 pago.");
     // A late duplicate, or a "failed" read after it was paid, changes nothing.
@@ -138,7 +138,7 @@ describe("a withdrawal", () => {
       amountCents: 3_000,
       balanceAfterCents: 10_000,
     });
-    expect(await summaryOf(ana.as)).toEqual({ withdrawableCents: 5_000, inProgress: null });
+    expect(await summaryOf(ana.as)).toEqual({ withdrawableCents: 5_000, owedCents: 0, inProgress: null });
     const notes = await ana.as.query(api.notifications.list, { paginationOpts: { numItems: 10, cursor: null } });
     expect(notes.page[0]?.text).toBe("Saque via PIX de R$ 30,00 falhou. O valor voltou para a sua carteira.");
     // Delivered again: returned once.

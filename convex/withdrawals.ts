@@ -5,7 +5,13 @@ import { callerQuery, signedInMutation } from "./model/callerFunctions";
 import { isConfigured } from "./model/payments/mercadoPago";
 import { sendPayout } from "./model/payments/sync";
 import { payoutValidator } from "./model/payments/validators";
-import { requestWithdrawal, settleWithdrawal, withdrawalOfPayout, withdrawalSummary } from "./model/payments/withdrawals";
+import {
+  markWithdrawalUnclear,
+  requestWithdrawal,
+  settleWithdrawal,
+  withdrawalOfPayout,
+  withdrawalSummary,
+} from "./model/payments/withdrawals";
 import { enforceRateLimit } from "./model/rateLimits";
 import { appError } from "./model/shared/errors";
 import { PIX_KEY_TYPES, PIX_MESSAGES, type PixKeyType } from "./model/shared/pix";
@@ -38,8 +44,20 @@ export const payoutInput = internalQuery({
   handler: async (ctx, { withdrawalId }) => {
     const row = await ctx.db.get("withdrawals", withdrawalId);
     if (row === null || row.status !== "processing") return null;
-    return { amountCents: row.amountCents, keyType: row.keyType, key: row.key, ownerDocument: row.ownerDocument };
+    return {
+      amountCents: row.amountCents,
+      keyType: row.keyType,
+      key: row.key,
+      ownerDocument: row.ownerDocument,
+      unclear: row.unclearSince !== undefined,
+    };
   },
+});
+
+/** The provider's answer to a transfer request was unclear: it may exist (model/payments/sync.ts). */
+export const markUnclear = internalMutation({
+  args: { withdrawalId: v.id("withdrawals") },
+  handler: (ctx, { withdrawalId }) => markWithdrawalUnclear(ctx, withdrawalId),
 });
 
 export const send = internalAction({

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { getPixPayloadInfo } from "@brazilian-utils/brazilian-utils/get-pix-payload-info";
 import { isValidPixPayload } from "@brazilian-utils/brazilian-utils/is-valid-pix-payload";
+import { api } from "../convex/_generated/api";
 import { seriousViolations } from "./helpers/axe";
 import { apiEvent, apiSupport, apiUser, unique } from "./helpers/backend";
 import { expectAlert, openUserMenu, signInLocally } from "./helpers/ui";
@@ -90,7 +91,7 @@ test("Adicionar saldo by PIX: the QR code, the sandbox's Pagar, the open wallet 
   expect(isValidPixPayload(code)).toBe(true);
   expect(getPixPayloadInfo(code)?.amount).toBe(20);
   await expect(dialog).toContainText("R$ 20,00");
-  await expect(dialog).toContainText(/Expira em (30:00|29:\d\d)/);
+  await expect(dialog).toContainText(/Expira em (60:00|59:\d\d)/);
   await expect(dialog.getByRole("button", { name: "Copiar código" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -130,25 +131,46 @@ test("a charge closed before paying stays in the Extrato and opens again", async
   await expect(reopened.getByRole("status")).toHaveText("Expirado");
 });
 
-test("an organizer's money leaves by Sacar: Falhar returns it, Concluir pays it", async ({ page }) => {
+/** `Adicionar saldo` through the API as `user`, paid at the sandbox; resolves once it is credited. */
+async function apiDeposit(user: Awaited<ReturnType<typeof apiUser>>, amountCents: number, { paidReais }: { paidReais?: number } = {}) {
+  const { depositId } = await user.client.mutation(api.deposits.create, { amountCents });
+  let code = "";
+  await expect
+    .poll(async () => (code = (await user.client.query(api.deposits.get, { depositId }))?.qrCode ?? ""), { timeout: 20_000 })
+    .not.toBe("");
+  const paymentId = await paymentOf(code);
+  await control(`/sandbox/payments/${paymentId}/pay${paidReais === undefined ? "" : `?amount=${paidReais}`}`);
+  await expect
+    .poll(async () => (await user.client.query(api.deposits.get, { depositId }))?.status, { timeout: 20_000 })
+    .toBe(paidReais === undefined ? "paid" : "review");
+  return paymentId;
+}
+
+test("an organizer's money leaves by Sacar, except the supporters' welcome bonus: the Extrato shows the split; Falhar returns it, Concluir pays it", async ({
+  page,
+}) => {
   const organizerEmail = `${unique()}@e2e.test`;
   const organizer = await apiUser("Olga Organiza", organizerEmail);
   const supporter = await apiUser("Sid Apoia");
-  const eventId = await apiEvent(organizer, {
-    name: `Meta para Sacar ${unique()}`,
-    startsAt: Date.now() + 12_000,
-    goalCents: 2_000,
-    minSupportCents: 100,
-  });
-  await apiSupport(supporter, eventId, 2_000);
+  const name = `Meta para Sacar ${unique()}`;
+  const eventId = await apiEvent(organizer, { name, startsAt: Date.now() + 12_000, goalCents: 7_000, minSupportCents: 100 });
+  // Sid supports with his R$ 50,00 welcome bonus and R$ 20,00 he deposited by PIX.
+  await apiDeposit(supporter, 2_000);
+  await apiSupport(supporter, eventId, 7_000);
   await page.goto(`/event/${eventId}`);
   await signInLocally(page, "Olga Organiza", organizerEmail);
   await expect(page.getByRole("heading", { name: "Repassado ao organizador" })).toBeVisible({ timeout: 30_000 });
   const wallet = page.getByRole("button", { name: "Abrir menu do usuário" });
-  await expect(wallet).toContainText("R$ 70,00");
+  await expect(wallet).toContainText("R$ 120,00");
+  const payout = (await openFromMenu(page, "Extrato")).getByRole("listitem").first();
+  await expect(payout).toContainText(`Repasse de ${name}`);
+  await expect(payout).toContainText("+R$ 70,00");
+  await expect(payout).toContainText("R$ 20,00 disponível para saque · R$ 50,00 em bônus");
+  await page.getByRole("dialog", { name: "Extrato" }).getByRole("button", { name: "Fechar" }).click();
 
   const cpf = "52998224725";
   let dialog = await openFromMenu(page, "Sacar");
+  // Only what Sid deposited may leave: his bonus reached Olga as bonus, like her own.
   await expect(dialog).toContainText("Disponível para saque: R$ 20,00");
   // The welcome bonus is not withdrawable: asking for it is refused.
   await dialog.getByLabel("Valor (R$)").fill("30");
@@ -159,7 +181,7 @@ test("an organizer's money leaves by Sacar: Falhar returns it, Concluir pays it"
   await dialog.getByRole("button", { name: "Solicitar saque" }).click();
   await expect(dialog.getByRole("status")).toContainText("Saque solicitado");
   await dialog.getByRole("button", { name: "Fechar" }).click();
-  await expect(wallet).toContainText("R$ 50,00");
+  await expect(wallet).toContainText("R$ 100,00");
 
   await control(`/sandbox/payouts/${await payoutTo(cpf)}/fail`);
   const statement = await openFromMenu(page, "Extrato");
@@ -169,7 +191,7 @@ test("an organizer's money leaves by Sacar: Falhar returns it, Concluir pays it"
   await expect(entries.nth(1)).toContainText("Saque via PIX");
   await expect(entries.nth(1)).toContainText("Falhou");
   await statement.getByRole("button", { name: "Fechar" }).click();
-  await expect(wallet).toContainText("R$ 70,00");
+  await expect(wallet).toContainText("R$ 120,00");
 
   dialog = await openFromMenu(page, "Sacar");
   await dialog.getByLabel("Tipo de chave").selectOption({ label: "E-mail" });
@@ -187,7 +209,7 @@ test("an organizer's money leaves by Sacar: Falhar returns it, Concluir pays it"
   await control(`/sandbox/payouts/${await payoutTo("olga@exemplo.com")}/complete`);
   await expect(latest).toContainText("Pago");
   await open.getByRole("button", { name: "Fechar" }).click();
-  await expect(wallet).toContainText("R$ 50,00");
+  await expect(wallet).toContainText("R$ 100,00");
 });
 
 test("Adicionar saldo, Sacar and the Extrato at 1280px and 375px: screenshots", async ({ browser }) => {
@@ -225,6 +247,64 @@ test("Adicionar saldo, Sacar and the Extrato at 1280px and 375px: screenshots", 
     await page.screenshot({ path: `${shots}/extrato-pix-${width}.png`, animations: "disabled" });
     await control(`/sandbox/payouts/${await payoutTo("52998224725")}/complete`);
     await expect(statement.getByRole("listitem").first()).toContainText("Pago");
+    await context.close();
+  }
+});
+
+test("a deposit the bank takes back after it was withdrawn: the Extrato shows it and what is owed, Sacar refuses; a payment held for review is Em análise", async ({
+  browser,
+}) => {
+  const email = `${unique()}@e2e.test`;
+  const rita = await apiUser("Rita Devolve", email);
+  const paymentId = await apiDeposit(rita, 2_000);
+  await rita.client.mutation(api.withdrawals.request, { amountCents: 2_000, keyType: "email", key: email, ownerDocument: "52998224725" });
+  await control(`/sandbox/payouts/${await payoutTo(email)}/complete`);
+  await expect.poll(async () => (await rita.client.query(api.withdrawals.summary, {}))?.inProgress ?? null, { timeout: 20_000 }).toBeNull();
+  await control(`/sandbox/payments/${paymentId}/refund`);
+  await expect.poll(async () => (await rita.client.query(api.withdrawals.summary, {}))?.owedCents, { timeout: 20_000 }).toBe(2_000);
+  await apiDeposit(rita, 3_000, { paidReais: 3 });
+  for (const width of [1280, 375]) {
+    const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    await signInLocally(page, "Rita Devolve", email);
+    const statement = await openFromMenu(page, "Extrato");
+    const returned = statement.getByRole("listitem").filter({ hasText: "Devolução de depósito via PIX" });
+    await expect(returned).toContainText("R$ 20,00 em aberto: o próximo saldo que entrar quita esse valor.");
+    const held = statement.getByRole("region", { name: "Depósitos em análise" });
+    await expect(held).toContainText("Em análise");
+    await expect(held).toContainText("R$ 30,00");
+    await expect(held).toContainText("O valor pago não confere com a cobrança, por isso nada foi creditado.");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/extrato-devolucao-${width}.png`, animations: "disabled" });
+    await statement.getByRole("button", { name: "Fechar" }).click();
+    const withdraw = await openFromMenu(page, "Sacar");
+    await expect(withdraw).toContainText(
+      "Sua carteira tem R$ 20,00 em aberto de um depósito PIX devolvido. Não é possível sacar até quitar esse valor.",
+    );
+    await page.screenshot({ path: `${shots}/sacar-devido-${width}.png`, animations: "disabled" });
+    await context.close();
+  }
+});
+
+test("at a charge's expiry the dialog says Verificando pagamento… until the payment is read, never Expirado for a paid charge", async ({
+  browser,
+}) => {
+  for (const width of [1280, 375]) {
+    const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
+    const page = await context.newPage();
+    // The browser's clock runs an hour ahead of the server's: its countdown ends first.
+    await page.clock.install();
+    await page.goto("/");
+    await signInLocally(page, "Vera Verifica");
+    const { dialog, code } = await generatePix(page, "10");
+    await page.clock.fastForward("01:01:00");
+    await expect(dialog.getByRole("status")).toHaveText("Verificando pagamento…");
+    await expect(dialog).not.toContainText("Expirado");
+    await page.screenshot({ path: `${shots}/verificando-pagamento-${width}.png`, animations: "disabled" });
+    // The payment made meanwhile is found: confirmed.
+    await control(`/sandbox/payments/${await paymentOf(code)}/pay`);
+    await expect(dialog.getByRole("status")).toHaveText("Pagamento confirmado");
     await context.close();
   }
 });

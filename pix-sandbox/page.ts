@@ -10,7 +10,13 @@ import type { Notification, Payment, TransactionIntent } from "./types.ts";
 
 const DATE = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "medium", timeZone: "America/Sao_Paulo" });
 
-const PAYMENT_STATUS = { pending: "Aguardando pagamento", approved: "Pago", cancelled: "Expirado" } as const;
+const PAYMENT_STATUS = {
+  pending: "Aguardando pagamento",
+  approved: "Pago",
+  cancelled: "Expirado",
+  refunded: "Devolvido",
+  charged_back: "Estornado (MED)",
+} as const;
 const PAYOUT_STATUS = { in_process: "Em processamento", approved: "Pago", rejected: "Falhou" } as const;
 const KEY_TYPE = { EMAIL: "E-mail", PHONE: "Telefone", CPF: "CPF", CNPJ: "CNPJ", PIX_CODE: "Chave aleatória" } as const;
 
@@ -58,7 +64,9 @@ function paymentItem(payment: Payment, notifications: Notification[]): string {
   const actions =
     payment.status === "pending"
       ? `<div class="actions">${button(`/sandbox/payments/${id}/pay`, "Pagar", "go")}${button(`/sandbox/payments/${id}/expire`, "Expirar", "stop")}</div>`
-      : "";
+      : payment.status === "approved"
+        ? `<div class="actions">${button(`/sandbox/payments/${id}/refund`, "Devolver", "stop")}${button(`/sandbox/payments/${id}/charge-back`, "Estornar (MED)", "stop")}</div>`
+        : "";
   return `<li><article id="pagamento-${id}" aria-labelledby="pagamento-${id}-titulo" data-status="${payment.status}">
   <h3 id="pagamento-${id}-titulo">${escape(formatReais(payment.transaction_amount))} <span class="status ${payment.status}">${status}</span></h3>
   <dl>
@@ -120,7 +128,7 @@ dd { margin: 0; overflow-wrap: anywhere; }
 .status { font-size: 0.85rem; font-weight: 600; border-radius: 1rem; padding: 0.1rem 0.6rem; border: 1px solid currentColor; }
 .status.pending, .status.in_process { color: #7a4a00; background: #fff4de; }
 .status.approved { color: #0a5c2b; background: #e3f6ea; }
-.status.cancelled, .status.rejected { color: #8a1c1c; background: #fde8e8; }
+.status.cancelled, .status.rejected, .status.refunded, .status.charged_back { color: #8a1c1c; background: #fde8e8; }
 .code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.8rem; overflow-wrap: anywhere; }
 details { margin-top: 0.75rem; }
 summary { cursor: pointer; color: #0b5cad; min-height: 44px; display: flex; align-items: center; }

@@ -54,6 +54,12 @@ describe("POST /v1/payments and GET /v1/payments/{id}", () => {
     ["no payer e-mail", { payer: {} }, "payer.email must be a valid email", 4050],
     ["bad notification_url", { notification_url: "not a url" }, "notificaction_url attribute must be url valid", 4020],
     ["past expiry", { date_of_expiration: "2020-01-01T00:00:00.000-03:00" }, "Invalid date_of_expiration", 4051],
+    [
+      "expiry 29 minutes away",
+      { date_of_expiration: new Date(Date.now() + 29 * 60_000).toISOString() },
+      "Invalid date_of_expiration",
+      4051,
+    ],
   ])("%s: 400 with Mercado Pago's error body, nothing created", async (_case, overrides, message, code) => {
     sandbox = await startTestSandbox();
     const answer = await sandbox.api("POST", "/v1/payments", pixCharge(overrides));

@@ -9,6 +9,8 @@ import { isAmount } from "./money.ts";
 import { SANDBOX_ACCOUNT_ID, type Payment } from "./types.ts";
 
 const DEFAULT_EXPIRATION_MS = 24 * 60 * 60 * 1000;
+/** Mercado Pago refuses a `date_of_expiration` sooner than this after the request. */
+export const MIN_EXPIRATION_MS = 30 * 60 * 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_REFERENCE = 256;
 
@@ -58,7 +60,8 @@ export function parseNewPayment(body: unknown, now: number): NewPayment {
   let expiresAt: number | null = null;
   if (body.date_of_expiration !== undefined && body.date_of_expiration !== null) {
     expiresAt = typeof body.date_of_expiration === "string" ? Date.parse(body.date_of_expiration) : NaN;
-    if (!Number.isFinite(expiresAt) || expiresAt <= now) throw badRequest("Invalid date_of_expiration", 4051);
+    // As Mercado Pago: an expiry less than 30 minutes after the request reaches it is refused.
+    if (!Number.isFinite(expiresAt) || expiresAt < now + MIN_EXPIRATION_MS) throw badRequest("Invalid date_of_expiration", 4051);
   }
   return {
     amount: body.transaction_amount,
@@ -112,6 +115,16 @@ export function approve(payment: Payment, now: number, amount: number, currency:
   payment.currency_id = currency;
   payment.transaction_amount = amount;
   payment.transaction_details = { ...payment.transaction_details, total_paid_amount: amount, net_received_amount: amount };
+}
+
+/**
+ * The money of an approved payment goes back to the payer: `refunded` (a refund, or a PIX return
+ * by MED) or `charged_back`, as Mercado Pago reports a payment taken back after it was credited.
+ */
+export function giveBack(payment: Payment, now: number, status: "refunded" | "charged_back"): void {
+  payment.status = status;
+  payment.status_detail = status === "refunded" ? "refunded" : "settled";
+  payment.date_last_updated = brasiliaTime(now);
 }
 
 /** Past its `date_of_expiration` unpaid, or expired by hand: cancelled, as Mercado Pago reports it. */

@@ -6,7 +6,7 @@
 import { brasiliaTime } from "./dates.ts";
 import { badRequest, conflict, notFound } from "./errors.ts";
 import { isAmount } from "./money.ts";
-import { approve, expire, expiresAt, newPayment, parseNewPayment } from "./payments.ts";
+import { approve, expire, expiresAt, giveBack, newPayment, parseNewPayment } from "./payments.ts";
 import { complete, newPayout, newPayoutId, parseNewPayout, reject, REJECTION_DETAILS } from "./payouts.ts";
 import type { Store } from "./store.ts";
 import { SANDBOX_ACCOUNT_ID, type Notification, type Payment, type TransactionIntent } from "./types.ts";
@@ -48,6 +48,15 @@ export class Sandbox {
     if (!isAmount(amount)) throw badRequest("amount must be a positive number of reais with at most two decimals");
     if (currency !== null && !CURRENCY.test(currency)) throw badRequest("currency must be a three-letter code");
     approve(payment, this.now(), amount, currency ?? payment.currency_id);
+    this.notifyPayment(payment, "payment.updated");
+    return payment;
+  }
+
+  /** An approved payment's money goes back to the payer (refunded, or charged back). */
+  giveBackPayment(id: string, status: "refunded" | "charged_back"): Payment {
+    const payment = this.payment(id);
+    if (payment.status !== "approved") throw conflict(`o pagamento nº ${id} não está aprovado (status ${payment.status})`);
+    giveBack(payment, this.now(), status);
     this.notifyPayment(payment, "payment.updated");
     return payment;
   }

@@ -41,6 +41,25 @@ export type PixSandbox = {
   close(): Promise<void>;
 };
 
+/**
+ * What the next call to a Mercado Pago route meets: `status`, that HTTP status instead of the
+ * work (408, 409, 429, 5xx: answers that say nothing about whether it was done); `drop`, the work
+ * done and the connection closed before the answer (an answer lost on the way back).
+ */
+export type Fault = { kind: "status"; status: number } | { kind: "drop" };
+
+/** `?status=429` or `?drop=1`, and `&times=<n>` (default 1). */
+function parseFaults(query: URLSearchParams): Fault[] {
+  const times = Number(query.get("times") ?? "1");
+  if (!Number.isInteger(times) || times < 1 || times > 100) throw badRequest("times must be 1 to 100");
+  const status = query.get("status");
+  let fault: Fault;
+  if (query.get("drop") === "1") fault = { kind: "drop" };
+  else if (status !== null && /^(4\d\d|5\d\d)$/.test(status)) fault = { kind: "status", status: Number(status) };
+  else throw badRequest("give status=<4xx or 5xx> or drop=1");
+  return Array.from({ length: times }, () => fault);
+}
+
 class JsonAnswer {
   constructor(
     readonly status: number,
@@ -157,6 +176,9 @@ export async function startPixSandbox(options: PixSandboxOptions): Promise<PixSa
     return answer;
   }
 
+  /** Faults for the next calls to Mercado Pago's routes, in order (POST /sandbox/faults). */
+  const faults: Fault[] = [];
+
   async function mercadoPago(request: IncomingMessage, path: string): Promise<JsonAnswer> {
     const authorization = request.headers.authorization ?? "";
     const token = /^Bearer (.+)$/.exec(authorization)?.[1];
@@ -196,6 +218,15 @@ export async function startPixSandbox(options: PixSandboxOptions): Promise<PixSa
       const payment = match[2] === "pay" ? sandbox.pay(id, query.get("amount"), query.get("currency")) : sandbox.expirePayment(id);
       return new JsonAnswer(200, payment);
     }
+    match = /^\/sandbox\/payments\/([^/]+)\/(refund|charge-back)$/.exec(path);
+    if (match) {
+      const id = decodeURIComponent(match[1]!);
+      return new JsonAnswer(200, sandbox.giveBackPayment(id, match[2] === "refund" ? "refunded" : "charged_back"));
+    }
+    if (path === "/sandbox/faults") {
+      faults.push(...parseFaults(query));
+      return new JsonAnswer(200, { faults });
+    }
     match = /^\/sandbox\/payouts\/([^/]+)\/(complete|fail)$/.exec(path);
     if (match) {
       const id = decodeURIComponent(match[1]!);
@@ -234,7 +265,18 @@ export async function startPixSandbox(options: PixSandboxOptions): Promise<PixSa
       return;
     }
     if (url.pathname.startsWith("/v1/")) {
+      // A fault asked for by a test (POST /sandbox/faults): an answer instead of the work, or the
+      // work done and its answer lost.
+      const fault = faults.shift();
+      if (fault?.kind === "status") {
+        send(response, fault.status, new ApiError(fault.status, "simulated_fault", `Simulated ${fault.status}`).body);
+        return;
+      }
       const answer = await mercadoPago(request, url.pathname);
+      if (fault?.kind === "drop") {
+        response.socket?.destroy();
+        return;
+      }
       send(response, answer.status, answer.body);
       return;
     }

@@ -17,6 +17,7 @@ import { recordRefund } from "./timeline";
 import { notify } from "./notifications";
 import { closeGate } from "./supportGates";
 import { drainQueue } from "./supportQueue";
+import { creditPayoutStep } from "./payoutCredit";
 import { changeWallet } from "./wallet";
 
 /** Contributions (or tickets) per refund transaction: ~5 reads and writes each, far below the limits. */
@@ -54,8 +55,8 @@ export async function settleAtDate(ctx: MutationCtx, eventId: Id<"events">): Pro
   if (outcome === "paidOut") {
     await ctx.db.patch("events", eventId, { settlement: "paidOut", finished: true });
     await markNameRowsFinished(ctx, event);
-    await changeWallet(ctx, event.creatorId, { kind: "payout", amountCents: event.raisedCents, eventId });
-    await notify(ctx, event.creatorId, event, { kind: "payout", amountCents: event.raisedCents });
+    // Credited as promotional and withdrawable money apart (model/payoutCredit.ts).
+    await creditPayoutStep(ctx, eventId, null, 0);
   } else {
     await startRefund(ctx, event, "refunded");
   }

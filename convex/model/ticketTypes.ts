@@ -122,6 +122,8 @@ export async function replaceTicketTypes(
       quantity: type.quantity,
       meiaQuantity: type.meiaQuantity,
       lotes: type.lotes,
+      // A new lote may reopen inteira that ended with the last one; the queue flags it again if not.
+      ...(type.lotes.length > before.lotes.length ? { inteiraSoldOut: undefined } : {}),
     });
   }
   const hasTypes = checked.types.length > 0;

@@ -3,10 +3,11 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { AnyDataModel, GenericMutationCtx, PaginationOptions } from "convex/server";
 import { INITIAL_WALLET_CENTS } from "./shared/money";
 import { paginateOrRefuse } from "./pagination";
-import { WITHDRAWAL_STATUS_TEXTS } from "./shared/pix";
-import { describeEntry, type EntryKind } from "./shared/statement";
+import { appError } from "./shared/errors";
+import { PIX_MESSAGES, WITHDRAWAL_LATE_MS, WITHDRAWAL_STATUS_TEXTS } from "./shared/pix";
+import { describeEntry, describeOwed, describeSplit, type EntryKind } from "./shared/statement";
 import { walletCentsOf } from "./users";
-import { promoAfter } from "./walletPromo";
+import { promoAfter, promoCentsOf } from "./walletPromo";
 
 export type WalletEntryKind = Doc<"walletEntries">["kind"];
 // Fails to compile if the schema's kinds and the statement's texts ever disagree.
@@ -15,8 +16,10 @@ void kindsMatch;
 
 /**
  * Moves money in or out of a user's wallet and writes its statement row, in the caller's
- * transaction, so the wallet always equals the sum of its entries. `amountCents` is signed.
- * Returns the new balance. A debit below zero is a broken invariant, not a user error.
+ * transaction, so the wallet always equals the sum of its entries. `amountCents` is signed;
+ * `promoCents` is the promotional part of a payout (model/payoutCredit.ts). Returns the new
+ * balance and how much of this change was promotional (signed: a support spending bonus money
+ * returns a negative part). A debit below zero is a broken invariant, not a user error.
  */
 export async function changeWallet(
   ctx: MutationCtx,
@@ -27,24 +30,39 @@ export async function changeWallet(
     eventId?: Id<"events">;
     depositId?: Id<"deposits">;
     withdrawalId?: Id<"withdrawals">;
+    promoCents?: number;
+    /** On a take-back (model/walletOwed.ts): what the wallet could not cover. */
+    owedCents?: number;
   },
-): Promise<number> {
+): Promise<{ balanceAfterCents: number; promoCents: number }> {
   const user = await ctx.db.get("users", userId);
   if (user === null) throw new Error(`wallet change for a missing user ${userId}`);
+  const owed = user.owedCents ?? 0;
+  // Money owed to the bank comes first: no support (nor ticket) while any is owed.
+  if (change.kind === "support" && change.amountCents < 0 && owed > 0) throw appError("MONEY_OWED", PIX_MESSAGES.supportWhileOwed(owed));
   const balanceAfterCents = walletCentsOf(user) + change.amountCents;
   if (balanceAfterCents < 0) throw new Error(`wallet of ${userId} would go below zero`);
   // The welcome bonus stays promotional whatever happens: a withdrawal may never reach it.
+  const promoBefore = promoCentsOf(user);
   const promoCents = await promoAfter(ctx, user, change);
   if (promoCents > balanceAfterCents) throw new Error(`wallet of ${userId} would pay out promotional money`);
   await ctx.db.patch("users", userId, { walletCents: balanceAfterCents, promoCents });
-  await ctx.db.insert("walletEntries", { userId, ...change, balanceAfterCents });
-  return balanceAfterCents;
+  const { promoCents: _named, ...entry } = change;
+  void _named;
+  await ctx.db.insert("walletEntries", { userId, ...entry, balanceAfterCents, promoCents: promoCents - promoBefore });
+  // Withdrawable money coming in pays what is owed first.
+  const repaid = change.amountCents > 0 && change.kind !== "owedPaid" ? Math.min(owed, balanceAfterCents - promoCents) : 0;
+  if (repaid > 0) {
+    await ctx.db.patch("users", userId, { owedCents: owed - repaid });
+    return changeWallet(ctx, userId, { kind: "owedPaid", amountCents: -repaid });
+  }
+  return { balanceAfterCents, promoCents: promoCents - promoBefore };
 }
 
 /** Opens a new user's wallet with its welcome bonus (first sign-in, demo users). */
 export async function openWallet(ctx: MutationCtx, userId: Id<"users">, cents: number): Promise<void> {
   await ctx.db.patch("users", userId, { walletCents: cents, promoCents: cents });
-  await ctx.db.insert("walletEntries", { userId, kind: "welcome", amountCents: cents, balanceAfterCents: cents });
+  await ctx.db.insert("walletEntries", { userId, kind: "welcome", amountCents: cents, balanceAfterCents: cents, promoCents: cents });
 }
 
 /** Opens the wallet with its welcome bonus on a user's first sign-in (Convex Auth's callback). */
@@ -74,7 +92,9 @@ export async function backfillOpeningEntry(ctx: MutationCtx, user: Doc<"users">)
     kind: "opening",
     amountCents: user.walletCents,
     balanceAfterCents: user.walletCents,
+    promoCents: promoCentsOf(user),
   });
+  await ctx.db.patch("users", user._id, { promoCents: promoCentsOf(user) });
   return true;
 }
 
@@ -104,6 +124,12 @@ export async function statementPage(ctx: QueryCtx, userId: Id<"users">, paginati
       at: entry._creationTime,
       kind: entry.kind,
       description: describeEntry(entry.kind, eventName),
+      detail:
+        describeSplit(entry.kind, entry.amountCents, entry.promoCents) ??
+        describeOwed(entry.owedCents) ??
+        (withdrawal !== null && withdrawal.status === "processing" && Date.now() - withdrawal._creationTime > WITHDRAWAL_LATE_MS
+          ? PIX_MESSAGES.withdrawalLate
+          : null),
       amountCents: entry.amountCents,
       balanceAfterCents: entry.balanceAfterCents,
       eventName,

@@ -4,11 +4,16 @@
  * the balance, and:
  * - a support spends promotional money first, and remembers per (person, event) how much
  *   (`promoSpends`);
- * - a refund from that event (or a cancelled ticket purchase) gives that much back as
- *   promotional money first, the rest as withdrawable money;
- * - deposits, organizer payouts and returned withdrawals are withdrawable; a withdrawal may take
- *   at most the withdrawable part.
- * So withdrawable = wallet − promoCents, and 0 ≤ promoCents ≤ wallet always.
+ * - a refund from that event (or a cancelled ticket purchase) gives that much back as promotional money first, the rest as
+ *   withdrawable money;
+ * - an organizer's payout keeps the origin of the money it pays: what its supporters spent of
+ *   their promotional money (their `promoSpends` for the event) reaches the organizer as
+ *   promotional money, the rest as withdrawable (model/payoutCredit.ts). Otherwise N accounts
+ *   supporting one event, or a creator supporting their own, would turn bonuses into cash;
+ * - deposits and returned withdrawals are withdrawable; a withdrawal may take at most the
+ *   withdrawable part.
+ * So withdrawable = wallet − promoCents, and 0 ≤ promoCents ≤ wallet always. Each statement
+ * entry records its promotional part (`promoCents`), so promoCents = Σ of its entries' parts.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
@@ -39,15 +44,18 @@ function spendsOf(ctx: MutationCtx, userId: Id<"users">, eventId: Id<"events">) 
 /**
  * The promotional balance after a wallet change of `kind` (called by changeWallet, in its
  * transaction): a support spends promotional money first, a refund returns what promotional
- * money that event took; a welcome adds to it; everything else leaves it alone.
+ * money that event took; a welcome adds to it, a payout adds its promotional part; everything
+ * else leaves it alone.
  */
 export async function promoAfter(
   ctx: MutationCtx,
   user: Doc<"users">,
-  change: { kind: Doc<"walletEntries">["kind"]; amountCents: number; eventId?: Id<"events"> },
+  change: { kind: Doc<"walletEntries">["kind"]; amountCents: number; eventId?: Id<"events">; promoCents?: number },
 ): Promise<number> {
   const promo = promoCentsOf(user);
   if (change.kind === "welcome") return promo + change.amountCents;
+  // A payout names its promotional part; it can never be more than the payout itself.
+  if (change.kind === "payout") return promo + Math.min(Math.max(0, change.promoCents ?? 0), Math.max(0, change.amountCents));
   if (change.eventId === undefined) return promo;
   if (change.kind === "support" && change.amountCents < 0) {
     const spent = Math.min(promo, -change.amountCents);

@@ -15,6 +15,7 @@ import { appError } from "../shared/errors";
 import { DEPOSIT_TTL_MS, MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS, PIX_MESSAGES } from "../shared/pix";
 import { notifyWallet } from "../notifications";
 import { changeWallet } from "../wallet";
+import { takeBack } from "../walletOwed";
 import type { Charge, Payment } from "./mercadoPago";
 
 /** Pending charges a person may hold at once (each one can be reopened from the Extrato). */
@@ -43,6 +44,7 @@ export async function attachCharge(ctx: MutationCtx, depositId: Id<"deposits">, 
     providerPaymentId: charge.paymentId,
     qrCode: charge.qrCode,
     expiresAt: charge.expiresAt,
+    checkAfter: charge.expiresAt,
   });
 }
 
@@ -65,13 +67,15 @@ async function depositOfPayment(ctx: MutationCtx, payment: Payment): Promise<Doc
   return byReference?.providerPaymentId === undefined ? byReference : null;
 }
 
-export type SettleOutcome = "credited" | "unchanged" | "unknown" | "review" | "expired" | "cancelled" | "pending";
+export type SettleOutcome = "credited" | "unchanged" | "unknown" | "review" | "expired" | "cancelled" | "pending" | "returned";
 
 /**
  * Applies what the provider says of a payment, exactly once: an approved payment of the
  * charge's amount in BRL credits the wallet (`Depósito via PIX`) and tells the person; a
  * different amount or currency credits nothing and is kept for review; a cancelled or
- * rejected one closes the charge. A settled deposit never changes again.
+ * rejected one closes the charge. A credited deposit whose payment comes back (refunded,
+ * charged back) is taken back from the wallet, once (model/walletOwed.ts); otherwise a settled
+ * deposit never changes again.
  */
 export async function settleDeposit(ctx: MutationCtx, payment: Payment): Promise<SettleOutcome> {
   const deposit = await depositOfPayment(ctx, payment);
@@ -83,8 +87,19 @@ export async function settleDeposit(ctx: MutationCtx, payment: Payment): Promise
     console.warn(`PIX: payment ${payment.paymentId} names charge ${payment.externalReference}, not ${deposit._id}; ignored`);
     return "unknown";
   }
-  if (deposit.status !== "pending" && deposit.status !== "creating") return "unchanged";
   const now = Date.now();
+  if (deposit.status === "paid" && (payment.status === "refunded" || payment.status === "charged_back")) {
+    // The bank took the money back after we credited it: so does the wallet.
+    console.warn(`PIX: payment ${payment.paymentId} ${payment.status} after it was credited; ${deposit.amountCents} cents taken back`);
+    await ctx.db.patch("deposits", deposit._id, { status: "returned", settledAt: now });
+    await takeBack(ctx, deposit.userId, { kind: "depositReturned", amountCents: deposit.amountCents, depositId: deposit._id });
+    return "returned";
+  }
+  if (deposit.status !== "pending" && deposit.status !== "creating") return "unchanged";
+  if (payment.status === "other") {
+    console.warn(`PIX: payment ${payment.paymentId} in a state we do not know (${payment.statusDetail}); left pending`);
+    return "pending";
+  }
   if (payment.status === "approved") {
     const amountOk = payment.amountCents === deposit.amountCents && payment.paidCents === deposit.amountCents;
     const currencyOk = payment.currency === "BRL";
@@ -99,7 +114,12 @@ export async function settleDeposit(ctx: MutationCtx, payment: Payment): Promise
     await notifyWallet(ctx, deposit.userId, { kind: "depositConfirmed", amountCents: deposit.amountCents });
     return "credited";
   }
-  if (payment.status === "cancelled" || payment.status === "rejected") {
+  if (
+    payment.status === "cancelled" ||
+    payment.status === "rejected" ||
+    payment.status === "refunded" ||
+    payment.status === "charged_back"
+  ) {
     const expired = payment.statusDetail === "expired" || now >= deposit.expiresAt;
     await ctx.db.patch("deposits", deposit._id, {
       status: expired ? "expired" : "cancelled",
@@ -111,6 +131,29 @@ export async function settleDeposit(ctx: MutationCtx, payment: Payment): Promise
   return "pending";
 }
 
+/**
+ * The payer's dialog reached the charge's expiry with the charge still pending: a late webhook
+ * may be all that is missing, so the payment is read at the provider before the dialog may say
+ * `Expirado`. Once per charge (a second call finds it asked for) and only for its owner, so it
+ * costs the provider one read per charge at most. A dialog whose clock runs ahead of the
+ * server's gets its read at the expiry itself, so it never waits for nothing. Returns when the
+ * read is to run, or null when there is nothing to read.
+ */
+export async function verifyAtExpiry(ctx: MutationCtx, userId: Id<"users">, depositId: Id<"deposits">): Promise<number | null> {
+  const deposit = await ctx.db.get("deposits", depositId);
+  if (deposit === null || deposit.userId !== userId || deposit.status !== "pending") return null;
+  if (deposit.verifyRequestedAt !== undefined) return null;
+  const now = Date.now();
+  await ctx.db.patch("deposits", depositId, { verifyRequestedAt: now });
+  return Math.max(now, deposit.expiresAt);
+}
+
+/** The read asked for by verifyAtExpiry is done (whatever the provider said): the dialog may now say `Expirado`. */
+export async function markVerified(ctx: MutationCtx, depositId: Id<"deposits">): Promise<void> {
+  const deposit = await ctx.db.get("deposits", depositId);
+  if (deposit !== null) await ctx.db.patch("deposits", depositId, { verifiedAt: Math.max(Date.now(), deposit.expiresAt) });
+}
+
 /** One of the person's deposits as the dialog shows it, or null when it is not theirs. */
 export async function depositView(ctx: QueryCtx, userId: Id<"users">, depositId: Id<"deposits">) {
   const deposit = await ctx.db.get("deposits", depositId);
@@ -119,6 +162,8 @@ export async function depositView(ctx: QueryCtx, userId: Id<"users">, depositId:
 
 function viewOf(deposit: Doc<"deposits">) {
   return {
+    /** Whether the payment was read at the provider after the charge expired (see verifyAtExpiry). */
+    verifiedAfterExpiry: deposit.verifiedAt !== undefined && deposit.verifiedAt >= deposit.expiresAt,
     _id: deposit._id,
     amountCents: deposit.amountCents,
     status: deposit.status,
@@ -143,19 +188,27 @@ export async function pendingDeposits(ctx: QueryCtx, userId: Id<"users">): Promi
 }
 
 /**
- * Deposits the provider may have missed telling us about: `pending` past their expiry, or
- * still `creating` (the action that asks for the charge never finished) well after they began.
+ * The person's payments held for review (what was paid differs from the charge), newest first:
+ * nothing was credited, and the Extrato says so (`Em análise`) instead of hiding them.
  */
-export async function overdueDeposits(ctx: QueryCtx, now: number, limit: number) {
-  const pending = await ctx.db
+export async function depositsInReview(ctx: QueryCtx, userId: Id<"users">): Promise<DepositView[]> {
+  const rows = await ctx.db
     .query("deposits")
-    .withIndex("by_status_and_expiresAt", (q) => q.eq("status", "pending").lt("expiresAt", now))
-    .take(limit);
-  const creating = await ctx.db
+    .withIndex("by_userId_and_status", (q) => q.eq("userId", userId).eq("status", "review"))
+    .order("desc")
+    .take(MAX_PENDING_DEPOSITS);
+  return rows.map(viewOf);
+}
+
+/**
+ * Charges still `creating` well after they began (the action that asks for the charge never
+ * finished): they will never get their charge.
+ */
+export function stuckCreatingDeposits(ctx: QueryCtx, now: number, limit: number) {
+  return ctx.db
     .query("deposits")
     .withIndex("by_status_and_expiresAt", (q) => q.eq("status", "creating").lt("expiresAt", now + DEPOSIT_TTL_MS - STUCK_CREATING_MS))
     .take(limit);
-  return { pending, creating };
 }
 
 /** A deposit still `creating` this long after it began will never get its charge. */

@@ -10,23 +10,43 @@
  * MERCADOPAGO_PAYOUT_PRIVATE_KEY (payoutSignature.ts).
  */
 import { env } from "../../_generated/server";
-import type { PixKeyType } from "../shared/pix";
+import { DEPOSIT_TTL_MS, type PixKeyType } from "../shared/pix";
 import { signPayoutBody } from "./payoutSignature";
 
 export const DEFAULT_API_URL = "https://api.mercadopago.com";
-/** Where the provider posts its notifications, on the deployment's site URL. */
-export const WEBHOOK_PATH = "/webhooks/mercadopago";
+/** Where the provider posts its notifications, on the deployment's site URL (docs/deploying.md). */
+export const WEBHOOK_PATH = "/pix/webhook";
+/** The path notifications went to before; still answered, for charges and payouts made with it. */
+export const LEGACY_WEBHOOK_PATH = "/webhooks/mercadopago";
 /** A notification signed longer ago than this (or this far in the future) is refused. */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60 * 1000;
 
-/** A provider call that failed: `definite` when the provider answered that it refused it (4xx). */
+/**
+ * Answers that say nothing about whether the request was done: a timeout (408), a conflict with
+ * the same idempotency key still being processed (409), too early (425), too many requests (429).
+ * Like a 5xx or a lost answer, the work may have been done.
+ */
+const UNCLEAR_STATUSES = new Set([408, 409, 425, 429]);
+
+/**
+ * A provider call that failed. `definite` only when the provider answered that it refused the
+ * request (a 4xx other than the unclear ones), so nothing was done; otherwise (no answer, a
+ * 5xx, an unclear 4xx, an answer we cannot read) it may have been done. `status` is the HTTP
+ * status the provider answered, if it answered.
+ */
 export class ProviderError extends Error {
   constructor(
     message: string,
     readonly definite: boolean,
+    readonly status: number | null = null,
   ) {
     super(message);
   }
+}
+
+/** Whether an HTTP status is the provider refusing the request (nothing done). */
+export function isRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && !UNCLEAR_STATUSES.has(status);
 }
 
 /** A charge as created: what the payer needs to pay it. */
@@ -35,7 +55,8 @@ export type Charge = { paymentId: string; qrCode: string; expiresAt: number };
 /** A payment as the provider reports it; the only source of truth for a credit. */
 export type Payment = {
   paymentId: string;
-  status: "pending" | "approved" | "cancelled" | "rejected" | "other";
+  /** refunded / charged_back: the money went back to the payer after it was approved (a return, MED). */
+  status: "pending" | "approved" | "cancelled" | "rejected" | "refunded" | "charged_back" | "other";
   /** Why, e.g. "expired" for a cancelled PIX charge that was not paid in time. */
   statusDetail: string;
   /** The payment's amount and what the provider says was paid, in cents (null when not whole cents). */
@@ -95,8 +116,12 @@ async function call(
   }
   const text = await response.text();
   if (!response.ok) {
-    // 4xx: the provider refused (retrying the same request gives the same answer); 5xx: try later.
-    throw new ProviderError(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`, response.status < 500);
+    // A refusal: retrying the same request gives the same answer. Anything else: ask again later.
+    throw new ProviderError(
+      `${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`,
+      isRefusal(response.status),
+      response.status,
+    );
   }
   try {
     const json: unknown = JSON.parse(text);
@@ -126,12 +151,9 @@ export function reaisToCents(value: unknown): number | null {
  * (the deposit's id): it is the external reference and the idempotency key, so a retried
  * creation of the same deposit never makes a second charge.
  */
-export async function createCharge(args: {
-  reference: string;
-  amountCents: number;
-  payerEmail: string;
-  expiresAt: number;
-}): Promise<Charge> {
+export async function createCharge(args: { reference: string; amountCents: number; payerEmail: string }): Promise<Charge> {
+  // Set as the request is built, never earlier: see DEPOSIT_TTL_MS.
+  const expiresAt = Date.now() + DEPOSIT_TTL_MS;
   const answer = await call(
     "POST",
     "/v1/payments",
@@ -141,7 +163,7 @@ export async function createCharge(args: {
       description: "Apoie: saldo na carteira",
       payer: { email: args.payerEmail },
       external_reference: args.reference,
-      date_of_expiration: brasiliaTime(args.expiresAt),
+      date_of_expiration: brasiliaTime(expiresAt),
       notification_url: notificationUrl(),
     },
     `deposit-${args.reference}`,
@@ -150,11 +172,12 @@ export async function createCharge(args: {
   const poi = answer.point_of_interaction as { transaction_data?: { qr_code?: unknown } } | undefined;
   const qrCode = poi?.transaction_data?.qr_code;
   if (paymentId === null || typeof qrCode !== "string") throw new ProviderError("POST /v1/payments: no id or qr_code in the answer", false);
-  const expiresAt = typeof answer.date_of_expiration === "string" ? Date.parse(answer.date_of_expiration) : NaN;
-  return { paymentId, qrCode, expiresAt: Number.isFinite(expiresAt) ? expiresAt : args.expiresAt };
+  // The expiry the provider answers is the one the payer is shown.
+  const answered = typeof answer.date_of_expiration === "string" ? Date.parse(answer.date_of_expiration) : NaN;
+  return { paymentId, qrCode, expiresAt: Number.isFinite(answered) ? answered : expiresAt };
 }
 
-const PAYMENT_STATUSES = new Set(["pending", "approved", "cancelled", "rejected"]);
+const PAYMENT_STATUSES = new Set(["pending", "approved", "cancelled", "rejected", "refunded", "charged_back"]);
 
 /** Reads a payment by the provider's id (`GET /v1/payments/{id}`). */
 export async function getPayment(paymentId: string): Promise<Payment> {
@@ -238,9 +261,12 @@ function payoutOf(answer: Record<string, unknown>): Payout {
   return { payoutId, status: state, externalReference: str(answer.external_reference) };
 }
 
-/** The text Mercado Pago signs; an id with letters (a payout's) goes in lower case, as its docs say. */
-function signedText(dataId: string, requestId: string, ts: string | number): string {
-  return `id:${dataId.toLowerCase()};request-id:${requestId};ts:${ts};`;
+/**
+ * The text Mercado Pago signs; an id with letters (a payout's) goes in lower case, and a part
+ * whose value the notification does not carry (no `x-request-id`) is left out, as its docs say.
+ */
+function signedText(dataId: string, requestId: string | null, ts: string | number): string {
+  return `id:${dataId.toLowerCase()};${requestId === null ? "" : `request-id:${requestId};`}ts:${ts};`;
 }
 
 /** What a notification is about, once its signature checks out. */
@@ -252,7 +278,7 @@ export type WebhookRefusal = { refused: string };
 /**
  * Checks a notification as Mercado Pago signs them: `x-signature: ts=<seconds>,v1=<hex>` is the
  * HMAC-SHA256, with the webhook secret, of `id:<data.id>;request-id:<x-request-id>;ts:<ts>;`,
- * where data.id comes from the query string. A missing or wrong signature, a `ts` older (or
+ * where data.id comes from the query string (without `x-request-id`, its part is left out). A missing or wrong signature, a `ts` older (or
  * newer) than WEBHOOK_MAX_AGE_MS, or a body about another resource than the signed id is refused.
  * The comparison is Web Crypto's `verify`, in constant time.
  */
@@ -268,7 +294,7 @@ export async function verifyWebhook(
   if (!dataId || !topic) return { refused: "no data.id or type in the query string" };
   const signature = request.headers.get("x-signature");
   const requestId = request.headers.get("x-request-id");
-  if (!signature || !requestId) return { refused: "no x-signature or x-request-id header" };
+  if (!signature) return { refused: "no x-signature header" };
   const parts = new Map(signature.split(",").map((part) => part.trim().split("=", 2) as [string, string]));
   const ts = parts.get("ts");
   const v1 = parts.get("v1");
@@ -291,7 +317,7 @@ export async function verifyWebhook(
 }
 
 /** Signs a notification as the provider does (for tests and the bench). */
-export async function signWebhook(secret: string, dataId: string, requestId: string, ts: number): Promise<string> {
+export async function signWebhook(secret: string, dataId: string, requestId: string | null, ts: number): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(signedText(dataId, requestId, ts))));
   return `ts=${ts},v1=${Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("")}`;

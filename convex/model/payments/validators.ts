@@ -4,7 +4,7 @@ import { v } from "convex/values";
 
 export const paymentValidator = v.object({
   paymentId: v.string(),
-  status: literals("pending", "approved", "cancelled", "rejected", "other"),
+  status: literals("pending", "approved", "cancelled", "rejected", "refunded", "charged_back", "other"),
   amountCents: v.union(v.number(), v.null()),
   paidCents: v.union(v.number(), v.null()),
   statusDetail: v.string(),

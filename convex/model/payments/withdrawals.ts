@@ -15,6 +15,7 @@ import { MAX_AMOUNT_CENTS } from "../shared/money";
 import { keyIsDocument, MIN_WITHDRAWAL_CENTS, normalizeOwnerDocument, normalizePixKey, PIX_MESSAGES, type PixKeyType } from "../shared/pix";
 import { notifyWallet } from "../notifications";
 import { changeWallet } from "../wallet";
+import { takeBack } from "../walletOwed";
 import { withdrawableCentsOf } from "../walletPromo";
 import type { Payout } from "./mercadoPago";
 
@@ -44,6 +45,7 @@ export async function requestWithdrawal(
   if (key === null) throw appError("INVALID_PIX_KEY", PIX_MESSAGES.invalidPixKey(keyType));
   const ownerDocument = normalizeOwnerDocument(keyIsDocument(keyType) ? key : (args.ownerDocument ?? ""));
   if (ownerDocument === null) throw appError("INVALID_OWNER_DOCUMENT", PIX_MESSAGES.invalidOwnerDocument);
+  if ((user.owedCents ?? 0) > 0) throw appError("MONEY_OWED", PIX_MESSAGES.withdrawalWhileOwed(user.owedCents ?? 0));
   if ((await withdrawalInProgress(ctx, user._id)) !== null) throw appError("WITHDRAWAL_IN_PROGRESS", PIX_MESSAGES.withdrawalInProgress);
   const withdrawable = withdrawableCentsOf(user);
   if (amountCents > withdrawable) throw appError("ABOVE_WITHDRAWABLE", PIX_MESSAGES.aboveWithdrawable(withdrawable));
@@ -71,6 +73,7 @@ export async function settleWithdrawal(
   payout: Payout | { status: "failed"; reason: string },
 ): Promise<"paid" | "failed" | "processing" | "unchanged"> {
   const withdrawal = await ctx.db.get("withdrawals", withdrawalId);
+  if (withdrawal?.status === "failed" && payout.status === "paid") return paidAfterReturn(ctx, withdrawal, payout);
   if (withdrawal === null || withdrawal.status !== "processing") return "unchanged";
   const providerPayoutId = "payoutId" in payout ? payout.payoutId : withdrawal.providerPayoutId;
   if ("payoutId" in payout && withdrawal.providerPayoutId !== undefined && withdrawal.providerPayoutId !== payout.payoutId) {
@@ -96,6 +99,41 @@ export async function settleWithdrawal(
   return "failed";
 }
 
+/**
+ * The provider says a withdrawal whose money had come back was paid after all: never dropped.
+ * It becomes `Pago` and its money is taken back from the wallet (model/walletOwed.ts), once.
+ */
+async function paidAfterReturn(ctx: MutationCtx, withdrawal: Doc<"withdrawals">, payout: Payout): Promise<"paid" | "unchanged"> {
+  if (withdrawal.providerPayoutId !== undefined && withdrawal.providerPayoutId !== payout.payoutId) return "unchanged";
+  console.error(`PIX: withdrawal ${withdrawal._id} was paid after it failed; ${withdrawal.amountCents} cents taken back`);
+  const now = Date.now();
+  await ctx.db.patch("withdrawals", withdrawal._id, {
+    status: "paid",
+    providerPayoutId: payout.payoutId,
+    checkedAt: now,
+    settledAt: now,
+    paidAfterReturn: true,
+  });
+  await takeBack(ctx, withdrawal.userId, {
+    kind: "withdrawalReclaimed",
+    amountCents: withdrawal.amountCents,
+    withdrawalId: withdrawal._id,
+  });
+  await notifyWallet(ctx, withdrawal.userId, { kind: "withdrawalPaid", amountCents: withdrawal.amountCents });
+  return "paid";
+}
+
+/**
+ * Remembers that the provider's answer to this withdrawal's transfer was unclear (lost, a
+ * timeout, a 5xx, 408/409/425/429): from then on only a proof that no transfer exists returns
+ * the money, and reconciliation keeps asking.
+ */
+export async function markWithdrawalUnclear(ctx: MutationCtx, withdrawalId: Id<"withdrawals">): Promise<void> {
+  const withdrawal = await ctx.db.get("withdrawals", withdrawalId);
+  if (withdrawal === null || withdrawal.status !== "processing") return;
+  await ctx.db.patch("withdrawals", withdrawalId, { unclearSince: withdrawal.unclearSince ?? Date.now(), checkedAt: Date.now() });
+}
+
 /** The withdrawal a provider payout id belongs to, by its id or by our reference on it. */
 export async function withdrawalOfPayout(ctx: QueryCtx, payout: Payout): Promise<Id<"withdrawals"> | null> {
   const byId = await ctx.db
@@ -113,15 +151,8 @@ export async function withdrawalSummary(ctx: QueryCtx, user: Doc<"users">) {
   const inProgress = await withdrawalInProgress(ctx, user._id);
   return {
     withdrawableCents: withdrawableCentsOf(user),
+    owedCents: user.owedCents ?? 0,
     inProgress:
       inProgress === null ? null : { _id: inProgress._id, amountCents: inProgress.amountCents, requestedAt: inProgress._creationTime },
   };
-}
-
-/** Withdrawals still processing that nobody asked the provider about since `before`. */
-export function staleWithdrawals(ctx: QueryCtx, before: number, limit: number) {
-  return ctx.db
-    .query("withdrawals")
-    .withIndex("by_status_and_checkedAt", (q) => q.eq("status", "processing").lt("checkedAt", before))
-    .take(limit);
 }

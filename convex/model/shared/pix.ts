@@ -12,8 +12,18 @@ export const MIN_DEPOSIT_CENTS = 500;
 export const MAX_DEPOSIT_CENTS = 500_000;
 /** `Sacar`: at least R$ 10,00. */
 export const MIN_WITHDRAWAL_CENTS = 1_000;
-/** How long a PIX charge can be paid. */
-export const DEPOSIT_TTL_MS = 30 * 60 * 1000;
+/**
+ * How long a PIX charge can be paid, counted when the request to the provider is built (not
+ * when the deposit row was made: the request goes later, from a scheduled action). Mercado Pago
+ * refuses a `date_of_expiration` less than 30 minutes after the request reaches it; an hour
+ * leaves room for a late action, retries and clock skew.
+ */
+export const DEPOSIT_TTL_MS = 60 * 60 * 1000;
+/** The shortest expiry Mercado Pago accepts, after the request reaches it. */
+export const PROVIDER_MIN_EXPIRY_MS = 30 * 60 * 1000;
+
+/** A withdrawal still in processing after this long is surfaced (reconciliation's log, the Extrato). */
+export const WITHDRAWAL_LATE_MS = 24 * 60 * 60 * 1000;
 
 /** `Tipo de chave`, in the order the dialog offers them. */
 export const PIX_KEY_TYPES = ["cpf", "cnpj", "email", "phone", "evp"] as const;
@@ -45,9 +55,10 @@ export function normalizePixKey(type: PixKeyType, raw: string): string | null {
 /**
  * A charge is `creating` until the provider answers, then `pending` until it is paid (credited
  * once), expires or is cancelled; `review` when what was paid differs from the charge (nothing
- * credited); `failed` when the provider refused to create it.
+ * credited); `failed` when the provider refused to create it; `returned` when a credited payment
+ * went back to the payer (refunded, charged back) and the wallet gave it back.
  */
-export const DEPOSIT_STATUSES = ["creating", "pending", "paid", "expired", "cancelled", "review", "failed"] as const;
+export const DEPOSIT_STATUSES = ["creating", "pending", "paid", "expired", "cancelled", "review", "failed", "returned"] as const;
 /** Whether the key is itself the holder's CPF or CNPJ (else the holder's document is asked for). */
 export function keyIsDocument(type: PixKeyType): boolean {
   return type === "cpf" || type === "cnpj";
@@ -78,7 +89,11 @@ export const DEPOSIT_STATUS_TEXTS: Record<DepositStatus, string> = {
   cancelled: "Cancelado",
   review: "Pagamento em análise",
   failed: "Não foi possível gerar o PIX. Tente novamente.",
+  returned: "Pagamento devolvido",
 };
+
+/** What the dialog says at a charge's expiry while the payment is read at the provider. */
+export const DEPOSIT_VERIFYING_TEXT = "Verificando pagamento…";
 
 /** The state of a `Saque via PIX` line in the Extrato. */
 export const WITHDRAWAL_STATUS_TEXTS: Record<WithdrawalStatus, string> = {
@@ -92,6 +107,14 @@ export const PIX_MESSAGES = {
   withdrawalAmount: `Informe um valor de pelo menos ${formatBRL(MIN_WITHDRAWAL_CENTS)}.`,
   aboveWithdrawable: (withdrawableCents: number) =>
     `O valor é maior que o disponível para saque (${formatBRL(withdrawableCents)}). O bônus de boas-vindas não pode ser sacado.`,
+  supportWhileOwed: (owedCents: number) =>
+    `Sua carteira tem ${formatBRL(owedCents)} em aberto de um depósito PIX devolvido. Adicione saldo para quitar esse valor antes de apoiar.`,
+  withdrawalWhileOwed: (owedCents: number) =>
+    `Sua carteira tem ${formatBRL(owedCents)} em aberto de um depósito PIX devolvido. Não é possível sacar até quitar esse valor.`,
+  depositInReview:
+    "O valor pago não confere com a cobrança, por isso nada foi creditado. O pagamento fica em análise: se estiver certo, entra na carteira; se não, é devolvido a quem pagou.",
+  withdrawalLate:
+    "O banco ainda não confirmou este saque. Seguimos verificando; o valor só volta para a carteira se o banco disser que ele não foi feito.",
   withdrawalInProgress: "Você já tem um saque em processamento. Aguarde a conclusão para pedir outro.",
   invalidOwnerDocument: "Informe um CPF ou CNPJ válido do titular da chave.",
   invalidKeyType: "Escolha o tipo da chave PIX.",

@@ -1,6 +1,7 @@
 /**
  * How a wallet entry reads in the statement (Extrato). Pure, shared with the UI.
  */
+import { formatBRL } from "./money";
 
 export const ENTRY_KINDS = [
   "welcome",
@@ -11,6 +12,11 @@ export const ENTRY_KINDS = [
   "deposit",
   "withdrawal",
   "withdrawalReturned",
+  // Money the bank took back (model/walletOwed.ts): a credited deposit returned, a returned
+  // withdrawal the bank paid after all, and what later credits pay of what is still owed.
+  "depositReturned",
+  "withdrawalReclaimed",
+  "owedPaid",
   "purchaseCancelled",
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
@@ -35,7 +41,30 @@ export function describeEntry(kind: EntryKind, eventName: string | null): string
       return "Saque via PIX";
     case "withdrawalReturned":
       return "Saque devolvido";
+    case "depositReturned":
+      return "Devolução de depósito via PIX";
+    case "withdrawalReclaimed":
+      return "Saque pago pelo banco após a devolução";
+    case "owedPaid":
+      return "Pagamento de valor devido";
     case "purchaseCancelled":
       return `Estorno da compra – ${event}`;
   }
+}
+
+/**
+ * How a payout split between money that may leave by `Sacar` and bonus money that may only be
+ * spent on Apoie, e.g. "R$ 30,00 disponível para saque · R$ 20,00 em bônus". Null for any
+ * other entry, and for a payout from before its split was recorded.
+ */
+export function describeSplit(kind: EntryKind, amountCents: number, promoCents: number | undefined): string | null {
+  if (kind !== "payout" || promoCents === undefined) return null;
+  const withdrawable = `${formatBRL(amountCents - promoCents)} disponível para saque`;
+  return promoCents === 0 ? withdrawable : `${withdrawable} · ${formatBRL(promoCents)} em bônus`;
+}
+
+/** What of a taken-back amount the wallet could not cover, e.g. "R$ 20,00 em aberto: …". */
+export function describeOwed(owedCents: number | undefined): string | null {
+  if (owedCents === undefined || owedCents === 0) return null;
+  return `${formatBRL(owedCents)} em aberto: o próximo saldo que entrar quita esse valor.`;
 }

@@ -105,7 +105,12 @@ function EventPage() {
           {event.hasTicketTypes && (
             <Suspense fallback={null}>
               <TicketSales eventId={event._id} open={event.supportClosedReason === null || event.supportClosedReason === "concluded"} />
-              {isOrganizerOfTicketed && <AttendeeList eventId={event._id} eventName={event.name} />}
+            </Suspense>
+          )}
+          {/* Every ticketed event's organizer downloads the list, also when its tickets come from supports. */}
+          {isOrganizerOfTicketed && (
+            <Suspense fallback={null}>
+              <AttendeeList eventId={event._id} eventName={event.name} />
             </Suspense>
           )}
           <MemoEventUpdates eventId={event._id} canPost={me != null && me._id === event.creatorId} />

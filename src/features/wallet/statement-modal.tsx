@@ -8,6 +8,7 @@ import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime } from "../../lib/dates";
 import { PendingDeposits } from "./pending-deposits";
+import { ReviewDeposits } from "./review-deposits";
 import "./wallet.css";
 
 export const STATEMENT_PAGE_SIZE = 20;
@@ -20,8 +21,9 @@ type StatementModalProps = {
   onReopenDeposit?: (depositId: string) => void;
 };
 
-/** "+R$ 50,00" for credits, "−R$ 10,00" for debits. */
+/** "+R$ 50,00" for credits, "−R$ 10,00" for debits, "R$ 0,00" for a line that moved nothing (what it took back is owed). */
 export function formatSignedBRL(cents: number): string {
+  if (cents === 0) return formatBRL(0);
   return `${cents < 0 ? "−" : "+"}${formatBRL(Math.abs(cents))}`;
 }
 
@@ -33,6 +35,7 @@ export default function StatementModal({ open, onOpenChange, returnFocusRef, onR
   return (
     <Modal open={open} onOpenChange={onOpenChange} returnFocusRef={returnFocusRef} title="Extrato">
       {onReopenDeposit && <PendingDeposits onOpen={onReopenDeposit} />}
+      {open && <ReviewDeposits />}
       {status === "LoadingFirstPage" ? (
         <Spinner />
       ) : results.length === 0 ? (
@@ -53,12 +56,15 @@ export default function StatementModal({ open, onOpenChange, returnFocusRef, onR
                       </span>
                     )}
                   </p>
+                  {entry.detail !== null && <p className="statement__detail">{entry.detail}</p>}
                   <p className="statement__date">
                     <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>
                   </p>
                 </div>
                 <div className="statement__money">
-                  <p className={`statement__amount statement__amount--${entry.amountCents < 0 ? "debit" : "credit"}`}>
+                  <p
+                    className={`statement__amount${entry.amountCents === 0 ? "" : entry.amountCents < 0 ? " statement__amount--debit" : " statement__amount--credit"}`}
+                  >
                     {formatSignedBRL(entry.amountCents)}
                   </p>
                   <p className="statement__balance">Saldo: {formatBRL(entry.balanceAfterCents)}</p>

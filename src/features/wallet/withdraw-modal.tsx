@@ -79,6 +79,11 @@ export default function WithdrawModal({ open, onOpenChange, returnFocusRef }: Wi
             Disponível para saque: <strong>{formatBRL(summary.withdrawableCents)}</strong>
           </p>
           <p className="pix-hint">O bônus de boas-vindas pode apoiar eventos, mas não pode ser sacado.</p>
+          {summary.owedCents > 0 && (
+            <p className="pix-hint" role="status">
+              {PIX_MESSAGES.withdrawalWhileOwed(summary.owedCents)}
+            </p>
+          )}
           {summary.inProgress !== null && (
             <p className="pix-hint" role="status">
               Saque de {formatBRL(summary.inProgress.amountCents)} em processamento.
