@@ -213,6 +213,8 @@ export default defineSchema({
     meiaCategory: v.optional(meiaCategoryValidator),
     /** The purchase that issued it, so its buyer can cancel it from Meus Ingressos (model/purchaseCancel.ts). */
     purchaseId: v.optional(v.id("ticketPurchases")),
+    /** A support's ticket: the contribution that gave it, which its supporter may cancel (model/supportCancel.ts). */
+    contributionId: v.optional(v.id("contributions")),
   })
     .index("by_code", ["code"])
     // Meus Ingressos lists a person's tickets newest first (creation order), which the next index does not keep.

@@ -171,7 +171,14 @@ export async function expectInvariants(t: Backend) {
   const refundedQueued = queued.filter((row) => row.status === "refunded");
   // Purchases their buyers cancelled: refunded at once, their contributions out of the ledger, their tickets cancelled.
   const cancelledPurchases = purchases.filter((row) => row.status === "cancelled");
-  const cancelledCodes = new Set(cancelledPurchases.flatMap((row) => row.ticketCodes ?? []));
+  // Supports their supporters cancelled: the ticket cancelled, its contribution gone from the ledger.
+  const cancelledSupportTickets = tickets.filter(
+    (ticket) => ticket.contributionId !== undefined && !contributions.some((row) => row._id === ticket.contributionId),
+  );
+  const cancelledCodes = new Set([
+    ...cancelledPurchases.flatMap((row) => row.ticketCodes ?? []),
+    ...cancelledSupportTickets.map((ticket) => ticket.code),
+  ]);
 
   for (const user of users) {
     const own = entries.filter((e) => e.userId === user._id); // in insertion (creation) order
@@ -187,7 +194,8 @@ export async function expectInvariants(t: Backend) {
     const spent = contributions.filter((c) => c.userId === user._id);
     const notApplied = queued.filter((row) => row.userId === user._id && row.status !== "applied");
     const ownCancelled = cancelledPurchases.filter((row) => row.userId === user._id);
-    expect(sum(own.filter((e) => e.kind === "support")) + sum(spent) + sum(notApplied) + sum(ownCancelled)).toBe(0);
+    const supportsCancelled = sum(own.filter((e) => e.kind === "supportCancelled"));
+    expect(sum(own.filter((e) => e.kind === "support")) + sum(spent) + sum(notApplied) + sum(ownCancelled) + supportsCancelled).toBe(0);
     expect(sum(own.filter((e) => e.kind === "purchaseCancelled"))).toBe(sum(ownCancelled));
     expect(sum(own.filter((e) => e.kind === "refund"))).toBe(
       sum(spent.filter((c) => c.refundedAt !== undefined)) + sum(refundedQueued.filter((row) => row.userId === user._id)),
@@ -247,7 +255,8 @@ export async function expectInvariants(t: Backend) {
     // Applied queued supports are contributions; none was applied after the event closed.
     const applied = queued.flatMap((row) => (row.eventId === event._id && row.status === "applied" ? [row] : []));
     const appliedThenCancelled = applied.filter((row) => cancelledPurchases.some((purchase) => purchase._id === row.purchaseId));
-    expect(applied.length - appliedThenCancelled.length).toBeLessThanOrEqual(rows.length);
+    const supportsCancelledHere = cancelledSupportTickets.filter((ticket) => ticket.eventId === event._id).length;
+    expect(applied.length - appliedThenCancelled.length - supportsCancelledHere).toBeLessThanOrEqual(rows.length);
     expect(applied.filter((row) => row.goalReached).length).toBeLessThanOrEqual(1);
     const ownTickets = tickets.filter((ticket) => ticket.eventId === event._id);
     expect(event.raisedCents).toBe(sum(rows));
@@ -281,7 +290,7 @@ export async function expectInvariants(t: Backend) {
         expect(typeTickets.filter((ticket) => ticket.meiaCategory === undefined)).toHaveLength(sales.inteiraSold);
       }
     } else {
-      expect(event.ticketsGenerated).toBe(event.isTicketed ? rows.length : 0);
+      expect(event.ticketsGenerated).toBe(event.isTicketed ? rows.length + supportsCancelledHere : 0);
     }
   }
   // A purchase was issued exactly when its queued row was applied.

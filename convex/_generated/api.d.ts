@@ -71,6 +71,7 @@ import type * as model_shared_text from "../model/shared/text.js";
 import type * as model_shared_texts from "../model/shared/texts.js";
 import type * as model_shared_ticketTypes from "../model/shared/ticketTypes.js";
 import type * as model_shared_ufs from "../model/shared/ufs.js";
+import type * as model_supportCancel from "../model/supportCancel.js";
 import type * as model_supportGates from "../model/supportGates.js";
 import type * as model_supportNotices from "../model/supportNotices.js";
 import type * as model_supportQueue from "../model/supportQueue.js";
@@ -176,6 +177,7 @@ declare const fullApi: ApiFromModules<{
   "model/shared/texts": typeof model_shared_texts;
   "model/shared/ticketTypes": typeof model_shared_ticketTypes;
   "model/shared/ufs": typeof model_shared_ufs;
+  "model/supportCancel": typeof model_supportCancel;
   "model/supportGates": typeof model_supportGates;
   "model/supportNotices": typeof model_supportNotices;
   "model/supportQueue": typeof model_supportQueue;

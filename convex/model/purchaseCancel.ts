@@ -47,7 +47,7 @@ async function contributionOf(ctx: MutationCtx, purchase: Doc<"ticketPurchases">
 }
 
 /** Takes a contribution out of the ledger and the event's totals; the buyer stops counting as a supporter if it was their only one. */
-async function removeContribution(ctx: MutationCtx, event: Doc<"events">, contribution: Doc<"contributions">, now: number) {
+export async function removeContribution(ctx: MutationCtx, event: Doc<"events">, contribution: Doc<"contributions">, now: number) {
   await ctx.db.delete("contributions", contribution._id);
   const supporter = await ctx.db
     .query("supporters")

@@ -47,7 +47,7 @@ export async function addContribution(
   }
   // An event sold through ticket types gives its tickets by purchase (model/ticketPurchases.ts), not per support.
   const givesTicket = event.isTicketed && event.hasTicketTypes !== true;
-  const ticketCode = givesTicket ? await issueTicket(ctx, event, userId) : null;
+  const ticketCode = givesTicket ? await issueTicket(ctx, event, userId, { contributionId }) : null;
   await noticeSupport(ctx, event, userId, event.raisedCents + amountCents);
   return {
     event: {

@@ -19,6 +19,10 @@ export const BUYER_RIGHTS_MESSAGES = {
   tooCloseToEvent: "Não é possível cancelar a menos de 48 horas do início do evento.",
   eventOver: "Este evento já foi encerrado ou cancelado: não há o que cancelar.",
   ticketUsed: "Um ingresso desta compra já foi utilizado: a compra não pode ser cancelada.",
+  supportNotFound: "Apoio não encontrado.",
+  supportAlreadyCancelled: "Este apoio já foi cancelado.",
+  supportTicketUsed: "O ingresso deste apoio já foi utilizado: o apoio não pode ser cancelado.",
+  supportNotCollecting: "Um apoio só pode ser cancelado enquanto o evento está arrecadando.",
 } as const;
 
 /** Why a purchase made at `purchasedAt` of an event starting at `startsAt` cannot be cancelled at `now`; null when it can. */

@@ -43,7 +43,10 @@ export type ErrorCode =
   | "PURCHASE_NOT_ISSUED"
   | "EVENT_OVER"
   | "CANCEL_WINDOW_CLOSED"
-  | "TICKET_USED";
+  | "TICKET_USED"
+  | "SUPPORT_NOT_FOUND"
+  | "SUPPORT_CANCELLED"
+  | "NOT_COLLECTING";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

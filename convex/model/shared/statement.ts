@@ -18,6 +18,7 @@ export const ENTRY_KINDS = [
   "withdrawalReclaimed",
   "owedPaid",
   "purchaseCancelled",
+  "supportCancelled",
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -49,6 +50,8 @@ export function describeEntry(kind: EntryKind, eventName: string | null): string
       return "Pagamento de valor devido";
     case "purchaseCancelled":
       return `Estorno da compra – ${event}`;
+    case "supportCancelled":
+      return `Estorno do apoio – ${event}`;
   }
 }
 

@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { fakeId, resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import TicketsModal from "./tickets-modal";
@@ -9,7 +10,9 @@ vi.mock("convex/react", async () => (await import("../../test/convex-fake")).con
 
 beforeEach(() => resetConvexFake());
 
-const ticket = (code: string, status: "valid" | "used" | "cancelled") => ({
+type MyTicket = FunctionReturnType<typeof api.tickets.mine>[number];
+
+const ticket = (code: string, status: MyTicket["status"]): MyTicket => ({
   _id: fakeId("tickets", code),
   code,
   eventId: fakeId("events", "ev1"),
@@ -22,6 +25,7 @@ const ticket = (code: string, status: "valid" | "used" | "cancelled") => ({
   loteIndex: 0,
   meiaCategory: null,
   purchase: null,
+  support: null,
 });
 
 describe("Meus Ingressos", () => {
@@ -74,5 +78,20 @@ describe("Meus Ingressos", () => {
       expect(await screen.findAllByText("AAAAAAAAA")).toHaveLength(2);
       expect(screen.queryByRole("button", { name: "Cancelar compra" })).toBeNull();
     });
+  });
+
+  it("offers Cancelar apoio on a support's ticket, asking first", async () => {
+    const user = userEvent.setup();
+    const cancel = setMutation(api.tickets.cancelSupport, () => ({ refundedCents: 3_000 }));
+    const supported = { ...ticket("SSSSSSSSS", "valid"), eventStartsAt: Date.now() + 10 * 86_400_000 };
+    setQuery(api.tickets.mine, [{ ...supported, support: { supportedAt: Date.now(), amountCents: 3_000 } }]);
+    render(<TicketsModal open onOpenChange={() => {}} />);
+    await user.click(await screen.findByRole("button", { name: "Cancelar apoio" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog).toHaveTextContent(
+      "Seu apoio a Show de Rock será cancelado, com o ingresso, e R$ 30,00 voltam para a sua carteira agora.",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Cancelar apoio" }));
+    expect(cancel).toHaveBeenCalledWith({ ticketId: "SSSSSSSSS" });
   });
 });
