@@ -17,6 +17,7 @@ import { enforceRateLimit } from "./model/rateLimits";
 import { callerQuery, signedInMutation } from "./model/callerFunctions";
 import { checkNewTicketTypes, insertTicketTypes } from "./model/ticketTypes";
 import { setAccessLink } from "./model/onlineAccess";
+import { checkNewRewards, insertRewards } from "./model/rewards";
 
 /** Bound on "Meus Eventos": far more than anyone creates, small enough for one read. */
 export const MAX_OWN_EVENTS = 500;
@@ -43,7 +44,10 @@ export const get = query({
 /** Creates an event owned by the caller; every field is checked here, whatever the form did. */
 export const create = signedInMutation({
   args: eventFields,
-  handler: async (ctx, { imageStorageId: rawStorageId, description, venueName, city, uf, isOnline, onlineUrl, ticketTypes, ...args }) => {
+  handler: async (
+    ctx,
+    { imageStorageId: rawStorageId, description, venueName, city, uf, isOnline, onlineUrl, ticketTypes, fundingMode, rewards, ...args },
+  ) => {
     const { user } = ctx;
     await enforceRateLimit(ctx, "createEvent", user._id);
     const now = Date.now();
@@ -55,11 +59,13 @@ export const create = signedInMutation({
     if ("message" in checked) throw appError("INVALID_EVENT", checked.message);
     if (!startsInFuture(input, now)) throw appError("EVENT_IN_PAST", MESSAGES.eventInPast);
     const types = checkNewTicketTypes(ticketTypes, input, now);
+    const newRewards = checkNewRewards(rewards, input.goalCents);
     const image = rawStorageId === undefined ? null : await requireOwnUnusedUpload(ctx, user._id, rawStorageId);
-    const eventId = await insertEvent(ctx, user._id, input, { imageStorageId: image?.storageId, details: checked.details });
+    const eventId = await insertEvent(ctx, user._id, input, { imageStorageId: image?.storageId, details: checked.details, fundingMode });
     if (image !== null) await markUsed(ctx, image.uploadId, eventId);
     await setAccessLink(ctx, eventId, checked.onlineUrl);
     await insertTicketTypes(ctx, eventId, types);
+    await insertRewards(ctx, eventId, newRewards);
     await scheduleSettlement(ctx, { _id: eventId, startsAt: input.startsAt });
     return eventId;
   },

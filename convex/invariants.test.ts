@@ -39,6 +39,8 @@ const step = fc.oneof(
       event: fc.nat({ max: 2 }),
       // Mostly plausible amounts, with invalid ones (0, negatives, fractions) mixed in.
       amountCents: fc.oneof(fc.integer({ min: 1, max: 2_500 }), fc.constantFrom(0, -50, 12.5, 5_001)),
+      // A reward of the third event: none, the one limited to 2, or the unlimited one (any other event refuses it).
+      reward: fc.constantFrom(null, 0, 1),
     }),
     weight: 6,
   },
@@ -79,9 +81,24 @@ describe("ledger invariants", () => {
         const users = await Promise.all(["Ana", "Bia", "Caio", "Duda"].map((name) => signedInUser(t, { name })));
         const eventIds: Id<"events">[] = [
           await createEvent(users[0]!.as, { goalCents: 6_000, minSupportCents: 100, isTicketed: true, startsAt: Date.now() + 2 * DAY }),
-          await createEvent(users[1]!.as, { goalCents: 20_000, minSupportCents: 300, goalPercentage: 40, startsAt: Date.now() + 3 * DAY }),
-          await createEvent(users[2]!.as, { goalCents: 1_500, minSupportCents: 1, startsAt: Date.now() + DAY }),
+          await createEvent(users[1]!.as, {
+            goalCents: 20_000,
+            minSupportCents: 300,
+            goalPercentage: 40,
+            startsAt: Date.now() + 3 * DAY,
+            fundingMode: "flexible",
+          }),
+          await createEvent(users[2]!.as, {
+            goalCents: 1_500,
+            minSupportCents: 1,
+            startsAt: Date.now() + DAY,
+            rewards: [
+              { title: "Camiseta", description: "", minimumCents: 500, quantity: 2, question: { label: "Tamanho", choices: ["P", "M"] } },
+              { title: "Pôster", description: "", minimumCents: 300 },
+            ],
+          }),
         ];
+        const rewardIds = (await t.query(api.rewards.list, { eventId: eventIds[2]! })).map((reward) => reward._id);
         const refusedByTheApp = (error: { data?: { code?: string } }) => expect(error.data?.code).toMatch(/^[A-Z_]+$/);
         const refusedOrValue = <T>(call: Promise<T>) =>
           call.catch((error: { data?: { code?: string } }) => {
@@ -90,9 +107,12 @@ describe("ledger invariants", () => {
           });
         for (const s of steps) {
           if (s.kind === "support") {
-            await users[s.user]!.as.mutation(api.supports.support, { eventId: eventIds[s.event]!, amountCents: s.amountCents }).catch(
-              refusedByTheApp,
-            );
+            const reward = s.reward === null ? {} : { rewardId: rewardIds[s.reward]!, ...(s.reward === 0 ? { answer: "M" } : {}) };
+            await users[s.user]!.as.mutation(api.supports.support, {
+              eventId: eventIds[s.event]!,
+              amountCents: s.amountCents,
+              ...reward,
+            }).catch(refusedByTheApp);
           } else if (s.kind === "work") {
             await advanceClock(t, QUEUE_SETTLE_MS);
           } else if (s.kind === "fail") {

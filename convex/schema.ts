@@ -44,6 +44,9 @@ const queuedSupportFields = {
   amountCents: v.number(),
   /** A ticket purchase rather than a support: the queue decides it against the type's capacity (model/ticketAllocation.ts). */
   purchaseId: v.optional(v.id("ticketPurchases")),
+  /** The reward the supporter chose, and their answer to its question: the queue decides a limited one (model/rewardAllocation.ts). */
+  rewardId: v.optional(v.id("rewards")),
+  answer: v.optional(v.string()),
 };
 
 /**
@@ -132,6 +135,8 @@ export default defineSchema({
     isOnline: v.optional(v.literal(true)),
     /** Sold through ticket types (ticketTypes): supports then give no ticket. Absent = the spec's one ticket per support. */
     hasTicketTypes: v.optional(v.literal(true)),
+    /** `Modalidade Flexível`: paid out at the date even below the goal. Absent = `Tudo ou nada`. */
+    fundingMode: v.optional(v.literal("flexible")),
   })
     .index("by_finished_and_startsAt", ["finished", "startsAt"])
     .index("by_finished_and_category_and_startsAt", ["finished", "category", "startsAt"])
@@ -183,6 +188,9 @@ export default defineSchema({
     amountCents: v.number(),
     /** Set when this contribution went back to its supporter (the event did not happen). */
     refundedAt: v.optional(v.number()),
+    /** The reward this support holds (counted in rewardCounts until refunded), and the answer to its question. */
+    rewardId: v.optional(v.id("rewards")),
+    answer: v.optional(v.string()),
   })
     .index("by_eventId_and_userId", ["eventId", "userId"])
     .index("by_userId", ["userId"]),
@@ -280,6 +288,35 @@ export default defineSchema({
     contributionId: v.optional(v.id("contributions")),
     cancelledAt: v.optional(v.number()),
   }),
+
+  // `Recompensas` (model/shared/rewards.ts has the rules). Written by the organizer's forms and,
+  // once, by the queue when a limited one sells out: supporters read it without contending with
+  // the queue, which counts what was taken in rewardCounts (a reward is "chosen" once that is > 0).
+  rewards: defineTable({
+    eventId: v.id("events"),
+    /** Order on the page and in the forms. */
+    position: v.number(),
+    title: v.string(),
+    description: v.string(),
+    minimumCents: v.number(),
+    /** Absent = unlimited. */
+    quantity: v.optional(v.number()),
+    /** `Entrega prevista`, "YYYY-MM". */
+    deliveryMonth: v.optional(v.string()),
+    /** Asked at support time: with choices, or free text when `choices` is absent. */
+    question: v.optional(v.object({ label: v.string(), choices: v.optional(v.array(v.string())) })),
+    /** Set by the queue when a limited reward is all taken, so later supporters are refused before paying. */
+    soldOut: v.optional(v.literal(true)),
+  }).index("by_eventId_and_position", ["eventId", "position"]),
+
+  // How many supports hold each reward, written by the event's queue (and a refund) alone.
+  rewardCounts: defineTable({
+    eventId: v.id("events"),
+    rewardId: v.id("rewards"),
+    taken: v.number(),
+  })
+    .index("by_rewardId", ["rewardId"])
+    .index("by_eventId", ["eventId"]),
 
   // An online event's access link: kept apart from the event, which every page reads, and
   // shown only to its ticket holders, supporters and creator (model/onlineAccess.ts).

@@ -63,6 +63,28 @@ describe("Cancelar apoio", () => {
   });
 });
 
+test("a cancelled support gives back the limited reward it held: the next supporter may take it", async () => {
+  const t = newBackend();
+  const creator = await signedInUser(t, { name: "Organizadora" });
+  const poster = { title: "Pôster", description: "Pôster autografado", minimumCents: 1_000, quantity: 1 };
+  const eventId = (await createEvent(creator.as, {
+    isTicketed: true,
+    goalCents: 10_000,
+    minSupportCents: 1_000,
+    startsAt: Date.now() + 20 * DAY,
+    rewards: [poster],
+  })) as Id<"events">;
+  const [reward] = await t.query(api.rewards.list, { eventId });
+  const fan = await signedInUser(t, { name: "Bia", walletCents: 5_000 });
+  await fan.as.mutation(api.supports.support, { eventId, amountCents: 1_000, rewardId: reward!._id });
+  await supportTicket(t, fan.as, eventId, 1_000);
+  const [, posterTicket] = await fan.as.query(api.tickets.mine, {});
+  expect((await t.query(api.rewards.list, { eventId }))[0]).toMatchObject({ soldOut: true });
+  await fan.as.mutation(api.tickets.cancelSupport, { ticketId: posterTicket!._id });
+  expect((await t.query(api.rewards.list, { eventId }))[0]).toMatchObject({ soldOut: false });
+  await expectInvariants(t);
+});
+
 describe("Cancelar apoio refused, with nothing changed", () => {
   async function refused(t: Backend, attempt: () => Promise<unknown>) {
     const before = await snapshot(t);

@@ -5,18 +5,21 @@ import { enforceRateLimit } from "./model/rateLimits";
 import { contributionTotal } from "./model/supports";
 import { enqueueSupport, outcomeOf } from "./model/supportQueue";
 import { callerQuery, signedInMutation } from "./model/callerFunctions";
+import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
+import { mySupportsPage } from "./model/supportLists";
 
 /**
  * Supports an event with money from the caller's wallet: checked and debited at once, and
- * applied at once on a quiet event or by the event's queue (model/supportQueue.ts). Returns the
- * id whose outcome `supports:outcome` tells, live, and whether it waits in the queue.
+ * applied at once on a quiet event or by the event's queue (model/supportQueue.ts). `rewardId`
+ * (absent: `Sem recompensa`) and `answer` are the reward chosen and the answer to its question.
+ * Returns the id whose outcome `supports:outcome` tells, live, and whether it waits in the queue.
  */
 export const support = signedInMutation({
-  args: { eventId: v.string(), amountCents: v.number() },
+  args: { eventId: v.string(), amountCents: v.number(), rewardId: v.optional(v.string()), answer: v.optional(v.string()) },
   signedOutMessage: MESSAGES.notSignedInToSupport,
-  handler: async (ctx, { eventId, amountCents }) => {
+  handler: async (ctx, { eventId, amountCents, rewardId, answer }) => {
     await enforceRateLimit(ctx, "support", ctx.user._id);
-    return await enqueueSupport(ctx, ctx.user, idArg(ctx, "events", eventId), amountCents);
+    return await enqueueSupport(ctx, ctx.user, idArg(ctx, "events", eventId), amountCents, Date.now(), { rewardId, answer });
   },
 });
 
@@ -42,5 +45,15 @@ export const mine = callerQuery({
     const id = idArg(ctx, "events", eventId);
     if (user === null || id === null) return { supported: false, amountCents: 0 };
     return contributionTotal(ctx, id, user._id);
+  },
+});
+
+/** `Meus apoios`: a page of the caller's supports, newest first, live; empty when signed out. */
+export const list = callerQuery({
+  args: { paginationOpts: paginationOptsArg },
+  handler: async (ctx, { paginationOpts }) => {
+    const opts = checkPaginationOpts(paginationOpts);
+    if (ctx.user === null) return { page: [], isDone: true, continueCursor: "" };
+    return mySupportsPage(ctx, ctx.user._id, opts);
   },
 });

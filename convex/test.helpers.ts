@@ -10,7 +10,9 @@ import { INITIAL_WALLET_CENTS } from "./model/shared/money";
 import { isUnread } from "./model/notifications";
 import { openWallet } from "./model/wallet";
 import { closedRefusal } from "./model/shared/supportRefusal";
+import { spendsOnEvent } from "./model/shared/statement";
 import { supportClosedReason } from "./model/shared/lifecycle";
+import { isConcluded } from "./model/shared/eventRules";
 import { drainQueue, QUEUE_SETTLE_MS, workQueue } from "./model/supportQueue";
 import { workerState } from "./model/supportWorker";
 import schema from "./schema";
@@ -70,11 +72,16 @@ export async function signedInUser(
  * result the page shows. A refusal at the door rejects as the mutation does; a support the
  * event closed on before it came up was refunded, and rejects with the closed-event error.
  */
-export async function supportNow(t: Backend, caller: Caller, args: { eventId: string; amountCents: number }) {
+export async function supportNow(
+  t: Backend,
+  caller: Caller,
+  args: { eventId: string; amountCents: number; rewardId?: string; answer?: string },
+) {
   const { supportId } = await caller.mutation(api.supports.support, args);
   await applyQueue(t, args.eventId as Id<"events">);
   const outcome = await caller.query(api.supports.outcome, { supportId });
   if (outcome === null || outcome.status === "pending") throw new Error(`support ${supportId} was not applied`);
+  if (outcome.status === "refunded" && "refusal" in outcome) throw new ConvexError({ code: "REWARD_SOLD_OUT", message: outcome.refusal });
   if (outcome.status === "refunded") throw new ConvexError(closedRefusal(outcome.closedReason));
   return { goalReached: outcome.goalReached, ticketCode: outcome.ticketCode };
 }
@@ -165,6 +172,8 @@ export async function expectInvariants(t: Backend) {
   const purchases = await allRows(t, "ticketPurchases");
   const ticketTypes = await allRows(t, "ticketTypes");
   const ticketSales = await allRows(t, "ticketSales");
+  const rewards = await allRows(t, "rewards");
+  const rewardCounts = await allRows(t, "rewardCounts");
   const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
   // Queued supports not applied: still in the queue (money in flight), or refunded.
   const pending = queued.filter((row) => row.status === "pending");
@@ -195,7 +204,7 @@ export async function expectInvariants(t: Backend) {
     const notApplied = queued.filter((row) => row.userId === user._id && row.status !== "applied");
     const ownCancelled = cancelledPurchases.filter((row) => row.userId === user._id);
     const supportsCancelled = sum(own.filter((e) => e.kind === "supportCancelled"));
-    expect(sum(own.filter((e) => e.kind === "support")) + sum(spent) + sum(notApplied) + sum(ownCancelled) + supportsCancelled).toBe(0);
+    expect(sum(own.filter((e) => spendsOnEvent(e.kind))) + sum(spent) + sum(notApplied) + sum(ownCancelled) + supportsCancelled).toBe(0);
     expect(sum(own.filter((e) => e.kind === "purchaseCancelled"))).toBe(sum(ownCancelled));
     expect(sum(own.filter((e) => e.kind === "refund"))).toBe(
       sum(spent.filter((c) => c.refundedAt !== undefined)) + sum(refundedQueued.filter((row) => row.userId === user._id)),
@@ -260,6 +269,9 @@ export async function expectInvariants(t: Backend) {
     expect(applied.filter((row) => row.goalReached).length).toBeLessThanOrEqual(1);
     const ownTickets = tickets.filter((ticket) => ticket.eventId === event._id);
     expect(event.raisedCents).toBe(sum(rows));
+    // Paid out: it concluded, or it is `Flexível` and raised something (even below its goal).
+    if (event.settlement === "paidOut")
+      expect(isConcluded(event) || (event.fundingMode === "flexible" && event.raisedCents > 0)).toBe(true);
     const refunding = event.settlement === "refunded" || event.settlement === "cancelled";
     expect(event.refundedCents ?? 0).toBe(refunding ? event.raisedCents : 0);
     expect(rows.every((c) => (c.refundedAt !== undefined) === refunding)).toBe(true);
@@ -301,6 +313,17 @@ export async function expectInvariants(t: Backend) {
     expect(purchase.amountCents).toBe(row.amountCents);
   }
   expect(new Set(tickets.map((ticket) => ticket.code)).size).toBe(tickets.length);
+  // A reward's count is the supports that hold it (not refunded); a limited one never goes past
+  // its quantity and reads sold out exactly when it is all taken.
+  for (const reward of rewards) {
+    const taken = rewardCounts.find((row) => row.rewardId === reward._id)?.taken ?? 0;
+    expect(taken).toBe(contributions.filter((c) => c.rewardId === reward._id && c.refundedAt === undefined).length);
+    if (reward.quantity !== undefined) expect(taken).toBeLessThanOrEqual(reward.quantity);
+    expect(reward.soldOut === true).toBe(reward.quantity !== undefined && taken >= reward.quantity);
+  }
+  for (const contribution of contributions.filter((c) => c.rewardId !== undefined)) {
+    expect(rewards.find((reward) => reward._id === contribution.rewardId)?.eventId).toBe(contribution.eventId);
+  }
   await expectUnreadCountsExact(t);
 }
 

@@ -2,8 +2,9 @@
  * "Editar evento": what the creator may change, and when.
  * - Before the event starts (and while it is neither settled nor cancelled): description,
  *   place and image, at any time.
- * - Name, category, date, goal, minimum, goal percentage and ticketing only while nobody has
- *   supported it: supporters chose the event as it was.
+ * - Name, category, date, goal, minimum, goal percentage, ticketing and `Modalidade` only while
+ *   nobody has supported it: supporters chose the event as it was.
+ * - `Recompensas` at any time before the start, within their own rules (model/rewards.ts).
  * A new date reschedules the settlement (replacing the pending one) and moves the search rows.
  */
 import type { Doc, Id } from "../_generated/dataModel";
@@ -19,12 +20,16 @@ import { MESSAGES } from "./shared/texts";
 import { foldText } from "./shared/text";
 import { setAccessLink } from "./onlineAccess";
 import { replaceTicketTypes } from "./ticketTypes";
+import { replaceRewards } from "./rewards";
+import { fundingModeOf, type FundingMode } from "./shared/fundingMode";
+import type { RewardInput } from "./shared/rewards";
 import { TICKET_MESSAGES, type TicketTypeInput } from "./shared/ticketTypes";
 
 /** How the image changes: kept, replaced by a URL or an upload, or removed. */
 export type ImageChange = { kind: "keep" } | { kind: "url"; url: string } | { kind: "upload"; storageId: string } | { kind: "remove" };
 
-export type EventEdit = Omit<EventInput, "imageUrl"> & EventDetailsInput & { image: ImageChange; ticketTypes?: TicketTypeInput[] };
+export type EventEdit = Omit<EventInput, "imageUrl"> &
+  EventDetailsInput & { image: ImageChange; ticketTypes?: TicketTypeInput[]; fundingMode?: FundingMode; rewards?: RewardInput[] };
 
 /** The fields frozen by the first support. */
 const CORE_FIELDS = ["name", "category", "startsAt", "goalCents", "minSupportCents", "goalPercentage", "isTicketed"] as const;
@@ -47,12 +52,13 @@ export async function editEvent(
   if (event.settlement === "cancelled") throw appError("EVENT_CANCELLED", MESSAGES.eventCancelled);
   if (event.settlement !== undefined || now >= event.startsAt) throw appError("EVENT_STARTED", MESSAGES.editAfterStart);
 
-  const { image, description, venueName, city, uf, isOnline, onlineUrl, ticketTypes, ...core } = edit;
+  const { image, description, venueName, city, uf, isOnline, onlineUrl, ticketTypes, fundingMode, rewards, ...core } = edit;
   const input = validateEventInput(core, now);
   if (input === null) throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
   const checked = validateEventDetails({ description, venueName, city, uf, isOnline, onlineUrl });
   if ("message" in checked) throw appError("INVALID_EVENT", checked.message);
-  const coreChanged = CORE_FIELDS.some((field) => input[field] !== event[field]);
+  const modeChanged = fundingMode !== undefined && fundingMode !== fundingModeOf(event);
+  const coreChanged = modeChanged || CORE_FIELDS.some((field) => input[field] !== event[field]);
   // A support still in the queue counts too: the gate is marked by the first one queued.
   const supported = hasSupports(event) || (await gateOf(ctx, event._id))?.supported === true;
   if (coreChanged && supported) throw appError("EVENT_ALREADY_SUPPORTED", MESSAGES.editAfterSupport);
@@ -66,6 +72,7 @@ export async function editEvent(
   if (ticketTypes !== undefined) {
     await replaceTicketTypes(ctx, { ...event, ...coreOf(input) }, ticketTypes, { now, hasSupports: supported });
   }
+  if (rewards !== undefined) await replaceRewards(ctx, { _id: event._id, goalCents: input.goalCents }, rewards);
 
   const nameLower = foldText(input.name);
   const { description: newDescription, ...place } = checked.details;
@@ -79,6 +86,7 @@ export async function editEvent(
     cityKey: place.cityKey,
     isOnline: place.isOnline,
     description: newDescription,
+    ...(modeChanged ? { fundingMode: fundingMode === "flexible" ? ("flexible" as const) : undefined } : {}),
     ...imagePatch.fields,
   });
   await setAccessLink(ctx, event._id, checked.onlineUrl);

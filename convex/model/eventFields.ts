@@ -14,6 +14,19 @@ export const ticketTypeArg = v.object({
   lotes: v.array(v.object({ priceCents: v.number(), endsAt: v.optional(v.number()), quantity: v.optional(v.number()) })),
 });
 
+/** One reward as the forms send it (model/shared/rewards.ts); `id` names an existing one when editing. */
+export const rewardArg = v.object({
+  id: v.optional(v.string()),
+  title: v.string(),
+  description: v.string(),
+  minimumCents: v.number(),
+  quantity: v.optional(v.number()),
+  /** `Entrega prevista`, "YYYY-MM". */
+  deliveryMonth: v.optional(v.string()),
+  /** Without `choices`, the answer is free text. */
+  question: v.optional(v.object({ label: v.string(), choices: v.optional(v.array(v.string())) })),
+});
+
 /** What an event is and where it happens: create and update take the same fields. */
 export const eventFields = {
   name: v.string(),
@@ -37,4 +50,8 @@ export const eventFields = {
   imageStorageId: v.optional(v.string()),
   /** Ingressos: types with their lotes (model/shared/ticketTypes.ts). Absent keeps what the event has. */
   ticketTypes: v.optional(v.array(ticketTypeArg)),
+  /** `Modalidade`: `Tudo ou nada` (the default) or `Flexível`. Absent on create: all-or-nothing; on edit: kept. */
+  fundingMode: v.optional(v.union(v.literal("allOrNothing"), v.literal("flexible"))),
+  /** `Recompensas` (model/shared/rewards.ts). Absent keeps what the event has. */
+  rewards: v.optional(v.array(rewardArg)),
 };

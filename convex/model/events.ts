@@ -6,6 +6,7 @@ import { shareUrlOf } from "./shared/eventPreview";
 import type { ValidEventInput } from "./shared/eventInput";
 import { goalReached, percentRaised, progressValue, statusOf } from "./shared/eventRules";
 import { SETTLEMENT_LABELS, supportClosedReason } from "./shared/lifecycle";
+import { fundingModeOf, type FundingMode } from "./shared/fundingMode";
 import { foldText, gramsOf } from "./shared/text";
 import { openGate } from "./supportGates";
 
@@ -17,14 +18,16 @@ export async function insertEvent(
   {
     imageStorageId,
     details,
+    fundingMode,
     countGram = countGramInDatabase,
-  }: { imageStorageId?: Id<"_storage">; details?: ValidEventDetails; countGram?: GramCounter } = {},
+  }: { imageStorageId?: Id<"_storage">; details?: ValidEventDetails; fundingMode?: FundingMode; countGram?: GramCounter } = {},
 ): Promise<Id<"events">> {
   const nameLower = foldText(input.name);
   const eventId = await ctx.db.insert("events", {
     ...input,
     ...details,
     ...(imageStorageId === undefined ? {} : { imageStorageId }),
+    ...(fundingMode === "flexible" ? { fundingMode } : {}),
     nameLower,
     creatorId,
     raisedCents: 0,
@@ -136,6 +139,8 @@ export async function toEventSummary(ctx: QueryCtx, event: Doc<"events">) {
     isOnline: event.isOnline === true,
     imageUrl: await imageUrlOf(ctx, event),
     isTicketed: event.isTicketed,
+    /** `Modalidade`: `Tudo ou nada` or `Flexível` (cards and the page say which). */
+    fundingMode: fundingModeOf(event),
     goalCents: event.goalCents,
     raisedCents: event.raisedCents,
     percent: percentRaised(event),

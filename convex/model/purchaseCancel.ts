@@ -15,6 +15,7 @@ import type { MutationCtx } from "../_generated/server";
 import { BUYER_RIGHTS_MESSAGES, cancelWindowRefusal } from "./shared/buyerRights";
 import { appError } from "./shared/errors";
 import { isConcluded } from "./shared/eventRules";
+import { releaseRewards } from "./rewardAllocation";
 import { returnUnits } from "./ticketReturns";
 import { recordSupport } from "./timeline";
 import { changeWallet } from "./wallet";
@@ -46,9 +47,14 @@ async function contributionOf(ctx: MutationCtx, purchase: Doc<"ticketPurchases">
   return rows.find((row) => row.amountCents === purchase.amountCents && row.refundedAt === undefined) ?? null;
 }
 
-/** Takes a contribution out of the ledger and the event's totals; the buyer stops counting as a supporter if it was their only one. */
+/**
+ * Takes a contribution out of the ledger and the event's totals (and gives back the reward it
+ * held); the buyer stops counting as a supporter if it was their only one.
+ */
 export async function removeContribution(ctx: MutationCtx, event: Doc<"events">, contribution: Doc<"contributions">, now: number) {
   await ctx.db.delete("contributions", contribution._id);
+  // A reward it held is free again for the next supporter.
+  if (contribution.rewardId !== undefined) await releaseRewards(ctx, new Map([[contribution.rewardId, 1]]));
   const supporter = await ctx.db
     .query("supporters")
     .withIndex("by_eventId_and_userId", (q) => q.eq("eventId", event._id).eq("userId", contribution.userId))

@@ -1,7 +1,7 @@
 /**
  * Settlement: what happens to an event's money at its date, or when its creator cancels it.
- * A concluded event pays its raisedCents to the creator; any other event, and a cancelled
- * one, refunds every contribution and cancels its tickets, in batches that each schedule the
+ * A concluded event pays its raisedCents to the creator, and so does a `Flexível` one below its
+ * goal (shared/lifecycle.ts decides); any other event, and a cancelled one, refunds every contribution and cancels its tickets, in batches that each schedule the
  * next so an event with any number of contributions stays within Convex's per-transaction
  * limits. Every step is idempotent. Each step tells the people whose money it moved
  * (model/notifications.ts), in the same transaction.
@@ -19,6 +19,7 @@ import { closeGate } from "./supportGates";
 import { drainQueue } from "./supportQueue";
 import { creditPayoutStep } from "./payoutCredit";
 import { changeWallet } from "./wallet";
+import { releaseRewards } from "./rewardAllocation";
 
 /** Contributions (or tickets) per refund transaction: ~5 reads and writes each, far below the limits. */
 export const REFUND_BATCH_SIZE = 500;
@@ -118,13 +119,18 @@ export async function refundBatch(ctx: MutationCtx, eventId: Id<"events">, phase
     const now = Date.now();
     let refundedCents = 0;
     const refundedByUser = new Map<Id<"users">, number>();
+    const releasedRewards = new Map<Id<"rewards">, number>();
     for (const contribution of page.page) {
       if (contribution.refundedAt !== undefined) continue;
       await changeWallet(ctx, contribution.userId, { kind: "refund", amountCents: contribution.amountCents, eventId });
       await ctx.db.patch("contributions", contribution._id, { refundedAt: now });
       refundedCents += contribution.amountCents;
       refundedByUser.set(contribution.userId, (refundedByUser.get(contribution.userId) ?? 0) + contribution.amountCents);
+      if (contribution.rewardId !== undefined)
+        releasedRewards.set(contribution.rewardId, (releasedRewards.get(contribution.rewardId) ?? 0) + 1);
     }
+    // A refunded support no longer holds its reward.
+    await releaseRewards(ctx, releasedRewards);
     // Told in the transaction that moves the money, so a refund and its notification agree.
     for (const [userId, amountCents] of refundedByUser) {
       await notify(ctx, userId, event, { kind: event.settlement, amountCents });

@@ -40,6 +40,8 @@ import { isValidAmountCents } from "./shared/money";
 import { closedRefusal, supportRefusal } from "./shared/supportRefusal";
 import { MESSAGES } from "./shared/texts";
 import { closeGate, gateClosedReason, gateForSupport, markSupported, type SupportGate } from "./supportGates";
+import { rewardDecider } from "./rewardAllocation";
+import { chooseReward, type RewardChoice } from "./rewards";
 import { addContribution } from "./supports";
 import { continueWorker, setWorkerState, startWorker, workerState, type WorkerState } from "./supportWorker";
 import { purchaseDecider } from "./ticketAllocation";
@@ -62,7 +64,9 @@ type QueuedRow = Doc<"queuedSupports">;
 export type SupportOutcome =
   | { status: "pending"; amountCents: number }
   | { status: "applied"; amountCents: number; goalReached: boolean; ticketCode: string | null }
-  | { status: "refunded"; amountCents: number; closedReason: SupportClosedReason };
+  | { status: "refunded"; amountCents: number; closedReason: SupportClosedReason }
+  /** The queue said no for another reason than the event closing (a reward sold out): its text. */
+  | { status: "refunded"; amountCents: number; refusal: string };
 
 /**
  * What becomes of one row when it comes up: it goes in, or back to the wallet with the reason
@@ -77,7 +81,8 @@ function pendingRows(ctx: QueryCtx, eventId: Id<"events">) {
 /**
  * Takes a support: the checks in the product's order (amount valid → event exists → wallet >
  * 0 → amount ≤ wallet → amount ≥ minimum → open), each failing with its message before anything
- * is written; then the wallet is debited and the row written. On a quiet event the row is
+ * is written, then the reward chosen, if any (model/rewards.ts); then the wallet is debited and
+ * the row written. On a quiet event the row is
  * applied at once (a refusal then throws, and nothing is written); otherwise it waits for the
  * event's worker, and the support touches only the supporter's own documents and reads the
  * event's gate and worker state, which no other support writes. `now` is the clock; the demo
@@ -90,6 +95,7 @@ export async function enqueueSupport(
   eventId: Id<"events"> | null,
   amountCents: number,
   now: number = Date.now(),
+  reward: { rewardId?: string; answer?: string } = {},
 ): Promise<{ supportId: QueuedSupportId; queued: boolean }> {
   if (!isValidAmountCents(amountCents)) throw appError("INVALID_AMOUNT", MESSAGES.invalidAmount);
   const gate = eventId === null ? null : await gateForSupport(ctx, eventId);
@@ -101,8 +107,9 @@ export async function enqueueSupport(
     closedReason: gateClosedReason(gate, now),
   });
   if (refusal !== null) throw appError(refusal.code, refusal.message, refusal.title);
+  const choice = await chooseReward(ctx, eventId, { ...reward, amountCents });
 
-  return queueRow(ctx, user._id, gate, amountCents, now);
+  return queueRow(ctx, user._id, gate, amountCents, now, undefined, choice ?? undefined);
 }
 
 /**
@@ -117,22 +124,25 @@ export async function queueRow(
   amountCents: number,
   now: number,
   purchaseId?: Id<"ticketPurchases">,
+  reward?: RewardChoice,
 ): Promise<{ supportId: QueuedSupportId; queued: boolean }> {
   const { eventId } = gate;
-  await changeWallet(ctx, userId, { kind: "support", amountCents: -amountCents, eventId });
+  const kind = purchaseId === undefined ? "support" : "ticketPurchase";
+  await changeWallet(ctx, userId, { kind, amountCents: -amountCents, eventId });
   const id = await ctx.db.insert("queuedSupports", {
     eventId,
     userId,
     amountCents,
     status: "pending",
     ...(purchaseId === undefined ? {} : { purchaseId }),
+    ...reward,
   });
   if (gate.supported !== true) await markSupported(ctx, eventId);
   const worker = await workerState(ctx, eventId);
   if (worker.kind === "idle" && (await isQuiet(ctx, eventId, worker, now, id))) {
     const [decision] = await applyQueued(ctx, eventId, [(await ctx.db.get("queuedSupports", id))!], now);
     if (decision !== undefined && !decision.apply) {
-      if ("refusal" in decision) throw appError("SOLD_OUT", decision.refusal);
+      if ("refusal" in decision) throw appError(reward === undefined ? "SOLD_OUT" : "REWARD_SOLD_OUT", decision.refusal);
       const closed = closedRefusal(decision.closedReason);
       throw appError(closed.code, closed.message);
     }
@@ -230,9 +240,11 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
   let current = event;
   const decisions: RowDecision[] = [];
   const purchases = purchaseDecider(ctx);
+  const rewards = rewardDecider(ctx);
   for (const row of rows) {
-    const { eventId, userId, amountCents, purchaseId } = row;
-    const fields = { eventId, userId, amountCents, ...(purchaseId === undefined ? {} : { purchaseId }) };
+    const { eventId, userId, amountCents, purchaseId, rewardId, answer } = row;
+    const choice = rewardId === undefined ? undefined : { rewardId, ...(answer === undefined ? {} : { answer }) };
+    const fields = { eventId, userId, amountCents, ...(purchaseId === undefined ? {} : { purchaseId }), ...choice };
     if (purchaseId !== undefined) {
       const verdict = await purchases.decide(current, purchaseId, at ?? row._creationTime);
       if (!verdict.ok) {
@@ -256,13 +268,22 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
       continue;
     }
     const decision = decideRow(current, at ?? row._creationTime);
-    decisions.push(decision);
     if (!decision.apply) {
+      decisions.push(decision);
       await changeWallet(ctx, userId, { kind: "refund", amountCents, eventId });
       await ctx.db.replace("queuedSupports", row._id, { ...fields, status: "refunded", closedReason: decision.closedReason });
       continue;
     }
-    const { event: after, ticketCode } = await addContribution(ctx, current, userId, amountCents);
+    // A limited reward is decided in the event's order, like a ticket type: the late supporter's money goes back.
+    const taken = choice === undefined ? ({ ok: true } as const) : await rewards.take({ ...choice, amountCents });
+    if (!taken.ok) {
+      decisions.push({ apply: false, refusal: taken.refusal });
+      await changeWallet(ctx, userId, { kind: "refund", amountCents, eventId });
+      await ctx.db.replace("queuedSupports", row._id, { ...fields, status: "refunded", refusal: taken.refusal });
+      continue;
+    }
+    decisions.push(decision);
+    const { event: after, ticketCode } = await addContribution(ctx, current, userId, amountCents, choice);
     current = after;
     await ctx.db.replace("queuedSupports", row._id, {
       ...fields,
@@ -272,6 +293,7 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
     });
   }
   await purchases.flush();
+  await rewards.flush();
   if (current === event) return decisions;
   await ctx.db.patch("events", eventId, {
     raisedCents: current.raisedCents,
@@ -287,9 +309,10 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
 export async function outcomeOf(ctx: QueryCtx, userId: Id<"users">, id: QueuedSupportId): Promise<SupportOutcome | null> {
   const row = await ctx.db.get("queuedSupports", id);
   // A ticket purchase tells its buyer through ticketPurchases:outcome.
-  if (row === null || row.userId !== userId || row.purchaseId !== undefined || "refusal" in row) return null;
+  if (row === null || row.userId !== userId || row.purchaseId !== undefined) return null;
   const { amountCents } = row;
   if (row.status === "pending") return { status: "pending", amountCents };
   if (row.status === "applied") return { status: "applied", amountCents, goalReached: row.goalReached, ticketCode: row.ticketCode ?? null };
+  if ("refusal" in row) return { status: "refunded", amountCents, refusal: row.refusal };
   return { status: "refunded", amountCents, closedReason: row.closedReason };
 }

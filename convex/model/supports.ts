@@ -1,6 +1,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { noticeSupport } from "./supportNotices";
+import type { RewardChoice } from "./rewards";
 import { issueTicket } from "./tickets";
 
 /** The user's running total for an event, or null when they never supported it. */
@@ -28,7 +29,8 @@ export async function hasSupported(ctx: QueryCtx, eventId: Id<"events">, userId:
 
 /**
  * Records one accepted support of money already taken from the wallet: the contribution, the
- * supporter's running total (a first support counts a new supporter) and, for a ticketed
+ * supporter's running total (a first support counts a new supporter), the reward it holds (its
+ * unit already taken by the queue) and, for a ticketed
  * event, a ticket; and tells the creator (first support, goal reached). Returns the event with
  * its totals moved on, for the support queue to store (once per batch).
  */
@@ -37,8 +39,9 @@ export async function addContribution(
   event: Doc<"events">,
   userId: Id<"users">,
   amountCents: number,
+  reward?: RewardChoice,
 ): Promise<{ event: Doc<"events">; ticketCode: string | null; contributionId: Id<"contributions"> }> {
-  const contributionId = await ctx.db.insert("contributions", { eventId: event._id, userId, amountCents });
+  const contributionId = await ctx.db.insert("contributions", { eventId: event._id, userId, amountCents, ...reward });
   const supporter = await supporterRow(ctx, event._id, userId);
   if (supporter === null) {
     await ctx.db.insert("supporters", { eventId: event._id, userId, amountCents });

@@ -5,7 +5,7 @@ import { INITIAL_WALLET_CENTS } from "./shared/money";
 import { paginateOrRefuse } from "./pagination";
 import { appError } from "./shared/errors";
 import { PIX_MESSAGES, WITHDRAWAL_LATE_MS, WITHDRAWAL_STATUS_TEXTS } from "./shared/pix";
-import { describeEntry, describeOwed, describeSplit, type EntryKind } from "./shared/statement";
+import { describeEntry, describeOwed, describeSplit, spendsOnEvent, type EntryKind } from "./shared/statement";
 import { walletCentsOf } from "./users";
 import { promoAfter, promoCentsOf } from "./walletPromo";
 
@@ -39,7 +39,7 @@ export async function changeWallet(
   if (user === null) throw new Error(`wallet change for a missing user ${userId}`);
   const owed = user.owedCents ?? 0;
   // Money owed to the bank comes first: no support (nor ticket) while any is owed.
-  if (change.kind === "support" && change.amountCents < 0 && owed > 0) throw appError("MONEY_OWED", PIX_MESSAGES.supportWhileOwed(owed));
+  if (spendsOnEvent(change.kind) && change.amountCents < 0 && owed > 0) throw appError("MONEY_OWED", PIX_MESSAGES.supportWhileOwed(owed));
   const balanceAfterCents = walletCentsOf(user) + change.amountCents;
   if (balanceAfterCents < 0) throw new Error(`wallet of ${userId} would go below zero`);
   // The welcome bonus stays promotional whatever happens: a withdrawal may never reach it.

@@ -18,6 +18,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { INITIAL_WALLET_CENTS } from "./shared/money";
+import { spendsOnEvent } from "./shared/statement";
 import { walletCentsOf } from "./users";
 
 /**
@@ -57,7 +58,7 @@ export async function promoAfter(
   // A payout names its promotional part; it can never be more than the payout itself.
   if (change.kind === "payout") return promo + Math.min(Math.max(0, change.promoCents ?? 0), Math.max(0, change.amountCents));
   if (change.eventId === undefined) return promo;
-  if (change.kind === "support" && change.amountCents < 0) {
+  if (spendsOnEvent(change.kind) && change.amountCents < 0) {
     const spent = Math.min(promo, -change.amountCents);
     if (spent === 0) return promo;
     const row = await spendsOf(ctx, user._id, change.eventId);

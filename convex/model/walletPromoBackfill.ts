@@ -8,6 +8,7 @@
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { INITIAL_WALLET_CENTS } from "./shared/money";
+import { spendsOnEvent } from "./shared/statement";
 
 /** A paid-out event's bonus part: what its supporters spent of their bonus on it. */
 export async function backfillPayoutPromo(ctx: MutationCtx, event: Doc<"events">): Promise<void> {
@@ -40,7 +41,7 @@ export async function backfillWalletPromo(ctx: MutationCtx, user: Doc<"users">):
     let part = entry.promoCents ?? (await replayedPart(ctx, entry, promo, spentOn));
     part = Math.min(part, entry.balanceAfterCents - promo);
     // Bonus a support took from the wallet is on its event until a refund brings it back.
-    if ((entry.kind === "support" || entry.kind === "refund") && entry.eventId !== undefined) {
+    if ((spendsOnEvent(entry.kind) || entry.kind === "refund") && entry.eventId !== undefined) {
       spentOn.set(entry.eventId, (spentOn.get(entry.eventId) ?? 0) - part);
     }
     promo += part;
@@ -57,6 +58,7 @@ async function replayedPart(ctx: MutationCtx, entry: Doc<"walletEntries">, promo
       // As the wallet read before it was tracked: its balance counts as bonus up to the welcome.
       return Math.min(entry.amountCents, INITIAL_WALLET_CENTS);
     case "support":
+    case "ticketPurchase":
       return -Math.min(promo, -entry.amountCents);
     case "refund":
       return entry.eventId === undefined ? 0 : Math.min(spentOn.get(entry.eventId) ?? 0, entry.amountCents);

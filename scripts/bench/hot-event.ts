@@ -8,6 +8,11 @@
  * the local backend, which retries write conflicts as Convex does; measured are the share
  * that failed, the supports answered a second and the write conflicts per support. Also
  * measured: the profiler's own cost and the conflicts per support it saw.
+ *
+ * Rewards are in the mix: a third of the supports choose a shirt limited to LIMITED_REWARD_UNITS
+ * (with a size answer), a third an unlimited poster, a third none. The shirt sells out during the
+ * live rounds; a support refused for it (`Esta recompensa esgotou.`, at the door or by the queue)
+ * is an answer, not a failure. At the end its count must be exactly its quantity.
  */
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
@@ -31,6 +36,33 @@ const HEARTBEATS_PER_SECOND = SUPPORTERS / 10;
 const PARALLEL_SIGN_INS = 8;
 /** The per-event queue's worker, when supports go through one. */
 const QUEUE_WORKER = "supportQueue:work";
+/** The limited reward's quantity: about a third of the ~5,350 supports choose it, so it sells out mid-run. */
+const LIMITED_REWARD_UNITS = 500;
+const SOLD_OUT = "Esta recompensa esgotou.";
+const REWARDS = [
+  {
+    title: "Camiseta",
+    description: "",
+    minimumCents: 100,
+    quantity: LIMITED_REWARD_UNITS,
+    question: { label: "Tamanho", choices: ["P", "M", "G"] },
+  },
+  { title: "Pôster", description: "", minimumCents: 100 },
+];
+
+type RewardIds = [limited: string, unlimited: string];
+
+/** What the i-th support chooses: the limited shirt (with its answer), the poster, or no reward. */
+function choiceOf(i: number, [limited, unlimited]: RewardIds): { rewardId?: string; answer?: string } {
+  if (i % 3 === 0) return { rewardId: limited, answer: "M" };
+  return i % 3 === 1 ? { rewardId: unlimited } : {};
+}
+
+/** A refusal because the shirt ran out: an answer the supporter gets, not a failed call. */
+function isSoldOut(error: unknown): boolean {
+  const data = (error as { data?: { message?: unknown } }).data;
+  return typeof data === "object" && data !== null && data.message === SOLD_OUT;
+}
 
 export type Ceiling = { transactionMs: number; ratePerSecond: number; atCeiling: OccResult | null };
 /**
@@ -124,8 +156,10 @@ async function runSupports(): Promise<Run> {
     const creator = await signIn(backend.url, 0);
     const eventId: Id<"events"> = await creator.mutation(
       api.events.create,
-      eventInput({ name: "Show Esgotado", goalCents: 100_000_000, minSupportCents: 100, isTicketed: true }),
+      eventInput({ name: "Show Esgotado", goalCents: 100_000_000, minSupportCents: 100, isTicketed: true, rewards: REWARDS }),
     );
+    const [limited, unlimited] = await creator.query(api.rewards.list, { eventId });
+    const rewardIds: RewardIds = [limited!._id, unlimited!._id];
     const people: Person[] = await inParallel(SUPPORTERS, PARALLEL_SIGN_INS, async (i) => {
       const client = await signIn(backend.url, i + 1);
       const me = await client.query(api.users.me, {});
@@ -136,7 +170,9 @@ async function runSupports(): Promise<Run> {
     }
     const before = { seen: seen.length, conflicts: profiler.totalConflicts, profilerMs };
     const started = performance.now();
-    for (const { client } of people) await client.mutation(api.supports.support, { eventId, amountCents: 100 });
+    for (const [i, { client }] of people.entries()) {
+      await client.mutation(api.supports.support, { eventId, amountCents: 100, ...choiceOf(i, rewardIds) });
+    }
     const supportMs = {
       total: (performance.now() - started) / people.length,
       profiler: (profilerMs - before.profilerMs) / people.length,
@@ -151,7 +187,7 @@ async function runSupports(): Promise<Run> {
     const wroteWorkerState = (transaction: ProfiledTransaction) => transaction.writes.some((write) => write.table === "supportWorkers");
     for (const { sentPerSecond, people: count } of LIVE_ROUNDS) {
       const before = { conflicts, seen: seen.length };
-      const round = await liveRound(people.slice(0, count), eventId, sentPerSecond);
+      const round = await liveRound(people.slice(0, count), eventId, sentPerSecond, rewardIds);
       // The worker's last turns (it goes idle) belong to the round.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       live.push({
@@ -160,6 +196,9 @@ async function runSupports(): Promise<Run> {
         workerStateWritesPerSupport: seen.slice(before.seen).filter(wroteWorkerState).length / count,
       });
     }
+    const [shirt] = await creator.query(api.rewards.list, { eventId });
+    if (shirt?.taken !== LIMITED_REWARD_UNITS)
+      throw new Error(`the limited reward holds ${shirt?.taken} supports, not ${LIMITED_REWARD_UNITS}`);
     return {
       live,
       supports,
@@ -178,15 +217,16 @@ async function liveRound(
   people: Person[],
   eventId: Id<"events">,
   sentPerSecond: number,
+  rewardIds: RewardIds,
 ): Promise<Omit<LiveRound, "conflictsPerSupport" | "workerStateWritesPerSupport">> {
   const started = performance.now();
   let lastAnswer = started;
   const outcomes = await Promise.all(
     people.map(async ({ client }, i) => {
       if (Number.isFinite(sentPerSecond)) await new Promise((resolve) => setTimeout(resolve, (i * 1000) / sentPerSecond));
-      const ok = await client.mutation(api.supports.support, { eventId, amountCents: 100 }).then(
+      const ok = await client.mutation(api.supports.support, { eventId, amountCents: 100, ...choiceOf(i, rewardIds) }).then(
         () => true,
-        () => false,
+        (error: unknown) => isSoldOut(error),
       );
       lastAnswer = performance.now();
       return ok;

@@ -12,11 +12,12 @@ const TicketsModal = lazy(() => import("../features/account/tickets-modal"));
 const StatementModal = lazy(() => import("../features/wallet/statement-modal"));
 const AddFundsModal = lazy(() => import("../features/wallet/add-funds-modal"));
 const WithdrawModal = lazy(() => import("../features/wallet/withdraw-modal"));
+const MySupportsModal = lazy(() => import("../features/rewards/my-supports-modal"));
 
 const notificationHref = (target: "chat" | "event", eventId: string) =>
   target === "chat" ? paths.chat.build(eventId) : paths.event.build(eventId);
 
-type OpenModal = "myEvents" | "createEvent" | "tickets" | "statement" | "addFunds" | "withdraw" | null;
+type OpenModal = "myEvents" | "createEvent" | "tickets" | "mySupports" | "statement" | "addFunds" | "withdraw" | null;
 
 /** Header (brand + account) around every screen, and the modals the avatar menu opens. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -54,6 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
               onOpenMyEvents={() => setModal("myEvents")}
               onCreateEvent={() => setModal("createEvent")}
               onOpenTickets={() => setModal("tickets")}
+              onOpenMySupports={() => setModal("mySupports")}
               onOpenStatement={() => setModal("statement")}
               onAddFunds={() => {
                 setDepositId(undefined);
@@ -76,6 +78,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {modal === "myEvents" && <MyEventsModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
         {modal === "createEvent" && <CreateEventModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
         {modal === "tickets" && <TicketsModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}
+        {modal === "mySupports" && (
+          <MySupportsModal open onOpenChange={close} returnFocusRef={menuTriggerRef} eventHref={paths.event.build} />
+        )}
         {modal === "statement" && (
           <StatementModal
             open

@@ -48,7 +48,7 @@ export const ATTENDEE_STATUS_LABELS: Record<AttendeeRow["status"], string> = { v
 const BOM = "\uFEFF";
 
 /** "dd/mm/aaaa HH:mm" in `timeZone` (the viewer's unless given). */
-function dateTime(at: number, timeZone?: string): string {
+export function csvDateTime(at: number, timeZone?: string): string {
   const parts = new Intl.DateTimeFormat("pt-BR", {
     timeZone,
     day: "2-digit",
@@ -87,14 +87,19 @@ export function attendeeCsv(rows: AttendeeRow[], { timeZone }: { timeZone?: stri
     row.priceCents === null ? "" : formatBRL(row.priceCents),
     ATTENDEE_STATUS_LABELS[row.status],
     row.code,
-    dateTime(row.issuedAt, timeZone),
-    row.usedAt === null ? "" : dateTime(row.usedAt, timeZone),
+    csvDateTime(row.issuedAt, timeZone),
+    row.usedAt === null ? "" : csvDateTime(row.usedAt, timeZone),
   ]);
   return BOM + Papa.unparse({ fields: ATTENDEE_CSV_HEADER, data }, { delimiter: ";", escapeFormulae: true, newline: "\r\n" });
 }
 
 /** A file name from the event's name: "Show da Banda" → "lista-show-da-banda.csv". */
 export function attendeeCsvFileName(eventName: string): string {
+  return `lista-${fileSlug(eventName)}.csv`;
+}
+
+/** The event's name as a file name's part: "Show da Banda" → "show-da-banda". */
+export function fileSlug(eventName: string): string {
   const slug = eventName
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -102,5 +107,5 @@ export function attendeeCsvFileName(eventName: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 60);
-  return `lista-${slug || "evento"}.csv`;
+  return slug || "evento";
 }

@@ -50,8 +50,12 @@ export function supportClosedReason(event: Lifecycle, now: number | null): Suppo
   );
 }
 
-/** At its date a concluded event is paid out; any other is refunded. */
-export function settlementAtDate(funding: Funding): Exclude<Settlement, "cancelled"> {
+/**
+ * At its date a concluded event is paid out, and so is a `Flexível` one that raised anything;
+ * any other is refunded.
+ */
+export function settlementAtDate(funding: Funding & { fundingMode?: "flexible" }): Exclude<Settlement, "cancelled"> {
+  if (funding.fundingMode === "flexible" && funding.raisedCents > 0) return "paidOut";
   return isConcluded(funding) ? "paidOut" : "refunded";
 }
 

@@ -6,6 +6,8 @@ import { formatBRL } from "./money";
 export const ENTRY_KINDS = [
   "welcome",
   "support",
+  // A ticket purchase (model/ticketPurchases.ts): spends like a support, reads as a purchase.
+  "ticketPurchase",
   "refund",
   "payout",
   "opening",
@@ -22,6 +24,11 @@ export const ENTRY_KINDS = [
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
+/** Money spent on an event (a support or a ticket purchase): bonus money goes first, a refund brings it back. */
+export function spendsOnEvent(kind: EntryKind): boolean {
+  return kind === "support" || kind === "ticketPurchase";
+}
+
 /** The statement's texts (docs/product.md); "opening" is the balance a wallet had before statements existed. */
 export function describeEntry(kind: EntryKind, eventName: string | null): string {
   const event = eventName ?? "evento removido";
@@ -30,6 +37,8 @@ export function describeEntry(kind: EntryKind, eventName: string | null): string
       return "Bônus de boas-vindas";
     case "support":
       return `Apoio a ${event}`;
+    case "ticketPurchase":
+      return `Compra de ingressos – ${event}`;
     case "refund":
       return `Estorno de ${event}`;
     case "payout":

@@ -12,6 +12,7 @@ import { SupportTimeline } from "../../features/events/timeline/support-timeline
 import { SupportPanel } from "../../features/support/support-panel";
 import { useSupport } from "../../features/support/use-support";
 import { EventUpdates } from "../../features/updates/event-updates";
+import { RewardList } from "../../features/rewards/reward-list";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
 
@@ -23,6 +24,7 @@ const organizerTools = () => import("./event-organizer");
 const EditEvent = lazy(() => organizerTools().then((module) => ({ default: module.EditEvent })));
 const CancelEvent = lazy(() => organizerTools().then((module) => ({ default: module.CancelEvent })));
 const AttendeeList = lazy(() => organizerTools().then((module) => ({ default: module.AttendeeList })));
+const DownloadSupportersButton = lazy(() => organizerTools().then((module) => ({ default: module.DownloadSupportersButton })));
 const TicketSales = lazy(() => import("../../features/tickets/ticket-sales").then((module) => ({ default: memo(module.TicketSales) })));
 // The event's figures change on every support (a live update a few times a second on a busy
 // event) and re-render the page; the sections that take only the event's id render again only
@@ -30,6 +32,7 @@ const TicketSales = lazy(() => import("../../features/tickets/ticket-sales").the
 const MemoPresenceCount = memo(PresenceCount);
 const MemoEventUpdates = memo(EventUpdates);
 const MemoSupportTimeline = memo(SupportTimeline);
+const MemoRewardList = memo(RewardList);
 
 /**
  * `/event/:id` and its sub-pages. The door screen is declared here, not in the app's router, so
@@ -98,10 +101,12 @@ function EventPage() {
             )}
             {isOrganizer && (
               <Suspense fallback={null}>
+                <DownloadSupportersButton eventId={event._id} eventName={event.name} />
                 <CancelEvent event={event} />
               </Suspense>
             )}
           </EventDetails>
+          <MemoRewardList eventId={event._id} />
           {event.hasTicketTypes && (
             <Suspense fallback={null}>
               <TicketSales eventId={event._id} open={event.supportClosedReason === null || event.supportClosedReason === "concluded"} />

@@ -42,6 +42,7 @@ const detail: EventDetail = {
   description: "Três noites de jazz ao ar livre.\nProgramação: https://exemplo.com.br/jazz",
   imageUrl: null,
   isTicketed: true,
+  fundingMode: "allOrNothing",
   goalCents: 200000,
   raisedCents: 55000,
   percent: 27,

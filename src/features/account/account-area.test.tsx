@@ -14,6 +14,7 @@ const handlers = {
   onOpenMyEvents: vi.fn(),
   onCreateEvent: vi.fn(),
   onOpenTickets: vi.fn(),
+  onOpenMySupports: vi.fn(),
   onOpenStatement: vi.fn(),
   onAddFunds: vi.fn(),
   onWithdraw: vi.fn(),
@@ -83,7 +84,7 @@ describe("AccountArea", () => {
     const items = within(menu)
       .getAllByRole("menuitem")
       .map((item) => item.textContent);
-    expect(items).toEqual(["Meus Eventos", "Criar Evento", "Meus Ingressos", "Extrato", "Adicionar saldo", "Sacar", "Sair"]);
+    expect(items).toEqual(["Meus Eventos", "Criar Evento", "Meus Ingressos", "Meus apoios", "Extrato", "Adicionar saldo", "Sacar", "Sair"]);
     await user.click(within(menu).getByRole("menuitem", { name: "Criar Evento" }));
     expect(handlers.onCreateEvent).toHaveBeenCalled();
   });

@@ -12,6 +12,7 @@ type AccountAreaProps = {
   onOpenMyEvents: () => void;
   onCreateEvent: () => void;
   onOpenTickets: () => void;
+  onOpenMySupports: () => void;
   onOpenStatement: () => void;
   onAddFunds: () => void;
   onWithdraw: () => void;

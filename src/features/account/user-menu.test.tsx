@@ -9,6 +9,7 @@ const handlers = {
   onOpenMyEvents: vi.fn(),
   onCreateEvent: vi.fn(),
   onOpenTickets: vi.fn(),
+  onOpenMySupports: vi.fn(),
   onOpenStatement: vi.fn(),
   onAddFunds: vi.fn(),
   onWithdraw: vi.fn(),
@@ -37,5 +38,13 @@ describe("UserMenu", () => {
     await user.click(screen.getByRole("button", { name: "Abrir menu do usuário" }));
     await user.click(await screen.findByRole("menuitem", { name: "Sacar" }));
     expect(handlers.onWithdraw).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers Meus apoios, which opens its dialog", async () => {
+    const user = userEvent.setup();
+    render(<UserMenu user={{ name: "Ana", menuName: "Ana", email: null, image: null, walletCents: 5000 }} {...handlers} />);
+    await user.click(screen.getByRole("button", { name: "Abrir menu do usuário" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Meus apoios" }));
+    expect(handlers.onOpenMySupports).toHaveBeenCalledTimes(1);
   });
 });

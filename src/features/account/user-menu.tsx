@@ -11,6 +11,7 @@ type UserMenuProps = {
   onOpenMyEvents: () => void;
   onCreateEvent: () => void;
   onOpenTickets: () => void;
+  onOpenMySupports: () => void;
   onOpenStatement: () => void;
   onAddFunds: () => void;
   onWithdraw: () => void;
@@ -36,6 +37,7 @@ export default function UserMenu({
   onOpenMyEvents,
   onCreateEvent,
   onOpenTickets,
+  onOpenMySupports,
   onOpenStatement,
   onAddFunds,
   onWithdraw,
@@ -70,6 +72,9 @@ export default function UserMenu({
           </DropdownMenu.Item>
           <DropdownMenu.Item className="menu__item" onSelect={onOpenTickets}>
             Meus Ingressos
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={onOpenMySupports}>
+            Meus apoios
           </DropdownMenu.Item>
           <DropdownMenu.Item className="menu__item" onSelect={onOpenStatement}>
             Extrato

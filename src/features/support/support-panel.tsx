@@ -6,8 +6,13 @@ import { formatBRL } from "@convex/model/shared/money";
 import { NoticeAlert } from "../../components/notice-alert";
 import { SupportedWithChat } from "../../components/supported-with-chat";
 import type { EventDetail } from "../../lib/api-types";
-import type { Notice } from "../../lib/notice";
+import { ATTENTION_TITLE, type Notice } from "../../lib/notice";
 import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
+import { centsToInput } from "../../lib/form-values";
+import { SUPPORTER_DATA_NOTICE } from "@convex/model/shared/supporterCsv";
+import { parseBRL } from "@convex/model/shared/money";
+import { checkRewardPick, NO_REWARD, type OfferedReward, type RewardPick } from "./reward-choice";
+import { RewardPicker } from "./reward-picker";
 import { checkSupport } from "./support-check";
 import { SupportForm } from "./support-form";
 import { outcomeNotice, PROCESSING_TEXT } from "./supported-notice";
@@ -25,7 +30,9 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
   const id = useId();
   const me = useQuery(api.users.me);
   const mine = useQuery(api.supports.mine, { eventId: event._id });
+  const rewards = useQuery(api.rewards.list, { eventId: event._id });
   const [amount, setAmount] = useState("");
+  const [pick, setPick] = useState<RewardPick>(NO_REWARD);
   const [announcement, setAnnouncement] = useState("");
   const amountRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -68,12 +75,26 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
       show({ ...check.notice, tone: "error" });
       return;
     }
+    const reward = checkRewardPick(pick, rewards ?? [], check.amountCents);
+    if (!reward.ok) {
+      show({ title: ATTENTION_TITLE, message: reward.message, tone: "error" });
+      return;
+    }
     void submit(async () => {
-      await support.support(check.amountCents);
+      await support.support(check.amountCents, reward.choice);
       setAmount("");
+      setPick(NO_REWARD);
       setAnnouncement(PROCESSING_TEXT);
       return null; // the outcome's alert follows, from supports:outcome
     });
+  }
+
+  /** Picking a reward fills in its minimum when less (or nothing) was typed. */
+  function onPick(next: RewardPick, reward: OfferedReward | null) {
+    setPick(next);
+    if (reward === null) return;
+    const typed = parseBRL(amount);
+    if (typed === null || typed < reward.minimumCents) setAmount(centsToInput(reward.minimumCents));
   }
 
   return (
@@ -90,6 +111,7 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
           Apoio mínimo de {formatBRL(event.minSupportCents)}.{me ? ` Seu saldo: ${formatBRL(me.walletCents)}.` : ""}
         </p>
       )}
+      {rewards !== undefined && rewards.length > 0 && <RewardPicker rewards={rewards} pick={pick} onPick={onPick} disabled={closed} />}
       <SupportForm
         amount={amount}
         onAmountChange={setAmount}
@@ -100,6 +122,7 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
         pending={pending}
         processing={support.processing}
       />
+      {!closed && <p className="support__data-notice">{SUPPORTER_DATA_NOTICE}</p>}
       {(mine?.supported || support.queuedCents > 0) && (
         <SupportedWithChat chatPath={chatPath} chatRef={chatRef}>
           Você já apoiou este evento com <strong>{formatBRL((mine?.amountCents ?? 0) + support.queuedCents)}</strong>.

@@ -23,14 +23,14 @@ export function supportedNotice(amountCents: number, result: { goalReached: bool
 
 /**
  * The alert once a queued support came up: as above when it was applied; when the event closed
- * first (others reached the goal, the creator cancelled, the date came), the closed-event
- * message and the money back in the wallet.
+ * first (others reached the goal, the creator cancelled, the date came) or its reward sold out
+ * (`Esta recompensa esgotou.`), why, and the money back in the wallet.
  */
 export function outcomeNotice(outcome: SupportOutcome): Notice {
   if (outcome.status === "applied") return supportedNotice(outcome.amountCents, outcome);
   return {
     title: ATTENTION_TITLE,
-    message: supportClosedMessage(outcome.closedReason),
+    message: "refusal" in outcome ? outcome.refusal : supportClosedMessage(outcome.closedReason),
     detail: `Seu apoio de ${formatBRL(outcome.amountCents)} voltou para a sua carteira.`,
     tone: "error",
   };

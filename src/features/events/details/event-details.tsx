@@ -8,6 +8,7 @@ import { LinkifiedText } from "./linkified-text";
 import { OnlineAccessLink } from "./online-access-link";
 import { placeText } from "../display/place";
 import { SettlementChip } from "../display/settlement-chip";
+import { FundingModeNote } from "../display/funding-mode";
 import { statusTone } from "../display/status";
 import "../events.css";
 
@@ -81,6 +82,7 @@ export function EventDetails({ event, actions, children }: EventDetailsProps) {
             <dd>{event.isTicketed ? event.ticketsGenerated : event.uniqueSupporters}</dd>
           </div>
         </dl>
+        <FundingModeNote mode={event.fundingMode} />
         <div className="event-detail__progress">
           <FundingProgress funding={event} size="large" />
           {event.goalReached && <p className="badge badge--success">META ATINGIDA</p>}

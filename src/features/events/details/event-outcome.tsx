@@ -2,13 +2,16 @@ import { useId } from "react";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { SETTLEMENT_OUTCOMES, type Settlement } from "@convex/model/shared/lifecycle";
+import { FLEXIBLE_PAID_OUT_OUTCOME } from "@convex/model/shared/fundingMode";
 import { formatBRL } from "@convex/model/shared/money";
 import { SupportedWithChat } from "../../../components/supported-with-chat";
 import type { EventDetail } from "../../../lib/api-types";
 import "../events.css";
 
 type EventOutcomeProps = {
-  event: Pick<EventDetail, "_id" | "raisedCents" | "goalCents" | "settlementLabel"> & { settlement: Settlement };
+  event: Pick<EventDetail, "_id" | "raisedCents" | "goalCents" | "settlementLabel" | "fundingMode" | "goalReached"> & {
+    settlement: Settlement;
+  };
   chatPath: string;
 };
 
@@ -24,7 +27,12 @@ export function EventOutcome({ event, chatPath }: EventOutcomeProps) {
       <h2 id={`${id}-heading`} className="event-outcome__heading">
         {event.settlementLabel}
       </h2>
-      <p>{SETTLEMENT_OUTCOMES[event.settlement]}</p>
+      <p>
+        {/* A flexible event paid below its goal did not reach it: its page says so. */}
+        {event.settlement === "paidOut" && event.fundingMode === "flexible" && !event.goalReached
+          ? FLEXIBLE_PAID_OUT_OUTCOME
+          : SETTLEMENT_OUTCOMES[event.settlement]}
+      </p>
       <p className="event-outcome__hint">
         Arrecadado: {formatBRL(event.raisedCents)} de {formatBRL(event.goalCents)}.
       </p>

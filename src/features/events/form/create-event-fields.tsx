@@ -6,6 +6,8 @@ import { EventPlaceFields } from "./event-place-fields";
 import { ImagePicker } from "../image-upload/image-picker";
 import type { useImageUpload } from "../image-upload/use-image-upload";
 import { TicketTypesEditor } from "../ticket-types/ticket-types-editor";
+import { FundingModeField } from "./funding-mode-field";
+import { RewardsEditor } from "./rewards/rewards-editor";
 
 type CreateEventFieldsProps = {
   values: CreateEventValues;
@@ -121,6 +123,7 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
           Ao atingir essa porcentagem da meta, o evento é concluído e os apoios são encerrados.
         </p>
       </div>
+      <FundingModeField value={values.fundingMode} onChange={(fundingMode) => set({ fundingMode })} disabled={lockCore} />
       <ImagePicker upload={image.upload} onChoose={(file) => void image.choose(file)} />
       <div className="field">
         <label htmlFor={`${id}-image`}>URL da imagem (opcional)</label>
@@ -151,6 +154,7 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
       {values.isTicketed && (
         <TicketTypesEditor types={values.ticketTypes} category={values.category} onChange={(ticketTypes) => set({ ticketTypes })} />
       )}
+      <RewardsEditor rewards={values.rewards} onChange={(rewards) => set({ rewards })} />
     </>
   );
 }

@@ -4,7 +4,9 @@ import { validateEventInput, type ValidEventInput } from "@convex/model/shared/e
 import { parseBRL } from "@convex/model/shared/money";
 import { parseDateTimeInputs } from "../../../lib/dates";
 import { centsToInput, dateInputOf, timeInputOf } from "../../../lib/form-values";
+import type { FundingMode } from "@convex/model/shared/fundingMode";
 import type { TicketTypeValues } from "../ticket-types/ticket-types-form";
+import type { RewardValues } from "./rewards/rewards-form";
 
 /** The create-event form's raw values, as typed. */
 export type CreateEventValues = {
@@ -25,6 +27,8 @@ export type CreateEventValues = {
   onlineUrl: string;
   /** Shown when the event has tickets; none keeps the spec's one ticket per support. */
   ticketTypes: TicketTypeValues[];
+  fundingMode: FundingMode;
+  rewards: RewardValues[];
 };
 
 export const EMPTY_CREATE_EVENT: CreateEventValues = {
@@ -44,6 +48,8 @@ export const EMPTY_CREATE_EVENT: CreateEventValues = {
   isOnline: false,
   onlineUrl: "",
   ticketTypes: [],
+  fundingMode: "allOrNothing",
+  rewards: [],
 };
 
 /**
@@ -107,6 +113,7 @@ export function valuesOfEvent(event: {
   city: string | null;
   uf: string | null;
   isOnline: boolean;
+  fundingMode: FundingMode;
 }): CreateEventValues {
   return {
     name: event.name,
@@ -126,5 +133,7 @@ export function valuesOfEvent(event: {
     // The link is read apart (only the creator may) and the types too: the modal fills them in.
     onlineUrl: "",
     ticketTypes: [],
+    fundingMode: event.fundingMode,
+    rewards: [],
   };
 }

@@ -150,12 +150,50 @@ describe("CreateEventModal", { timeout: 20_000 }, () => {
       venueName: "Biblioteca Mário de Andrade",
       city: "São Paulo",
       uf: "SP",
+      fundingMode: "allOrNothing",
     });
     const alert = await screen.findByRole("alertdialog");
     expect(within(alert).getByRole("heading", { name: "Sucesso!" })).toBeInTheDocument();
     expect(within(alert).getByText("Evento criado com sucesso.")).toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false), { timeout: 3000 });
+  });
+
+  it("sends Flexível and the rewards; a reward with a question but no choices is refused first", async () => {
+    const user = userEvent.setup();
+    const create = setMutation(api.events.create, () => fakeId("events", "new-id"));
+    render(<CreateEventModal open onOpenChange={vi.fn()} />);
+    await fillValidForm(user);
+    await user.click(screen.getByRole("radio", { name: "Flexível" }));
+    await user.click(screen.getByRole("button", { name: "Adicionar recompensa" }));
+    const reward = screen.getByRole("group", { name: "Recompensa 1" });
+    await user.type(within(reward).getByLabelText("Título"), "Camiseta");
+    await user.type(within(reward).getByLabelText("Valor mínimo (R$)"), "30");
+    await user.type(within(reward).getByLabelText("Quantidade (opcional)"), "2");
+    await user.selectOptions(within(reward).getByLabelText("Pergunta para quem apoiar"), "choices");
+    await user.type(within(reward).getByLabelText("Pergunta", { exact: true }), "Tamanho da camiseta");
+    await user.click(screen.getByRole("button", { name: "Criar" }));
+    expect(await screen.findByText("Dê ao menos uma opção para a pergunta da recompensa.")).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "OK" }));
+
+    await user.click(within(reward).getByLabelText("Opções (uma por linha)"));
+    await user.paste("P\nM\n");
+    await user.click(screen.getByRole("button", { name: "Criar" }));
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({
+        fundingMode: "flexible",
+        rewards: [
+          {
+            title: "Camiseta",
+            description: "",
+            minimumCents: 3_000,
+            quantity: 2,
+            question: { label: "Tamanho da camiseta", choices: ["P", "M"] },
+          },
+        ],
+      }),
+    );
   });
 
   it("shows the server's refusal", async () => {

@@ -12,6 +12,7 @@ import { EMPTY_CREATE_EVENT, toEventDetails, toEventInput, type CreateEventValue
 import { useImageUpload, withUploadedImage } from "../image-upload/use-image-upload";
 import { EventFormActions } from "./event-form-actions";
 import { toTicketTypes } from "../ticket-types/ticket-types-form";
+import { toRewards } from "./rewards/rewards-form";
 import "../events.css";
 
 /** After "Evento criado com sucesso." the modal goes away after 2000 ms. */
@@ -48,8 +49,9 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
     const input = toEventInput(values, now);
     const details = toEventDetails(values);
     const types = input === null ? null : toTicketTypes(values.ticketTypes, input, now);
+    const rewards = input === null ? null : toRewards(values.rewards, input.goalCents);
     const problem =
-      input === null || types === null
+      input === null || types === null || rewards === null
         ? MESSAGES.invalidEventInput
         : "message" in details
           ? details.message
@@ -57,15 +59,26 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
             ? MESSAGES.eventInPast
             : "message" in types
               ? types.message
-              : null;
-    if (input === null || types === null || "message" in details || "message" in types || problem !== null) {
+              : "message" in rewards
+                ? rewards.message
+                : null;
+    if (
+      input === null ||
+      types === null ||
+      rewards === null ||
+      "message" in details ||
+      "message" in types ||
+      "message" in rewards ||
+      problem !== null
+    ) {
       show({ title: ATTENTION_TITLE, message: problem ?? MESSAGES.invalidEventInput, tone: "error" });
       return;
     }
     // Without types the call is the spec's own: one ticket per support.
     const ticketTypes = types.types.length === 0 ? {} : { ticketTypes: types.types };
+    const extras = { fundingMode: values.fundingMode, ...(rewards.rewards.length === 0 ? {} : { rewards: rewards.rewards }) };
     void submit(async () => {
-      await create({ ...withUploadedImage(input, image.upload), ...details.details, ...ticketTypes });
+      await create({ ...withUploadedImage(input, image.upload), ...details.details, ...ticketTypes, ...extras });
       setCreated(true);
       closeTimer.current = setTimeout(() => onOpenChange(false), CLOSE_AFTER_SUCCESS_MS);
       return { title: "Sucesso!", message: "Evento criado com sucesso.", tone: "success" };

@@ -13,6 +13,7 @@ import { toEventDetails, toEventInput, valuesOfEvent, type CreateEventValues } f
 import { useImageUpload, withUploadedImage } from "../image-upload/use-image-upload";
 import { EventFormActions } from "./event-form-actions";
 import { storedEnds, toTicketTypes, valuesOfTypes } from "../ticket-types/ticket-types-form";
+import { toRewards, valuesOfRewards } from "./rewards/rewards-form";
 import "../events.css";
 
 export type EditableEvent = Pick<
@@ -33,6 +34,7 @@ export type EditableEvent = Pick<
   | "hasTicketTypes"
   | "imageUrl"
   | "raisedCents"
+  | "fundingMode"
 >;
 
 type EditEventModalProps = {
@@ -50,11 +52,12 @@ export default function EditEventModal({ event, open, onOpenChange, returnFocusR
   // The stored types and the access link (the creator's to read) fill the form once they are here.
   const types = useQuery(api.ticketTypes.forEvent, { eventId: event._id });
   const onlineUrl = useQuery(api.onlineAccess.link, { eventId: event._id });
-  if (types === undefined || onlineUrl === undefined) return null;
+  const rewards = useQuery(api.rewards.list, { eventId: event._id });
+  if (types === undefined || onlineUrl === undefined || rewards === undefined) return null;
   return (
     <EditEventForm
       event={event}
-      stored={{ types, onlineUrl: onlineUrl ?? "" }}
+      stored={{ types, onlineUrl: onlineUrl ?? "", rewards }}
       open={open}
       onOpenChange={onOpenChange}
       returnFocusRef={returnFocusRef}
@@ -62,7 +65,11 @@ export default function EditEventModal({ event, open, onOpenChange, returnFocusR
   );
 }
 
-type StoredExtras = { types: FunctionReturnType<typeof api.ticketTypes.forEvent>; onlineUrl: string };
+type StoredExtras = {
+  types: FunctionReturnType<typeof api.ticketTypes.forEvent>;
+  onlineUrl: string;
+  rewards: FunctionReturnType<typeof api.rewards.list>;
+};
 
 function EditEventForm({ event, stored, open, onOpenChange, returnFocusRef }: EditEventModalProps & { stored: StoredExtras }) {
   const id = useId();
@@ -71,6 +78,7 @@ function EditEventForm({ event, stored, open, onOpenChange, returnFocusRef }: Ed
     ...valuesOfEvent(event),
     onlineUrl: stored.onlineUrl,
     ticketTypes: valuesOfTypes(stored.types),
+    rewards: valuesOfRewards(stored.rewards),
   }));
   const [removeImage, setRemoveImage] = useState(false);
   const { notice, pending, show, submit, close } = useSubmitWithNotice();
@@ -86,15 +94,18 @@ function EditEventForm({ event, stored, open, onOpenChange, returnFocusRef }: Ed
     const input = toEventInput(values, now);
     const details = toEventDetails(values);
     const types = input === null ? null : toTicketTypes(values.ticketTypes, input, now, storedEnds(stored.types));
-    if (input === null || types === null || "message" in details || "message" in types) {
+    const rewards = input === null ? null : toRewards(values.rewards, input.goalCents);
+    if (input === null || types === null || rewards === null || "message" in details || "message" in types || "message" in rewards) {
       const message =
-        input === null || types === null
+        input === null || types === null || rewards === null
           ? MESSAGES.invalidEventInput
           : "message" in details
             ? details.message
             : "message" in types
               ? types.message
-              : "";
+              : "message" in rewards
+                ? rewards.message
+                : "";
       show({ title: ATTENTION_TITLE, message, tone: "error" });
       return;
     }
@@ -105,6 +116,8 @@ function EditEventForm({ event, stored, open, onOpenChange, returnFocusRef }: Ed
         ...withImage,
         ...details.details,
         ticketTypes: types.types,
+        fundingMode: values.fundingMode,
+        rewards: rewards.rewards,
         ...(removeImage && image.upload.status !== "done" && input.imageUrl === undefined ? { removeImage: true } : {}),
       });
       onOpenChange(false);

@@ -13,6 +13,7 @@ const base: EventCardData = {
   uf: "PE",
   imageUrl: "/images/events/jazz.svg",
   isTicketed: true,
+  fundingMode: "allOrNothing",
   goalCents: 10000,
   raisedCents: 3000,
   percent: 30,

@@ -6,6 +6,7 @@ import type { EventSummary } from "../../../lib/api-types";
 import { formatDateTime } from "../../../lib/dates";
 import { cityText } from "../display/place";
 import { SettlementChip } from "../display/settlement-chip";
+import { FundingModeChip } from "../display/funding-mode-chip";
 import "../events.css";
 
 /** What a card shows of an event (`goalReached` is the server's: raised reached the goal itself). */
@@ -20,6 +21,7 @@ export type EventCardData = Pick<
   | "isOnline"
   | "imageUrl"
   | "isTicketed"
+  | "fundingMode"
   | "goalCents"
   | "raisedCents"
   | "percent"
@@ -51,6 +53,7 @@ export function EventCard({ event, to, priority = false }: EventCardProps) {
           <p className="event-card__meta">
             <span className="chip">{event.category}</span>
             {event.isTicketed && <span className="chip chip--ticket">Com ingresso</span>}
+            <FundingModeChip mode={event.fundingMode} />
             <SettlementChip settlement={event.settlement} label={event.settlementLabel} />
           </p>
           <h2 id={titleId} className="event-card__title">

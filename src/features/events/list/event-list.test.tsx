@@ -18,6 +18,7 @@ const summary = (id: string, name: string): EventSummary => ({
   uf: null,
   imageUrl: null,
   isTicketed: false,
+  fundingMode: "allOrNothing",
   goalCents: 10000,
   raisedCents: 0,
   percent: 0,

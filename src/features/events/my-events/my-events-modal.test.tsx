@@ -19,6 +19,7 @@ const own: FunctionReturnType<typeof api.events.mine>[number] = {
   shareUrl: "http://127.0.0.1:3211/e/e1",
   imageUrl: null,
   isTicketed: true,
+  fundingMode: "allOrNothing",
   goalCents: 10000,
   raisedCents: 2500,
   percent: 25,

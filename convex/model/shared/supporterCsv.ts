@@ -1,0 +1,48 @@
+/**
+ * `Baixar apoiadores (CSV)`: the organizer's list of supports with their rewards and answers,
+ * with the attendee list's hygiene (shared/attendeeCsv.ts): UTF-8 with a byte order mark, `;`
+ * between fields, and formula-looking cells neutralized by Papa Parse. Pure, used by the browser.
+ */
+import Papa from "papaparse";
+import { csvDateTime, fileSlug } from "./attendeeCsv";
+import { formatBRL } from "./money";
+
+/** A support's state as `Meus apoios` and the CSV show it. */
+export const SUPPORT_STATE_LABELS = { confirmed: "Confirmado", refunded: "Estornado" } as const;
+
+/** Told to the supporter before they support: who sees their data, and what for. */
+export const SUPPORTER_DATA_NOTICE =
+  "Ao apoiar, o organizador deste evento recebe seu nome, e-mail, valor, recompensa e resposta, apenas para entregar a recompensa (LGPD).";
+
+export type SupporterRow = {
+  name: string;
+  email: string;
+  amountCents: number;
+  rewardTitle: string | null;
+  answer: string | null;
+  at: number;
+  state: string;
+};
+
+export const SUPPORTER_CSV_HEADER = ["Nome", "E-mail", "Valor", "Recompensa", "Resposta", "Data", "Situação"];
+
+const BOM = "\uFEFF";
+
+/** The CSV file's text, BOM included. */
+export function supporterCsv(rows: SupporterRow[], { timeZone }: { timeZone?: string } = {}): string {
+  const data = rows.map((row) => [
+    row.name,
+    row.email,
+    formatBRL(row.amountCents),
+    row.rewardTitle ?? "Sem recompensa",
+    row.answer ?? "",
+    csvDateTime(row.at, timeZone),
+    row.state,
+  ]);
+  return BOM + Papa.unparse({ fields: SUPPORTER_CSV_HEADER, data }, { delimiter: ";", escapeFormulae: true, newline: "\r\n" });
+}
+
+/** A file name from the event's name: "Show da Banda" → "apoiadores-show-da-banda.csv". */
+export function supporterCsvFileName(eventName: string): string {
+  return `apoiadores-${fileSlug(eventName)}.csv`;
+}

@@ -1,0 +1,74 @@
+import { useId } from "react";
+import { formatBRL } from "@convex/model/shared/money";
+import { MAX_ANSWER_LENGTH } from "@convex/model/shared/rewards";
+import type { OfferedReward, RewardPick } from "./reward-choice";
+
+type RewardPickerProps = {
+  rewards: OfferedReward[];
+  pick: RewardPick;
+  /** A reward picked: the panel fills the amount with its minimum when less was typed. */
+  onPick: (pick: RewardPick, reward: OfferedReward | null) => void;
+  disabled: boolean;
+};
+
+function optionText(reward: OfferedReward): string {
+  const left = reward.remaining === null ? "" : reward.soldOut ? " · Esgotada" : ` · Restam ${reward.remaining}`;
+  return `${reward.title} · a partir de ${formatBRL(reward.minimumCents)}${left}`;
+}
+
+/** `Sem recompensa` or one of the event's rewards, and the answer to its question. */
+export function RewardPicker({ rewards, pick, onPick, disabled }: RewardPickerProps) {
+  const id = useId();
+  const chosen = rewards.find((reward) => reward._id === pick.rewardId) ?? null;
+  const question = chosen?.question ?? null;
+  return (
+    <fieldset className="reward-picker" disabled={disabled}>
+      <legend className="reward-picker__legend">Recompensa</legend>
+      <div className="reward-picker__option">
+        <input
+          type="radio"
+          id={`${id}-none`}
+          name={`${id}-reward`}
+          checked={pick.rewardId === null}
+          onChange={() => onPick({ rewardId: null, answer: "" }, null)}
+        />
+        <label htmlFor={`${id}-none`}>Sem recompensa</label>
+      </div>
+      {rewards.map((reward) => (
+        <div key={reward._id} className="reward-picker__option">
+          <input
+            type="radio"
+            id={`${id}-${reward._id}`}
+            name={`${id}-reward`}
+            checked={pick.rewardId === reward._id}
+            disabled={reward.soldOut}
+            onChange={() => onPick({ rewardId: reward._id, answer: "" }, reward)}
+          />
+          <label htmlFor={`${id}-${reward._id}`}>{optionText(reward)}</label>
+        </div>
+      ))}
+      {question !== null && (
+        <div className="field reward-picker__question">
+          <label htmlFor={`${id}-answer`}>{question.label}</label>
+          {question.choices === undefined ? (
+            <input
+              id={`${id}-answer`}
+              value={pick.answer}
+              maxLength={MAX_ANSWER_LENGTH}
+              onChange={(e) => onPick({ ...pick, answer: e.target.value }, chosen)}
+            />
+          ) : (
+            <select id={`${id}-answer`} value={pick.answer} onChange={(e) => onPick({ ...pick, answer: e.target.value }, chosen)}>
+              <option value="">Selecione</option>
+              {question.choices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice}
+                </option>
+              ))}
+            </select>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}
