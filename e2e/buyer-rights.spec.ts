@@ -41,10 +41,12 @@ test("Cancelar compra: the wallet is whole again, the tickets read Cancelado, an
   await expect(confirm).toContainText(
     `Em ${eventName}, os 2 ingressos desta compra serão cancelados e R$ 20,00 voltam para a sua carteira agora.`,
   );
+  await shoot(page, "meus-ingressos-confirmar-cancelamento");
   await confirm.getByRole("button", { name: "Cancelar compra" }).click();
 
   await expect(modal.getByText("Cancelado")).toHaveCount(2);
   await expect(modal.getByRole("button", { name: "Cancelar compra" })).toHaveCount(0);
+  await shoot(page, "meus-ingressos-cancelado");
   await expect(page.getByText("Saldo: R$ 50,00")).toBeVisible();
   await expect(watched).toContainText("Restam 10");
   await watcherContext.close();
