@@ -43,6 +43,36 @@ function architectureZones() {
   ];
 }
 
+/**
+ * The local backend's three layers, arrows one way: front/ (sync, HTTP API, CLI routes,
+ * dashboard) → functions/ (the runner, push, scheduler) → database/ (documents, indexes,
+ * storage); the files at its top (server.ts wiring the layers, main.ts, test-support.ts) use
+ * all three and none of the layers uses them. Tests and their fixtures may reach any layer.
+ */
+const LOCAL_BACKEND_WIRING = [
+  "./local-backend/server.ts",
+  "./local-backend/main.ts",
+  "./local-backend/test-support.ts",
+  "./local-backend/app-functions.ts",
+];
+const LOCAL_BACKEND_LAYER_ZONES = [
+  {
+    target: "./local-backend/database",
+    from: ["./local-backend/functions", "./local-backend/front", ...LOCAL_BACKEND_WIRING],
+    message: "The local backend's database/ knows nothing of functions/, front/ or the wiring: pass what it needs in from above.",
+  },
+  {
+    target: "./local-backend/functions",
+    from: ["./local-backend/front", ...LOCAL_BACKEND_WIRING],
+    message: "The local backend's functions/ use database/ only, never front/ or the wiring: front/ calls down into them.",
+  },
+  {
+    target: "./local-backend/front",
+    from: LOCAL_BACKEND_WIRING,
+    message: "The local backend's front/ uses functions/ and database/, never the wiring (server.ts wires it).",
+  },
+];
+
 /** What deployed code may not import: the test kit (tests and their helpers may). */
 const DEPLOYED_CONVEX_ZONE = {
   target: "./convex",
@@ -113,6 +143,16 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ["local-backend/**/*.ts"],
+    ignores: ["local-backend/**/*.test.ts", "local-backend/**/test-convex/**", "local-backend/**/fixture-*.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: import.meta.dirname, zones: [...architectureZones(), ...LOCAL_BACKEND_LAYER_ZONES] },
       ],
     },
   },

@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { resolve } from "./vite.config";
-import { functionEnvironment } from "./local-backend/function-environment";
+import { functionEnvironment } from "./local-backend/functions/function-environment";
 
 // Five projects: Convex functions run in edge-runtime (closest to Convex's V8 runtime),
 // React components in jsdom, the local backend, the PIX sandbox and tooling checks (scripts/) in Node.

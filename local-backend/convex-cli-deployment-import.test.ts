@@ -13,10 +13,10 @@ import { ConvexHttpClient } from "convex/browser";
 import { expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
-import { cliProject, runCli, type CliTarget } from "./cli-api/convex-cli.ts";
-import { readZip, writeZip } from "./cli-api/zip.ts";
-import { decodeConvexId, encodeConvexId } from "./ids/convex-id.ts";
-import { tableOfNumber } from "./ids/table-numbers.ts";
+import { cliProject, runCli, type CliTarget } from "./front/cli/convex-cli.ts";
+import { readZip, writeZip } from "./front/cli/zip.ts";
+import { decodeConvexId, encodeConvexId } from "./database/ids/convex-id.ts";
+import { tableOfNumber } from "./database/ids/table-numbers.ts";
 import { createEvent, signedInClient, startTestBackend } from "./test-support.ts";
 
 const CLI_TIMEOUT = 420_000;

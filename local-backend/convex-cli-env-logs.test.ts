@@ -10,7 +10,7 @@ import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { afterEach, expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
-import { cliProject, outputUntil, runCli, startCli, type CliTarget } from "./cli-api/convex-cli.ts";
+import { cliProject, outputUntil, runCli, startCli, type CliTarget } from "./front/cli/convex-cli.ts";
 import type { LocalBackend } from "./server.ts";
 import { newClient, startTestBackend, waitForQuery } from "./test-support.ts";
 
@@ -79,7 +79,7 @@ it(
 it(
   "logs streams executions with their log lines, a scheduled job's included",
   async () => {
-    backend = await startTestBackend({ convexDir: path.join(import.meta.dirname, "scheduler/test-convex") });
+    backend = await startTestBackend({ convexDir: path.join(import.meta.dirname, "functions/scheduler/test-convex") });
     const cli = await target(backend);
     const logs = startCli(cli, ["logs", "--success"]);
     try {

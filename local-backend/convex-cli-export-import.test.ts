@@ -1,15 +1,17 @@
 /**
  * `npx convex export` → `npx convex import --replace-all` (the official CLI) between two local
  * backends: documents, stored files and the rate limiter's data come back equal. A damaged or
- * foreign ZIP is refused and changes nothing; one table imports from JSONL or CSV.
+ * foreign ZIP, and one with a document whose _id is another table's, is refused and changes nothing; one table imports from JSONL or CSV.
  */
+import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
-import { cliProject, runCli, type CliTarget } from "./cli-api/convex-cli.ts";
-import { readZip, writeZip } from "./cli-api/zip.ts";
+import { cliProject, runCli, type CliTarget } from "./front/cli/convex-cli.ts";
+import { readZip, writeZip } from "./front/cli/zip.ts";
+import { encodeConvexId } from "./database/ids/convex-id.ts";
 import { signedInClient, startTestBackend } from "./test-support.ts";
 
 const CLI_TIMEOUT = 240_000;
@@ -70,6 +72,22 @@ it(
       const cut = await runCli(cli, ["import", "--replace-all", "-y", damaged]);
       expect(cut.code).not.toBe(0);
       expect(cut.stderr).toContain("not a readable ZIP");
+      // A document whose _id is another table's (its number is the one `_tables` gives
+      // "contacts") is refused, as Convex refuses it, instead of being imported with a new id.
+      const contactId = encodeConvexId(10_950, randomBytes(16));
+      const strayId = encodeConvexId(10_950, randomBytes(16));
+      const mixed = path.join(folder, "mixed.zip");
+      await writeFile(
+        mixed,
+        writeZip([
+          { name: "_tables/documents.jsonl", data: Buffer.from('{"name":"contacts","id":10950}\n') },
+          { name: "contacts/documents.jsonl", data: Buffer.from(`{"_id":"${contactId}","name":"Ana"}\n`) },
+          { name: "notes/documents.jsonl", data: Buffer.from(`{"_id":"${strayId}","text":"olá"}\n`) },
+        ]),
+      );
+      const stray = await runCli(cli, ["import", "--replace-all", "-y", mixed]);
+      expect(stray.code).not.toBe(0);
+      expect(stray.stderr).toContain(`_id ${strayId} cannot be imported into 'notes': it is an id of table 'contacts'`);
       const empty = path.join(folder, "empty.zip");
       expect((await runCli(cli, ["export", "--path", empty])).code).toBe(0);
       expect(Object.keys(await contents(empty)).filter((name) => !name.endsWith("_tables/documents.jsonl"))).toEqual([]);

@@ -6,7 +6,7 @@ import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
-import { cliProject, outputUntil, runCli, startCli, type CliTarget } from "./cli-api/convex-cli.ts";
+import { cliProject, outputUntil, runCli, startCli, type CliTarget } from "./front/cli/convex-cli.ts";
 import type { LocalBackend } from "./server.ts";
 import { createEvent, signedInClient, signInLocally, startTestBackend } from "./test-support.ts";
 

@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
 import { SEED_FUNCTION } from "./app-functions.ts";
-import { tableOf } from "./ids/table-numbers.ts";
-import type { DatabaseSnapshot } from "./storage/saved-state.ts";
+import { tableOf } from "./database/ids/table-numbers.ts";
+import type { DatabaseSnapshot } from "./database/storage/saved-state.ts";
 import { authenticate, createEvent, newClient, signedInClient, signInLocally, startTestBackend, waitForQuery } from "./test-support.ts";
 
 let dataDir: string;

@@ -6,59 +6,59 @@ import { watch, type FSWatcher } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { once } from "node:events";
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { WebSocketServer, type WebSocket } from "ws";
-import { createTokenVerifier, generateAuthKeys, loadOrCreateAuthKeys } from "./auth-keys.ts";
-import { adminKeyCheck } from "./cli-api/admin-auth.ts";
-import { createCliSupport } from "./cli-api/cli-support.ts";
-import { EnvironmentVariables } from "./cli-api/environment-variables.ts";
-import { functionLog } from "./cli-api/function-log.ts";
-import { handleCliApiRequest } from "./cli-api/routes.ts";
-import { registerComponents } from "./components/components.ts";
-import { readIdsWith, type EngineInstance } from "./engine/convex-test-adapter.ts";
-import { registerPushedComponents } from "./push/components.ts";
-import { loadPush } from "./push/load-push.ts";
-import { PushStore } from "./push/push-store.ts";
-import { pushRoutes } from "./push/routes.ts";
-import { DashboardAccess } from "./dashboard/access.ts";
-import { handleDashboardRequest } from "./dashboard/dashboard.ts";
-import { Engine } from "./engine.ts";
-import type { ConflictListener } from "./engine/write-conflicts.ts";
-import { ConflictProfiler, type ProfilerOptions, type TransactionObserver } from "./profiler/conflict-profiler.ts";
-import { FunctionError } from "./engine/function-error.ts";
-import { diskFileStore, memoryFileStore } from "./files/file-store.ts";
-import { DEFAULT_MAX_UPLOAD_BYTES, FileStorage } from "./files/storage.ts";
-import { handleApiRequest, handleSiteRequest } from "./http-api.ts";
-import { isModuleFile, noModules } from "./modules.ts";
-import { loadSnapshot } from "./storage/database-file.ts";
-import { GroupCommitWriter, type DiskWriteHook } from "./storage/group-commit.ts";
-import { JournalFile, readJournal } from "./storage/journal-file.ts";
-import { CronRunner } from "./scheduler/crons.ts";
-import { DurableScheduler } from "./scheduler/scheduler.ts";
-import { SyncSession, type SessionDeps } from "./subscriptions.ts";
-import { SubscriptionIndex } from "./sync/subscription-index.ts";
-import { generateAdminKey, loadOrCreateAdminKey } from "./security/admin-key.ts";
-import { FORBIDDEN_HOST_MESSAGE, hostCheck, type HostCheck } from "./security/host-check.ts";
-import { dropCounterRefreshTokens } from "./security/legacy-refresh-tokens.ts";
-import { installRandomIds } from "./security/random-ids.ts";
-import { DEFAULT_SITE_PORT, functionEnvironment } from "./function-environment.ts";
-import { checkedTableOf, TableNumbers } from "./ids/table-numbers.ts";
-import { installPaginationCursors } from "./pagination/cursors.ts";
-import { installTextSearch } from "./search/text-search.ts";
-import { installVectorSearchChecks } from "./search/vector-search.ts";
+import { createTokenVerifier, generateAuthKeys, loadOrCreateAuthKeys, type AuthKeys } from "./functions/auth-keys.ts";
+import { adminKeyCheck } from "./front/cli/admin-auth.ts";
+import { createCliSupport } from "./front/cli/cli-support.ts";
+import { EnvironmentVariables } from "./front/cli/environment-variables.ts";
+import { functionLog } from "./functions/logs/execution-log.ts";
+import { handleCliApiRequest } from "./front/cli/routes.ts";
+import { registerComponents } from "./functions/components/components.ts";
+import { readIdsWith } from "./database/convex-test-adapter.ts";
+import type { EngineInstance } from "./functions/engine-instance.ts";
+import { registerPushedComponents } from "./functions/push/components.ts";
+import { loadPush } from "./functions/push/load-push.ts";
+import { appDeclaredVariables, declareAppVariables, isolateFunctionEnvironment } from "./functions/deployment-environment.ts";
+import { declaredEnvironment } from "./functions/components/evaluate-definitions.ts";
+import { PushStore } from "./functions/push/push-store.ts";
+import { pushRoutes } from "./front/cli/push-routes.ts";
+import { DashboardAccess } from "./front/dashboard/access.ts";
+import { handleDashboardRequest } from "./front/dashboard/dashboard.ts";
+import { FunctionRunner } from "./functions/function-runner.ts";
+import type { ConflictListener } from "./database/write-conflicts.ts";
+import { ConflictProfiler, type ProfilerOptions, type TransactionObserver } from "./functions/profiler/conflict-profiler.ts";
+import { FunctionError } from "./functions/function-error.ts";
+import { diskFileStore, memoryFileStore } from "./front/files/file-store.ts";
+import { DEFAULT_MAX_UPLOAD_BYTES, FileStorage } from "./front/files/storage.ts";
+import { handleApiRequest, handleSiteRequest } from "./front/http-api.ts";
+import { isModuleFile, loadModules, noModules } from "./functions/modules.ts";
+import { loadSnapshot } from "./database/storage/database-file.ts";
+import { GroupCommitWriter, type DiskWriteHook } from "./database/storage/group-commit.ts";
+import { JournalFile, readJournal } from "./database/storage/journal-file.ts";
+import { CronRunner } from "./functions/scheduler/crons.ts";
+import { DurableScheduler } from "./functions/scheduler/scheduler.ts";
+import { SyncSession } from "./front/sync/sync-session.ts";
+import { acceptSyncConnections } from "./front/sync/sync-sockets.ts";
+import { closeServer, listen, refuseForeignHosts, unavailableUntilServed } from "./front/http-servers.ts";
+import { SubscriptionIndex } from "./front/sync/subscription-index.ts";
+import { generateAdminKey, loadOrCreateAdminKey } from "./front/security/admin-key.ts";
+import { hostCheck } from "./front/security/host-check.ts";
+import { dropCounterRefreshTokens } from "./functions/legacy-refresh-tokens.ts";
+import { installRandomIds } from "./database/ids/random-ids.ts";
+import { DEFAULT_SITE_PORT, functionEnvironment } from "./functions/function-environment.ts";
+import { checkedTableOf, TableNumbers } from "./database/ids/table-numbers.ts";
+import { cursorKeyFrom, installPaginationCursors } from "./database/pagination/cursors.ts";
+import { installTextSearch } from "./database/search/text-search.ts";
+import { installVectorSearchChecks } from "./database/search/vector-search.ts";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const DEFAULT_PORT = 3210;
-export { DEFAULT_SITE_PORT } from "./function-environment.ts";
+export { DEFAULT_SITE_PORT } from "./functions/function-environment.ts";
 export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, ".convex-local");
-/** The client drops a connection after 60 s without a message; stay well inside that. */
-const PING_INTERVAL_MS = 20_000;
 const RELOAD_DEBOUNCE_MS = 200;
-/** WebSocket close code for a client that broke the protocol (RFC 6455: protocol error). */
-const CLOSE_PROTOCOL_ERROR = 1002;
 const CLOSE_GOING_AWAY = 1001;
 
 export type LocalBackendOptions = {
@@ -93,7 +93,7 @@ export type LocalBackendOptions = {
   allowedHosts?: string[];
   /** For tests: runs before each write to the data folder's journal or snapshot (to delay or fail it). */
   beforeDiskWrite?: DiskWriteHook;
-  /** The conflict profiler's settings (window, warning threshold; see profiler/conflict-profiler.ts). */
+  /** The conflict profiler's settings (window, warning threshold; see functions/profiler/conflict-profiler.ts). */
   profiler?: ProfilerOptions;
 };
 
@@ -102,7 +102,7 @@ export type LocalBackend = {
   url: string;
   /** Where the HTTP actions are served (CONVEX_SITE_URL, the JWT issuer). */
   siteUrl: string;
-  /** The admin key (security/admin-key.ts): the dashboard's and the admin API's password, the Convex CLI's CONVEX_SELF_HOSTED_ADMIN_KEY. */
+  /** The admin key (front/security/admin-key.ts): the dashboard's and the admin API's password, the Convex CLI's CONVEX_SELF_HOSTED_ADMIN_KEY. */
   adminKey: string;
   /** What Convex's concurrency would make of the mutations run so far (also on the dashboard). */
   profiler: ConflictProfiler;
@@ -115,33 +115,6 @@ export type LocalBackend = {
 
 /** convex/ reads its configuration from process.env, so only one backend can run per process. */
 let running = false;
-
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject);
-      const address = server.address();
-      resolve(typeof address === "object" && address !== null ? address.port : port);
-    });
-  });
-}
-
-/** Refuses, with 403 and no data, every request whose Host is not this machine (security/host-check.ts). */
-function refuseForeignHosts(server: Server, allows: HostCheck): void {
-  server.prependListener("request", (request: IncomingMessage, response: ServerResponse) => {
-    if (allows(request.headers.host)) return;
-    // Answered here; the handlers below see a response already sent.
-    response.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" }).end(FORBIDDEN_HOST_MESSAGE);
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
 
 /** Calls `onChange` once things settle after module files in `dir` change (not tests). */
 function watchModules(dir: string, onChange: () => void): FSWatcher {
@@ -171,34 +144,46 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   }
 }
 
-/** Serves 503 until `serve` hands over the real handler: a port needed before what it serves exists. */
-function unavailableUntilServed(server: Server): (handler: RequestListener) => void {
-  const unavailable: RequestListener = (_request, response) => {
-    if (!response.writableEnded) response.writeHead(503).end();
-  };
-  server.on("request", unavailable);
-  return (handler) => {
-    server.off("request", unavailable);
-    server.on("request", handler);
+/** One HTTP route group of the main port: true when it answered the request. */
+type Route = (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
+/** Undone in reverse order by close(), or right away if starting fails half-way. */
+type Cleanups = (() => Promise<void> | void)[];
+type Ports = Awaited<ReturnType<typeof openPorts>>;
+type Functions = Awaited<ReturnType<typeof startFunctions>>;
+type SavedData = Awaited<ReturnType<typeof openDatabase>>;
+
+/**
+ * The wiring, a layer at a time in the order they need each other: the two ports (their URLs
+ * are read by the functions when they load), the functions with the database under them, the
+ * database's data and its writer, the jobs, then the front answering on the ports.
+ */
+async function start(options: LocalBackendOptions, cleanups: Cleanups) {
+  const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
+  const convexDir = options.convexDir === undefined ? path.join(PROJECT_ROOT, "convex") : options.convexDir;
+  const ports = await openPorts(options, cleanups);
+  const keys = dataDir === null ? await generateAuthKeys() : await loadOrCreateAuthKeys(dataDir);
+  const environment = await setFunctionEnvironment(dataDir, keys, ports, options);
+  const functions = await startFunctions(dataDir, convexDir, cursorKeyFrom(keys.privateKey), options, cleanups);
+  const data = await openDatabase(dataDir, functions.engine, options, cleanups);
+  await startJobs(functions, options, cleanups);
+  const adminKey = dataDir === null ? generateAdminKey() : await loadOrCreateAdminKey(dataDir, { replace: options.newAdminKey });
+  await serveFront({ dataDir, convexDir, options, ports, environment, functions, data, adminKey, keys }, cleanups);
+  const { engine, profiler } = functions;
+  return {
+    url: ports.url,
+    siteUrl: ports.siteUrl,
+    adminKey,
+    profiler,
+    onTransaction: (observer: TransactionObserver) => engine.onTransaction(observer),
+    onConflict: (listener: ConflictListener) => engine.database.onConflict(listener),
   };
 }
 
-/** One HTTP route group of the main port: true when it answered the request. */
-type Route = (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
-
 /**
- * The wiring, in the order things need each other: the two ports (their URLs are read by
- * the functions when they load), the engine with its data, the jobs, then what answers on
- * the ports.
+ * Both ports, before anything else: the site URL is the JWT issuer and CONVEX_SITE_URL, the
+ * main one CONVEX_CLOUD_URL; both answer 503 until the data is in.
  */
-async function start(options: LocalBackendOptions, cleanups: (() => Promise<void> | void)[]) {
-  const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
-  const convexDir = options.convexDir === undefined ? path.join(PROJECT_ROOT, "convex") : options.convexDir;
-  const keys = dataDir === null ? await generateAuthKeys() : await loadOrCreateAuthKeys(dataDir);
-  const adminKey = dataDir === null ? generateAdminKey() : await loadOrCreateAdminKey(dataDir, { replace: options.newAdminKey });
-
-  // Both ports first: the site URL is the JWT issuer and CONVEX_SITE_URL, the main one
-  // CONVEX_CLOUD_URL; both answer 503 until the data is in.
+async function openPorts(options: LocalBackendOptions, cleanups: Cleanups) {
   const siteServer = createServer();
   const serveSite = unavailableUntilServed(siteServer);
   const sitePort = await listen(siteServer, options.sitePort ?? DEFAULT_SITE_PORT);
@@ -207,24 +192,67 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const serveMain = unavailableUntilServed(mainServer);
   const mainPort = await listen(mainServer, options.port ?? DEFAULT_PORT);
   cleanups.push(() => closeServer(mainServer));
+  const allowsHost = hostCheck(() => mainPort, options.allowedHosts);
+  refuseForeignHosts(
+    siteServer,
+    hostCheck(() => sitePort, options.allowedHosts),
+  );
+  refuseForeignHosts(mainServer, allowsHost);
   const siteUrl = `http://127.0.0.1:${sitePort}`;
   const url = `http://127.0.0.1:${mainPort}`;
-  const allowsSiteHost = hostCheck(() => sitePort, options.allowedHosts);
-  const allowsHost = hostCheck(() => mainPort, options.allowedHosts);
-  refuseForeignHosts(siteServer, allowsSiteHost);
-  refuseForeignHosts(mainServer, allowsHost);
+  return { mainServer, mainPort, serveMain, serveSite, url, siteUrl, allowsHost };
+}
+
+/**
+ * What the functions read from process.env: Convex Auth's keys, the URLs, the deployment's
+ * variables as saved, and nothing else. The backend's own environment reaches them only for
+ * the variables the served app declares (`defineApp({ env })`) and the deployment does not set:
+ * how `npm run dev` and the browser tests hand it the PIX sandbox's and Google's settings.
+ */
+async function setFunctionEnvironment(dataDir: string | null, keys: AuthKeys, ports: Ports, options: LocalBackendOptions) {
   process.env.JWT_PRIVATE_KEY = keys.privateKey;
   process.env.JWKS = keys.jwks;
-  Object.assign(process.env, functionEnvironment({ convexSiteUrl: siteUrl, siteUrl: options.siteUrl ?? process.env.SITE_URL }));
+  const settings = functionEnvironment({ convexSiteUrl: ports.siteUrl, siteUrl: options.siteUrl ?? process.env.SITE_URL });
+  Object.assign(process.env, settings);
   // Built in on Convex like CONVEX_SITE_URL (typed in `env`), read at call time.
-  process.env.CONVEX_CLOUD_URL = url;
+  process.env.CONVEX_CLOUD_URL = ports.url;
   // The deployment's variables (`npx convex env`): those above at the first start, then as saved.
   const environment = await EnvironmentVariables.open(
     dataDir,
     Object.fromEntries(["JWT_PRIVATE_KEY", "JWKS", "SITE_URL", "AUTH_LOCAL_LOGIN"].map((name) => [name, process.env[name]!])),
   );
-  functionLog.clear();
+  const shell = { ...process.env };
+  const builtIn = { CONVEX_SITE_URL: ports.siteUrl, CONVEX_CLOUD_URL: ports.url, AUTH_LOG_LEVEL: settings.AUTH_LOG_LEVEL };
+  let view: { saved: ReadonlyMap<string, string>; declared: readonly string[]; values: Record<string, string> } | null = null;
+  isolateFunctionEnvironment(() => {
+    // Rebuilt only when the deployment's variables or the declared names changed.
+    const declared = appDeclaredVariables();
+    if (view === null || view.saved !== environment.current || view.declared !== declared) {
+      const fromShell = declared.filter((name) => shell[name] !== undefined).map((name) => [name, shell[name]!]);
+      view = {
+        saved: environment.current,
+        declared,
+        values: { ...Object.fromEntries(fromShell), ...Object.fromEntries(environment.current), ...builtIn },
+      };
+    }
+    return view.values;
+  });
+  return environment;
+}
 
+/**
+ * The function runner on the code to serve (pushed, else convex/ from source), with what each
+ * instance gets installed: components, random ids, search, cursors (encrypted with a key
+ * derived from the kept JWT key, so they outlive a restart), file storage, the jobs.
+ */
+async function startFunctions(
+  dataDir: string | null,
+  convexDir: string | null,
+  cursorKey: Buffer,
+  options: LocalBackendOptions,
+  cleanups: Cleanups,
+) {
+  functionLog.clear();
   const scheduler = new DurableScheduler();
   const crons = new CronRunner();
   const fileStore = dataDir === null ? memoryFileStore() : diskFileStore(path.join(dataDir, "files"));
@@ -238,16 +266,21 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const installComponents = async (instance: EngineInstance) => {
     if (!registerPushedComponents(instance) && convexDir !== null) await registerComponents(instance, convexDir);
   };
-  const firstCode = pushed !== null ? () => loadPush(pushed) : (convexDir ?? noModules);
+  // From source, the variables convex.config declares are noted before the modules load (a push notes its own).
+  const fromSource = (dir: string) => async () => {
+    declareAppVariables(await declaredEnvironment(dir));
+    return loadModules(dir);
+  };
+  const firstCode = pushed !== null ? () => loadPush(pushed) : convexDir !== null ? fromSource(convexDir) : noModules;
   // Before any document is read: a Convex id names its table by a number kept in the data folder.
   readIdsWith(checkedTableOf);
   const tableNumbers = TableNumbers.open(dataDir);
-  const engine = await Engine.start(firstCode, async (instance) => {
+  const engine = await FunctionRunner.start(firstCode, async (instance) => {
     await installComponents(instance);
     installRandomIds(instance, tableNumbers);
     installTextSearch(instance);
     installVectorSearchChecks(instance);
-    installPaginationCursors(instance);
+    installPaginationCursors(instance, cursorKey);
     files.install(instance);
     scheduler.install(instance);
     crons.install(instance);
@@ -256,11 +289,29 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
   const profiler = new ConflictProfiler(options.profiler);
   if (options.profiler?.enabled !== false) {
     engine.onTransaction(profiler.observe);
-    engine.onConflict(profiler.observeConflict);
+    engine.database.onConflict(profiler.observeConflict);
   }
-  const writer = dataDir === null ? null : await openData(dataDir, engine, options.beforeDiskWrite);
+  return { engine, profiler, scheduler, crons, files, fileStore, pushes, installComponents, tableNumbers };
+}
+
+/**
+ * The database's data: read from the data folder (snapshot, then the journal's newer records),
+ * every commit saved from now on; a commit that cannot be saved fails its request, over the
+ * WebSocket and over HTTP alike. Damaged files stop the start.
+ */
+async function openDatabase(dataDir: string | null, engine: FunctionRunner, options: LocalBackendOptions, cleanups: Cleanups) {
+  const { database } = engine;
+  let writer: GroupCommitWriter | null = null;
+  if (dataDir !== null) {
+    const saved = await loadSnapshot(dataDir);
+    if (saved !== null) database.restore(saved.snapshot);
+    const { records, validBytes } = await readJournal(dataDir);
+    for (const record of records) if (record.seq > database.commitCount) database.replay(record);
+    const journal = await JournalFile.open(dataDir, validBytes);
+    writer = new GroupCommitWriter(dataDir, journal, engine.commitsToSave(), options.beforeDiskWrite, saved?.bytes);
+  }
   cleanups.push(() => writer?.close());
-  // A commit that cannot be saved fails its request, over the WebSocket and over HTTP alike.
+  database.onCommit(() => writer?.markDirty());
   const persisted = async (commit?: number) => {
     try {
       await writer?.durable(commit);
@@ -269,190 +320,135 @@ async function start(options: LocalBackendOptions, cleanups: (() => Promise<void
     }
   };
   const saved = async (commit: number) => writer?.saved(commit);
+  return { persisted, saved };
+}
 
-  const sessions = new Set<SyncSession>();
-  const refreshSessions = () => {
-    for (const session of sessions) session.requestRefresh();
-  };
-  const subscriptions = new SubscriptionIndex<SyncSession>();
-  engine.onCommit((_ts, written) => {
-    writer?.markDirty();
-    // The sessions the commit may change re-run their queries once it is readable (saved), see Engine.readAtOneCommit.
-    // (A commit whose writes are not known wakes every session.)
-    for (const session of written === null ? sessions : subscriptions.affected(written)) session.requestRefresh();
-  });
-  // Module-level code reads process.env when loaded, as in a fresh Convex isolate.
-  environment.onChange(() =>
-    engine
-      .reload()
-      .then(refreshSessions, (error: unknown) => console.error("local backend: convex/ did not load with the new environment:", error)),
-  );
-  await migrateOrSeed(engine, options);
-  // Jobs run once the data is in and commits are saved, and stop before the last save.
+/**
+ * Data from an older version of the app is migrated (idempotent), an empty database seeded
+ * by today's code instead; then the jobs run, once the data is in and commits are saved, and
+ * stop before the last save.
+ */
+async function startJobs({ engine, scheduler, crons }: Functions, options: LocalBackendOptions, cleanups: Cleanups) {
+  const dropped = await dropCounterRefreshTokens(engine);
+  if (dropped > 0)
+    console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
+  for (const migration of options.migrations ?? []) {
+    if (!engine.database.isEmpty() && engine.hasFunction(migration)) await engine.runInternalMutation(migration);
+  }
+  const seed = options.seed ?? null;
+  if (seed !== null && engine.database.isEmpty()) await engine.runInternalMutation(seed);
   await scheduler.start(engine);
   crons.start(engine);
   cleanups.push(async () => void (await Promise.all([scheduler.stop(), crons.stop()])));
+}
 
+type FrontParts = {
+  convexDir: string | null;
+  dataDir: string | null;
+  options: LocalBackendOptions;
+  ports: Ports;
+  environment: EnvironmentVariables;
+  functions: Functions;
+  data: SavedData;
+  adminKey: string;
+  keys: AuthKeys;
+};
+
+/** The sync sessions, and which of them a commit wakes (once it is readable, see FunctionRunner.readAtOneCommit). */
+function syncSessions(engine: FunctionRunner) {
+  const sessions = new Set<SyncSession>();
+  const subscriptions = new SubscriptionIndex<SyncSession>();
+  // A commit whose writes are not known wakes every session.
+  engine.database.onCommit((_ts, written) => {
+    for (const session of written === null ? sessions : subscriptions.affected(written)) session.requestRefresh();
+  });
+  const refreshAll = () => {
+    for (const session of sessions) session.requestRefresh();
+  };
+  return { sessions, subscriptions, refreshAll };
+}
+
+/** The CLI's admin API: run, data, env, logs, export, import, and the routes a push goes through. */
+function startCliApi({ functions, ports, data, environment }: FrontParts, refreshSessions: () => void, cleanups: Cleanups) {
   const shutdown = new AbortController();
   cleanups.push(() => shutdown.abort());
   const cli = createCliSupport({
-    engine,
-    url: () => url,
+    engine: functions.engine,
+    url: () => ports.url,
     environment,
-    files: fileStore,
-    tableNumbers,
-    saved,
-    persisted,
+    files: functions.fileStore,
+    tableNumbers: functions.tableNumbers,
+    saved: data.saved,
+    persisted: data.persisted,
     closed: once(shutdown.signal, "abort").then(() => {}),
   });
   const pushRouteTable = pushRoutes({
-    engine,
-    store: pushes,
-    checkSetup: installComponents,
+    engine: functions.engine,
+    store: functions.pushes,
+    checkSetup: functions.installComponents,
     served: () => {
       console.log("local backend: serving the pushed code");
       refreshSessions();
     },
   });
-  const deps = {
-    adminKey: adminKeyCheck(adminKey),
-    systemQuery: cli.systemQuery,
-    engine,
-    verifyToken: await createTokenVerifier(keys, siteUrl),
-    persisted,
-    saved,
-    subscriptions,
-  };
-  await files.start(engine, url, () => persisted());
-  cleanups.push(() => files.stop());
+  return { systemQuery: cli.systemQuery, routes: new Map([...cli.routes, ...pushRouteTable]) };
+}
 
-  serveSite((request, response) => {
-    if (!response.writableEnded) void handleSiteRequest(request, response, engine, (commit) => persisted(commit));
+/**
+ * The front: the sync sessions, the main port's routes (files, dashboard, the CLI's API, the
+ * client API) and its WebSockets, the HTTP actions on the site port, and the convex/ watcher.
+ */
+async function serveFront(parts: FrontParts, cleanups: Cleanups) {
+  const { ports, functions, data, environment } = parts;
+  const { engine, files } = functions;
+  const { sessions, subscriptions, refreshAll } = syncSessions(engine);
+  // Module-level code reads process.env when loaded, as in a fresh Convex isolate.
+  const reload = (done: string | null, failed: string) =>
+    engine.reload().then(
+      () => {
+        if (done !== null) console.log(done);
+        refreshAll();
+      },
+      (error: unknown) => console.error(failed, error),
+    );
+  environment.onChange(() => reload(null, "local backend: convex/ did not load with the new environment:"));
+  const cliApi = startCliApi(parts, refreshAll, cleanups);
+  const verifyToken = await createTokenVerifier(parts.keys, ports.siteUrl);
+  const deps = { adminKey: adminKeyCheck(parts.adminKey), systemQuery: cliApi.systemQuery, engine, verifyToken, ...data, subscriptions };
+  await files.start(engine, ports.url, () => data.persisted());
+  cleanups.push(() => files.stop());
+  ports.serveSite((request, response) => {
+    if (!response.writableEnded) void handleSiteRequest(request, response, engine, (commit) => data.persisted(commit));
   });
-  const dashboard = new DashboardAccess(adminKey, () => mainPort);
-  const cliRoutes = new Map([...cli.routes, ...pushRouteTable]);
+  const dashboard = new DashboardAccess(parts.adminKey, () => ports.mainPort);
+  const cliDeps = { ...deps, url: () => ports.url, siteUrl: ports.siteUrl, routes: cliApi.routes };
   // The main port's routes, tried in this order; the client API answers everything else.
   const routes: Route[] = [
     (request, response) => files.handleRequest(request, response),
-    (request, response) => handleDashboardRequest(request, response, engine, profiler, dashboard),
-    (request, response) => handleCliApiRequest(request, response, { ...deps, url: () => url, siteUrl, routes: cliRoutes }),
+    (request, response) => handleDashboardRequest(request, response, engine, functions.profiler, dashboard),
+    (request, response) => handleCliApiRequest(request, response, cliDeps),
     async (request, response) => {
       await handleApiRequest(request, response, deps);
       return true;
     },
   ];
-  serveMain((request, response) => {
+  ports.serveMain((request, response) => {
     if (response.writableEnded) return;
     void (async () => {
       for (const route of routes) if (await route(request, response)) return;
     })();
   });
-  const sockets = acceptSyncConnections(mainServer, deps, sessions, allowsHost);
+  const sockets = acceptSyncConnections(ports.mainServer, deps, sessions, ports.allowsHost);
   // Closed first on shutdown (again: closing twice is harmless): no request starts once the jobs stop and the last snapshot is written.
   cleanups.push(async () => {
     for (const ws of sockets.clients) ws.close(CLOSE_GOING_AWAY, "Local backend shutting down");
-    await closeServer(mainServer);
+    await closeServer(ports.mainServer);
     sockets.close();
   });
-
-  if (options.watch && convexDir !== null) {
-    const watcher = watchModules(convexDir, () => {
-      engine.reload().then(
-        () => {
-          console.log("local backend: reloaded convex/");
-          refreshSessions();
-        },
-        (error: unknown) => console.error("local backend: convex/ did not load, still serving the previous code:", error),
-      );
+  if (parts.options.watch && parts.convexDir !== null) {
+    const watcher = watchModules(parts.convexDir, () => {
+      void reload("local backend: reloaded convex/", "local backend: convex/ did not load, still serving the previous code:");
     });
     cleanups.push(() => watcher.close());
   }
-  return {
-    url,
-    siteUrl,
-    adminKey,
-    profiler,
-    onTransaction: (observer: TransactionObserver) => engine.onTransaction(observer),
-    onConflict: (listener: ConflictListener) => engine.onConflict(listener),
-  };
-}
-
-/**
- * Data from an older version of the app is migrated (idempotent); an empty database is
- * seeded by today's code instead, and stays empty without a seed function.
- */
-async function migrateOrSeed(engine: Engine, options: LocalBackendOptions): Promise<void> {
-  const dropped = await dropCounterRefreshTokens(engine);
-  if (dropped > 0)
-    console.log(`local backend: ${dropped} sign-in refresh tokens from before ids were random no longer work; their holders sign in again`);
-  for (const migration of options.migrations ?? []) {
-    if (!engine.isEmpty() && engine.hasFunction(migration)) await engine.runInternalMutation(migration);
-  }
-  const seed = options.seed ?? null;
-  if (seed !== null && engine.isEmpty()) await engine.runInternalMutation(seed);
-}
-
-/**
- * Reads the data folder into the engine (snapshot, then the journal's newer records) and
- * returns the writer that saves every commit from now on. Damaged files stop the start.
- */
-async function openData(dataDir: string, engine: Engine, beforeDiskWrite?: DiskWriteHook): Promise<GroupCommitWriter> {
-  const saved = await loadSnapshot(dataDir);
-  if (saved !== null) engine.restore(saved.snapshot);
-  const { records, validBytes } = await readJournal(dataDir);
-  for (const record of records) if (record.seq > engine.commitCount) engine.replay(record);
-  return new GroupCommitWriter(dataDir, await JournalFile.open(dataDir, validBytes), engine, beforeDiskWrite, saved?.bytes);
-}
-
-/** Serves the sync protocol on `/api/<client version>/sync`, one SyncSession per socket. */
-function acceptSyncConnections(
-  server: Server,
-  deps: Omit<SessionDeps, "send" | "fail">,
-  sessions: Set<SyncSession>,
-  allowsHost: HostCheck,
-): WebSocketServer {
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
-  server.on("upgrade", (request, socket, head) => {
-    // As on Convex, any Origin may connect (the app's own client is on another origin, and no
-    // cookie counts here); the Host must be this machine's, against DNS rebinding.
-    if (!allowsHost(request.headers.host)) {
-      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${FORBIDDEN_HOST_MESSAGE}`);
-      return;
-    }
-    const pathname = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
-    if (!/^\/api\/[^/]+\/sync$/.test(pathname)) {
-      socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
-      return;
-    }
-    sockets.handleUpgrade(request, socket, head, (ws) => serveSocket(ws));
-  });
-
-  function serveSocket(ws: WebSocket): void {
-    const session = new SyncSession({
-      ...deps,
-      send: (message) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-      },
-      fail: (error) => {
-        console.warn(`local backend: closing a connection: ${error.message}`);
-        // A close reason is limited to 123 bytes.
-        ws.close(CLOSE_PROTOCOL_ERROR, Buffer.from(error.message).subarray(0, 120).toString());
-      },
-    });
-    sessions.add(session);
-    const ping = setInterval(() => ws.send(JSON.stringify({ type: "Ping" })), PING_INTERVAL_MS);
-    ws.on("message", (data, isBinary) => {
-      // A binary frame is not a protocol message: the session rejects it like bad JSON.
-      session.receive(isBinary ? "" : (data as Buffer).toString("utf8"));
-    });
-    // A frame that breaks RFC 6455 (unmasked, bad opcode, too large): ws closes the socket itself;
-    // without a listener the 'error' event would throw and take the whole backend down.
-    ws.on("error", (error) => console.warn(`local backend: connection error: ${error.message}`));
-    ws.on("close", () => {
-      clearInterval(ping);
-      session.close();
-      sessions.delete(session);
-    });
-  }
-  return sockets;
 }

@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { convexTest } from "convex-test";
 import schema from "../../convex/schema";
-import { registerComponents } from "../../local-backend/components/components";
-import { loadModules, type LoadedModules } from "../../local-backend/modules";
+import { registerComponents } from "../../local-backend/functions/components/components";
+import { loadModules, type LoadedModules } from "../../local-backend/functions/modules";
 
 const CONVEX_DIR = fileURLToPath(new URL("../../convex/", import.meta.url));
 

@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Engine } from "../../local-backend/engine";
-import { DATABASE_FILE } from "../../local-backend/storage/database-file";
-import { writeSnapshotFile } from "../../local-backend/storage/snapshot-writer";
+import { FunctionRunner } from "../../local-backend/functions/function-runner";
+import { DATABASE_FILE } from "../../local-backend/database/storage/database-file";
+import { writeSnapshotFile } from "../../local-backend/database/storage/snapshot-writer";
 import type { Backend } from "./convex-backend";
 import { fillCatalogue } from "./fill";
 
@@ -34,11 +34,11 @@ export async function filledDataFolder(events: number): Promise<{ dataDir: strin
 
 /** The child's work: fill an engine and save its snapshot into `dataDir`, the event ids into `idsFile`. */
 async function fill(events: number, dataDir: string, idsFile: string): Promise<void> {
-  const engine = await Engine.start(CONVEX_DIR);
+  const engine = await FunctionRunner.start(CONVEX_DIR);
   try {
     // The engine's convex-test instance, without the bench's transaction limits: fill writes in batches well inside them.
     const { eventIds } = await engine.withInstance(({ t }) => fillCatalogue(t as unknown as Backend, events));
-    await writeSnapshotFile(path.join(dataDir, DATABASE_FILE), engine.snapshot());
+    await writeSnapshotFile(path.join(dataDir, DATABASE_FILE), engine.database.snapshot());
     await writeFile(idsFile, JSON.stringify(eventIds));
   } finally {
     await engine.dispose();

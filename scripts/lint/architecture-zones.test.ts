@@ -82,6 +82,46 @@ describe("the architecture's import zones (ESLint)", () => {
     expect(await zoneErrors("test-kit/ports.ts", generated)).toEqual([]);
   });
 
+  it("keeps the local backend's layers one way: front → functions → database", async () => {
+    const runner = 'import { FunctionRunner } from "../functions/function-runner.ts";\nexport const x = FunctionRunner;\n';
+    expect(await zoneErrors("local-backend/database/database.ts", runner)).toEqual([expect.stringContaining("database/ knows nothing of")]);
+    const front = 'import { handleApiRequest } from "../front/http-api.ts";\nexport const x = handleApiRequest;\n';
+    expect(await zoneErrors("local-backend/functions/function-runner.ts", front)).toEqual([
+      expect.stringContaining("functions/ use database/ only"),
+    ]);
+    const frontFromDatabase = 'import { handleApiRequest } from "../../front/http-api.ts";\nexport const x = handleApiRequest;\n';
+    expect(await zoneErrors("local-backend/database/indexes/document-indexes.ts", frontFromDatabase)).toEqual([
+      expect.stringContaining("database/ knows nothing of"),
+    ]);
+    const wiring = 'import { startLocalBackend } from "../server.ts";\nexport const x = startLocalBackend;\n';
+    expect(await zoneErrors("local-backend/front/http-api.ts", wiring)).toEqual([
+      expect.stringContaining("front/ uses functions/ and database/"),
+    ]);
+    expect(await zoneErrors("local-backend/functions/function-runner.ts", wiring)).toEqual([
+      expect.stringContaining("functions/ use database/ only"),
+    ]);
+  });
+
+  it("lets the local backend's arrows point down, and tests reach every layer", async () => {
+    const down = [
+      'import { FunctionRunner } from "../functions/function-runner.ts";',
+      'import { Database } from "../database/database.ts";',
+      "export const x = [FunctionRunner, Database];",
+      "",
+    ].join("\n");
+    expect(await zoneErrors("local-backend/front/http-api.ts", down)).toEqual([]);
+    const database = 'import { Database } from "../database/database.ts";\nexport const x = Database;\n';
+    expect(await zoneErrors("local-backend/functions/function-runner.ts", database)).toEqual([]);
+    const support = 'import { startTestBackend } from "../test-support.ts";\nexport const x = startTestBackend;\n';
+    expect(await zoneErrors("local-backend/app-concurrency/money.test.ts", support)).toEqual([]);
+    expect(
+      await zoneErrors(
+        "local-backend/database/concurrency.test.ts",
+        'import { FunctionRunner } from "../functions/function-runner.ts";\nexport const x = FunctionRunner;\n',
+      ),
+    ).toEqual([]);
+  });
+
   it("keeps shared model code free of server-only modules", async () => {
     const errors = await errorsOf(
       "no-restricted-imports",

@@ -1,0 +1,123 @@
+/**
+ * Mutations run side by side under optimistic concurrency control, as on Convex: a commit
+ * whose reads another commit changed meanwhile is refused and the mutation runs again; one
+ * that conflicts on every retry fails with Convex's message and changes nothing.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { FunctionRunner } from "../functions/function-runner.ts";
+import { MAX_CONFLICT_RETRIES, type WriteConflict } from "./write-conflicts.ts";
+
+const convexDir = path.join(import.meta.dirname, "test-convex");
+type Pause = (point: string) => Promise<void>;
+const hooks = globalThis as { occTestPause?: Pause };
+
+let engine: FunctionRunner;
+const conflicts: { conflict: WriteConflict; retried: boolean }[] = [];
+
+beforeAll(async () => {
+  engine = await FunctionRunner.start(convexDir);
+  engine.database.onConflict((conflict, retried) => conflicts.push({ conflict, retried }));
+});
+afterAll(() => engine.dispose());
+afterEach(() => {
+  delete hooks.occTestPause;
+  conflicts.length = 0;
+});
+
+const mutation = async (name: string, args: Record<string, unknown> = {}) =>
+  (await engine.call("mutation", `occ:${name}`, args as never, null)).value;
+const query = async (name: string, args: Record<string, unknown>) => (await engine.call("query", `occ:${name}`, args as never, null)).value;
+const newCounter = async () => (await mutation("createCounter")) as string;
+
+/** Runs in the test's own async context: another request, not a call nested in the paused function. */
+const outside = AsyncLocalStorage.snapshot();
+
+/** Runs `meanwhile` at the first `times` pauses at `point`, while the paused transaction waits. */
+function atPause(point: string, meanwhile: () => Promise<unknown>, times = 1): void {
+  let left = times;
+  hooks.occTestPause = async (at) => {
+    if (at !== point || left === 0) return;
+    left -= 1;
+    await outside(meanwhile);
+  };
+}
+
+it("ends 50 concurrent increments of one counter at exactly 50, retrying the conflicts", async () => {
+  const id = await newCounter();
+  const results = await Promise.all(Array.from({ length: 50 }, () => mutation("increment", { id })));
+  expect(await query("counter", { id })).toBe(50);
+  // Each saw a different value: no increment was lost or applied twice.
+  expect(new Set(results).size).toBe(50);
+  expect(conflicts.length).toBeGreaterThan(0);
+  expect(conflicts.every(({ retried }) => retried)).toBe(true);
+  expect(conflicts[0]!.conflict.detail).toMatchObject({ table: "counters", id, writer: "occ:increment" });
+});
+
+it("fails a mutation that conflicts on every retry with Convex's message, and changes nothing", async () => {
+  const id = await newCounter();
+  // Every attempt: another request bumps the counter between its read and its write.
+  atPause("increment", () => mutation("bump", { id }), Infinity);
+  const failure = mutation("logAndIncrement", { id });
+  await expect(failure).rejects.toThrow(
+    `Documents read from or written to the "counters" table changed while this mutation was being run and on every subsequent retry. ` +
+      `A call to "occ:bump" changed the document with ID "${id}". See https://docs.convex.dev/error#1`,
+  );
+  delete hooks.occTestPause;
+  expect(conflicts.length).toBe(1 + MAX_CONFLICT_RETRIES);
+  expect(conflicts.at(-1)!.retried).toBe(false);
+  // Only the bumps stand; the failed mutation's own insert is gone.
+  expect(await query("counter", { id })).toBe(1 + MAX_CONFLICT_RETRIES);
+  expect(await query("countItems", { group: "log" })).toBe(0);
+});
+
+it("never conflicts between mutations on different documents", async () => {
+  const first = await newCounter();
+  const second = await newCounter();
+  atPause("increment", () => mutation("increment", { id: second }));
+  await mutation("increment", { id: first });
+  expect(conflicts).toEqual([]);
+  expect([await query("counter", { id: first }), await query("counter", { id: second })]).toEqual([1, 1]);
+});
+
+it("conflicts a read of an index range with an insert into that range, not with one outside it", async () => {
+  const into = await newCounter();
+  await mutation("addItem", { group: "a" });
+  atPause("countGroup", () => mutation("addItem", { group: "b" }));
+  await mutation("countGroup", { group: "a", into });
+  expect(conflicts).toEqual([]);
+  expect(await query("counter", { id: into })).toBe(1);
+
+  atPause("countGroup", () => mutation("addItem", { group: "a" }));
+  await mutation("countGroup", { group: "a", into });
+  expect(conflicts.map(({ conflict }) => conflict.detail)).toMatchObject([{ table: "items", writer: "occ:addItem" }]);
+  expect(conflicts[0]!.conflict.detail.read).toContain("by_group");
+  // The retry counted the item inserted meanwhile.
+  expect(await query("counter", { id: into })).toBe(2);
+});
+
+it("applies a resent mutation once, among concurrent ones", async () => {
+  const id = await newCounter();
+  const durable = async () => {};
+  const send = () => engine.mutate("occ:increment", { id }, null, "session|1", durable);
+  const others = Array.from({ length: 10 }, () => mutation("increment", { id }));
+  const [first, resent] = await Promise.all([send(), send(), ...others]);
+  expect(resent!.value).toBe(first!.value);
+  expect((await send()).value).toBe(first!.value);
+  expect(await query("counter", { id })).toBe(11);
+});
+
+it("reads a query stream row by row, unmoved by commits elsewhere in its index, and conflicts with one inside its range", async () => {
+  const inserted: unknown[] = [];
+  for (let i = 0; i < 5; i++) inserted.push(await mutation("addItem", { group: "stream" }));
+  // Before and after the range in the index: every row read, the index's array shifts under the stream.
+  atPause("streamGroup", () => Promise.all([mutation("addItem", { group: "before" }), mutation("addItem", { group: "tail" })]), Infinity);
+  expect(await mutation("streamGroup", { group: "stream" })).toEqual(inserted);
+  expect(conflicts).toEqual([]);
+
+  atPause("streamGroup", async () => inserted.push(await mutation("addItem", { group: "stream" })));
+  expect(await mutation("streamGroup", { group: "stream" })).toEqual(inserted);
+  expect(conflicts.map(({ conflict }) => conflict.detail)).toMatchObject([{ table: "items", writer: "occ:addItem" }]);
+  expect(conflicts[0]!.retried).toBe(true);
+});

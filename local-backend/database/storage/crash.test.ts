@@ -1,0 +1,135 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { ConvexClient } from "convex/browser";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { api } from "../../../convex/_generated/api";
+import { authenticate, createEvent, newClient, signInLocally, spawnBackend, startTestBackend } from "../../test-support.ts";
+import { freePort } from "../../../test-kit/ports.ts";
+
+const MAIN = path.join(import.meta.dirname, "..", "..", "main.ts");
+const SUPPORTERS = 3;
+const SUPPORTS_PER_ROUND = 5;
+const AMOUNT = 100;
+
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "apoie-crash-"));
+});
+
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The CLI in its own process, on the data folder, so the test can kill -9 it. */
+function startChild(sitePort: number) {
+  return spawnBackend(MAIN, ["--port", "0", "--site-port", `${sitePort}`, "--data-dir", dataDir, "--no-seed"]);
+}
+
+async function clientWith(url: string, token: string): Promise<ConvexClient> {
+  const client = newClient(url);
+  if (!(await authenticate(client, token))) throw new Error("token refused after a restart");
+  return client;
+}
+
+it("keeps every acknowledged support and chat message across three kill -9s, with the money adding up", { timeout: 120_000 }, async () => {
+  const sitePort = await freePort();
+  let backend = startChild(sitePort);
+  let url = await backend.url;
+  const setup = newClient(url);
+  const creatorToken = await signInLocally(setup, "Criadora", "criadora@exemplo.com");
+  const supporterTokens: string[] = [];
+  for (let n = 0; n < SUPPORTERS; n++) supporterTokens.push(await signInLocally(setup, `Apoiadora ${n}`, `apoiadora${n}@exemplo.com`));
+  await setup.close();
+  const creator = await clientWith(url, creatorToken);
+  const eventId = await createEvent(creator, { minSupportCents: AMOUNT });
+  const acknowledged = { supports: new Array<number>(SUPPORTERS).fill(0), messages: [] as string[] };
+  // A first support each, so every supporter may chat.
+  for (const token of supporterTokens) {
+    const client = await clientWith(url, token);
+    await client.mutation(api.supports.support, { eventId, amountCents: AMOUNT });
+    await client.close();
+  }
+  acknowledged.supports.fill(1);
+  await creator.close();
+
+  for (let round = 1; round <= 3; round++) {
+    const clients = await Promise.all(supporterTokens.map((token) => clientWith(url, token)));
+    let acks = 0;
+    const killAfter = 4 + round * 2;
+    const killed = new Promise<void>((resolve) => {
+      const count = () => {
+        acks += 1;
+        if (acks === killAfter) resolve();
+      };
+      clients.forEach((client, n) => {
+        for (let i = 0; i < SUPPORTS_PER_ROUND; i++) {
+          client.mutation(api.supports.support, { eventId, amountCents: AMOUNT }).then(
+            () => {
+              acknowledged.supports[n]! += 1;
+              count();
+            },
+            () => {},
+          );
+        }
+        const body = `rodada ${round}, apoiadora ${n}`;
+        client.mutation(api.chat.send, { eventId, body }).then(
+          () => {
+            acknowledged.messages.push(body);
+            count();
+          },
+          () => {},
+        );
+      });
+    });
+    await killed;
+    await backend.kill();
+    await Promise.all(clients.map((client) => client.close()));
+    backend = startChild(sitePort);
+    url = await backend.url;
+  }
+
+  try {
+    const reader = await clientWith(url, creatorToken);
+    const event = await reader.query(api.events.get, { id: eventId });
+    const chat = await reader.query(api.chat.list, { eventId, paginationOpts: { numItems: 100, cursor: null } });
+    await reader.close();
+    let raised = 0;
+    for (const [n, token] of supporterTokens.entries()) {
+      const client = await clientWith(url, token);
+      const mine = await client.query(api.supports.mine, { eventId });
+      const me = await client.query(api.users.me, {});
+      await client.close();
+      expect(mine.amountCents).toBeGreaterThanOrEqual(acknowledged.supports[n]! * AMOUNT);
+      // Money invariant: what left the wallet is what the event holds from this person.
+      expect(me!.walletCents + mine.amountCents).toBe(5_000);
+      raised += mine.amountCents;
+    }
+    expect(event!.raisedCents).toBe(raised);
+    const bodies = chat.page.map((message) => message.body);
+    for (const body of acknowledged.messages) expect(bodies).toContain(body);
+  } finally {
+    await backend.kill();
+  }
+});
+
+it("drops a journal record cut short by a crash, and refuses a journal damaged before its end", async () => {
+  const first = await startTestBackend({ dataDir });
+  const client = newClient(first.url);
+  await signInLocally(client, "Diário", "diario@exemplo.com");
+  await client.close();
+  await first.close();
+  const journal = path.join(dataDir, "journal.jsonl");
+
+  // Killed mid-append: the journal ends with half a record, which is dropped.
+  await writeFile(journal, '{"seq":99,"lastCommitTs":"1","compo');
+  const second = await startTestBackend({ dataDir });
+  await second.close();
+  expect(await readFile(journal, "utf8")).toBe("");
+
+  const damaged = 'not a record\n{"seq":99,"lastCommitTs":"1","components":{},"requests":[]}\n';
+  await writeFile(journal, damaged);
+  await expect(startTestBackend({ dataDir })).rejects.toThrow(`${journal} is damaged at line 1`);
+  expect(await readFile(journal, "utf8")).toBe(damaged);
+});

@@ -1,0 +1,195 @@
+/**
+ * A function's arguments checked against its `args` validator with Convex's own wording
+ * (the backend's ValidationError): "ArgumentValidationError: Object is missing the required
+ * field `name`. …", "… Value does not match validator.\nPath: .amount\nValue: …\nValidator: …",
+ * values and validators written as Convex writes them (`{name: "x"}`, `v.object({…})`).
+ * convex-test checks too, in its own words; this runs first, for the calls the backend takes.
+ */
+import type { Value } from "convex/values";
+import { FunctionError } from "./function-error.ts";
+
+/** A validator as `exportArgs()` gives it (convex/values' JSON form). */
+type ValidatorJson =
+  | { type: "null" | "number" | "bigint" | "boolean" | "string" | "bytes" | "any" }
+  | { type: "literal"; value: unknown }
+  | { type: "id"; tableName: string }
+  | { type: "array"; value: ValidatorJson }
+  | { type: "record"; keys: ValidatorJson; values: FieldJson }
+  | { type: "object"; value: Record<string, FieldJson> }
+  | { type: "union"; value: ValidatorJson[] };
+type FieldJson = { fieldType: ValidatorJson; optional: boolean };
+
+class ValidationError extends Error {
+  readonly path: string[] = [];
+  constructor(private readonly text: (path: string) => string) {
+    super("");
+  }
+  describe(): string {
+    const path = this.path.length === 0 ? "" : `Path: ${[...this.path].reverse().join("")}`;
+    return this.text(path);
+  }
+}
+
+function sortedEntries<V>(record: Record<string, V>): [string, V][] {
+  return Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function literalOf(value: unknown): Value {
+  if (value !== null && typeof value === "object" && "$integer" in value) {
+    return Buffer.from((value as { $integer: string }).$integer, "base64").readBigInt64LE();
+  }
+  return value as Value;
+}
+
+/** As Convex's ConvexValue prints: floats with a fraction, strings quoted, objects by field name. */
+export function describeValue(value: Value | undefined): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "bigint") return `${value}`;
+  if (typeof value === "number") {
+    if (Number.isNaN(value)) return "NaN";
+    if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
+    return Number.isInteger(value) && Math.abs(value) < 1e16 ? `${Object.is(value, -0) ? "-0" : value}.0` : `${value}`;
+  }
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "boolean") return `${value}`;
+  if (value instanceof ArrayBuffer) return `b"${Buffer.from(value).toString("base64")}"`;
+  if (Array.isArray(value)) return `[${value.map(describeValue).join(", ")}]`;
+  return `{${sortedEntries(value as Record<string, Value>)
+    .map(([key, item]) => `${key}: ${describeValue(item)}`)
+    .join(", ")}}`;
+}
+
+/** As Convex prints a validator: `v.string()`, `v.object({name: v.string()})`. */
+export function describeValidator(validator: ValidatorJson): string {
+  switch (validator.type) {
+    case "number":
+      return "v.float64()";
+    case "bigint":
+      return "v.int64()";
+    case "literal":
+      return `v.literal(${describeValue(literalOf(validator.value))})`;
+    case "id":
+      return `v.id("${validator.tableName}")`;
+    case "array":
+      return `v.array(${describeValidator(validator.value)})`;
+    case "record":
+      return `v.record(${describeValidator(validator.keys)}, ${describeField(validator.values)})`;
+    case "object":
+      return `v.object({${sortedEntries(validator.value)
+        .map(([key, field]) => `${key}: ${describeField(field)}`)
+        .join(", ")}})`;
+    case "union":
+      return `v.union(${validator.value.map(describeValidator).join(", ")})`;
+    default:
+      return `v.${validator.type}()`;
+  }
+}
+
+function describeField({ fieldType, optional }: FieldJson): string {
+  return optional ? `v.optional(${describeValidator(fieldType)})` : describeValidator(fieldType);
+}
+
+const noMatch = (value: Value, validator: ValidatorJson) =>
+  new ValidationError(
+    (path) => `Value does not match validator.\n${path}\nValue: ${describeValue(value)}\nValidator: ${describeValidator(validator)}`,
+  );
+
+function isObject(value: Value): value is Record<string, Value> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof ArrayBuffer);
+}
+
+function check(validator: ValidatorJson, value: Value): void {
+  const within = (context: string, work: () => void) => {
+    try {
+      work();
+    } catch (error) {
+      if (error instanceof ValidationError) error.path.push(context);
+      throw error;
+    }
+  };
+  switch (validator.type) {
+    case "any":
+      return;
+    case "null":
+    case "number":
+    case "bigint":
+    case "boolean":
+    case "string":
+    case "bytes": {
+      const kind = value === null ? "null" : typeof value === "number" ? "number" : typeof value === "bigint" ? "bigint" : typeof value;
+      const matches = validator.type === "bytes" ? value instanceof ArrayBuffer : kind === validator.type;
+      if (!matches) throw noMatch(value, validator);
+      return;
+    }
+    case "id":
+      if (typeof value !== "string") throw noMatch(value, validator);
+      return;
+    case "literal": {
+      const literal = literalOf(validator.value);
+      if (value !== literal) {
+        throw new ValidationError(
+          (path) => `\`${describeValue(value)}\` does not match literal validator \`v.literal(${describeValue(literal)})\`.${path}`,
+        );
+      }
+      return;
+    }
+    case "array":
+      if (!Array.isArray(value)) throw noMatch(value, validator);
+      value.forEach((item, index) => within(`[${index}]`, () => check(validator.value, item)));
+      return;
+    case "record":
+      if (!isObject(value)) throw noMatch(value, validator);
+      for (const [key, item] of Object.entries(value)) {
+        within(".keys()", () => check(validator.keys, key));
+        within(".values()", () => check(validator.values.fieldType, item));
+      }
+      return;
+    case "union":
+      if (validator.value.length === 1) return check(validator.value[0]!, value);
+      for (const option of validator.value) {
+        try {
+          check(option, value);
+          return;
+        } catch (error) {
+          if (!(error instanceof ValidationError)) throw error;
+        }
+      }
+      throw noMatch(value, validator);
+    case "object": {
+      if (!isObject(value)) throw noMatch(value, validator);
+      const fields = sortedEntries(validator.value);
+      for (const [name, field] of fields) {
+        if (value[name] !== undefined) within(`.${name}`, () => check(field.fieldType, value[name]!));
+        else if (!field.optional) {
+          throw new ValidationError(
+            (path) =>
+              `Object is missing the required field \`${name}\`. Consider wrapping the field validator in \`v.optional(...)\` if this is expected.\n${path}\nObject: ${describeValue(value)}\nValidator: ${describeValidator(validator)}`,
+          );
+        }
+      }
+      for (const name of Object.keys(value).sort()) {
+        if (!(name in validator.value)) {
+          throw new ValidationError(
+            (path) =>
+              `Object contains extra field \`${name}\` that is not in the validator.\n${path}\nObject: ${describeValue(value)}\nValidator: ${describeValidator(validator)}`,
+          );
+        }
+      }
+      return;
+    }
+  }
+}
+
+/**
+ * Checks `args` against a function's `exportArgs()` JSON (none: any arguments); throws
+ * Convex's "ArgumentValidationError: …" for the first problem.
+ */
+export function checkArguments(exportedArgs: string | undefined, args: Record<string, Value>): void {
+  if (exportedArgs === undefined) return;
+  try {
+    check(JSON.parse(exportedArgs) as ValidatorJson, args);
+  } catch (error) {
+    if (error instanceof ValidationError) throw new FunctionError(`ArgumentValidationError: ${error.describe()}`, undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,128 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ConvexHttpClient, type ConvexClient } from "convex/browser";
+import { makeFunctionReference } from "convex/server";
+import type { GenericId } from "convex/values";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { LocalBackend } from "../../server.ts";
+import { newClient, spawnBackend, startTestBackend, waitForQuery } from "../../test-support.ts";
+
+type JobId = GenericId<"_scheduled_functions">;
+const schedule = makeFunctionReference<"mutation", { delayMs: number; text: string; failing?: boolean }, JobId>("jobs:schedule");
+const scheduleFromAction = makeFunctionReference<"action", { delayMs: number; text: string }, JobId>("jobs:scheduleFromAction");
+const cancel = makeFunctionReference<"mutation", { id: JobId }, null>("jobs:cancel");
+const notes = makeFunctionReference<"query", Record<string, never>, string[]>("jobs:notes");
+type Job = { state: { kind: string; error?: string }; name: string; completedTime?: number };
+const job = makeFunctionReference<"query", { id: JobId }, Job | null>("jobs:job");
+const convexDir = path.join(import.meta.dirname, "test-convex");
+
+let backend: LocalBackend;
+let client: ConvexClient;
+
+beforeAll(async () => {
+  backend = await startTestBackend({ convexDir });
+  client = newClient(backend.url);
+});
+
+afterAll(async () => {
+  await client.close();
+  await backend.close();
+});
+
+function waitForState(id: JobId, kind: string) {
+  return waitForQuery(client, job, { id }, (document) => document?.state.kind === kind);
+}
+
+it("runs a job scheduled 300 ms ahead once, and marks it succeeded", async () => {
+  const id = await client.mutation(schedule, { delayMs: 300, text: "later" });
+  expect((await client.query(job, { id }))?.state.kind).toBe("pending");
+  await waitForState(id, "success");
+  // A second job due after the first gives a duplicate run time to show up.
+  await waitForState(await client.mutation(schedule, { delayMs: 300, text: "after" }), "success");
+  expect((await client.query(notes, {})).filter((text) => text === "later")).toHaveLength(1);
+});
+
+it("runs jobs scheduled from actions", async () => {
+  const id = await client.action(scheduleFromAction, { delayMs: 0, text: "from an action" });
+  await waitForState(id, "success");
+  expect(await client.query(notes, {})).toContain("from an action");
+});
+
+it("does not run a canceled job, and marks it completed when cancelled, as Convex's cancel does", async () => {
+  const id = await client.mutation(schedule, { delayMs: 300, text: "canceled" });
+  expect((await client.query(job, { id }))?.completedTime).toBeUndefined();
+  const before = Date.now();
+  await client.mutation(cancel, { id });
+  const canceled = await client.query(job, { id });
+  expect(canceled?.completedTime).toBeGreaterThanOrEqual(before);
+  expect(canceled?.completedTime).toBeLessThanOrEqual(Date.now());
+  await waitForState(await client.mutation(schedule, { delayMs: 400, text: "not canceled" }), "success");
+  expect((await client.query(job, { id }))?.state.kind).toBe("canceled");
+  expect(await client.query(notes, {})).not.toContain("canceled");
+});
+
+it("leaves a finished job alone when it is cancelled afterwards, as Convex does", async () => {
+  const succeeded = await client.mutation(schedule, { delayMs: 0, text: "done before cancel" });
+  await waitForState(succeeded, "success");
+  await client.mutation(cancel, { id: succeeded });
+  expect((await client.query(job, { id: succeeded }))?.state.kind).toBe("success");
+  const failing = await client.mutation(schedule, { delayMs: 0, failing: true, text: "failed before cancel" });
+  await waitForState(failing, "failed");
+  await client.mutation(cancel, { id: failing });
+  expect((await client.query(job, { id: failing }))?.state.kind).toBe("failed");
+});
+
+it("records a failing job as failed, undoes its writes, and runs the others", async () => {
+  const failing = await client.mutation(schedule, { delayMs: 0, failing: true, text: "broken" });
+  const fine = await client.mutation(schedule, { delayMs: 50, text: "fine" });
+  const failed = await waitForState(failing, "failed");
+  expect(failed?.state.error).toMatch(/job broken failed on purpose/);
+  await waitForState(fine, "success");
+  expect(await client.query(notes, {})).not.toContain("broken");
+});
+
+it("fires the jobs of crons.ts", async () => {
+  await waitForQuery(client, notes, {}, (texts) => texts.includes("tick"));
+});
+
+/** Starts test-convex/ in a child process on `dataDir`, resolving with its URL once ready. */
+function startChild(dataDir: string) {
+  return spawnBackend(path.join(import.meta.dirname, "fixture-backend.ts"), [dataDir]);
+}
+
+it("runs a job that came due while the backend was down (kill -9) once, right after start", async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "apoie-scheduler-"));
+  try {
+    const first = startChild(dataDir);
+    const firstClient = new ConvexHttpClient(await first.url);
+    const id = await firstClient.mutation(schedule, { delayMs: 1_000, text: "survivor" });
+    first.child.kill("SIGKILL");
+    await first.exited;
+    // Down until after the job was due.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+
+    const second = startChild(dataDir);
+    try {
+      const secondClient = newClient(await second.url);
+      try {
+        await waitForQuery(secondClient, job, { id }, (document) => document?.state.kind === "success");
+        await waitForQuery(secondClient, notes, {}, (texts) => texts.includes("survivor"));
+        await waitForQuery(
+          secondClient,
+          job,
+          { id: await secondClient.mutation(schedule, { delayMs: 100, text: "next" }) },
+          (document) => document?.state.kind === "success",
+        );
+        expect((await secondClient.query(notes, {})).filter((text) => text === "survivor")).toHaveLength(1);
+      } finally {
+        await secondClient.close();
+      }
+    } finally {
+      second.child.kill("SIGTERM");
+      await second.exited;
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
