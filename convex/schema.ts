@@ -219,6 +219,10 @@ export default defineSchema({
     priceCents: v.optional(v.number()),
     /** Set on a meia-entrada ticket: the category its buyer declared. */
     meiaCategory: v.optional(meiaCategoryValidator),
+    /** The purchase that issued it, so its buyer can cancel it from Meus Ingressos (model/purchaseCancel.ts). */
+    purchaseId: v.optional(v.id("ticketPurchases")),
+    /** A support's ticket: the contribution that gave it, which its supporter may cancel (model/supportCancel.ts). */
+    contributionId: v.optional(v.id("contributions")),
   })
     .index("by_code", ["code"])
     // Meus Ingressos lists a person's tickets newest first (creation order), which the next index does not keep.
@@ -275,10 +279,14 @@ export default defineSchema({
     /** Set for meia-entrada: the category the buyer declared. */
     meiaCategory: v.optional(meiaCategoryValidator),
     amountCents: v.number(),
-    status: v.union(v.literal("pending"), v.literal("issued"), v.literal("refunded")),
+    /** "cancelled": its buyer cancelled it within the withdrawal window, and was refunded (model/purchaseCancel.ts). */
+    status: v.union(v.literal("pending"), v.literal("issued"), v.literal("refunded"), v.literal("cancelled")),
     ticketCodes: v.optional(v.array(v.string())),
     /** Refunded: the Portuguese reason the buyer is shown. */
     refusal: v.optional(v.string()),
+    /** Issued: the contribution its money became, removed from the ledger if the buyer cancels. */
+    contributionId: v.optional(v.id("contributions")),
+    cancelledAt: v.optional(v.number()),
   }),
 
   // `Recompensas` (model/shared/rewards.ts has the rules). Written by the organizer's forms and,

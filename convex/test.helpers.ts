@@ -178,6 +178,16 @@ export async function expectInvariants(t: Backend) {
   // Queued supports not applied: still in the queue (money in flight), or refunded.
   const pending = queued.filter((row) => row.status === "pending");
   const refundedQueued = queued.filter((row) => row.status === "refunded");
+  // Purchases their buyers cancelled: refunded at once, their contributions out of the ledger, their tickets cancelled.
+  const cancelledPurchases = purchases.filter((row) => row.status === "cancelled");
+  // Supports their supporters cancelled: the ticket cancelled, its contribution gone from the ledger.
+  const cancelledSupportTickets = tickets.filter(
+    (ticket) => ticket.contributionId !== undefined && !contributions.some((row) => row._id === ticket.contributionId),
+  );
+  const cancelledCodes = new Set([
+    ...cancelledPurchases.flatMap((row) => row.ticketCodes ?? []),
+    ...cancelledSupportTickets.map((ticket) => ticket.code),
+  ]);
 
   for (const user of users) {
     const own = entries.filter((e) => e.userId === user._id); // in insertion (creation) order
@@ -192,7 +202,10 @@ export async function expectInvariants(t: Backend) {
     }, 0);
     const spent = contributions.filter((c) => c.userId === user._id);
     const notApplied = queued.filter((row) => row.userId === user._id && row.status !== "applied");
-    expect(sum(own.filter((e) => spendsOnEvent(e.kind))) + sum(spent) + sum(notApplied)).toBe(0);
+    const ownCancelled = cancelledPurchases.filter((row) => row.userId === user._id);
+    const supportsCancelled = sum(own.filter((e) => e.kind === "supportCancelled"));
+    expect(sum(own.filter((e) => spendsOnEvent(e.kind))) + sum(spent) + sum(notApplied) + sum(ownCancelled) + supportsCancelled).toBe(0);
+    expect(sum(own.filter((e) => e.kind === "purchaseCancelled"))).toBe(sum(ownCancelled));
     expect(sum(own.filter((e) => e.kind === "refund"))).toBe(
       sum(spent.filter((c) => c.refundedAt !== undefined)) + sum(refundedQueued.filter((row) => row.userId === user._id)),
     );
@@ -250,7 +263,9 @@ export async function expectInvariants(t: Backend) {
     }
     // Applied queued supports are contributions; none was applied after the event closed.
     const applied = queued.flatMap((row) => (row.eventId === event._id && row.status === "applied" ? [row] : []));
-    expect(applied.length).toBeLessThanOrEqual(rows.length);
+    const appliedThenCancelled = applied.filter((row) => cancelledPurchases.some((purchase) => purchase._id === row.purchaseId));
+    const supportsCancelledHere = cancelledSupportTickets.filter((ticket) => ticket.eventId === event._id).length;
+    expect(applied.length - appliedThenCancelled.length - supportsCancelledHere).toBeLessThanOrEqual(rows.length);
     expect(applied.filter((row) => row.goalReached).length).toBeLessThanOrEqual(1);
     const ownTickets = tickets.filter((ticket) => ticket.eventId === event._id);
     expect(event.raisedCents).toBe(sum(rows));
@@ -260,7 +275,7 @@ export async function expectInvariants(t: Backend) {
     const refunding = event.settlement === "refunded" || event.settlement === "cancelled";
     expect(event.refundedCents ?? 0).toBe(refunding ? event.raisedCents : 0);
     expect(rows.every((c) => (c.refundedAt !== undefined) === refunding)).toBe(true);
-    expect(ownTickets.every((ticket) => (ticket.status === "cancelled") === refunding)).toBe(true);
+    expect(ownTickets.every((ticket) => (ticket.status === "cancelled") === (refunding || cancelledCodes.has(ticket.code)))).toBe(true);
     expect(event.uniqueSupporters).toBe(new Set(rows.map((c) => c.userId)).size);
     const running = supporters.filter((s) => s.eventId === event._id);
     expect(running).toHaveLength(event.uniqueSupporters);
@@ -276,24 +291,25 @@ export async function expectInvariants(t: Backend) {
     expect(event.ticketsUsed ?? 0).toBe(ownTickets.filter((ticket) => ticket.status === "used").length);
     if (event.hasTicketTypes === true) {
       // Sold through ticket types: a ticket per unit issued; no type sells past its quantity, nor meia past its share.
-      const issued = purchases.filter((row) => row.eventId === event._id && row.status === "issued");
+      const issued = purchases.filter((row) => row.eventId === event._id && (row.status === "issued" || row.status === "cancelled"));
       expect(event.ticketsGenerated).toBe(issued.reduce((total, row) => total + row.units, 0));
       for (const sales of ticketSales.filter((row) => row.eventId === event._id)) {
         const type = ticketTypes.find((row) => row._id === sales.typeId)!;
-        const typeTickets = ownTickets.filter((ticket) => ticket.typeId === type._id);
+        const typeTickets = ownTickets.filter((ticket) => ticket.typeId === type._id && !cancelledCodes.has(ticket.code));
         expect(sales.meiaSold).toBeLessThanOrEqual(type.meiaQuantity);
         expect(sales.inteiraSold).toBeLessThanOrEqual(type.quantity - type.meiaQuantity);
         expect(typeTickets.filter((ticket) => ticket.meiaCategory !== undefined)).toHaveLength(sales.meiaSold);
         expect(typeTickets.filter((ticket) => ticket.meiaCategory === undefined)).toHaveLength(sales.inteiraSold);
       }
     } else {
-      expect(event.ticketsGenerated).toBe(event.isTicketed ? rows.length : 0);
+      expect(event.ticketsGenerated).toBe(event.isTicketed ? rows.length + supportsCancelledHere : 0);
     }
   }
   // A purchase was issued exactly when its queued row was applied.
   for (const row of queued.filter((row) => row.purchaseId !== undefined)) {
     const purchase = purchases.find((p) => p._id === row.purchaseId)!;
-    expect({ pending: "pending", applied: "issued", refunded: "refunded" }[row.status]).toBe(purchase.status);
+    const cancelled = purchase.status === "cancelled" && row.status === "applied";
+    expect(cancelled ? "cancelled" : { pending: "pending", applied: "issued", refunded: "refunded" }[row.status]).toBe(purchase.status);
     expect(purchase.amountCents).toBe(row.amountCents);
   }
   expect(new Set(tickets.map((ticket) => ticket.code)).size).toBe(tickets.length);

@@ -2,6 +2,7 @@ import { v } from "convex/values";
 import { idArg } from "./model/args";
 import { callerQuery, signedInMutation } from "./model/callerFunctions";
 import { enforceRateLimit } from "./model/rateLimits";
+import { cancelPurchase } from "./model/purchaseCancel";
 import { enqueuePurchase, purchaseOutcomeOf } from "./model/ticketPurchases";
 import { TICKET_MESSAGES } from "./model/shared/ticketTypes";
 
@@ -38,5 +39,14 @@ export const outcome = callerQuery({
     const id = idArg(ctx, "ticketPurchases", purchaseId);
     if (ctx.user === null || id === null) return null;
     return purchaseOutcomeOf(ctx, ctx.user._id, id);
+  },
+});
+
+/** `Cancelar compra`: within 7 days of buying and 48 h of the event, every ticket cancelled and the whole amount back to the wallet. */
+export const cancel = signedInMutation({
+  args: { purchaseId: v.string() },
+  handler: async (ctx, { purchaseId }) => {
+    await enforceRateLimit(ctx, "support", ctx.user._id);
+    return cancelPurchase(ctx, ctx.user._id, idArg(ctx, "ticketPurchases", purchaseId), Date.now());
   },
 });

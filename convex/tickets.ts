@@ -1,8 +1,11 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
+import type { Doc, Id } from "./_generated/dataModel";
 import { action, internalMutation } from "./_generated/server";
 import { idArg } from "./model/args";
 import { callerQuery } from "./model/callerFunctions";
+import { signedInMutation } from "./model/callerFunctions";
+import { cancelSupport as cancelSupportOf } from "./model/supportCancel";
 import { checkInStatsOf, checkInTicket, requireOrganizer, type CheckedIn } from "./model/checkIn";
 import { enforceRateLimit } from "./model/rateLimits";
 import { currentUser } from "./model/users";
@@ -21,6 +24,19 @@ export const mine = callerQuery({
       .withIndex("by_userId", (q) => q.eq("userId", user._id))
       .order("desc")
       .take(MAX_TICKETS);
+    const purchases = new Map<string, { _id: Id<"ticketPurchases">; purchasedAt: number; units: number; amountCents: number }>();
+    for (const ticket of tickets) {
+      if (ticket.purchaseId === undefined || purchases.has(ticket.purchaseId)) continue;
+      const purchase = await ctx.db.get("ticketPurchases", ticket.purchaseId);
+      if (purchase === null || purchase.userId !== user._id) continue;
+      const { _id, units, amountCents } = purchase;
+      purchases.set(ticket.purchaseId, { _id, purchasedAt: purchase._creationTime, units, amountCents });
+    }
+    const supportOf = async (ticket: Doc<"tickets">) => {
+      if (ticket.contributionId === undefined || ticket.status === "cancelled") return null;
+      const contribution = await ctx.db.get("contributions", ticket.contributionId);
+      return contribution === null ? null : { supportedAt: contribution._creationTime, amountCents: contribution.amountCents };
+    };
     return Promise.all(
       tickets.map(async (ticket) => {
         const event = await ctx.db.get("events", ticket.eventId);
@@ -39,6 +55,10 @@ export const mine = callerQuery({
           typeName: ticket.typeName ?? null,
           loteIndex: ticket.loteIndex ?? null,
           meiaCategory: ticket.meiaCategory ?? null,
+          // The purchase that issued it, which its buyer may cancel (`Cancelar compra`) within its window.
+          purchase: purchases.get(ticket.purchaseId ?? "") ?? null,
+          // A support's ticket, which its supporter may cancel (`Cancelar apoio`) while the event collects.
+          support: await supportOf(ticket),
         };
       }),
     );
@@ -86,5 +106,18 @@ export const checkInStats = callerQuery({
   handler: async (ctx, { eventId }) => {
     const event = await requireOrganizer(ctx, ctx.user?._id ?? null, idArg(ctx, "events", eventId));
     return checkInStatsOf(event);
+  },
+});
+
+/**
+ * `Cancelar apoio` on a support's ticket (an event without ticket types): while the event is
+ * collecting, within 7 days of supporting and 48 h of the event; the ticket is cancelled and the
+ * amount goes back to the wallet at once.
+ */
+export const cancelSupport = signedInMutation({
+  args: { ticketId: v.string() },
+  handler: async (ctx, { ticketId }) => {
+    await enforceRateLimit(ctx, "support", ctx.user._id);
+    return cancelSupportOf(ctx, ctx.user._id, idArg(ctx, "tickets", ticketId), Date.now());
   },
 });

@@ -255,7 +255,9 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
       }
       decisions.push({ apply: true });
       const before = current;
-      const { event: after } = await addContribution(ctx, current, userId, amountCents);
+      const { event: after, contributionId } = await addContribution(ctx, current, userId, amountCents);
+      // Kept on the purchase: a buyer who cancels takes exactly this money back out of the ledger.
+      await ctx.db.patch("ticketPurchases", purchaseId, { contributionId });
       current = { ...after, ticketsGenerated: after.ticketsGenerated + verdict.ticketCodes.length };
       // Purchases go on past the goal: only the one that crossed it reached it.
       await ctx.db.replace("queuedSupports", row._id, {

@@ -40,8 +40,8 @@ export async function addContribution(
   userId: Id<"users">,
   amountCents: number,
   reward?: RewardChoice,
-): Promise<{ event: Doc<"events">; ticketCode: string | null }> {
-  await ctx.db.insert("contributions", { eventId: event._id, userId, amountCents, ...reward });
+): Promise<{ event: Doc<"events">; ticketCode: string | null; contributionId: Id<"contributions"> }> {
+  const contributionId = await ctx.db.insert("contributions", { eventId: event._id, userId, amountCents, ...reward });
   const supporter = await supporterRow(ctx, event._id, userId);
   if (supporter === null) {
     await ctx.db.insert("supporters", { eventId: event._id, userId, amountCents });
@@ -50,7 +50,7 @@ export async function addContribution(
   }
   // An event sold through ticket types gives its tickets by purchase (model/ticketPurchases.ts), not per support.
   const givesTicket = event.isTicketed && event.hasTicketTypes !== true;
-  const ticketCode = givesTicket ? await issueTicket(ctx, event, userId) : null;
+  const ticketCode = givesTicket ? await issueTicket(ctx, event, userId, { contributionId }) : null;
   await noticeSupport(ctx, event, userId, event.raisedCents + amountCents);
   return {
     event: {
@@ -60,5 +60,6 @@ export async function addContribution(
       uniqueSupporters: event.uniqueSupporters + (supporter === null ? 1 : 0),
     },
     ticketCode,
+    contributionId,
   };
 }

@@ -83,6 +83,7 @@ export function purchaseDecider(ctx: MutationCtx) {
         loteIndex: request.loteIndex,
         priceCents: unitPriceCents(lote, request.meia),
         ...(purchase.meiaCategory === undefined ? {} : { meiaCategory: purchase.meiaCategory }),
+        purchaseId: purchase._id,
       };
       const ticketCodes: string[] = [];
       for (let unit = 0; unit < purchase.units; unit += 1) ticketCodes.push(await issueTicket(ctx, event, purchase.userId, kind));

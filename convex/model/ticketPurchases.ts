@@ -100,6 +100,7 @@ export async function purchaseOutcomeOf(ctx: QueryCtx, userId: Id<"users">, purc
   const { units, amountCents } = purchase;
   if (purchase.status === "pending") return { status: "pending" as const, units, amountCents };
   if (purchase.status === "issued") return { status: "issued" as const, units, amountCents, ticketCodes: purchase.ticketCodes ?? [] };
+  if (purchase.status === "cancelled") return { status: "cancelled" as const, units, amountCents };
   return { status: "refunded" as const, units, amountCents, refusal: purchase.refusal ?? TICKET_MESSAGES.soldOut };
 }
 

@@ -4,7 +4,7 @@
  * the balance, and:
  * - a support spends promotional money first, and remembers per (person, event) how much
  *   (`promoSpends`);
- * - a refund from that event gives that much back as promotional money first, the rest as
+ * - a refund from that event (or a purchase or support its buyer cancelled) gives that much back as promotional money first, the rest as
  *   withdrawable money;
  * - an organizer's payout keeps the origin of the money it pays: what its supporters spent of
  *   their promotional money (their `promoSpends` for the event) reaches the organizer as
@@ -66,7 +66,7 @@ export async function promoAfter(
     else await ctx.db.patch("promoSpends", row._id, { promoCents: row.promoCents + spent });
     return promo - spent;
   }
-  if (change.kind === "refund" && change.amountCents > 0) {
+  if ((change.kind === "refund" || change.kind === "purchaseCancelled" || change.kind === "supportCancelled") && change.amountCents > 0) {
     const row = await spendsOf(ctx, user._id, change.eventId);
     if (row === null) return promo;
     const back = Math.min(row.promoCents, change.amountCents);

@@ -41,7 +41,16 @@ export type ErrorCode =
   | "INVALID_REWARD"
   | "REWARD_FROZEN"
   | "INVALID_REWARD_CHOICE"
-  | "REWARD_SOLD_OUT";
+  | "REWARD_SOLD_OUT"
+  | "PURCHASE_NOT_FOUND"
+  | "PURCHASE_CANCELLED"
+  | "PURCHASE_NOT_ISSUED"
+  | "EVENT_OVER"
+  | "CANCEL_WINDOW_CLOSED"
+  | "TICKET_USED"
+  | "SUPPORT_NOT_FOUND"
+  | "SUPPORT_CANCELLED"
+  | "NOT_COLLECTING";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

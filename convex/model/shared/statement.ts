@@ -19,6 +19,8 @@ export const ENTRY_KINDS = [
   "depositReturned",
   "withdrawalReclaimed",
   "owedPaid",
+  "purchaseCancelled",
+  "supportCancelled",
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -55,6 +57,10 @@ export function describeEntry(kind: EntryKind, eventName: string | null): string
       return "Saque pago pelo banco após a devolução";
     case "owedPaid":
       return "Pagamento de valor devido";
+    case "purchaseCancelled":
+      return `Estorno da compra – ${event}`;
+    case "supportCancelled":
+      return `Estorno do apoio – ${event}`;
   }
 }
 

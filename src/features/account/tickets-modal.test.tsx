@@ -1,14 +1,18 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
-import { fakeId, resetConvexFake, setQuery } from "../../test/convex-fake";
+import { fakeId, resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import TicketsModal from "./tickets-modal";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
 
 beforeEach(() => resetConvexFake());
 
-const ticket = (code: string, status: "valid" | "used" | "cancelled") => ({
+type MyTicket = FunctionReturnType<typeof api.tickets.mine>[number];
+
+const ticket = (code: string, status: MyTicket["status"]): MyTicket => ({
   _id: fakeId("tickets", code),
   code,
   eventId: fakeId("events", "ev1"),
@@ -20,6 +24,8 @@ const ticket = (code: string, status: "valid" | "used" | "cancelled") => ({
   typeName: "Pista",
   loteIndex: 0,
   meiaCategory: null,
+  purchase: null,
+  support: null,
 });
 
 describe("Meus Ingressos", () => {
@@ -37,5 +43,55 @@ describe("Meus Ingressos", () => {
     expect(await screen.findByRole("img", { name: "QR code do ingresso AAAAAAAAA" })).toBeInTheDocument();
     expect(screen.queryByRole("img", { name: "QR code do ingresso BBBBBBBBB" })).toBeNull();
     expect(screen.getByText("BBBBBBBBB")).toBeInTheDocument();
+  });
+
+  describe("Cancelar compra", () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const purchase = (purchasedAt: number) => ({ _id: fakeId("ticketPurchases", "p1"), purchasedAt, units: 2, amountCents: 12_000 });
+    const bought = (purchasedAt: number, startsAt: number) => ({
+      ...ticket("AAAAAAAAA", "valid"),
+      eventStartsAt: startsAt,
+      purchase: purchase(purchasedAt),
+    });
+
+    it("asks first, saying what comes back, then cancels the whole purchase", async () => {
+      const user = userEvent.setup();
+      const cancel = setMutation(api.ticketPurchases.cancel, () => ({ refundedCents: 12_000 }));
+      setQuery(api.tickets.mine, [bought(Date.now() - DAY, Date.now() + 10 * DAY)]);
+      render(<TicketsModal open onOpenChange={() => {}} />);
+      await user.click(await screen.findByRole("button", { name: "Cancelar compra" }));
+      const dialog = await screen.findByRole("alertdialog");
+      expect(dialog).toHaveTextContent(
+        "Em Show de Rock, os 2 ingressos desta compra serão cancelados e R$ 120,00 voltam para a sua carteira agora.",
+      );
+      expect(cancel).not.toHaveBeenCalled();
+      await user.click(within(dialog).getByRole("button", { name: "Cancelar compra" }));
+      expect(cancel).toHaveBeenCalledWith({ purchaseId: "p1" });
+    });
+
+    it("is not offered after 7 days, nor within 48 hours of the event", async () => {
+      setQuery(api.tickets.mine, [
+        { ...bought(Date.now() - 8 * DAY, Date.now() + 10 * DAY), _id: fakeId("tickets", "late") },
+        { ...bought(Date.now() - DAY, Date.now() + DAY), _id: fakeId("tickets", "soon") },
+      ]);
+      render(<TicketsModal open onOpenChange={() => {}} />);
+      expect(await screen.findAllByText("AAAAAAAAA")).toHaveLength(2);
+      expect(screen.queryByRole("button", { name: "Cancelar compra" })).toBeNull();
+    });
+  });
+
+  it("offers Cancelar apoio on a support's ticket, asking first", async () => {
+    const user = userEvent.setup();
+    const cancel = setMutation(api.tickets.cancelSupport, () => ({ refundedCents: 3_000 }));
+    const supported = { ...ticket("SSSSSSSSS", "valid"), eventStartsAt: Date.now() + 10 * 86_400_000 };
+    setQuery(api.tickets.mine, [{ ...supported, support: { supportedAt: Date.now(), amountCents: 3_000 } }]);
+    render(<TicketsModal open onOpenChange={() => {}} />);
+    await user.click(await screen.findByRole("button", { name: "Cancelar apoio" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog).toHaveTextContent(
+      "Seu apoio a Show de Rock será cancelado, com o ingresso, e R$ 30,00 voltam para a sua carteira agora.",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Cancelar apoio" }));
+    expect(cancel).toHaveBeenCalledWith({ ticketId: "SSSSSSSSS" });
   });
 });

@@ -7,6 +7,8 @@ import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime, formatTime } from "../../lib/dates";
 import { loteLabel, ticketKindLabel } from "@convex/model/shared/ticketTypes";
+import { useClock } from "../../lib/use-clock";
+import { CancelPurchase, CancelSupport } from "./cancel-actions";
 import { TicketQr } from "./ticket-qr";
 import "./account.css";
 
@@ -27,10 +29,13 @@ type TicketsModalProps = {
 
 /**
  * "Meus Ingressos": every ticket's QR code (none once cancelled) and code with its event's name,
- * date and status, newest first. This module (with the QR encoder) is loaded only when the modal opens.
+ * date and status, newest first, and `Cancelar compra` (or `Cancelar apoio`) while the buyer may
+ * still change their mind. This module (with the QR encoder) is loaded only when the modal opens.
  */
 export default function TicketsModal({ open, onOpenChange, returnFocusRef }: TicketsModalProps) {
   const tickets = useQuery(api.tickets.mine, open ? {} : "skip");
+  // The cancellation window closes with the clock, which a query cannot follow.
+  const now = useClock(60_000);
   return (
     <Modal open={open} onOpenChange={onOpenChange} returnFocusRef={returnFocusRef} title="Meus Ingressos">
       {tickets === undefined ? (
@@ -55,6 +60,18 @@ export default function TicketsModal({ open, onOpenChange, returnFocusRef }: Tic
                   {ticket.eventStartsAt === null ? "Data não disponível" : formatDateTime(ticket.eventStartsAt)}
                 </p>
                 <p className={`ticket__status ticket__status--${ticket.status}`}>{statusText(ticket.status, ticket.usedAt)}</p>
+                {ticket.status === "valid" && ticket.purchase !== null && ticket.eventStartsAt !== null && (
+                  <CancelPurchase purchase={ticket.purchase} eventName={ticket.eventName} eventStartsAt={ticket.eventStartsAt} now={now} />
+                )}
+                {ticket.status === "valid" && ticket.support !== null && ticket.eventStartsAt !== null && (
+                  <CancelSupport
+                    ticketId={ticket._id}
+                    support={ticket.support}
+                    eventName={ticket.eventName}
+                    eventStartsAt={ticket.eventStartsAt}
+                    now={now}
+                  />
+                )}
               </div>
               <div className="ticket__stub">
                 {/* A cancelled ticket admits nobody: no code to scan. */}

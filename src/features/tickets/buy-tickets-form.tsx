@@ -21,6 +21,8 @@ const UNIT_CHOICES = Array.from({ length: MAX_UNITS_PER_PURCHASE }, (_, index) =
 function outcomeNotice(outcome: PurchaseOutcome): Notice {
   if (outcome.status === "refunded")
     return { title: ATTENTION_TITLE, message: `${outcome.refusal} O valor voltou para a sua carteira.`, tone: "error" };
+  // Cancelled from Meus Ingressos while this notice was still open.
+  if (outcome.status === "cancelled") return { title: "Compra cancelada", message: "O valor voltou para a sua carteira.", tone: "success" };
   const many = outcome.units > 1;
   return {
     title: "Compra confirmada!",

@@ -3,7 +3,7 @@ import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { BuyTicketsForm } from "./buy-tickets-form";
 import { TicketTypeList } from "./ticket-type-list";
-import { useClock } from "./use-clock";
+import { useClock } from "../../lib/use-clock";
 import "./tickets.css";
 
 /**

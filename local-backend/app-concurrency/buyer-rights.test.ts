@@ -1,0 +1,91 @@
+/**
+ * A buyer's rights on the real engine: `Cancelar compra` of a ticket racing its check-in at the
+ * door, both sent at once, under Convex's optimistic concurrency (convex-test runs one function
+ * at a time and never meets the conflict). Exactly one wins, and the money and the door agree.
+ */
+import type { ConvexClient } from "convex/browser";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { api } from "../../convex/_generated/api";
+import type { LocalBackend } from "../server.ts";
+import { createEvent, rejectionData, signedInClient, startTestBackend, waitForQuery } from "../test-support.ts";
+
+const ROUNDS = 12;
+const PRICE_CENTS = 1_000;
+const WALLET_CENTS = 5_000;
+
+let backend: LocalBackend;
+const clients: ConvexClient[] = [];
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close()));
+  await backend.close();
+});
+
+/** What a call came to: "ok", or the code it was refused with. */
+async function settled(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return "ok";
+  } catch (error) {
+    return ((await rejectionData(Promise.reject(error))) as { code: string }).code;
+  }
+}
+
+it("a purchase cancelled while its ticket is checked in: one wins, and the wallet, the event and the door agree", async () => {
+  const organizer = await signedInClient(backend.url, "Organizadora", "organizadora@exemplo.com");
+  clients.push(organizer);
+  const pista = { name: "Pista", quantity: 100, meiaQuantity: 40, lotes: [{ priceCents: PRICE_CENTS }] };
+  const eventId = await createEvent(organizer, { isTicketed: true, goalCents: 10_000_000, ticketTypes: [pista] });
+  const [type] = await organizer.query(api.ticketTypes.forEvent, { eventId });
+  const buyers = await Promise.all(
+    Array.from({ length: ROUNDS }, (_, n) => signedInClient(backend.url, `Comprador ${n}`, `comprador${n}@exemplo.com`)),
+  );
+  clients.push(...buyers);
+
+  const results: { cancel: string; checkIn: string }[] = [];
+  for (const buyer of buyers) {
+    const { purchaseId } = await buyer.mutation(api.ticketPurchases.buy, {
+      eventId,
+      typeId: type!._id,
+      loteIndex: 0,
+      unitPriceCents: PRICE_CENTS,
+      units: 1,
+      meia: false,
+    });
+    const issued = await waitForQuery(buyer, api.ticketPurchases.outcome, { purchaseId }, (value) => value?.status === "issued");
+    const code = issued!.status === "issued" ? issued!.ticketCodes[0]! : "";
+    // Both at once: the buyer changes their mind as the door scans the ticket.
+    const [cancel, checkIn] = await Promise.all([
+      settled(buyer.mutation(api.ticketPurchases.cancel, { purchaseId })),
+      settled(organizer.action(api.tickets.checkIn, { eventId, code })),
+    ]);
+    results.push({ cancel, checkIn });
+    expect([
+      { cancel: "ok", checkIn: "TICKET_CANCELLED" },
+      { cancel: "TICKET_USED", checkIn: "ok" },
+    ]).toContainEqual({ cancel, checkIn });
+  }
+
+  const cancelled = results.filter((result) => result.cancel === "ok").length;
+  const admitted = ROUNDS - cancelled;
+  for (const [index, buyer] of buyers.entries()) {
+    const me = await buyer.query(api.users.me, {});
+    const [ticket] = await buyer.query(api.tickets.mine, {});
+    if (results[index]!.cancel === "ok") {
+      expect(me!.walletCents).toBe(WALLET_CENTS);
+      expect(ticket!.status).toBe("cancelled");
+    } else {
+      expect(me!.walletCents).toBe(WALLET_CENTS - PRICE_CENTS);
+      expect(ticket!.status).toBe("used");
+    }
+  }
+  const event = await organizer.query(api.events.get, { id: eventId });
+  expect(event!.raisedCents).toBe(admitted * PRICE_CENTS);
+  expect(await organizer.query(api.tickets.checkInStats, { eventId })).toMatchObject({ used: admitted });
+  const [after] = await organizer.query(api.ticketTypes.forEvent, { eventId });
+  expect(after!.sales.inteiraSold).toBe(admitted);
+});
