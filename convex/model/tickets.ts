@@ -22,7 +22,10 @@ export function generateTicketCode(): string {
 }
 
 /** What a ticket bought through a ticket type says beyond the event: its type, lote, price, meia category and purchase (or, for a support's ticket, its contribution). */
-export type TicketKind = Pick<Doc<"tickets">, "typeId" | "typeName" | "loteIndex" | "priceCents" | "meiaCategory" | "purchaseId" | "contributionId">;
+export type TicketKind = Pick<
+  Doc<"tickets">,
+  "typeId" | "typeName" | "loteIndex" | "priceCents" | "meiaCategory" | "purchaseId" | "contributionId"
+>;
 
 /** Issues a ticket with a code no other ticket has (36^9 codes make a retry very rare). */
 export async function issueTicket(ctx: MutationCtx, event: Doc<"events">, userId: Id<"users">, kind: TicketKind = {}): Promise<string> {
