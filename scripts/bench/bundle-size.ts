@@ -22,10 +22,12 @@ const ROUTE_MODULES = {
 /**
  * The most JavaScript (gzip) each route may load first; `npm test` fails above it
  * (bundle-size.test.ts). react + react-dom + convex + Convex Auth + react-router-dom alone weigh
- * ~103 kB, and the entry adds the app's shell (header, router, sign-in).
+ * ~103 kB, and the entry adds the app's shell (header, router, sign-in). Each target leaves a few
+ * kB for ordinary growth (the shared Portuguese texts and rules grow with every feature) and still
+ * fails on a heavy import reaching a first load (a library such as the QR scanner adds ~100 kB).
  */
 export const FIRST_LOAD_JS_TARGETS: Record<Route, number> = {
-  "/": 118_000,
+  "/": 122_000,
   "/event/:id": 140_000,
   "/chat/:id": 125_000,
 };
