@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { allAttendeeRows, attendeeCsv } from "./model/shared/attendeeCsv";
+import { attendeeCsv } from "./model/shared/attendeeCsv";
+import { allRowsOf } from "./model/shared/spreadsheetCsv";
 import { MESSAGES } from "./model/shared/texts";
 import { TICKET_MESSAGES, unitPriceCents as priceOf, type TicketTypeInput } from "./model/shared/ticketTypes";
 import { enqueuePurchase } from "./model/ticketPurchases";
@@ -411,9 +412,7 @@ describe("the attendee list", () => {
       }
     });
     expect(await creator.as.query(api.attendees.summary, { eventId })).toEqual([]);
-    const rows = await allAttendeeRows((cursor) =>
-      creator.as.query(api.attendees.page, { eventId, paginationOpts: { numItems: 100, cursor } }),
-    );
+    const rows = await allRowsOf((cursor) => creator.as.query(api.attendees.page, { eventId, paginationOpts: { numItems: 100, cursor } }));
     expect(rows).toHaveLength(150);
     expect(new Set(rows.map((row) => row.email)).size).toBe(150);
     expect(rows.every((row) => row.status === "valid" && row.priceCents === null && row.typeName === null)).toBe(true);

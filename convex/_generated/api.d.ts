@@ -69,6 +69,7 @@ import type * as model_shared_notificationTexts from "../model/shared/notificati
 import type * as model_shared_pix from "../model/shared/pix.js";
 import type * as model_shared_presenceRooms from "../model/shared/presenceRooms.js";
 import type * as model_shared_rewards from "../model/shared/rewards.js";
+import type * as model_shared_spreadsheetCsv from "../model/shared/spreadsheetCsv.js";
 import type * as model_shared_statement from "../model/shared/statement.js";
 import type * as model_shared_supportRefusal from "../model/shared/supportRefusal.js";
 import type * as model_shared_supporterCsv from "../model/shared/supporterCsv.js";
@@ -182,6 +183,7 @@ declare const fullApi: ApiFromModules<{
   "model/shared/pix": typeof model_shared_pix;
   "model/shared/presenceRooms": typeof model_shared_presenceRooms;
   "model/shared/rewards": typeof model_shared_rewards;
+  "model/shared/spreadsheetCsv": typeof model_shared_spreadsheetCsv;
   "model/shared/statement": typeof model_shared_statement;
   "model/shared/supportRefusal": typeof model_shared_supportRefusal;
   "model/shared/supporterCsv": typeof model_shared_supporterCsv;

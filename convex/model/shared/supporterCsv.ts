@@ -1,11 +1,9 @@
 /**
  * `Baixar apoiadores (CSV)`: the organizer's list of supports with their rewards and answers,
- * with the attendee list's hygiene (shared/attendeeCsv.ts): UTF-8 with a byte order mark, `;`
- * between fields, and formula-looking cells neutralized by Papa Parse. Pure, used by the browser.
+ * with the hygiene of every organizer's CSV (spreadsheetCsv.ts, beside this file). Pure, used by the browser.
  */
-import Papa from "papaparse";
-import { csvDateTime, fileSlug } from "./attendeeCsv";
 import { formatBRL } from "./money";
+import { csvDateTime, fileSlug, spreadsheetCsv } from "./spreadsheetCsv";
 
 /** A support's state as `Meus apoios` and the CSV show it. */
 export const SUPPORT_STATE_LABELS = { confirmed: "Confirmado", refunded: "Estornado" } as const;
@@ -26,8 +24,6 @@ export type SupporterRow = {
 
 export const SUPPORTER_CSV_HEADER = ["Nome", "E-mail", "Valor", "Recompensa", "Resposta", "Data", "Situação"];
 
-const BOM = "\uFEFF";
-
 /** The CSV file's text, BOM included. */
 export function supporterCsv(rows: SupporterRow[], { timeZone }: { timeZone?: string } = {}): string {
   const data = rows.map((row) => [
@@ -39,7 +35,7 @@ export function supporterCsv(rows: SupporterRow[], { timeZone }: { timeZone?: st
     csvDateTime(row.at, timeZone),
     row.state,
   ]);
-  return BOM + Papa.unparse({ fields: SUPPORTER_CSV_HEADER, data }, { delimiter: ";", escapeFormulae: true, newline: "\r\n" });
+  return spreadsheetCsv(SUPPORTER_CSV_HEADER, data);
 }
 
 /** A file name from the event's name: "Show da Banda" → "apoiadores-show-da-banda.csv". */

@@ -1,8 +1,8 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useConvex, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { formatBRL } from "@convex/model/shared/money";
-import { errorNotice } from "../../lib/errors";
+import { DownloadButton } from "../../components/download-button";
 import { downloadAttendees } from "./download-attendees";
 import "./tickets.css";
 
@@ -15,21 +15,7 @@ export function AttendeeList({ eventId, eventName }: { eventId: string; eventNam
   const id = useId();
   const convex = useConvex();
   const summary = useQuery(api.attendees.summary, { eventId });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   if (summary === undefined) return null;
-
-  async function download() {
-    setBusy(true);
-    setError(null);
-    try {
-      await downloadAttendees(convex, eventId, eventName);
-    } catch (failure) {
-      setError(errorNotice(failure).message);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <section className="attendees" aria-labelledby={`${id}-heading`}>
@@ -75,14 +61,11 @@ export function AttendeeList({ eventId, eventName }: { eventId: string; eventNam
           </table>
         </div>
       )}
-      <button type="button" className="button button--secondary button--large" onClick={() => void download()} disabled={busy}>
-        {busy ? "Preparando a lista…" : "Baixar lista (CSV)"}
-      </button>
-      {error !== null && (
-        <p className="note note--closed" role="alert">
-          {error}
-        </p>
-      )}
+      <DownloadButton
+        label="Baixar lista (CSV)"
+        busyLabel="Preparando a lista…"
+        download={() => downloadAttendees(convex, eventId, eventName)}
+      />
     </section>
   );
 }
