@@ -41,6 +41,8 @@ export function describeNotification(n: NotificationView): string {
       return `Saque via PIX de ${amount} pago.`;
     case "withdrawalFailed":
       return `Saque via PIX de ${amount} falhou. O valor voltou para a sua carteira.`;
+    case "ticketsHeld":
+      return `Lista de espera: ingressos de ${eventName} reservados para você por 30 minutos.`;
   }
 }
 
