@@ -66,7 +66,10 @@ async function takePurchase(
   const closed = gateReason === "concluded" ? null : gateReason;
   if (closed !== null) throw appError(closed === "cancelled" ? "EVENT_CANCELLED" : "EVENT_STARTED", supportClosedMessage(closed));
 
-  const fromHold = request.holdId === undefined ? null : await heldForBuyer(ctx, user._id, request.holdId, { typeId: type._id, units, meia, loteIndex }, now);
+  const fromHold =
+    request.holdId === undefined
+      ? null
+      : await heldForBuyer(ctx, user._id, request.holdId, { typeId: type._id, units, meia, loteIndex }, now);
   if (fromHold === null) {
     // The flags are all a buyer reads of what sold: the counts are the queue's to write.
     const gone = {

@@ -7,7 +7,7 @@
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { salesOf } from "./ticketTypes";
+import { salesOf } from "./ticketSales";
 import { countsOf, offerToWaitingList, storeCounts, withoutUnits, type Units } from "./waitingListHolds";
 
 /** Gives `back` units back to the type (none: only offers what it has free, after a raised quantity). */

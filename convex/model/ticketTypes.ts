@@ -13,6 +13,7 @@ import { MESSAGES } from "./shared/texts";
 import { TICKET_MESSAGES, validateTicketTypes, type Lote, type TicketTypeInput } from "./shared/ticketTypes";
 import { isValidPerPersonLimit, WAITING_LIST_MESSAGES } from "./shared/waitingList";
 import { giveBackUnits } from "./ticketReturns";
+import { salesOf } from "./ticketSales";
 
 /** More than any event has (MAX_TICKET_TYPES), small enough for one read. */
 const TYPES_READ_LIMIT = 20;
@@ -24,12 +25,7 @@ export function typesOf(ctx: QueryCtx, eventId: Id<"events">): Promise<Doc<"tick
     .take(TYPES_READ_LIMIT);
 }
 
-export function salesOf(ctx: QueryCtx, typeId: Id<"ticketTypes">): Promise<Doc<"ticketSales"> | null> {
-  return ctx.db
-    .query("ticketSales")
-    .withIndex("by_typeId", (q) => q.eq("typeId", typeId))
-    .unique();
-}
+export { salesOf };
 
 /** The organizer's `Máximo por pessoa` (absent: no limit); throws the Portuguese refusal when it is not 1..100. */
 export function checkPerPersonLimitInput(maxPerPerson: number | undefined): void {

@@ -23,8 +23,7 @@ export type JoinRequest = { typeId: Id<"ticketTypes"> | null; units: number; mei
 
 /** Whether the option is sold out as buyers are told (its flag), so joining its line makes sense. */
 function optionSoldOut(type: Doc<"ticketTypes">, meia: boolean): boolean {
-  if (meia) return type.meiaSoldOut === true;
-  return type.inteiraSoldOut === true || type.quantity === type.meiaQuantity;
+  return meia ? type.meiaSoldOut === true : type.inteiraSoldOut === true;
 }
 
 /**
@@ -51,6 +50,7 @@ export async function joinWaitingList(
   const lastEnd = type.lotes.at(-1)?.endsAt;
   if (lastEnd !== undefined && now >= lastEnd) throw appError("WAITING_LIST_REFUSED", TICKET_MESSAGES.salesEnded);
   if (meia && type.meiaQuantity === 0) throw appError("WAITING_LIST_REFUSED", WAITING_LIST_MESSAGES.noMeia);
+  if (!meia && type.quantity === type.meiaQuantity) throw appError("WAITING_LIST_REFUSED", WAITING_LIST_MESSAGES.noInteira);
   if (!optionSoldOut(type, meia)) throw appError("WAITING_LIST_REFUSED", WAITING_LIST_MESSAGES.onSale);
   const mine = await entriesOf(ctx, userId, eventId);
   if (mine.some((entry) => entry.typeId === type._id && (entry.status === "waiting" || entry.status === "held")))

@@ -21,9 +21,9 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { notify } from "./notifications";
+import { supportClosedReason } from "./shared/lifecycle";
 import { HOLD_MS } from "./shared/waitingList";
 import { addSale, availabilityOf, buyableNow, currentLoteIndex, inteiraGoneForGood, type TicketSales } from "./shared/ticketTypes";
-import { purchaseClosedReason } from "./ticketAllocation";
 
 /** A type's counts as ticketSales stores them: what `availabilityOf` reads, plus the meia per lote. */
 export type TypeCounts = TicketSales & { loteMeia: number[] };
@@ -101,7 +101,9 @@ export async function offerToWaitingList(
   counts: TypeCounts,
   now: number,
 ): Promise<TypeCounts> {
-  if (purchaseClosedReason(event, now) !== null) return counts;
+  // Purchases close when the event is cancelled or starts (a concluded event keeps selling).
+  const closed = supportClosedReason(event, now);
+  if (closed !== null && closed !== "concluded") return counts;
   let current = counts;
   for (;;) {
     const next = await nextInLine(ctx, type, current, now);

@@ -19,6 +19,7 @@ export const WAITING_LIST_MESSAGES = {
   onSale: "Este ingresso ainda está à venda: compre-o em vez de entrar na lista de espera.",
   alreadyWaiting: "Você já está na lista de espera deste tipo de ingresso.",
   noMeia: "Este tipo de ingresso não oferece meia-entrada.",
+  noInteira: "Este tipo de ingresso só oferece meia-entrada.",
   entryNotFound: "Você não está nesta lista de espera.",
   notYours: "Estes ingressos estão reservados para outra pessoa da lista de espera.",
   holdGone: "Sua reserva não está mais ativa: o prazo de 30 minutos acabou ou ela já foi usada.",

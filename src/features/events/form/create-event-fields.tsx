@@ -152,7 +152,13 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
         <label htmlFor={`${id}-ticketed`}>Evento com ingresso</label>
       </div>
       {values.isTicketed && (
-        <TicketTypesEditor types={values.ticketTypes} category={values.category} onChange={(ticketTypes) => set({ ticketTypes })} />
+        <TicketTypesEditor
+          types={values.ticketTypes}
+          category={values.category}
+          onChange={(ticketTypes) => set({ ticketTypes })}
+          maxPerPerson={values.maxPerPerson}
+          onMaxPerPersonChange={(maxPerPerson) => set({ maxPerPerson })}
+        />
       )}
       <RewardsEditor rewards={values.rewards} onChange={(rewards) => set({ rewards })} />
     </>
