@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
+import { Field } from "../../components/field";
 import { NoticeAlert } from "../../components/notice-alert";
 import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
 import { unitChoices } from "./buy-tickets-form";
@@ -40,16 +41,17 @@ export function JoinWaitingListForm({ eventId, types, now }: JoinWaitingListForm
         Esgotado? Entre na fila: se ingressos voltarem, os primeiros da fila ficam reservados para você por 30 minutos.
       </p>
       {types.length > 1 && (
-        <>
-          <label htmlFor={`${id}-type`}>Tipo de ingresso</label>
-          <select id={`${id}-type`} value={type._id} onChange={(event) => setTypeId(event.target.value)}>
-            {types.map((option) => (
-              <option key={option._id} value={option._id}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </>
+        <Field label="Tipo de ingresso">
+          {(control) => (
+            <select {...control} value={type._id} onChange={(event) => setTypeId(event.target.value)}>
+              {types.map((option) => (
+                <option key={option._id} value={option._id}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       )}
       {type.quantity > type.meiaQuantity && type.meiaQuantity > 0 && (
         <fieldset className="buy-tickets__kind">
@@ -62,14 +64,17 @@ export function JoinWaitingListForm({ eventId, types, now }: JoinWaitingListForm
           </label>
         </fieldset>
       )}
-      <label htmlFor={`${id}-units`}>Quantidade</label>
-      <select id={`${id}-units`} value={units} onChange={(event) => setUnits(Number(event.target.value))}>
-        {unitChoices(type.maxPerPerson).map((count) => (
-          <option key={count} value={count}>
-            {count}
-          </option>
-        ))}
-      </select>
+      <Field label="Quantidade">
+        {(control) => (
+          <select {...control} value={units} onChange={(event) => setUnits(Number(event.target.value))}>
+            {unitChoices(type.maxPerPerson).map((count) => (
+              <option key={count} value={count}>
+                {count}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <button type="submit" className="button button--secondary" disabled={pending}>
         Entrar na lista de espera
       </button>

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { BuyTicketsForm } from "./buy-tickets-form";
-import { TicketTypeList } from "./ticket-type-list";
+import { onSaleNow, TicketTypeList } from "./ticket-type-list";
 import { WaitingList } from "./waiting-list";
 import { useClock } from "../../lib/use-clock";
 import "./tickets.css";
@@ -19,13 +19,15 @@ export function TicketSales({ eventId, open }: { eventId: string; open: boolean 
   const me = useQuery(api.users.me);
   const now = useClock();
   if (types === undefined || types.length === 0) return null;
+  // All sold out (or ended): the waiting list is what is left to offer.
+  const anyOnSale = types.some((type) => onSaleNow(type, now).state === "onSale");
   return (
     <section className="ticket-sales" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="ticket-sales__heading">
         Ingressos
       </h2>
       <TicketTypeList types={types} now={now} />
-      {open && <BuyTicketsForm eventId={eventId} types={types} now={now} signedIn={me != null} />}
+      {open && anyOnSale && <BuyTicketsForm eventId={eventId} types={types} now={now} signedIn={me != null} />}
       {open && me != null && <WaitingList eventId={eventId} types={types} now={now} />}
     </section>
   );

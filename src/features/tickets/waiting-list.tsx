@@ -1,10 +1,11 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { formatBRL } from "@convex/model/shared/money";
 import { MEIA_CATEGORIES, MEIA_CATEGORY_LABELS, TICKET_MESSAGES, type MeiaCategory } from "@convex/model/shared/ticketTypes";
 import { holdSentence, positionSentence } from "@convex/model/shared/waitingList";
+import { Field } from "../../components/field";
 import { NoticeAlert } from "../../components/notice-alert";
 import { ATTENTION_TITLE } from "../../lib/notice";
 import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
@@ -83,7 +84,6 @@ type HeldTicketsProps = { eventId: string; held: Held; typeName: string; onBough
 
 /** Units held for the person: bought as they are (the meia category asked), or given up to the next in line. */
 function HeldTickets({ eventId, held, typeName, onBought }: HeldTicketsProps) {
-  const id = useId();
   const buy = useMutation(api.ticketPurchases.buy);
   const leave = useMutation(api.waitingList.leave);
   const { notice, pending, show, submit, close } = useSubmitWithNotice();
@@ -108,7 +108,7 @@ function HeldTickets({ eventId, held, typeName, onBought }: HeldTicketsProps) {
   }
 
   return (
-    <section className="waiting-list__held" aria-label="Ingressos reservados para você">
+    <section className="waiting-list__held" aria-label="Sua reserva na lista de espera">
       <p className="waiting-list__title">{holdSentence(held.holdUntil)}</p>
       <p>
         {typeName} · {unitsText(held.heldUnits)} · {optionText(held.meia)} ·{" "}
@@ -120,17 +120,18 @@ function HeldTickets({ eventId, held, typeName, onBought }: HeldTicketsProps) {
         </p>
       )}
       {held.meia && (
-        <>
-          <label htmlFor={`${id}-category`}>Categoria da meia-entrada</label>
-          <select id={`${id}-category`} value={category} onChange={(event) => setCategory(event.target.value as MeiaCategory | "")}>
-            <option value="">Escolha…</option>
-            {MEIA_CATEGORIES.map((option) => (
-              <option key={option} value={option}>
-                {MEIA_CATEGORY_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </>
+        <Field label="Categoria da meia-entrada" hint="Leve o documento que dá direito à meia-entrada: ele será conferido na entrada.">
+          {(control) => (
+            <select {...control} value={category} onChange={(event) => setCategory(event.target.value as MeiaCategory | "")}>
+              <option value="">Escolha…</option>
+              {MEIA_CATEGORIES.map((option) => (
+                <option key={option} value={option}>
+                  {MEIA_CATEGORY_LABELS[option]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       )}
       <div className="waiting-list__actions">
         <button type="button" className="button button--primary" disabled={pending} onClick={onBuy}>
