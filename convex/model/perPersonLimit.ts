@@ -12,7 +12,7 @@ import { perPersonLimitMessage } from "./shared/waitingList";
 const COUNT_READ_LIMIT = 200;
 
 /**
- * The units `userId` has for the event: tickets not cancelled, purchases still pending, and
+ * The units `userId` has for the event: tickets that still admit them (valid or used: not cancelled, not given to someone else), purchases still pending, and
  * places on its waiting lists (waiting: what they asked for; held: what is held). `exceptEntry`:
  * the hold being bought, which the purchase itself counts.
  */
@@ -34,7 +34,8 @@ export async function unitsOfPerson(
     .query("waitingListEntries")
     .withIndex("by_userId_and_eventId", (q) => q.eq("userId", userId).eq("eventId", eventId))
     .take(COUNT_READ_LIMIT);
-  const kept = tickets.filter((ticket) => ticket.status !== "cancelled").length;
+  // Only tickets that still admit their holder: a cancelled one, or one given to someone else, does not count.
+  const kept = tickets.filter((ticket) => ticket.status === undefined || ticket.status === "valid" || ticket.status === "used").length;
   const coming = pending.reduce((sum, purchase) => sum + purchase.units, 0);
   const waiting = entries
     .filter((entry) => entry._id !== exceptEntry)
