@@ -12,9 +12,10 @@ import { perPersonLimitMessage } from "./shared/waitingList";
 const COUNT_READ_LIMIT = 200;
 
 /**
- * The units `userId` has for the event: tickets that still admit them (valid or used: not cancelled, not given to someone else), purchases still pending, and
- * places on its waiting lists (waiting: what they asked for; held: what is held). `exceptEntry`:
- * the hold being bought, which the purchase itself counts.
+ * The units `userId` has for the event: tickets that still admit them (valid or used: not
+ * cancelled, not given to someone else), purchases still pending, and places on its waiting
+ * lists (waiting: what they asked for; held: what is held). `exceptEntry`: the hold being
+ * bought, which the purchase itself counts.
  */
 export async function unitsOfPerson(
   ctx: QueryCtx,
