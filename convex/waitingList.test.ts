@@ -263,6 +263,26 @@ describe("Lista de espera: holds", () => {
     await expectInvariants(t);
   });
 
+  test("sales that end during a hold: buying it is refused, and at its end the units are simply given back", async () => {
+    const endsAt = Date.now() + 3 * DAY + 10 * MINUTE;
+    const { t, eventId, typeId } = await setup({ ...pista, lotes: [{ priceCents: 6_000, endsAt }] });
+    const { inteira, inteiraPurchase } = await sellOut(t, eventId, typeId);
+    const caio = await signedInUser(t, { name: "Caio", walletCents: 20_000 });
+    await join(caio.as, eventId, typeId);
+    await advanceClock(t, 3 * DAY);
+    await inteira.as.mutation(api.ticketPurchases.cancel, { purchaseId: inteiraPurchase });
+    const [hold] = await mine(caio.as, eventId);
+    expect(hold).toMatchObject({ status: "held" });
+    await advanceClock(t, 15 * MINUTE);
+    expect((await rejectionData(buyNow(t, caio.as, eventId, typeId, { holdId: hold!.entryId }))).message).toBe(TICKET_MESSAGES.salesEnded);
+    await advanceClock(t, HOLD_MS);
+    expect(await mine(caio.as, eventId)).toEqual([]);
+    const [type] = await t.query(api.ticketTypes.forEvent, { eventId });
+    expect(type!.sales.inteiraSold).toBe(0);
+    expect((await rejectionData(join(caio.as, eventId, typeId))).message).toBe(TICKET_MESSAGES.salesEnded);
+    await expectInvariants(t);
+  });
+
   test("a cancelled event holds nothing and shows no line", async () => {
     const { t, creator, eventId, typeId } = await setup();
     await sellOut(t, eventId, typeId);
