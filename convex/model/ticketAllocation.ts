@@ -9,7 +9,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { supportClosedMessage, supportClosedReason, type Lifecycle, type SupportClosedReason } from "./shared/lifecycle";
 import { addSale, decidePurchase, inteiraGoneForGood, unitPriceCents, type TicketSales } from "./shared/ticketTypes";
-import { salesOf } from "./ticketTypes";
+import { salesOf } from "./ticketSales";
 import { issueTicket } from "./tickets";
 
 /** Why purchases are closed: cancelled or started. A concluded event keeps selling its tickets. */

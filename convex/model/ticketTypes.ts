@@ -25,8 +25,6 @@ export function typesOf(ctx: QueryCtx, eventId: Id<"events">): Promise<Doc<"tick
     .take(TYPES_READ_LIMIT);
 }
 
-export { salesOf };
-
 /** The organizer's `Máximo por pessoa` (absent: no limit); throws the Portuguese refusal when it is not 1..100. */
 export function checkPerPersonLimitInput(maxPerPerson: number | undefined): void {
   if (maxPerPerson !== undefined && !isValidPerPersonLimit(maxPerPerson))
