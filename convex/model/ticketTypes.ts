@@ -3,8 +3,9 @@
  * the `Ingressos` block. The rules themselves are pure, in shared/ticketTypes.ts.
  *
  * Each type is two documents: its definition (ticketTypes: name, quantity, meia, lotes), which
- * buyers read, and its counts (ticketSales), which only the event's queue writes; so a purchase
- * being queued never contends with the queue applying others.
+ * buyers read, and its counts (ticketSales), which the event's queue writes (and cancellations and
+ * the waiting list's holds, model/ticketReturns.ts); so a purchase being queued never contends
+ * with the queue applying others.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
