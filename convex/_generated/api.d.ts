@@ -89,6 +89,7 @@ import type * as model_supports from "../model/supports.js";
 import type * as model_ticketAllocation from "../model/ticketAllocation.js";
 import type * as model_ticketPurchases from "../model/ticketPurchases.js";
 import type * as model_ticketReturns from "../model/ticketReturns.js";
+import type * as model_ticketSales from "../model/ticketSales.js";
 import type * as model_ticketTypes from "../model/ticketTypes.js";
 import type * as model_tickets from "../model/tickets.js";
 import type * as model_timeline from "../model/timeline.js";
@@ -208,6 +209,7 @@ declare const fullApi: ApiFromModules<{
   "model/ticketAllocation": typeof model_ticketAllocation;
   "model/ticketPurchases": typeof model_ticketPurchases;
   "model/ticketReturns": typeof model_ticketReturns;
+  "model/ticketSales": typeof model_ticketSales;
   "model/ticketTypes": typeof model_ticketTypes;
   "model/tickets": typeof model_tickets;
   "model/timeline": typeof model_timeline;
