@@ -59,6 +59,9 @@ export const mine = callerQuery({
           purchase: purchases.get(ticket.purchaseId ?? "") ?? null,
           // A support's ticket, which its supporter may cancel (`Cancelar apoio`) while the event collects.
           support: await supportOf(ticket),
+          // `Transferido para <e-mail>` on a ticket given away; a ticket received cannot move again.
+          transferredTo: ticket.transferredTo ?? null,
+          received: ticket.transferredFromId !== undefined,
         };
       }),
     );
