@@ -74,7 +74,8 @@ export default function TicketsModal({ open, onOpenChange, returnFocusRef }: Tic
                 {/* A cancelled or transferred ticket admits nobody: no code to scan. */}
                 {ticket.status !== "cancelled" && ticket.status !== "transferred" && <TicketQr code={ticket.code} />}
                 <span className="ticket__label">Código</span>
-                <span className="ticket__code">{ticket.code}</span>
+                {/* A transferred ticket's code no longer opens the door: shown struck through, for the record. */}
+                <span className={ticket.status === "transferred" ? "ticket__code ticket__code--void" : "ticket__code"}>{ticket.code}</span>
               </div>
             </li>
           ))}
