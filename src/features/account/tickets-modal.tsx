@@ -68,7 +68,9 @@ export default function TicketsModal({ open, onOpenChange, returnFocusRef }: Tic
                   </p>
                 )}
                 <p className={`ticket__status ticket__status--${ticket.status}`}>{statusText(ticket)}</p>
-                {ticket.status === "valid" && ticket.eventStartsAt !== null && <TicketActions ticket={ticket} now={now} />}
+                {ticket.status === "valid" && ticket.eventStartsAt !== null && (
+                  <TicketActions ticket={ticket} eventStartsAt={ticket.eventStartsAt} now={now} />
+                )}
               </div>
               <div className="ticket__stub">
                 {/* A cancelled or transferred ticket admits nobody: no code to scan. */}
@@ -86,8 +88,7 @@ export default function TicketsModal({ open, onOpenChange, returnFocusRef }: Tic
 }
 
 /** What the holder of a valid ticket may still do with it: give it up for a refund, or give it to someone. */
-function TicketActions({ ticket, now }: { ticket: MyTicket; now: number }) {
-  const eventStartsAt = ticket.eventStartsAt ?? 0;
+function TicketActions({ ticket, eventStartsAt, now }: { ticket: MyTicket; eventStartsAt: number; now: number }) {
   return (
     <div className="ticket__actions">
       {ticket.purchase !== null && (
