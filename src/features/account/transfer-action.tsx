@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
@@ -11,6 +11,7 @@ import {
   type TransferableTicket,
 } from "@convex/model/shared/ticketTransfer";
 import { DialogFormFooter } from "../../components/dialog-form-footer";
+import { Field } from "../../components/field";
 import { Modal } from "../../components/modal";
 import { useDialogSubmit } from "../../lib/use-dialog-submit";
 
@@ -44,7 +45,6 @@ type TransferDialogProps = { ticketId: Id<"tickets">; meia: boolean; eventName: 
 /** The receiver's e-mail and the consequences, before anything moves. */
 function TransferDialog({ ticketId, meia, eventName, onOpenChange }: TransferDialogProps) {
   const transfer = useMutation(api.ticketTransfers.transfer);
-  const emailId = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState("");
   const { error, pending, refuse, run } = useDialogSubmit();
@@ -71,25 +71,26 @@ function TransferDialog({ ticketId, meia, eventName, onOpenChange }: TransferDia
       initialFocusRef={emailRef}
     >
       <form className="form" aria-label="Transferir ingresso" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="field">
-          <label htmlFor={emailId}>E-mail de quem vai receber</label>
-          <input
-            ref={emailRef}
-            id={emailId}
-            name="email"
-            type="email"
-            autoComplete="off"
-            inputMode="email"
-            maxLength={MAX_TRANSFER_EMAIL_LENGTH}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-          />
-        </div>
-        <p className="transfer__hint">
-          Se a pessoa ainda não tem conta no Apoie, o ingresso fica guardado até ela entrar com este e-mail.
-          {meia && ` ${TRANSFER_MESSAGES.meiaNotice}`}
-        </p>
+        <Field
+          label="E-mail de quem vai receber"
+          hint={`Se a pessoa ainda não tem conta no Apoie, o ingresso fica guardado até ela entrar com este e-mail.${meia ? ` ${TRANSFER_MESSAGES.meiaNotice}` : ""}`}
+          invalid={error !== null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={emailRef}
+              name="email"
+              type="email"
+              autoComplete="off"
+              inputMode="email"
+              maxLength={MAX_TRANSFER_EMAIL_LENGTH}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+            />
+          )}
+        </Field>
         <DialogFormFooter error={error} pending={pending} submitLabel="Transferir" />
       </form>
     </Modal>
