@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations } from "./helpers/axe";
 import { apiEvent, apiUser, unique } from "./helpers/backend";
 import { expectAlert, openUserMenu, signInLocally } from "./helpers/ui";
 
@@ -45,6 +46,7 @@ test("Transferir ingresso: the receiver's open Meus Ingressos shows the ticket l
   await expect(dialog).toContainText("Ela recebe um código novo e este deixa de valer na entrada.");
   await dialog.getByLabel("E-mail de quem vai receber").fill(receiverEmail);
   await shoot(page, "transferir-ingresso-dialogo");
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByLabel("E-mail de quem vai receber").fill("não é e-mail");
   await dialog.getByRole("button", { name: "Transferir" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Informe um e-mail válido para quem vai receber o ingresso.");
