@@ -91,17 +91,21 @@ it("a purchase cancelled while its ticket is checked in: one wins, and the walle
   expect(after!.sales.inteiraSold).toBe(admitted);
 });
 
-/** Signs in an organizer and `count` buyers, and creates a ticketed event with one type. */
+/**
+ * Signs in an organizer and `count` buyers, each on two devices (two clients, two sessions: one
+ * client sends its mutations one after another, so a race of the buyer against themselves needs
+ * both), and creates a ticketed event with one type.
+ */
 async function ticketedEvent(prefix: string, count: number) {
   const organizer = await signedInClient(backend.url, "Organizadora", `${prefix}-organizadora@exemplo.com`);
   const pista = { name: "Pista", quantity: 100, meiaQuantity: 40, lotes: [{ priceCents: PRICE_CENTS }] };
   const eventId = await createEvent(organizer, { isTicketed: true, goalCents: 10_000_000, ticketTypes: [pista] });
   const [type] = await organizer.query(api.ticketTypes.forEvent, { eventId });
-  const buyers = await Promise.all(
-    Array.from({ length: count }, (_, n) => signedInClient(backend.url, `Comprador ${n}`, `${prefix}-comprador${n}@exemplo.com`)),
-  );
-  clients.push(organizer, ...buyers);
-  return { organizer, eventId, typeId: type!._id, buyers };
+  const buyer = (n: number) => signedInClient(backend.url, `Comprador ${n}`, `${prefix}-comprador${n}@exemplo.com`);
+  const buyers = await Promise.all(Array.from({ length: count }, (_, n) => buyer(n)));
+  const secondDevices = await Promise.all(Array.from({ length: count }, (_, n) => buyer(n)));
+  clients.push(organizer, ...buyers, ...secondDevices);
+  return { organizer, eventId, typeId: type!._id, buyers, secondDevices };
 }
 
 /** Buys one ticket and waits for it: its purchase, code and id. */
@@ -150,16 +154,16 @@ it("a ticket transferred while the door scans it: one wins, and the holder and t
 });
 
 it("a purchase cancelled while its ticket is transferred: one wins, and the money and the holder agree", async () => {
-  const { organizer, eventId, typeId, buyers } = await ticketedEvent("troca", ROUNDS);
+  const { organizer, eventId, typeId, buyers, secondDevices } = await ticketedEvent("troca", ROUNDS);
   const receiver = await signedInClient(backend.url, "Recebedor", "troca-recebedor@exemplo.com");
   clients.push(receiver);
 
   const results: { cancel: string; transfer: string }[] = [];
-  for (const buyer of buyers) {
+  for (const [index, buyer] of buyers.entries()) {
     const { purchaseId, ticketId } = await buyOne(buyer, eventId, typeId);
     const [cancel, transfer] = await Promise.all([
       settled(buyer.mutation(api.ticketPurchases.cancel, { purchaseId })),
-      settled(buyer.mutation(api.ticketTransfers.transfer, { ticketId, email: "troca-recebedor@exemplo.com" })),
+      settled(secondDevices[index]!.mutation(api.ticketTransfers.transfer, { ticketId, email: "troca-recebedor@exemplo.com" })),
     ]);
     results.push({ cancel, transfer });
     expect([
@@ -176,4 +180,24 @@ it("a purchase cancelled while its ticket is transferred: one wins, and the mone
   expect(await receiver.query(api.tickets.mine, {})).toHaveLength(ROUNDS - cancelled);
   const event = await organizer.query(api.events.get, { id: eventId });
   expect(event!.raisedCents).toBe((ROUNDS - cancelled) * PRICE_CENTS);
+});
+
+it("a ticket transferred to two people at once goes to one of them: once per ticket", async () => {
+  const { eventId, typeId, buyers, secondDevices } = await ticketedEvent("dupla", ROUNDS);
+  const receivers = await Promise.all(
+    ["dupla-ana@exemplo.com", "dupla-rui@exemplo.com"].map((email, n) => signedInClient(backend.url, `Recebedor ${n}`, email)),
+  );
+  clients.push(...receivers);
+
+  for (const [index, buyer] of buyers.entries()) {
+    const { ticketId } = await buyOne(buyer, eventId, typeId);
+    const outcomes = await Promise.all([
+      settled(buyer.mutation(api.ticketTransfers.transfer, { ticketId, email: "dupla-ana@exemplo.com" })),
+      settled(secondDevices[index]!.mutation(api.ticketTransfers.transfer, { ticketId, email: "dupla-rui@exemplo.com" })),
+    ]);
+    expect(outcomes.sort()).toEqual(["TICKET_TRANSFERRED", "ok"]);
+  }
+
+  const held = await Promise.all(receivers.map((receiver) => receiver.query(api.tickets.mine, {})));
+  expect(held[0]!.length + held[1]!.length).toBe(ROUNDS);
 });
