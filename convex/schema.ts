@@ -246,8 +246,8 @@ export default defineSchema({
     transferredFromId: v.optional(v.id("tickets")),
   })
     .index("by_code", ["code"])
-    // Tickets waiting for an e-mail's first sign-in.
-    .index("by_transferredTo", ["transferredTo"])
+    // Tickets waiting for an e-mail's first sign-in: transferred to it, not yet delivered.
+    .index("by_transferredTo_and_transferredToTicketId", ["transferredTo", "transferredToTicketId"])
     // Meus Ingressos lists a person's tickets newest first (creation order), which the next index does not keep.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_userId", ["userId"])

@@ -148,6 +148,20 @@ describe("Transferir ingresso", () => {
     await expectInvariants(t);
   });
 
+  test("a ticket still waiting for its e-mail when the event is cancelled is not delivered", async () => {
+    const { t, creator, eventId, typeId, giver } = await setup();
+    const { ticket } = await buyOne(t, giver.as, eventId, typeId);
+    await giver.as.mutation(api.ticketTransfers.transfer, { ticketId: ticket._id, email: "dora@exemplo.com" });
+    await creator.as.mutation(api.events.cancel, { id: eventId });
+    await workQueues(t);
+    vi.useRealTimers();
+    const dora = await signInLocally(t, "Dora", "dora@exemplo.com");
+    expect(await mine(dora)).toEqual([]);
+    expect(await notificationsOf(dora)).toEqual([]);
+    expect((await giver.as.query(api.users.me, {}))!.walletCents).toBe(20_000);
+    await expectInvariants(t);
+  });
+
   test("an online event's link goes with the ticket: the receiver gets it, the giver loses it", async () => {
     const { t, eventId, typeId, giver, receiver } = await setup({ online: true });
     const { ticket } = await buyOne(t, giver.as, eventId, typeId);

@@ -24,7 +24,7 @@ import {
 import { notify } from "./notifications";
 import { issueTicket } from "./tickets";
 
-/** More tickets than anyone is sent before signing in for the first time; the rest wait for the next sign-in. */
+/** More tickets than anyone is sent before signing in for the first time; any beyond wait for the next sign-in. */
 const MAX_CLAIMS_PER_SIGN_IN = 100;
 
 /** Whether the event's tickets were all cancelled (a refunded or cancelled event). */
@@ -95,14 +95,13 @@ export async function claimTransfers(ctx: MutationCtx, userId: Id<"users">): Pro
   const email = normalizeTransferEmail(user.email);
   const waiting = await ctx.db
     .query("tickets")
-    .withIndex("by_transferredTo", (q) => q.eq("transferredTo", email))
-    .take(MAX_CLAIMS_PER_SIGN_IN * 4);
-  let claimed = 0;
+    .withIndex("by_transferredTo_and_transferredToTicketId", (q) => q.eq("transferredTo", email).eq("transferredToTicketId", undefined))
+    .take(MAX_CLAIMS_PER_SIGN_IN);
   for (const ticket of waiting) {
-    if (ticket.status !== "transferred" || ticket.transferredToTicketId !== undefined) continue;
+    // Cancelled with its event before it was claimed: nothing to deliver.
+    if (ticket.status !== "transferred") continue;
     const event = await ctx.db.get("events", ticket.eventId);
     if (event === null || eventCancelled(event)) continue;
     await deliver(ctx, ticket, event, userId);
-    if (++claimed >= MAX_CLAIMS_PER_SIGN_IN) return;
   }
 }
