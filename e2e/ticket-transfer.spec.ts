@@ -80,6 +80,11 @@ test("Transferir ingresso: the receiver's open Meus Ingressos shows the ticket l
   await expect(door.getByRole("status").filter({ hasText: "Entrada liberada: Caio Recebedor" })).toBeVisible();
   await expect(received).toContainText(/Utilizado às \d{2}:\d{2}/);
 
+  // And the bell told the receiver.
+  await receiverPage.keyboard.press("Escape");
+  await receiverPage.getByRole("button", { name: "Notificações, 1 não lida" }).click();
+  await expect(receiverPage.getByText(`Você recebeu um ingresso de ${eventName}. Ele está em Meus Ingressos.`)).toBeVisible();
+
   await Promise.all([receiverContext.close(), doorContext.close()]);
 });
 
