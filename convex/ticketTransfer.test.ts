@@ -309,6 +309,28 @@ describe("a transferred ticket and cancelling", () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
+  test("Meus Ingressos stops offering Cancelar compra on the purchase's other tickets, as the server refuses it", async () => {
+    const { t, eventId, typeId, giver } = await setup();
+    const { purchaseId } = await giver.as.mutation(api.ticketPurchases.buy, {
+      eventId,
+      typeId,
+      loteIndex: 0,
+      unitPriceCents: 6_000,
+      units: 2,
+      meia: false,
+    });
+    await applyQueue(t, eventId);
+    const [first, second] = await mine(giver.as);
+    expect([first!.purchase?._id, second!.purchase?._id]).toEqual([purchaseId, purchaseId]);
+    await giver.as.mutation(api.ticketTransfers.transfer, { ticketId: first!._id, email: "caio@exemplo.com" });
+    const after = await mine(giver.as);
+    expect(after.map((ticket) => [ticket.status, ticket.purchase])).toEqual([
+      ["transferred", null],
+      ["valid", null],
+    ]);
+    expect((await rejectionData(giver.as.mutation(api.ticketPurchases.cancel, { purchaseId }))).code).toBe("TICKET_TRANSFERRED");
+  });
+
   test("the receiver is offered no cancel, and the server agrees: the purchase is not theirs", async () => {
     const { t, eventId, typeId, giver, receiver } = await setup();
     const { ticket, purchaseId } = await buyOne(t, giver.as, eventId, typeId);

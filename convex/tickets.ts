@@ -25,8 +25,10 @@ export const mine = callerQuery({
       .order("desc")
       .take(MAX_TICKETS);
     const purchases = new Map<string, { _id: Id<"ticketPurchases">; purchasedAt: number; units: number; amountCents: number }>();
+    // A purchase one of whose tickets was given away can no longer be cancelled: no button on its other tickets.
+    const withTransferred = new Set(tickets.flatMap((ticket) => (ticket.status === "transferred" ? [ticket.purchaseId] : [])));
     for (const ticket of tickets) {
-      if (ticket.purchaseId === undefined || purchases.has(ticket.purchaseId)) continue;
+      if (ticket.purchaseId === undefined || purchases.has(ticket.purchaseId) || withTransferred.has(ticket.purchaseId)) continue;
       const purchase = await ctx.db.get("ticketPurchases", ticket.purchaseId);
       if (purchase === null || purchase.userId !== user._id) continue;
       const { _id, units, amountCents } = purchase;
