@@ -76,6 +76,7 @@ import type * as model_shared_supportRefusal from "../model/shared/supportRefusa
 import type * as model_shared_supporterCsv from "../model/shared/supporterCsv.js";
 import type * as model_shared_text from "../model/shared/text.js";
 import type * as model_shared_texts from "../model/shared/texts.js";
+import type * as model_shared_ticketTransfer from "../model/shared/ticketTransfer.js";
 import type * as model_shared_ticketTypes from "../model/shared/ticketTypes.js";
 import type * as model_shared_ufs from "../model/shared/ufs.js";
 import type * as model_shared_waitingList from "../model/shared/waitingList.js";
@@ -90,6 +91,7 @@ import type * as model_ticketAllocation from "../model/ticketAllocation.js";
 import type * as model_ticketPurchases from "../model/ticketPurchases.js";
 import type * as model_ticketReturns from "../model/ticketReturns.js";
 import type * as model_ticketSales from "../model/ticketSales.js";
+import type * as model_ticketTransfer from "../model/ticketTransfer.js";
 import type * as model_ticketTypes from "../model/ticketTypes.js";
 import type * as model_tickets from "../model/tickets.js";
 import type * as model_timeline from "../model/timeline.js";
@@ -113,6 +115,7 @@ import type * as settlement from "../settlement.js";
 import type * as supportQueue from "../supportQueue.js";
 import type * as supports from "../supports.js";
 import type * as ticketPurchases from "../ticketPurchases.js";
+import type * as ticketTransfers from "../ticketTransfers.js";
 import type * as ticketTypes from "../ticketTypes.js";
 import type * as tickets from "../tickets.js";
 import type * as updates from "../updates.js";
@@ -196,6 +199,7 @@ declare const fullApi: ApiFromModules<{
   "model/shared/supporterCsv": typeof model_shared_supporterCsv;
   "model/shared/text": typeof model_shared_text;
   "model/shared/texts": typeof model_shared_texts;
+  "model/shared/ticketTransfer": typeof model_shared_ticketTransfer;
   "model/shared/ticketTypes": typeof model_shared_ticketTypes;
   "model/shared/ufs": typeof model_shared_ufs;
   "model/shared/waitingList": typeof model_shared_waitingList;
@@ -210,6 +214,7 @@ declare const fullApi: ApiFromModules<{
   "model/ticketPurchases": typeof model_ticketPurchases;
   "model/ticketReturns": typeof model_ticketReturns;
   "model/ticketSales": typeof model_ticketSales;
+  "model/ticketTransfer": typeof model_ticketTransfer;
   "model/ticketTypes": typeof model_ticketTypes;
   "model/tickets": typeof model_tickets;
   "model/timeline": typeof model_timeline;
@@ -233,6 +238,7 @@ declare const fullApi: ApiFromModules<{
   supportQueue: typeof supportQueue;
   supports: typeof supports;
   ticketPurchases: typeof ticketPurchases;
+  ticketTransfers: typeof ticketTransfers;
   ticketTypes: typeof ticketTypes;
   tickets: typeof tickets;
   updates: typeof updates;
