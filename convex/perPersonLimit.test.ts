@@ -85,6 +85,20 @@ describe("Máximo por pessoa", () => {
     await expectInvariants(t);
   });
 
+  test("a ticket given to someone else stops counting for the giver and counts for the receiver", async () => {
+    const { t, eventId, pistaId } = await setup(2);
+    const fan = await signedInUser(t, { name: "Bia", walletCents: 20_000 });
+    const friend = await signedInUser(t, { name: "Caio", email: "caio@exemplo.com", walletCents: 20_000 });
+    await buyNow(t, fan.as, eventId, pistaId, 2);
+    expect((await rejectionData(buy(fan.as, eventId, pistaId, 1))).code).toBe("PER_PERSON_LIMIT");
+    const [ticket] = await fan.as.query(api.tickets.mine, {});
+    await fan.as.mutation(api.ticketTransfers.transfer, { ticketId: ticket!._id, email: "caio@exemplo.com" });
+    await buyNow(t, fan.as, eventId, pistaId, 1);
+    await buyNow(t, friend.as, eventId, pistaId, 1);
+    expect((await rejectionData(buy(friend.as, eventId, pistaId, 1))).message).toBe(perPersonLimitMessage(2));
+    await expectInvariants(t);
+  });
+
   test("a place on the waiting list counts, and joining past the limit is refused", async () => {
     const { t, eventId, pistaId, camaroteId } = await setup(2);
     const a = await signedInUser(t, { name: "Ana", walletCents: 20_000 });
