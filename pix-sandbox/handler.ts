@@ -239,6 +239,59 @@ function route(routes: Route[], request: Request, url: URL): Promise<JsonAnswer>
   throw notFound("Route not found");
 }
 
+/** A call to Mercado Pago's routes: a fault asked for by a test first, then the token, then the route. */
+async function mercadoPagoCall(routes: Route[], faults: Fault[], accessToken: string, request: Request, url: URL): Promise<Response> {
+  // A fault asked for by a test (POST /sandbox/faults): an answer instead of the work, or the
+  // work done and its answer lost.
+  const fault = faults.shift();
+  if (fault?.kind === "status") {
+    return jsonResponse(json(fault.status, new ApiError(fault.status, "simulated_fault", `Simulated ${fault.status}`).body));
+  }
+  const token = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
+  if (token === undefined || !sameSecret(token, accessToken)) throw invalidToken();
+  const answer = await route(routes, request, url);
+  if (fault?.kind === "drop") throw new AnswerLost();
+  return jsonResponse(answer);
+}
+
+/** A call to the control API; the page's forms are answered by going back to the page, at the item they changed. */
+async function controlCall(routes: Route[], allowedOrigins: Set<string>, request: Request, url: URL): Promise<Response> {
+  const requestOrigin = request.headers.get("origin");
+  // A browser's cross-site POST carries its own Origin: another site cannot submit these forms.
+  if (request.method === "POST" && requestOrigin !== null && !allowedOrigins.has(requestOrigin)) {
+    throw new ApiError(403, "forbidden", "Cross-origin request refused");
+  }
+  const answer = await route(routes, request, url);
+  if (!fromPage(request)) return jsonResponse(answer);
+  const kind = url.pathname.startsWith("/sandbox/payouts/") ? "saque" : "pagamento";
+  const id = (answer.body as { id?: unknown }).id;
+  return redirect(id === undefined ? "/" : `/#${kind}-${String(id)}`);
+}
+
+/** The page "Banco simulado", with the message of a button just refused (`?erro=`). */
+function page(sandbox: Sandbox, now: number, url: URL): Response {
+  sandbox.expireDuePayments();
+  const { html, nonce } = renderPage(sandbox.store, now, url.searchParams.get("erro"));
+  return new Response(html, {
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "content-security-policy": `default-src 'none'; img-src data:; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    },
+  });
+}
+
+/** A refusal as an answer: Mercado Pago's error body, or, for a button of the page, back to the page saying why. */
+function refusal(error: unknown, request: Request): Response {
+  // A refused button on the page (say, Pagar on a charge that just expired) comes back to
+  // the page, which says why.
+  if (error instanceof ApiError && fromPage(request) && error.status !== 403)
+    return redirect(`/?erro=${encodeURIComponent(error.message)}`);
+  if (error instanceof ApiError) return jsonResponse(json(error.status, error.body));
+  console.error("pix-sandbox:", error);
+  return jsonResponse(json(500, new ApiError(500, "internal_error", "Internal server error").body));
+}
+
 export function createPixHandler(options: PixHandlerOptions): PixHandler {
   const now = options.now ?? Date.now;
   const config: WebhookConfig = {
@@ -258,63 +311,16 @@ export function createPixHandler(options: PixHandlerOptions): PixHandler {
   const control = controlRoutes(sandbox, webhooks, config, faults);
   const allowedOrigins = new Set([options.origin, ...(options.otherOrigins ?? [])]);
 
-  async function mercadoPagoCall(request: Request, url: URL): Promise<Response> {
-    // A fault asked for by a test (POST /sandbox/faults): an answer instead of the work, or the
-    // work done and its answer lost.
-    const fault = faults.shift();
-    if (fault?.kind === "status") {
-      return jsonResponse(json(fault.status, new ApiError(fault.status, "simulated_fault", `Simulated ${fault.status}`).body));
-    }
-    const token = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
-    if (token === undefined || !sameSecret(token, options.accessToken)) throw invalidToken();
-    const answer = await route(mercadoPago, request, url);
-    if (fault?.kind === "drop") throw new AnswerLost();
-    return jsonResponse(answer);
-  }
-
-  async function controlCall(request: Request, url: URL): Promise<Response> {
-    const requestOrigin = request.headers.get("origin");
-    // A browser's cross-site POST carries its own Origin: another site cannot submit these forms.
-    if (request.method === "POST" && requestOrigin !== null && !allowedOrigins.has(requestOrigin)) {
-      throw new ApiError(403, "forbidden", "Cross-origin request refused");
-    }
-    const answer = await route(control, request, url);
-    if (!fromPage(request)) return jsonResponse(answer);
-    // The page's forms come back to the page, at the item they changed.
-    const kind = url.pathname.startsWith("/sandbox/payouts/") ? "saque" : "pagamento";
-    const id = (answer.body as { id?: unknown }).id;
-    return redirect(id === undefined ? "/" : `/#${kind}-${String(id)}`);
-  }
-
-  function page(url: URL): Response {
-    sandbox.expireDuePayments();
-    const { html, nonce } = renderPage(store, now(), url.searchParams.get("erro"));
-    return new Response(html, {
-      headers: {
-        "content-type": "text/html; charset=utf-8",
-        "cache-control": "no-store",
-        "content-security-policy": `default-src 'none'; img-src data:; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-      },
-    });
-  }
-
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     try {
-      if (request.method === "GET" && url.pathname === "/") return page(url);
-      if (url.pathname.startsWith("/v1/")) return await mercadoPagoCall(request, url);
-      if (url.pathname.startsWith("/sandbox/")) return await controlCall(request, url);
+      if (request.method === "GET" && url.pathname === "/") return page(sandbox, now(), url);
+      if (url.pathname.startsWith("/v1/")) return await mercadoPagoCall(mercadoPago, faults, options.accessToken, request, url);
+      if (url.pathname.startsWith("/sandbox/")) return await controlCall(control, allowedOrigins, request, url);
       throw notFound("Route not found");
     } catch (error) {
       if (error instanceof AnswerLost) throw error;
-      // A refused button on the page (say, Pagar on a charge that just expired) comes back to
-      // the page, which says why.
-      if (error instanceof ApiError && fromPage(request) && error.status !== 403) {
-        return redirect(`/?erro=${encodeURIComponent(error.message)}`);
-      }
-      if (error instanceof ApiError) return jsonResponse(json(error.status, error.body));
-      console.error("pix-sandbox:", error);
-      return jsonResponse(json(500, new ApiError(500, "internal_error", "Internal server error").body));
+      return refusal(error, request);
     }
   }
 

@@ -82,6 +82,14 @@ describe("the architecture's import zones (ESLint)", () => {
     expect(await zoneErrors("test-kit/ports.ts", generated)).toEqual([]);
   });
 
+  it("keeps Node's network and files out of the PIX sandbox's request handler, and lets its server use them", async () => {
+    const http = 'import { createServer } from "node:http";\nexport const x = createServer;\n';
+    for (const file of ["pix-sandbox/handler.ts", "pix-sandbox/sandbox.ts", "pix-sandbox/store.ts"]) {
+      expect(await errorsOf("no-restricted-imports", file, http)).toEqual([expect.stringContaining("runs without a server")]);
+    }
+    expect(await errorsOf("no-restricted-imports", "pix-sandbox/server.ts", http)).toEqual([]);
+  });
+
   it("keeps the PIX sandbox out of deployed code; the convex-test suites answer fetch with it", async () => {
     const handler = 'import { createPixHandler } from "../pix-sandbox/handler.ts";\nexport const x = createPixHandler;\n';
     expect(await zoneErrors("convex/deposits.ts", handler)).toEqual([
