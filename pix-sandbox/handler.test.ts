@@ -8,7 +8,7 @@ function handlerWithoutServer() {
   const pix = createPixHandler({ accessToken: ACCESS_TOKEN, webhookSecret: WEBHOOK_SECRET, origin: ORIGIN, webhooks: { webhooks: false } });
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     pix.handle(new Request(`${ORIGIN}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
-  const mercadoPago = (method: string, path: string, body?: unknown, key = crypto.randomUUID()) =>
+  const mercadoPago = (method: string, path: string, body?: unknown, key: string = crypto.randomUUID()) =>
     call(method, path, body, { authorization: `Bearer ${ACCESS_TOKEN}`, "x-idempotency-key": key });
   return { pix, call, mercadoPago };
 }
