@@ -19,7 +19,7 @@ import { checkFillMatchesInsertEvent } from "./fill-check";
 import { isNotMeasured, type AnyBenchPart, type BenchContext, type NotMeasured } from "./part";
 import { BENCH_PARTS } from "./parts";
 import { writePerformanceDoc } from "./performance-doc";
-import { readPartResults, RESULTS_FILE, writePartResults, type PartResult } from "./results-file";
+import { recordRun, RESULTS_FILE, type PartResult } from "./results-file";
 import { renderSections, type Row } from "./table";
 
 const NAMES = BENCH_PARTS.map((part) => part.name);
@@ -105,28 +105,23 @@ console.log(renderSections(rows));
 await writePerformanceDoc(rows);
 log("merged the measured rows into docs/performance.md");
 
-const kept = readPartResults();
 const measuredParts: Record<string, PartResult> = {};
 for (const [part, result] of measuredNow) {
   if (!isNotMeasured(result)) measuredParts[part.name] = { measured: stamp, result };
 }
-writePartResults(
-  BENCH_PARTS,
-  { ...kept, ...measuredParts },
-  {
-    measuredAt: new Date(started).toISOString(),
-    durationSeconds: Math.round((Date.now() - started) / 1000),
-    // The load average says how much other work shared the CPUs, which skews latency most.
-    machine: {
-      node: process.version,
-      cpus: cpus().length,
-      loadAverage: loadavg().map((load) => Number(load.toFixed(2))),
-      loadDuringRun: { min: Number(Math.min(...loads).toFixed(2)), max: Number(Math.max(...loads).toFixed(2)) },
-    },
-    scales,
-    measured: Object.keys(measuredParts),
+recordRun(BENCH_PARTS, measuredParts, {
+  measuredAt: new Date(started).toISOString(),
+  durationSeconds: Math.round((Date.now() - started) / 1000),
+  // The load average says how much other work shared the CPUs, which skews latency most.
+  machine: {
+    node: process.version,
+    cpus: cpus().length,
+    loadAverage: loadavg().map((load) => Number(load.toFixed(2))),
+    loadDuringRun: { min: Number(Math.min(...loads).toFixed(2)), max: Number(Math.max(...loads).toFixed(2)) },
   },
-);
+  scales,
+  measured: Object.keys(measuredParts),
+});
 log(`wrote ${RESULTS_FILE}`);
 
 // A page heavier than its first-load target fails the run (as it fails `npm test`).

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { benchPart, isNotMeasured } from "./part";
 import { BENCH_PARTS } from "./parts";
-import { readPartResults, writePartResults, type RunInfo } from "./results-file";
+import { readPartResults, recordRun, type RunInfo } from "./results-file";
 
 const part = (name: string) =>
   benchPart<{ value: number }>({
@@ -30,14 +30,14 @@ describe("scripts/bench/results.json", () => {
   it("keeps the parts a run did not measure, writes the ones it did, and every part's rows in the bench's order", () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "bench-results-")), "results.json");
     const parts = [part("first"), part("second")];
-    writePartResults(
+    recordRun(
       parts,
       { first: { measured: "run 1", result: { value: 10 } }, second: { measured: "run 1", result: { value: 20 } } },
       run(["first", "second"]),
       file,
     );
-    // A later run of `--only second`: main.ts merges what it measured over what the file kept.
-    writePartResults(parts, { ...readPartResults(file), second: { measured: "run 2", result: { value: 21 } } }, run(["second"]), file);
+    // A later run of `--only second`.
+    recordRun(parts, { second: { measured: "run 2", result: { value: 21 } } }, run(["second"]), file);
     const written = JSON.parse(readFileSync(file, "utf8"));
     expect(written.parts).toEqual({
       first: { measured: "run 1", result: { value: 10 } },

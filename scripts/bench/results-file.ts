@@ -38,8 +38,9 @@ export function readPartResults(file = RESULTS_FILE): Record<string, PartResult>
   return (JSON.parse(readFileSync(file, "utf8")) as Partial<ResultsFile>).parts ?? {};
 }
 
-/** Writes the file: this run's parts over the kept ones, in the bench's order, and every part's rows. */
-export function writePartResults(parts: readonly AnyBenchPart[], results: Record<string, PartResult>, run: RunInfo, file = RESULTS_FILE) {
+/** Writes the file: the parts this run measured over the entries it kept, in the bench's order, and every part's rows. */
+export function recordRun(parts: readonly AnyBenchPart[], measured: Record<string, PartResult>, run: RunInfo, file = RESULTS_FILE) {
+  const results = { ...readPartResults(file), ...measured };
   const ordered: Record<string, PartResult> = {};
   const table: Row[] = [];
   for (const part of parts) {
