@@ -18,6 +18,8 @@ const PAYMENT_STATUS = {
   charged_back: "Estornado (MED)",
   in_mediation: "Em disputa",
 } as const;
+/** What the date of a closed payment's last change says. */
+const LAST_CHANGE: Partial<Record<Payment["status_detail"], string>> = { expired: "Expirou em", by_collector: "Cancelado em" };
 const PAYOUT_STATUS = { in_process: "Em processamento", approved: "Pago", rejected: "Falhou" } as const;
 const KEY_TYPE = { EMAIL: "E-mail", PHONE: "Telefone", CPF: "CPF", CNPJ: "CNPJ", PIX_CODE: "Chave aleatória" } as const;
 
@@ -58,10 +60,9 @@ function paymentItem(payment: Payment, notifications: Notification[]): string {
   const dates =
     payment.status === "approved" && payment.date_approved !== null
       ? row("Pago em", when(payment.date_approved))
-      : row(
-          payment.status === "pending" ? "Expira em" : "Expirou em",
-          when(payment.status === "pending" ? payment.date_of_expiration : payment.date_last_updated),
-        );
+      : payment.status === "pending"
+        ? row("Expira em", when(payment.date_of_expiration))
+        : row(LAST_CHANGE[payment.status_detail] ?? "Atualizado em", when(payment.date_last_updated));
   const actions =
     payment.status === "pending"
       ? `<div class="actions">${button(`/sandbox/payments/${id}/pay`, "Pagar", "go")}${button(`/sandbox/payments/${id}/expire`, "Expirar", "stop")}</div>`
