@@ -1,6 +1,6 @@
 /** A PIX deposit end to end on the local backend and the sandbox, and the payment webhook's documents. */
 import { ms } from "../format";
-import { benchPart, isNotMeasured, type NotMeasured } from "../part";
+import { benchPart, check, isNotMeasured, type NotMeasured } from "../part";
 import { measurePixDeposit, type DocumentsTouched, type PixDeposit } from "../pix-deposit";
 import type { Row } from "../table";
 
@@ -33,14 +33,14 @@ function pixDepositRows(result: PixDeposit | NotMeasured): Row[] {
       measure: paidMeasure,
       result: `p50 ${ms(paidToWallet.p50)}, p95 ${ms(paidToWallet.p95)}, p99 ${ms(paidToWallet.p99)} (${paidToWallet.samples} deposits)`,
       target: paidTarget,
-      status: paidToWallet.p95 < MAX_PAID_TO_WALLET_P95_MS ? "PASS" : "FAIL",
+      status: check(paidToWallet.p95 < MAX_PAID_TO_WALLET_P95_MS),
     },
     {
       section: "functions",
       measure: webhookMeasure,
       result: `${touched(webhook.first)} / ${touched(webhook.repeated)}`,
       target: `≤ ${MAX_WEBHOOK_DOCS_READ} read; a repeat writes nothing`,
-      status: webhook.first.documentsRead <= MAX_WEBHOOK_DOCS_READ && webhook.repeated.documentsWritten === 0 ? "PASS" : "FAIL",
+      status: check(webhook.first.documentsRead <= MAX_WEBHOOK_DOCS_READ && webhook.repeated.documentsWritten === 0),
     },
   ];
 }

@@ -1,5 +1,5 @@
 /** `npm run dev`: a save in convex/ → an open client sees it, and the CLI's push. */
-import { benchPart, isNotMeasured, type NotMeasured } from "../part";
+import { benchPart, check, isNotMeasured, type NotMeasured } from "../part";
 import { measureSaveToBrowser, type SaveToBrowser } from "../save-to-browser";
 import type { Row } from "../table";
 
@@ -24,7 +24,7 @@ function saveToBrowserRows(result: SaveToBrowser | NotMeasured): Row[] {
       measure,
       result: `median ${seconds(result.medianMs)}, max ${seconds(result.maxMs)} (${result.samplesMs.length} saves)`,
       target,
-      status: result.medianMs <= MAX_SAVE_TO_BROWSER_MS ? "PASS" : "FAIL",
+      status: check(result.medianMs <= MAX_SAVE_TO_BROWSER_MS),
     },
     {
       section,

@@ -1,6 +1,6 @@
 /** The local backend's start on a data folder of 50,000 events, never migrated and migrated before. */
 import { count } from "../format";
-import { benchPart, isNotMeasured, type NotMeasured } from "../part";
+import { benchPart, check, isNotMeasured, type NotMeasured } from "../part";
 import { measureStartUp, START_UP_EVENTS, type StartRun, type StartUp } from "../start-up";
 import type { Row } from "../table";
 
@@ -50,7 +50,7 @@ function startUpRows(result: StartUp | NotMeasured): Row[] {
       result: `${seconds(run.readyMs)} / ${seconds(run.servedMs)} / ${seconds(run.migratedMs)}, ${(run.peakRssBytes / 2 ** 20).toFixed(0)} MB`,
       original,
       target,
-      status: met(run) ? "PASS" : "FAIL",
+      status: check(met(run)),
     };
   });
 }

@@ -1,7 +1,7 @@
 /** The ticket rush (scripts/bench/ticket-rush.ts): thousands of purchases of a type with few tickets left, in "A hot event". */
 import { ms } from "../format";
-import { benchPart, isNotMeasured, type NotMeasured } from "../part";
-import type { Row, Status } from "../table";
+import { benchPart, check, isNotMeasured, type NotMeasured } from "../part";
+import type { Row } from "../table";
 import { measureTicketRush, type TicketRush } from "../ticket-rush";
 
 /** A buyer waits at most a second for an answer, even at the opening of sales. */
@@ -17,7 +17,7 @@ export const ticketRushPart = benchPart<TicketRush>({
 
 function ticketRushRows(rush: TicketRush | NotMeasured): Row[] {
   if (isNotMeasured(rush)) return [{ section: "hot", measure, result: `not measured: ${rush.notMeasured}` }];
-  const exact: Status = rush.ticketsSold === rush.units ? "PASS" : "FAIL";
+  const exact = check(rush.ticketsSold === rush.units);
   return [
     {
       section: "hot",
@@ -31,7 +31,7 @@ function ticketRushRows(rush: TicketRush | NotMeasured): Row[] {
       measure: `${measure}: buyer's answer (50 in flight)`,
       result: `p50 ${ms(rush.answer.p50)}, p99 ${ms(rush.answer.p99)}`,
       target: `p99 ≤ ${ms(MAX_RUSH_P99_MS)}`,
-      status: rush.answer.p99 <= MAX_RUSH_P99_MS ? "PASS" : "FAIL",
+      status: check(rush.answer.p99 <= MAX_RUSH_P99_MS),
     },
     {
       section: "hot",
