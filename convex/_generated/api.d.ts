@@ -38,6 +38,7 @@ import type * as model_onlineAccess from "../model/onlineAccess.js";
 import type * as model_pagination from "../model/pagination.js";
 import type * as model_payments_deposits from "../model/payments/deposits.js";
 import type * as model_payments_mercadoPago from "../model/payments/mercadoPago.js";
+import type * as model_payments_mercadoPagoFormats from "../model/payments/mercadoPagoFormats.js";
 import type * as model_payments_payoutSignature from "../model/payments/payoutSignature.js";
 import type * as model_payments_reconcile from "../model/payments/reconcile.js";
 import type * as model_payments_sync from "../model/payments/sync.js";
@@ -161,6 +162,7 @@ declare const fullApi: ApiFromModules<{
   "model/pagination": typeof model_pagination;
   "model/payments/deposits": typeof model_payments_deposits;
   "model/payments/mercadoPago": typeof model_payments_mercadoPago;
+  "model/payments/mercadoPagoFormats": typeof model_payments_mercadoPagoFormats;
   "model/payments/payoutSignature": typeof model_payments_payoutSignature;
   "model/payments/reconcile": typeof model_payments_reconcile;
   "model/payments/sync": typeof model_payments_sync;
