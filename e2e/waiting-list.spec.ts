@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { api } from "../convex/_generated/api";
+import { seriousViolations } from "./helpers/axe";
 import { apiEvent, apiUser, unique } from "./helpers/backend";
 import { expectAlert, signInLocally } from "./helpers/ui";
 
@@ -36,6 +37,7 @@ test("a sold-out type: join the line, a purchase cancelled elsewhere holds the s
   const place = page.getByRole("region", { name: "Sua posição na lista de espera" });
   await expect(place).toContainText("Você é o 1º da fila");
   await shoot(page, "lista-de-espera-na-fila", place);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Someone else cancels: the seat is held for me, live, and still Esgotado for everyone else.
   await first.client.mutation(api.ticketPurchases.cancel, { purchaseId });
@@ -44,6 +46,7 @@ test("a sold-out type: join the line, a purchase cancelled elsewhere holds the s
   await expect(place).toHaveCount(0);
   await expect(ingressos.getByRole("listitem", { name: "Palestra" })).toContainText("Esgotado");
   await shoot(page, "lista-de-espera-reservado", held);
+  expect(await seriousViolations(page)).toEqual([]);
   await held.getByRole("button", { name: "Comprar" }).click();
   await expectAlert(page, { title: "Compra confirmada!" });
   await expect(page.getByText("Saldo: R$ 40,00")).toBeVisible();
