@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { DialogFormFooter } from "../../components/dialog-form-footer";
+import { Field } from "../../components/field";
 import { Modal } from "../../components/modal";
 import { useDialogSubmit } from "../../lib/use-dialog-submit";
 import { isEmailAddress } from "@convex/model/shared/email";
@@ -16,8 +17,6 @@ type LocalSignInDialogProps = {
 /** Development sign-in (provider "local"): a name and an e-mail, no password. */
 export default function LocalSignInDialog({ open, onOpenChange, onSignedIn }: LocalSignInDialogProps) {
   const { signIn } = useAuthActions();
-  const nameId = useId();
-  const emailId = useId();
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const { error, pending, refuse, run } = useDialogSubmit(MESSAGES.invalidSignIn);
@@ -46,31 +45,33 @@ export default function LocalSignInDialog({ open, onOpenChange, onSignedIn }: Lo
       initialFocusRef={nameRef}
     >
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="field">
-          <label htmlFor={nameId}>Nome</label>
-          <input
-            ref={nameRef}
-            id={nameId}
-            name="name"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={emailId}>E-mail</label>
-          <input
-            id={emailId}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-          />
-        </div>
+        <Field label="Nome">
+          {(control) => (
+            <input
+              {...control}
+              ref={nameRef}
+              name="name"
+              autoComplete="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+            />
+          )}
+        </Field>
+        <Field label="E-mail">
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+            />
+          )}
+        </Field>
         <DialogFormFooter error={error} pending={pending} submitLabel="Entrar" />
       </form>
     </Modal>

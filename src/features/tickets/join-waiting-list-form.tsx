@@ -1,10 +1,9 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
-import { Field } from "../../components/field";
 import { NoticeAlert } from "../../components/notice-alert";
 import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
-import { unitChoices } from "./buy-tickets-form";
+import { TicketKindChoice, TicketTypeField, UnitsField } from "./ticket-choice-fields";
 import type { TicketTypeOnSale } from "./ticket-type-list";
 import { soldOutOptions } from "./waiting-list-options";
 
@@ -12,7 +11,6 @@ type JoinWaitingListFormProps = { eventId: string; types: TicketTypeOnSale[]; no
 
 /** `Entrar na lista de espera` of a sold-out type: which type, inteira or meia, how many units. */
 export function JoinWaitingListForm({ eventId, types, now }: JoinWaitingListFormProps) {
-  const id = useId();
   const join = useMutation(api.waitingList.join);
   const { notice, pending, submit, close } = useSubmitWithNotice();
   const [typeId, setTypeId] = useState("");
@@ -40,41 +38,11 @@ export function JoinWaitingListForm({ eventId, types, now }: JoinWaitingListForm
       <p className="buy-tickets__hint">
         Esgotado? Entre na fila: se ingressos voltarem, os primeiros da fila ficam reservados para você por 30 minutos.
       </p>
-      {types.length > 1 && (
-        <Field label="Tipo de ingresso">
-          {(control) => (
-            <select {...control} value={type._id} onChange={(event) => setTypeId(event.target.value)}>
-              {types.map((option) => (
-                <option key={option._id} value={option._id}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      )}
+      {types.length > 1 && <TicketTypeField types={types} value={type._id} onChange={setTypeId} />}
       {type.quantity > type.meiaQuantity && type.meiaQuantity > 0 && (
-        <fieldset className="buy-tickets__kind">
-          <legend>Inteira ou meia</legend>
-          <label>
-            <input type="radio" name={`${id}-kind`} checked={!meia} disabled={!options.inteira} onChange={() => setMeia(false)} /> Inteira
-          </label>
-          <label>
-            <input type="radio" name={`${id}-kind`} checked={meia} disabled={!options.meia} onChange={() => setMeia(true)} /> Meia-entrada
-          </label>
-        </fieldset>
+        <TicketKindChoice meia={meia} onChange={setMeia} inteiraDisabled={!options.inteira} meiaDisabled={!options.meia} />
       )}
-      <Field label="Quantidade">
-        {(control) => (
-          <select {...control} value={units} onChange={(event) => setUnits(Number(event.target.value))}>
-            {unitChoices(type.maxPerPerson).map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <UnitsField maxPerPerson={type.maxPerPerson} value={units} onChange={setUnits} />
       <button type="submit" className="button button--secondary" disabled={pending}>
         Entrar na lista de espera
       </button>

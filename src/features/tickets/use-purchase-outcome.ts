@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
+import { ATTENTION_TITLE, type Notice } from "../../lib/notice";
 
 type AnyOutcome = NonNullable<FunctionReturnType<typeof api.ticketPurchases.outcome>>;
 export type PurchaseOutcome = Exclude<AnyOutcome, { status: "pending" }>;
@@ -22,5 +23,20 @@ export function usePurchaseOutcome() {
     processing: purchaseId !== null && answer !== null && outcome === null,
     outcome,
     seen: () => setPurchaseId(null),
+  };
+}
+
+/** What the buyer is told once the queue has decided (the buy form and the waiting list's hold). */
+export function outcomeNotice(outcome: PurchaseOutcome): Notice {
+  if (outcome.status === "refunded")
+    return { title: ATTENTION_TITLE, message: `${outcome.refusal} O valor voltou para a sua carteira.`, tone: "error" };
+  // Cancelled from Meus Ingressos while this notice was still open.
+  if (outcome.status === "cancelled") return { title: "Compra cancelada", message: "O valor voltou para a sua carteira.", tone: "success" };
+  const many = outcome.units > 1;
+  return {
+    title: "Compra confirmada!",
+    message: `${many ? `Seus ${outcome.units} ingressos estão` : "Seu ingresso está"} em Meus Ingressos.`,
+    detail: outcome.ticketCodes.join(" "),
+    tone: "success",
   };
 }

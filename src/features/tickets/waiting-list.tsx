@@ -3,16 +3,15 @@ import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { formatBRL } from "@convex/model/shared/money";
-import { MEIA_CATEGORIES, MEIA_CATEGORY_LABELS, TICKET_MESSAGES, type MeiaCategory } from "@convex/model/shared/ticketTypes";
+import { TICKET_MESSAGES, type MeiaCategory } from "@convex/model/shared/ticketTypes";
 import { holdSentence, positionSentence } from "@convex/model/shared/waitingList";
-import { Field } from "../../components/field";
 import { NoticeAlert } from "../../components/notice-alert";
 import { ATTENTION_TITLE } from "../../lib/notice";
 import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
-import { outcomeNotice } from "./buy-tickets-form";
 import { JoinWaitingListForm } from "./join-waiting-list-form";
+import { MeiaCategoryField } from "./ticket-choice-fields";
 import type { TicketTypeOnSale } from "./ticket-type-list";
-import { usePurchaseOutcome } from "./use-purchase-outcome";
+import { outcomeNotice, usePurchaseOutcome } from "./use-purchase-outcome";
 import { soldOutOptions } from "./waiting-list-options";
 
 type Place = FunctionReturnType<typeof api.waitingList.mine>[number];
@@ -119,20 +118,7 @@ function HeldTickets({ eventId, held, typeName, onBought }: HeldTicketsProps) {
           Voltaram {unitsText(held.heldUnits)} dos {held.units} que você pediu.
         </p>
       )}
-      {held.meia && (
-        <Field label="Categoria da meia-entrada" hint="Leve o documento que dá direito à meia-entrada: ele será conferido na entrada.">
-          {(control) => (
-            <select {...control} value={category} onChange={(event) => setCategory(event.target.value as MeiaCategory | "")}>
-              <option value="">Escolha…</option>
-              {MEIA_CATEGORIES.map((option) => (
-                <option key={option} value={option}>
-                  {MEIA_CATEGORY_LABELS[option]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      )}
+      {held.meia && <MeiaCategoryField value={category} onChange={setCategory} />}
       <div className="waiting-list__actions">
         <button type="button" className="button button--primary" disabled={pending} onClick={onBuy}>
           Comprar

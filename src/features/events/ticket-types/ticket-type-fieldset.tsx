@@ -1,5 +1,5 @@
-import { useId } from "react";
 import { MAX_LOTES_PER_TYPE, MAX_TYPE_NAME_LENGTH, minimumMeia } from "@convex/model/shared/ticketTypes";
+import { Field } from "../../../components/field";
 import { LoteFields } from "./lote-fields";
 import { emptyLote, parseCount, type LoteValues, type TicketTypeValues } from "./ticket-types-form";
 
@@ -12,58 +12,25 @@ type TicketTypeFieldsetProps = {
 
 /** One ticket type: name, quantity, how many of them are meia-entrada, and its lotes in order. */
 export function TicketTypeFieldset({ index, values, onChange: set, onRemove }: TicketTypeFieldsetProps) {
-  const id = useId();
   const purchased = values.frozenLotes > 0;
-  const quantity = parseCount(values.quantity);
-  const suggestedMeia = quantity !== null && quantity > 0 ? String(minimumMeia(quantity)) : "40%";
   const setLote = (at: number, patch: Partial<LoteValues>) =>
     set({ lotes: values.lotes.map((lote, i) => (i === at ? { ...lote, ...patch } : lote)) });
   return (
     <fieldset className="ticket-type">
       <legend className="ticket-type__title">Tipo {index + 1}</legend>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Nome do tipo</label>
-        <input
-          id={`${id}-name`}
-          placeholder="Ex.: Pista, Camarote"
-          value={values.name}
-          maxLength={MAX_TYPE_NAME_LENGTH}
-          disabled={purchased}
-          onChange={(e) => set({ name: e.target.value })}
-        />
-      </div>
-      <div className="form__row">
-        <div className="field">
-          <label htmlFor={`${id}-quantity`}>Quantidade</label>
+      <Field label="Nome do tipo">
+        {(control) => (
           <input
-            id={`${id}-quantity`}
-            inputMode="numeric"
-            placeholder="100"
-            value={values.quantity}
-            aria-describedby={purchased ? `${id}-quantity-hint` : undefined}
-            onChange={(e) => set({ quantity: e.target.value })}
+            {...control}
+            placeholder="Ex.: Pista, Camarote"
+            value={values.name}
+            maxLength={MAX_TYPE_NAME_LENGTH}
+            disabled={purchased}
+            onChange={(e) => set({ name: e.target.value })}
           />
-          {purchased && (
-            <p id={`${id}-quantity-hint`} className="field__hint">
-              Já vendido: a quantidade só pode aumentar, e quem está na lista de espera recebe os novos primeiro.
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-meia`}>Meia-entrada</label>
-          <input
-            id={`${id}-meia`}
-            inputMode="numeric"
-            placeholder={suggestedMeia}
-            value={values.meiaQuantity}
-            aria-describedby={`${id}-meia-hint`}
-            onChange={(e) => set({ meiaQuantity: e.target.value })}
-          />
-          <p id={`${id}-meia-hint`} className="field__hint">
-            Quantos destes são meia (metade do preço). Vazio: 40%.
-          </p>
-        </div>
-      </div>
+        )}
+      </Field>
+      <TicketTypeCounts values={values} onChange={set} />
       {values.lotes.map((lote, at) => (
         <LoteFields
           key={at}
@@ -91,5 +58,43 @@ export function TicketTypeFieldset({ index, values, onChange: set, onRemove }: T
         )}
       </div>
     </fieldset>
+  );
+}
+
+type TicketTypeCountsProps = { values: TicketTypeValues; onChange: (patch: Partial<TicketTypeValues>) => void };
+
+/** How many units the type has and how many of them are meia (the law's 40% when left empty). */
+function TicketTypeCounts({ values, onChange: set }: TicketTypeCountsProps) {
+  const purchased = values.frozenLotes > 0;
+  const quantity = parseCount(values.quantity);
+  const suggestedMeia = quantity !== null && quantity > 0 ? String(minimumMeia(quantity)) : "40%";
+  return (
+    <div className="form__row">
+      <Field
+        label="Quantidade"
+        hint={purchased && "Já vendido: a quantidade só pode aumentar, e quem está na lista de espera recebe os novos primeiro."}
+      >
+        {(control) => (
+          <input
+            {...control}
+            inputMode="numeric"
+            placeholder="100"
+            value={values.quantity}
+            onChange={(e) => set({ quantity: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Meia-entrada" hint="Quantos destes são meia (metade do preço). Vazio: 40%.">
+        {(control) => (
+          <input
+            {...control}
+            inputMode="numeric"
+            placeholder={suggestedMeia}
+            value={values.meiaQuantity}
+            onChange={(e) => set({ meiaQuantity: e.target.value })}
+          />
+        )}
+      </Field>
+    </div>
   );
 }
