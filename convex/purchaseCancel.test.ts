@@ -1,24 +1,21 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
 import { BUYER_RIGHTS_MESSAGES } from "./model/shared/buyerRights";
 import { MESSAGES } from "./model/shared/texts";
-import { unitPriceCents as priceOf, type TicketTypeInput } from "./model/shared/ticketTypes";
+import type { TicketTypeInput } from "./model/shared/ticketTypes";
 import {
   advanceClock,
   allRows,
-  applyQueue,
-  createEvent,
   DAY,
   expectInvariants,
   HOUR,
-  newBackend,
   rejectionData,
   signedInUser,
   snapshot,
   type Backend,
   type Caller,
 } from "./test.helpers";
+import { buyNow, ticketedEvent } from "./test.tickets";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -27,30 +24,8 @@ afterEach(() => vi.useRealTimers());
 const pista: TicketTypeInput = { name: "Pista", quantity: 4, meiaQuantity: 2, lotes: [{ priceCents: 6_000 }] };
 
 async function setup({ startsInMs = 20 * DAY, goalCents = 1_000_000 } = {}) {
-  const t = newBackend();
-  const creator = await signedInUser(t, { name: "Organizadora" });
-  const eventId = (await createEvent(creator.as, {
-    isTicketed: true,
-    goalCents,
-    startsAt: Date.now() + startsInMs,
-    ticketTypes: [pista],
-  })) as Id<"events">;
-  const [type] = await t.query(api.ticketTypes.forEvent, { eventId });
-  return { t, creator, eventId, typeId: type!._id as string };
-}
-
-async function buyNow(t: Backend, caller: Caller, eventId: Id<"events">, typeId: string, { units = 1, meia = false } = {}) {
-  const { purchaseId } = await caller.mutation(api.ticketPurchases.buy, {
-    eventId,
-    typeId,
-    loteIndex: 0,
-    unitPriceCents: priceOf(pista.lotes[0]!, meia),
-    units,
-    meia,
-    ...(meia ? { meiaCategory: "estudante" } : {}),
-  });
-  await applyQueue(t, eventId);
-  return purchaseId;
+  const { typeIds, ...event } = await ticketedEvent([pista], { goalCents, startsAt: Date.now() + startsInMs });
+  return { ...event, typeId: typeIds[0]! };
 }
 
 const me = async (caller: Caller) => (await caller.query(api.users.me, {}))!;

@@ -1,43 +1,16 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
 import { BUYER_RIGHTS_MESSAGES } from "./model/shared/buyerRights";
 import { MESSAGES } from "./model/shared/texts";
-import {
-  advanceClock,
-  createEvent,
-  DAY,
-  expectInvariants,
-  newBackend,
-  rejectionData,
-  signedInUser,
-  snapshot,
-  supportNow,
-  type Backend,
-  type Caller,
-} from "./test.helpers";
+import { advanceClock, DAY, expectInvariants, rejectionData, signedInUser, snapshot, type Backend, type Caller } from "./test.helpers";
+import { supportTicket, ticketedEvent } from "./test.tickets";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 /** A ticketed event without ticket types: each support gives one ticket. Goal R$ 100,00. */
-async function setup({ startsInMs = 20 * DAY } = {}) {
-  const t = newBackend();
-  const creator = await signedInUser(t, { name: "Organizadora" });
-  const eventId = (await createEvent(creator.as, {
-    isTicketed: true,
-    goalCents: 10_000,
-    minSupportCents: 1_000,
-    startsAt: Date.now() + startsInMs,
-  })) as Id<"events">;
-  return { t, creator, eventId };
-}
-
-async function supportTicket(t: Backend, caller: Caller, eventId: Id<"events">, amountCents: number) {
-  await supportNow(t, caller, { eventId, amountCents });
-  const [ticket] = await caller.query(api.tickets.mine, {});
-  return ticket!;
-}
+const setup = ({ startsInMs = 20 * DAY } = {}) =>
+  ticketedEvent([], { goalCents: 10_000, minSupportCents: 1_000, startsAt: Date.now() + startsInMs });
 
 const eventOf = (caller: Caller, eventId: string) => caller.query(api.events.get, { id: eventId });
 
@@ -64,16 +37,8 @@ describe("Cancelar apoio", () => {
 });
 
 test("a cancelled support gives back the limited reward it held: the next supporter may take it", async () => {
-  const t = newBackend();
-  const creator = await signedInUser(t, { name: "Organizadora" });
   const poster = { title: "Pôster", description: "Pôster autografado", minimumCents: 1_000, quantity: 1 };
-  const eventId = (await createEvent(creator.as, {
-    isTicketed: true,
-    goalCents: 10_000,
-    minSupportCents: 1_000,
-    startsAt: Date.now() + 20 * DAY,
-    rewards: [poster],
-  })) as Id<"events">;
+  const { t, eventId } = await ticketedEvent([], { goalCents: 10_000, minSupportCents: 1_000, rewards: [poster] });
   const [reward] = await t.query(api.rewards.list, { eventId });
   const fan = await signedInUser(t, { name: "Bia", walletCents: 5_000 });
   await fan.as.mutation(api.supports.support, { eventId, amountCents: 1_000, rewardId: reward!._id });

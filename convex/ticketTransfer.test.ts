@@ -4,24 +4,22 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { ATTENDEE_STATUS_LABELS } from "./model/shared/attendeeCsv";
 import { TRANSFER_MESSAGES } from "./model/shared/ticketTransfer";
-import { unitPriceCents as priceOf, type TicketTypeInput } from "./model/shared/ticketTypes";
+import type { TicketTypeInput } from "./model/shared/ticketTypes";
 import {
   advanceClock,
   allRows,
   applyQueue,
-  createEvent,
   DAY,
   expectInvariants,
   HOUR,
-  newBackend,
   rejectionData,
   signedInUser,
   snapshot,
-  supportNow,
   workQueues,
   type Backend,
   type Caller,
 } from "./test.helpers";
+import { buyNow, supportTicket, ticketedEvent } from "./test.tickets";
 
 beforeAll(async () => {
   // Signing in for real (the claim of a ticket waiting for an e-mail happens at sign-in).
@@ -36,33 +34,18 @@ afterEach(() => vi.useRealTimers());
 const pista: TicketTypeInput = { name: "Pista", quantity: 4, meiaQuantity: 2, lotes: [{ priceCents: 6_000 }] };
 
 async function setup({ startsInMs = 20 * DAY, online = false } = {}) {
-  const t = newBackend();
-  const creator = await signedInUser(t, { name: "Organizadora" });
-  const eventId = (await createEvent(creator.as, {
-    isTicketed: true,
-    goalCents: 1_000_000,
+  const { typeIds, ...event } = await ticketedEvent([pista], {
     startsAt: Date.now() + startsInMs,
-    ticketTypes: [pista],
     ...(online ? { isOnline: true, onlineUrl: "https://meet.exemplo.com/live", venueName: undefined, city: undefined, uf: undefined } : {}),
-  })) as Id<"events">;
-  const [type] = await t.query(api.ticketTypes.forEvent, { eventId });
-  const giver = await signedInUser(t, { name: "Bia", email: "bia@exemplo.com", walletCents: 20_000 });
-  const receiver = await signedInUser(t, { name: "Caio", email: "caio@exemplo.com" });
-  return { t, creator, eventId, typeId: type!._id as string, giver, receiver };
+  });
+  const giver = await signedInUser(event.t, { name: "Bia", email: "bia@exemplo.com", walletCents: 20_000 });
+  const receiver = await signedInUser(event.t, { name: "Caio", email: "caio@exemplo.com" });
+  return { ...event, typeId: typeIds[0]!, giver, receiver };
 }
 
 /** Buys one ticket (meia if asked) and returns it as Meus Ingressos shows it. */
 async function buyOne(t: Backend, caller: Caller, eventId: Id<"events">, typeId: string, { meia = false } = {}) {
-  const { purchaseId } = await caller.mutation(api.ticketPurchases.buy, {
-    eventId,
-    typeId,
-    loteIndex: 0,
-    unitPriceCents: priceOf(pista.lotes[0]!, meia),
-    units: 1,
-    meia,
-    ...(meia ? { meiaCategory: "estudante" } : {}),
-  });
-  await applyQueue(t, eventId);
+  const purchaseId = await buyNow(t, caller, eventId, typeId, { meia });
   const [ticket] = await caller.query(api.tickets.mine, {});
   return { ticket: ticket!, purchaseId };
 }
@@ -342,18 +325,10 @@ describe("a transferred ticket and cancelling", () => {
   });
 
   test("a support's ticket transferred: Cancelar apoio is refused to the giver", async () => {
-    const t = newBackend();
-    const creator = await signedInUser(t, { name: "Organizadora" });
-    const eventId = (await createEvent(creator.as, {
-      isTicketed: true,
-      goalCents: 10_000,
-      minSupportCents: 1_000,
-      startsAt: Date.now() + 20 * DAY,
-    })) as Id<"events">;
+    const { t, eventId } = await ticketedEvent([], { goalCents: 10_000, minSupportCents: 1_000 });
     const giver = await signedInUser(t, { name: "Bia" });
     await signedInUser(t, { name: "Caio", email: "caio@exemplo.com" });
-    await supportNow(t, giver.as, { eventId, amountCents: 2_000 });
-    const [ticket] = await mine(giver.as);
+    const ticket = await supportTicket(t, giver.as, eventId, 2_000);
     await giver.as.mutation(api.ticketTransfers.transfer, { ticketId: ticket!._id, email: "caio@exemplo.com" });
     const before = await snapshot(t);
     expect(await rejectionData(giver.as.mutation(api.tickets.cancelSupport, { ticketId: ticket!._id }))).toEqual({

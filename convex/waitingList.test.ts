@@ -1,23 +1,21 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { unitPriceCents as priceOf, TICKET_MESSAGES, type TicketTypeInput } from "./model/shared/ticketTypes";
+import { TICKET_MESSAGES, type TicketTypeInput } from "./model/shared/ticketTypes";
 import { HOLD_MS, WAITING_LIST_MESSAGES } from "./model/shared/waitingList";
 import {
   advanceClock,
   allRows,
-  applyQueue,
-  createEvent,
   DAY,
   expectInvariants,
   MINUTE,
-  newBackend,
   rejectionData,
   signedInUser,
   snapshot,
   type Backend,
   type Caller,
 } from "./test.helpers";
+import { buy, buyNow, ticketedEvent } from "./test.tickets";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -26,46 +24,8 @@ afterEach(() => vi.useRealTimers());
 const pista: TicketTypeInput = { name: "Pista", quantity: 3, meiaQuantity: 2, lotes: [{ priceCents: 6_000 }] };
 
 async function setup(type: TicketTypeInput = pista, category = "Música") {
-  const t = newBackend();
-  const creator = await signedInUser(t, { name: "Organizadora" });
-  const eventId = (await createEvent(creator.as, {
-    isTicketed: true,
-    category,
-    goalCents: 1_000_000,
-    startsAt: Date.now() + 20 * DAY,
-    ticketTypes: [type],
-  })) as Id<"events">;
-  const [stored] = await t.query(api.ticketTypes.forEvent, { eventId });
-  return { t, creator, eventId, typeId: stored!._id as string };
-}
-
-function buyArgs(
-  eventId: string,
-  typeId: string,
-  { units = 1, meia = false, holdId }: { units?: number; meia?: boolean; holdId?: string } = {},
-) {
-  return {
-    eventId,
-    typeId,
-    loteIndex: 0,
-    unitPriceCents: priceOf(pista.lotes[0]!, meia),
-    units,
-    meia,
-    ...(meia ? { meiaCategory: "estudante" } : {}),
-    ...(holdId === undefined ? {} : { holdId }),
-  };
-}
-
-async function buyNow(
-  t: Backend,
-  caller: Caller,
-  eventId: Id<"events">,
-  typeId: string,
-  options: { units?: number; meia?: boolean; holdId?: string } = {},
-) {
-  const { purchaseId } = await caller.mutation(api.ticketPurchases.buy, buyArgs(eventId, typeId, options));
-  await applyQueue(t, eventId);
-  return purchaseId;
+  const { typeIds, ...event } = await ticketedEvent([type], { category });
+  return { ...event, typeId: typeIds[0]! };
 }
 
 /** Buys the whole type out: the inteira by `inteira`, the two meia by `meia`. */
@@ -149,11 +109,9 @@ describe("Lista de espera: holds", () => {
     const [type] = await t.query(api.ticketTypes.forEvent, { eventId });
     expect(type!.sales.inteiraSold).toBe(1);
     const before = await snapshot(t);
-    expect((await rejectionData(dani.as.mutation(api.ticketPurchases.buy, buyArgs(eventId, typeId)))).message).toBe(
-      TICKET_MESSAGES.soldOut,
-    );
+    expect((await rejectionData(buy(dani.as, eventId, typeId))).message).toBe(TICKET_MESSAGES.soldOut);
     // Nor with Caio's hold.
-    expect(await rejectionData(dani.as.mutation(api.ticketPurchases.buy, buyArgs(eventId, typeId, { holdId: hold!.entryId })))).toEqual({
+    expect(await rejectionData(buy(dani.as, eventId, typeId, { holdId: hold!.entryId }))).toEqual({
       code: "HOLD_NOT_YOURS",
       message: WAITING_LIST_MESSAGES.notYours,
     });
