@@ -4,7 +4,7 @@ import type { Id } from "./_generated/dataModel";
 import type { TicketTypeInput } from "./model/shared/ticketTypes";
 import { perPersonLimitMessage, WAITING_LIST_MESSAGES } from "./model/shared/waitingList";
 import { createEvent, eventInput, expectInvariants, rejectionData, signedInUser, snapshot } from "./test.helpers";
-import { buy, buyNow, ticketedEvent } from "./test.tickets";
+import { buy, buyNow, ticketedEvent, ticketTypesEdit } from "./test.tickets";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -97,21 +97,7 @@ describe("Máximo por pessoa", () => {
     );
     const [type] = await t.query(api.ticketTypes.forEvent, { eventId });
     expect(type!.maxPerPerson).toBe(4);
-    const event = (await creator.as.query(api.events.get, { id: eventId }))!;
-    const edit = {
-      id: eventId,
-      name: event.name,
-      category: event.category,
-      startsAt: event.startsAt,
-      goalCents: event.goalCents,
-      minSupportCents: event.minSupportCents,
-      goalPercentage: event.goalPercentage,
-      isTicketed: true,
-      venueName: "Teatro Municipal",
-      city: "São Paulo",
-      uf: "SP",
-      ticketTypes: [{ ...pista, id: type!._id }],
-    };
+    const edit = await ticketTypesEdit(creator.as, eventId, [{ ...pista, id: type!._id }]);
     await creator.as.mutation(api.events.update, { ...edit, maxTicketsPerPerson: 2 });
     expect((await t.query(api.ticketTypes.forEvent, { eventId }))[0]!.maxPerPerson).toBe(2);
     await creator.as.mutation(api.events.update, edit);

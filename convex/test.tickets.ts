@@ -2,6 +2,7 @@
  * Setup the ticket suites share (buying, cancelling, transferring, the waiting list, the
  * per-person limit): a ticketed event, a purchase at the price the page shows, a support's ticket.
  */
+import type { FunctionArgs } from "convex/server";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { unitPriceCents, type TicketTypeInput } from "./model/shared/ticketTypes";
@@ -34,6 +35,27 @@ export async function ticketedEvent(types: TicketTypeInput[], overrides: Partial
   })) as Id<"events">;
   const typeIds = (await t.query(api.ticketTypes.forEvent, { eventId })).map((type) => type._id as string);
   return { t, creator, eventId, typeIds };
+}
+
+type EventUpdate = FunctionArgs<typeof api.events.update>;
+
+/** `events:update`'s arguments that keep the event as created (at `eventInput`'s place) but for its ticket types. */
+export async function ticketTypesEdit(creator: Caller, eventId: string, ticketTypes: EventUpdate["ticketTypes"]): Promise<EventUpdate> {
+  const event = (await creator.query(api.events.get, { id: eventId }))!;
+  return {
+    id: eventId,
+    name: event.name,
+    category: event.category,
+    startsAt: event.startsAt,
+    goalCents: event.goalCents,
+    minSupportCents: event.minSupportCents,
+    goalPercentage: event.goalPercentage,
+    isTicketed: true,
+    venueName: "Teatro Municipal",
+    city: "São Paulo",
+    uf: "SP",
+    ticketTypes,
+  };
 }
 
 export type BuyOptions = {

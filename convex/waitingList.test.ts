@@ -15,7 +15,7 @@ import {
   type Backend,
   type Caller,
 } from "./test.helpers";
-import { buy, buyNow, ticketedEvent } from "./test.tickets";
+import { buy, buyNow, ticketedEvent, ticketTypesEdit } from "./test.tickets";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -35,6 +35,16 @@ async function sellOut(t: Backend, eventId: Id<"events">, typeId: string) {
   const inteiraPurchase = await buyNow(t, inteira.as, eventId, typeId);
   const meiaPurchase = await buyNow(t, meia.as, eventId, typeId, { units: 2, meia: true });
   return { inteira, meia, inteiraPurchase, meiaPurchase };
+}
+
+/** The type sold out, then Caio and Dani in its line for one inteira each, in that order. */
+async function soldOutWithALine(t: Backend, eventId: Id<"events">, typeId: string) {
+  const sold = await sellOut(t, eventId, typeId);
+  const caio = await signedInUser(t, { name: "Caio", walletCents: 20_000 });
+  const dani = await signedInUser(t, { name: "Dani", walletCents: 20_000 });
+  await join(caio.as, eventId, typeId);
+  await join(dani.as, eventId, typeId);
+  return { ...sold, caio, dani };
 }
 
 const join = (caller: Caller, eventId: string, typeId: string, { units = 1, meia = false } = {}) =>
@@ -91,11 +101,7 @@ describe("Lista de espera: joining", () => {
 describe("Lista de espera: holds", () => {
   test("a cancelled purchase's unit is held for the first in line for 30 minutes: notified, not on sale to anyone else, bought with the hold", async () => {
     const { t, eventId, typeId } = await setup();
-    const { inteira, inteiraPurchase } = await sellOut(t, eventId, typeId);
-    const caio = await signedInUser(t, { name: "Caio", walletCents: 20_000 });
-    const dani = await signedInUser(t, { name: "Dani", walletCents: 20_000 });
-    await join(caio.as, eventId, typeId);
-    await join(dani.as, eventId, typeId);
+    const { inteira, inteiraPurchase, caio, dani } = await soldOutWithALine(t, eventId, typeId);
 
     await advanceClock(t, DAY);
     await inteira.as.mutation(api.ticketPurchases.cancel, { purchaseId: inteiraPurchase });
@@ -130,11 +136,7 @@ describe("Lista de espera: holds", () => {
 
   test("an unbought hold passes to the next in line after 30 minutes; with nobody left it goes back on sale", async () => {
     const { t, eventId, typeId } = await setup();
-    const { inteira, inteiraPurchase } = await sellOut(t, eventId, typeId);
-    const caio = await signedInUser(t, { name: "Caio" });
-    const dani = await signedInUser(t, { name: "Dani" });
-    await join(caio.as, eventId, typeId);
-    await join(dani.as, eventId, typeId);
+    const { inteira, inteiraPurchase, caio, dani } = await soldOutWithALine(t, eventId, typeId);
     await inteira.as.mutation(api.ticketPurchases.cancel, { purchaseId: inteiraPurchase });
     const [caioHold] = await mine(caio.as, eventId);
 
@@ -161,11 +163,7 @@ describe("Lista de espera: holds", () => {
 
   test("a hold given up goes to the next in line at once", async () => {
     const { t, eventId, typeId } = await setup();
-    const { inteira, inteiraPurchase } = await sellOut(t, eventId, typeId);
-    const caio = await signedInUser(t, { name: "Caio" });
-    const dani = await signedInUser(t, { name: "Dani" });
-    await join(caio.as, eventId, typeId);
-    await join(dani.as, eventId, typeId);
+    const { inteira, inteiraPurchase, caio, dani } = await soldOutWithALine(t, eventId, typeId);
     await inteira.as.mutation(api.ticketPurchases.cancel, { purchaseId: inteiraPurchase });
     const [hold] = await mine(caio.as, eventId);
     await caio.as.mutation(api.waitingList.leave, { entryId: hold!.entryId });
@@ -200,21 +198,7 @@ describe("Lista de espera: holds", () => {
     await sellOut(t, eventId, typeId);
     const caio = await signedInUser(t, { name: "Caio" });
     await join(caio.as, eventId, typeId, { units: 2 });
-    const event = (await creator.as.query(api.events.get, { id: eventId }))!;
-    await creator.as.mutation(api.events.update, {
-      id: eventId,
-      name: event.name,
-      category: event.category,
-      startsAt: event.startsAt,
-      goalCents: event.goalCents,
-      minSupportCents: event.minSupportCents,
-      goalPercentage: event.goalPercentage,
-      isTicketed: true,
-      venueName: "Teatro Municipal",
-      city: "São Paulo",
-      uf: "SP",
-      ticketTypes: [{ ...pista, id: typeId, quantity: 4 }],
-    });
+    await creator.as.mutation(api.events.update, await ticketTypesEdit(creator.as, eventId, [{ ...pista, id: typeId, quantity: 4 }]));
     expect(await mine(caio.as, eventId)).toMatchObject([{ status: "held", heldUnits: 1 }]);
     const [type] = await t.query(api.ticketTypes.forEvent, { eventId });
     expect(type!.sales.inteiraSold).toBe(2);
