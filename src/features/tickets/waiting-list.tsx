@@ -52,26 +52,30 @@ export function WaitingList({ eventId, types, now }: { eventId: string; types: T
   );
 }
 
+/**
+ * Leaving the line (`Sair da lista`) or giving up a hold (`Desistir`), both `waitingList:leave`;
+ * the form's notice and pending state come with it, so its other action can share them.
+ */
+function useLeave(entryId: string) {
+  const leaveLine = useMutation(api.waitingList.leave);
+  const form = useSubmitWithNotice();
+  const leave = () =>
+    void form.submit(async () => {
+      await leaveLine({ entryId });
+      return null;
+    });
+  return { ...form, leave };
+}
+
 function PlaceInLine({ place, typeName }: { place: Extract<Place, { status: "waiting" }>; typeName: string }) {
-  const leave = useMutation(api.waitingList.leave);
-  const { notice, pending, submit, close } = useSubmitWithNotice();
+  const { notice, pending, close, leave } = useLeave(place.entryId);
   return (
     <section className="waiting-list__place" aria-label="Sua posição na lista de espera">
       <p className="waiting-list__title">{positionSentence(place.position)}</p>
       <p className="buy-tickets__hint">
         {typeName} · {unitsText(place.units)} · {optionText(place.meia)}
       </p>
-      <button
-        type="button"
-        className="button button--secondary button--small"
-        disabled={pending}
-        onClick={() =>
-          void submit(async () => {
-            await leave({ entryId: place.entryId });
-            return null;
-          })
-        }
-      >
+      <button type="button" className="button button--secondary button--small" disabled={pending} onClick={leave}>
         Sair da lista
       </button>
       <NoticeAlert notice={notice} onClose={close} />
@@ -84,8 +88,7 @@ type HeldTicketsProps = { eventId: string; held: Held; typeName: string; onBough
 /** Units held for the person: bought as they are (the meia category asked), or given up to the next in line. */
 function HeldTickets({ eventId, held, typeName, onBought }: HeldTicketsProps) {
   const buy = useMutation(api.ticketPurchases.buy);
-  const leave = useMutation(api.waitingList.leave);
-  const { notice, pending, show, submit, close } = useSubmitWithNotice();
+  const { notice, pending, show, submit, close, leave } = useLeave(held.entryId);
   const [category, setCategory] = useState<MeiaCategory | "">("");
 
   function onBuy() {
@@ -123,17 +126,7 @@ function HeldTickets({ eventId, held, typeName, onBought }: HeldTicketsProps) {
         <button type="button" className="button button--primary" disabled={pending} onClick={onBuy}>
           Comprar
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={pending}
-          onClick={() =>
-            void submit(async () => {
-              await leave({ entryId: held.entryId });
-              return null;
-            })
-          }
-        >
+        <button type="button" className="button button--secondary" disabled={pending} onClick={leave}>
           Desistir
         </button>
       </div>
