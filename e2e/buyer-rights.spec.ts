@@ -1,16 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { apiEvent, apiUser, unique } from "./helpers/backend";
-import { expectAlert, openUserMenu, signInLocally } from "./helpers/ui";
+import { signInLocally } from "./helpers/ui";
+import { buyOnPage, openMyTickets, shoot } from "./helpers/tickets";
 
 const pista = { name: "Pista", quantity: 10, meiaQuantity: 5, lotes: [{ priceCents: 1_000 }] };
-
-async function buyOnPage(page: Page, units: number) {
-  const form = page.getByRole("form", { name: "Comprar ingressos" });
-  await form.getByLabel("Tipo de ingresso").selectOption({ label: "Pista" });
-  await form.getByLabel("Quantidade").selectOption(String(units));
-  await form.getByRole("button", { name: "Comprar" }).click();
-  await expectAlert(page, { title: "Compra confirmada!" });
-}
 
 test("Cancelar compra: the wallet is whole again, the tickets read Cancelado, and another browser sees Restam go back up", async ({
   page,
@@ -27,13 +20,11 @@ test("Cancelar compra: the wallet is whole again, the tickets read Cancelado, an
 
   await page.goto(`/event/${eventId}`);
   await signInLocally(page, "Bia Arrependida");
-  await buyOnPage(page, 2);
+  await buyOnPage(page, { type: "Pista", units: 2 });
   await expect(page.getByText("Saldo: R$ 30,00")).toBeVisible();
   await expect(watched).toContainText("Restam 8");
 
-  await openUserMenu(page);
-  await page.getByRole("menuitem", { name: "Meus Ingressos" }).click();
-  const modal = page.getByRole("dialog", { name: "Meus Ingressos" });
+  const modal = await openMyTickets(page);
   await expect(modal.getByRole("listitem")).toHaveCount(2);
   await shoot(page, "meus-ingressos-cancelar");
   await modal.getByRole("button", { name: "Cancelar compra" }).first().click();
@@ -51,13 +42,3 @@ test("Cancelar compra: the wallet is whole again, the tickets read Cancelado, an
   await expect(watched).toContainText("Restam 10");
   await watcherContext.close();
 });
-
-/** Meus Ingressos at 1280 and 375 px wide, for looking at (test-results/, out of git). */
-async function shoot(page: Page, name: string) {
-  const size = page.viewportSize();
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), animations: "disabled" });
-  }
-  if (size !== null) await page.setViewportSize(size);
-}

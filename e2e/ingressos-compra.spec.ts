@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import Papa from "papaparse";
 import { api } from "../convex/_generated/api";
 import { apiEvent, apiUser, unique } from "./helpers/backend";
-import { expectAlert, openUserMenu, signInLocally } from "./helpers/ui";
+import { openUserMenu, signInLocally } from "./helpers/ui";
+import { buyOnPage } from "./helpers/tickets";
 
 const camarote = { name: "Camarote", quantity: 2, meiaQuantity: 0, lotes: [{ priceCents: 1_500 }] };
 const pista = {
@@ -12,19 +13,6 @@ const pista = {
   meiaQuantity: 5,
   lotes: [{ priceCents: 1_000, quantity: 5 }, { priceCents: 1_200 }],
 };
-
-/** Buys through the page's `Ingressos` form and closes the confirmation. */
-async function buyOnPage(page: Page, { type, units, meiaCategory }: { type: string; units: number; meiaCategory?: string }) {
-  const form = page.getByRole("form", { name: "Comprar ingressos" });
-  await form.getByLabel("Tipo de ingresso").selectOption({ label: type });
-  if (meiaCategory !== undefined) {
-    await form.getByLabel("Meia-entrada").check();
-    await form.getByLabel("Categoria da meia-entrada").selectOption({ label: meiaCategory });
-  }
-  await form.getByLabel("Quantidade").selectOption(String(units));
-  await form.getByRole("button", { name: "Comprar" }).click();
-  await expectAlert(page, { title: "Compra confirmada!" });
-}
 
 test("a buyer buys 2 meia and the tickets say their category", async ({ page }) => {
   const organizer = await apiUser("Organizadora");

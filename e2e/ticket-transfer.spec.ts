@@ -1,15 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { seriousViolations } from "./helpers/axe";
 import { apiEvent, apiUser, unique } from "./helpers/backend";
-import { expectAlert, openUserMenu, signInLocally } from "./helpers/ui";
+import { signInLocally } from "./helpers/ui";
+import { buyOnPage, openMyTickets, shoot } from "./helpers/tickets";
 
 const pista = { name: "Pista", quantity: 10, meiaQuantity: 5, lotes: [{ priceCents: 1_000 }] };
-
-async function openMyTickets(page: Page) {
-  await openUserMenu(page);
-  await page.getByRole("menuitem", { name: "Meus Ingressos" }).click();
-  return page.getByRole("dialog", { name: "Meus Ingressos" });
-}
 
 test("Transferir ingresso: the receiver's open Meus Ingressos shows the ticket live, and the door refuses the old code", async ({
   page,
@@ -30,10 +25,7 @@ test("Transferir ingresso: the receiver's open Meus Ingressos shows the ticket l
 
   await page.goto(`/event/${eventId}`);
   await signInLocally(page, "Bia Doadora");
-  const form = page.getByRole("form", { name: "Comprar ingressos" });
-  await form.getByLabel("Tipo de ingresso").selectOption({ label: "Pista" });
-  await form.getByRole("button", { name: "Comprar" }).click();
-  await expectAlert(page, { title: "Compra confirmada!" });
+  await buyOnPage(page, { type: "Pista" });
 
   const myTickets = await openMyTickets(page);
   const ticket = myTickets.getByRole("listitem");
@@ -87,13 +79,3 @@ test("Transferir ingresso: the receiver's open Meus Ingressos shows the ticket l
 
   await Promise.all([receiverContext.close(), doorContext.close()]);
 });
-
-/** The page at 1280 and 375 px wide, for looking at (test-results/, out of git). */
-async function shoot(page: Page, name: string) {
-  const size = page.viewportSize();
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), animations: "disabled" });
-  }
-  if (size !== null) await page.setViewportSize(size);
-}

@@ -1,8 +1,9 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { api } from "../convex/_generated/api";
 import { seriousViolations } from "./helpers/axe";
 import { apiEvent, apiUser, unique } from "./helpers/backend";
 import { expectAlert, signInLocally } from "./helpers/ui";
+import { shoot } from "./helpers/tickets";
 
 /** One seat, no meia (a Tecnologia talk): one purchase sells it out. */
 const palestra = { name: "Palestra", quantity: 1, meiaQuantity: 0, lotes: [{ priceCents: 1_000 }] };
@@ -74,14 +75,3 @@ test("Máximo por pessoa: the organizer sets it in the ticket editor and the buy
   await expect(buy).toContainText("Limite de 2 ingressos por pessoa neste evento.");
   await expect(buy.getByLabel("Quantidade").locator("option")).toHaveCount(2);
 });
-
-/** The screen at 1280 and 375 px wide, for looking at (test-results/, out of git). */
-async function shoot(page: Page, name: string, focus: Locator) {
-  const size = page.viewportSize();
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await focus.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), animations: "disabled" });
-  }
-  if (size !== null) await page.setViewportSize(size);
-}
