@@ -61,10 +61,7 @@ export async function attendeePageOf(ctx: QueryCtx, event: Doc<"events">, page: 
       return {
         name: holder?.name ?? "",
         email: holder?.email ?? "",
-        typeName: ticket.typeName ?? null,
-        loteIndex: ticket.loteIndex ?? null,
-        meiaCategory: ticket.meiaCategory ?? null,
-        priceCents: ticket.priceCents ?? null,
+        ...whatWasBought(ticket),
         code: ticket.code,
         issuedAt: ticket.issuedAt,
         usedAt: ticket.usedAt ?? null,
@@ -75,15 +72,22 @@ export async function attendeePageOf(ctx: QueryCtx, event: Doc<"events">, page: 
   return { ...result, page: rows };
 }
 
+/** The row's type, lote, meia category and price (none for a support's ticket). */
+function whatWasBought(ticket: Doc<"tickets">) {
+  return {
+    typeName: ticket.typeName ?? null,
+    loteIndex: ticket.loteIndex ?? null,
+    meiaCategory: ticket.meiaCategory ?? null,
+    priceCents: ticket.priceCents ?? null,
+  };
+}
+
 /** A ticket transferred to an e-mail without an account yet: its receiver, and no code until they sign in. */
 function awaitingReceiver(ticket: Doc<"tickets">, eventCancelled: boolean): AttendeeRow {
   return {
     name: "",
     email: ticket.transferredTo ?? "",
-    typeName: ticket.typeName ?? null,
-    loteIndex: ticket.loteIndex ?? null,
-    meiaCategory: ticket.meiaCategory ?? null,
-    priceCents: ticket.priceCents ?? null,
+    ...whatWasBought(ticket),
     code: "",
     issuedAt: ticket.issuedAt,
     usedAt: null,
