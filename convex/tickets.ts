@@ -8,6 +8,7 @@ import { signedInMutation } from "./model/callerFunctions";
 import { cancelSupport as cancelSupportOf } from "./model/supportCancel";
 import { checkInStatsOf, checkInTicket, requireOrganizer, type CheckedIn } from "./model/checkIn";
 import { enforceRateLimit } from "./model/rateLimits";
+import { shownTicketStatus } from "./model/tickets";
 import { currentUser } from "./model/users";
 
 /** Bound on "Meus Ingressos"; far more tickets than one person holds. */
@@ -51,9 +52,7 @@ export const mine = callerQuery({
           eventName: ticket.eventName,
           eventStartsAt: event?.startsAt ?? null,
           issuedAt: ticket.issuedAt,
-          // A refunded or cancelled event's tickets are cancelled in batches after its refunds: cancelled at once here.
-          status:
-            event?.settlement === "refunded" || event?.settlement === "cancelled" ? ("cancelled" as const) : (ticket.status ?? "valid"),
+          status: shownTicketStatus(ticket.status, event),
           usedAt: ticket.usedAt ?? null,
           // Bought through a ticket type: "Pista · 1º lote", and the meia category the buyer declared.
           typeName: ticket.typeName ?? null,

@@ -10,6 +10,7 @@ import { paginateOrRefuse } from "./pagination";
 import type { AttendeeRow } from "./shared/attendeeCsv";
 import { loteLabel } from "./shared/ticketTypes";
 import { salesOf } from "./ticketSales";
+import { shownTicketStatus, ticketsVoided } from "./tickets";
 import { typesOf } from "./ticketTypes";
 
 export type LoteCounts = { label: string; priceCents: number; sold: number; meia: number; checkedIn: number };
@@ -52,7 +53,7 @@ export async function attendeePageOf(ctx: QueryCtx, event: Doc<"events">, page: 
     ctx.db.query("tickets").withIndex("by_eventId", (q) => q.eq("eventId", event._id)),
     page,
   );
-  const eventCancelled = event.settlement === "refunded" || event.settlement === "cancelled";
+  const eventCancelled = ticketsVoided(event);
   const current = result.page.filter((ticket) => ticket.status !== "transferred" || ticket.transferredToTicketId === undefined);
   const rows: AttendeeRow[] = await Promise.all(
     current.map(async (ticket) => {
@@ -65,7 +66,7 @@ export async function attendeePageOf(ctx: QueryCtx, event: Doc<"events">, page: 
         code: ticket.code,
         issuedAt: ticket.issuedAt,
         usedAt: ticket.usedAt ?? null,
-        status: eventCancelled ? ("cancelled" as const) : (ticket.status ?? "valid"),
+        status: shownTicketStatus(ticket.status, event),
       };
     }),
   );

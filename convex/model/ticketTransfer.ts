@@ -22,15 +22,10 @@ import {
   transferRefusal,
 } from "./shared/ticketTransfer";
 import { notify } from "./notifications";
-import { issueTicket } from "./tickets";
+import { issueTicket, ticketsVoided } from "./tickets";
 
 /** More tickets than anyone is sent before signing in for the first time; any beyond wait for the next sign-in. */
 const MAX_CLAIMS_PER_SIGN_IN = 100;
-
-/** Whether the event's tickets were all cancelled (a refunded or cancelled event). */
-function eventCancelled(event: Doc<"events">): boolean {
-  return event.settlement === "refunded" || event.settlement === "cancelled";
-}
 
 /** Gives `receiverId` the ticket that replaces `given`, and tells them. */
 async function deliver(ctx: MutationCtx, given: Doc<"tickets">, event: Doc<"events">, receiverId: Id<"users">): Promise<void> {
@@ -65,7 +60,7 @@ export async function transferTicket(
   // Someone else's ticket is answered like one that does not exist.
   if (ticket === null || ticket.userId !== giver._id) throw appError("TICKET_NOT_FOUND", TRANSFER_MESSAGES.ticketNotFound);
   const event = await ctx.db.get("events", ticket.eventId);
-  if (event === null || eventCancelled(event)) throw appError("EVENT_OVER", TRANSFER_MESSAGES.eventOver);
+  if (event === null || ticketsVoided(event)) throw appError("EVENT_OVER", TRANSFER_MESSAGES.eventOver);
   const status = ticket.status ?? "valid";
   const refusal = transferRefusal({ status, received: ticket.transferredFromId !== undefined }, event.startsAt, now);
   if (refusal !== null) throw appError(refusal.code, refusal.message);
@@ -101,7 +96,7 @@ export async function claimTransfers(ctx: MutationCtx, userId: Id<"users">): Pro
     // Cancelled with its event before it was claimed: nothing to deliver.
     if (ticket.status !== "transferred") continue;
     const event = await ctx.db.get("events", ticket.eventId);
-    if (event === null || eventCancelled(event)) continue;
+    if (event === null || ticketsVoided(event)) continue;
     await deliver(ctx, ticket, event, userId);
   }
 }

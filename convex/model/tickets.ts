@@ -51,3 +51,16 @@ export async function issueTicket(ctx: MutationCtx, event: Doc<"events">, userId
     return code;
   }
 }
+
+/**
+ * Whether all the event's tickets count as cancelled: a refunded or cancelled event. Its tickets
+ * are cancelled in batches after its refunds, so readers say so at once.
+ */
+export function ticketsVoided(event: Pick<Doc<"events">, "settlement">): boolean {
+  return event.settlement === "refunded" || event.settlement === "cancelled";
+}
+
+/** A ticket's status as its holder and the organizer see it: cancelled with its event, else its own. */
+export function shownTicketStatus<Status extends string>(status: Status | undefined, event: Pick<Doc<"events">, "settlement"> | null) {
+  return event !== null && ticketsVoided(event) ? ("cancelled" as const) : (status ?? ("valid" as const));
+}
