@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { formatBRL } from "@convex/model/shared/money";
 import { MAX_ANSWER_LENGTH } from "@convex/model/shared/rewards";
+import { Field } from "../../components/field";
 import type { OfferedReward, RewardPick } from "./reward-choice";
 
 type RewardPickerProps = {
@@ -48,26 +49,27 @@ export function RewardPicker({ rewards, pick, onPick, disabled }: RewardPickerPr
         </div>
       ))}
       {question !== null && (
-        <div className="field reward-picker__question">
-          <label htmlFor={`${id}-answer`}>{question.label}</label>
-          {question.choices === undefined ? (
-            <input
-              id={`${id}-answer`}
-              value={pick.answer}
-              maxLength={MAX_ANSWER_LENGTH}
-              onChange={(e) => onPick({ ...pick, answer: e.target.value }, chosen)}
-            />
-          ) : (
-            <select id={`${id}-answer`} value={pick.answer} onChange={(e) => onPick({ ...pick, answer: e.target.value }, chosen)}>
-              <option value="">Selecione</option>
-              {question.choices.map((choice) => (
-                <option key={choice} value={choice}>
-                  {choice}
-                </option>
-              ))}
-            </select>
-          )}
-        </div>
+        <Field label={question.label} className="reward-picker__question">
+          {(control) =>
+            question.choices === undefined ? (
+              <input
+                {...control}
+                value={pick.answer}
+                maxLength={MAX_ANSWER_LENGTH}
+                onChange={(e) => onPick({ ...pick, answer: e.target.value }, chosen)}
+              />
+            ) : (
+              <select {...control} value={pick.answer} onChange={(e) => onPick({ ...pick, answer: e.target.value }, chosen)}>
+                <option value="">Selecione</option>
+                {question.choices.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {choice}
+                  </option>
+                ))}
+              </select>
+            )
+          }
+        </Field>
       )}
     </fieldset>
   );

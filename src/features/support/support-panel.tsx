@@ -8,15 +8,14 @@ import { SupportedWithChat } from "../../components/supported-with-chat";
 import type { EventDetail } from "../../lib/api-types";
 import { ATTENTION_TITLE, type Notice } from "../../lib/notice";
 import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
-import { centsToInput } from "../../lib/form-values";
 import { SUPPORTER_DATA_NOTICE } from "@convex/model/shared/supporterCsv";
-import { parseBRL } from "@convex/model/shared/money";
-import { checkRewardPick, NO_REWARD, type OfferedReward, type RewardPick } from "./reward-choice";
+import { checkRewardPick } from "./reward-choice";
 import { RewardPicker } from "./reward-picker";
 import { checkSupport } from "./support-check";
 import { SupportForm } from "./support-form";
 import { outcomeNotice, PROCESSING_TEXT } from "./supported-notice";
 import type { SupportFlow } from "./use-support";
+import { useSupportDraft } from "./use-support-draft";
 import "./support.css";
 
 /** `supportClosedReason`: cancelled, started (settled) or concluded; null while supporting is open. */
@@ -31,8 +30,7 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
   const me = useQuery(api.users.me);
   const mine = useQuery(api.supports.mine, { eventId: event._id });
   const rewards = useQuery(api.rewards.list, { eventId: event._id });
-  const [amount, setAmount] = useState("");
-  const [pick, setPick] = useState<RewardPick>(NO_REWARD);
+  const { amount, setAmount, pick, onPick, clear } = useSupportDraft();
   const [announcement, setAnnouncement] = useState("");
   const amountRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -82,19 +80,10 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
     }
     void submit(async () => {
       await support.support(check.amountCents, reward.choice);
-      setAmount("");
-      setPick(NO_REWARD);
+      clear();
       setAnnouncement(PROCESSING_TEXT);
       return null; // the outcome's alert follows, from supports:outcome
     });
-  }
-
-  /** Picking a reward fills in its minimum when less (or nothing) was typed. */
-  function onPick(next: RewardPick, reward: OfferedReward | null) {
-    setPick(next);
-    if (reward === null) return;
-    const typed = parseBRL(amount);
-    if (typed === null || typed < reward.minimumCents) setAmount(centsToInput(reward.minimumCents));
   }
 
   return (
@@ -102,15 +91,7 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
       <h2 id={`${id}-heading`} className="support__heading" ref={headingRef} tabIndex={-1}>
         Apoie este evento
       </h2>
-      {closedReason !== null ? (
-        <p className={`note note--closed note--${closedReason}`} role="status">
-          {supportClosedMessage(closedReason)}
-        </p>
-      ) : (
-        <p className="support__hint">
-          Apoio mínimo de {formatBRL(event.minSupportCents)}.{me ? ` Seu saldo: ${formatBRL(me.walletCents)}.` : ""}
-        </p>
-      )}
+      <SupportTerms closedReason={closedReason} minSupportCents={event.minSupportCents} walletCents={me?.walletCents} />
       {rewards !== undefined && rewards.length > 0 && <RewardPicker rewards={rewards} pick={pick} onPick={onPick} disabled={closed} />}
       <SupportForm
         amount={amount}
@@ -133,5 +114,28 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
       </p>
       <NoticeAlert notice={notice} onClose={close} onCloseAutoFocus={focusAfterAlert} />
     </section>
+  );
+}
+
+type SupportTermsProps = {
+  closedReason: SupportableEvent["supportClosedReason"];
+  minSupportCents: number;
+  /** Absent while loading or signed out. */
+  walletCents: number | undefined;
+};
+
+/** Why supporting is closed, or the minimum and the person's balance while it is open. */
+function SupportTerms({ closedReason, minSupportCents, walletCents }: SupportTermsProps) {
+  if (closedReason !== null) {
+    return (
+      <p className={`note note--closed note--${closedReason}`} role="status">
+        {supportClosedMessage(closedReason)}
+      </p>
+    );
+  }
+  return (
+    <p className="support__hint">
+      Apoio mínimo de {formatBRL(minSupportCents)}.{walletCents !== undefined ? ` Seu saldo: ${formatBRL(walletCents)}.` : ""}
+    </p>
   );
 }
