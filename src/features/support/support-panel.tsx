@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, type FormEvent } from "react";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { supportClosedMessage } from "@convex/model/shared/lifecycle";
@@ -6,15 +6,13 @@ import { formatBRL } from "@convex/model/shared/money";
 import { NoticeAlert } from "../../components/notice-alert";
 import { SupportedWithChat } from "../../components/supported-with-chat";
 import type { EventDetail } from "../../lib/api-types";
-import { ATTENTION_TITLE, type Notice } from "../../lib/notice";
-import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
 import { SUPPORTER_DATA_NOTICE } from "@convex/model/shared/supporterCsv";
-import { checkRewardPick } from "./reward-choice";
 import { RewardPicker } from "./reward-picker";
-import { checkSupport } from "./support-check";
+import { checkSupportWithReward } from "./support-check";
 import { SupportForm } from "./support-form";
-import { outcomeNotice, PROCESSING_TEXT } from "./supported-notice";
+import { PROCESSING_TEXT } from "./supported-notice";
 import type { SupportFlow } from "./use-support";
+import { useSupportAlerts } from "./use-support-alerts";
 import { useSupportDraft } from "./use-support-draft";
 import "./support.css";
 
@@ -31,27 +29,12 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
   const mine = useQuery(api.supports.mine, { eventId: event._id });
   const rewards = useQuery(api.rewards.list, { eventId: event._id });
   const { amount, setAmount, pick, onPick, clear } = useSupportDraft();
-  const [announcement, setAnnouncement] = useState("");
   const amountRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const chatRef = useRef<HTMLAnchorElement>(null);
-  // Read when the alert has already closed (the notice is gone by then).
-  const goalJustReached = useRef(false);
-  const { notice, pending, show, submit, close } = useSubmitWithNotice((next: Notice) => {
-    if (next.tone === "error") goalJustReached.current = false;
-    setAnnouncement([next.title, next.message, next.detail].filter(Boolean).join(" "));
-  });
+  const { notice, pending, show, submit, close, announcement, announce, goalJustReached } = useSupportAlerts(support);
   const closedReason = event.supportClosedReason;
   const closed = closedReason !== null;
-  const { outcome, seen } = support;
-
-  // The outcome, once the support was applied or refunded (its figures have already moved, or moved back).
-  useEffect(() => {
-    if (outcome === null) return;
-    goalJustReached.current = outcome.status === "applied" && outcome.goalReached;
-    show(outcomeNotice(outcome));
-    seen();
-  }, [outcome, show, seen]);
 
   // APOIE is disabled while sending, so without this focus would fall to <body> when the alert closes.
   function focusAfterAlert(closeEvent: Event) {
@@ -63,25 +46,22 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
   function onSubmit(formEvent: FormEvent<HTMLFormElement>) {
     formEvent.preventDefault();
     if (pending || me === undefined) return;
-    const check = checkSupport({
+    const check = checkSupportWithReward({
       walletCents: me === null ? null : me.walletCents,
       amountText: amount,
       minSupportCents: event.minSupportCents,
       closedReason,
+      pick,
+      rewards: rewards ?? [],
     });
     if (!check.ok) {
       show({ ...check.notice, tone: "error" });
       return;
     }
-    const reward = checkRewardPick(pick, rewards ?? [], check.amountCents);
-    if (!reward.ok) {
-      show({ title: ATTENTION_TITLE, message: reward.message, tone: "error" });
-      return;
-    }
     void submit(async () => {
-      await support.support(check.amountCents, reward.choice);
+      await support.support(check.amountCents, check.choice);
       clear();
-      setAnnouncement(PROCESSING_TEXT);
+      announce(PROCESSING_TEXT);
       return null; // the outcome's alert follows, from supports:outcome
     });
   }
