@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { CheckboxField, Field } from "./field";
+import { CheckboxField, Field, Options } from "./field";
 
 describe("Field", () => {
   it("names its control by the label and adds nothing else when there is no hint or error", () => {
@@ -71,5 +71,30 @@ describe("CheckboxField", () => {
     render(<CheckboxField label="Evento com ingresso" checked={false} onChange={onChange} />);
     fireEvent.click(screen.getByRole("checkbox", { name: "Evento com ingresso" }));
     expect(onChange).toHaveBeenCalledWith(true);
+  });
+});
+
+describe("Options", () => {
+  it("offers each value, shown as itself or by its label", () => {
+    render(
+      <>
+        <select aria-label="UF">
+          <Options values={["SP", "RJ"]} />
+        </select>
+        <select aria-label="Tipo de chave">
+          <Options values={["cpf", "email"] as const} labels={{ cpf: "CPF", email: "E-mail" }} />
+        </select>
+      </>,
+    );
+    const ufs = screen.getByRole("combobox", { name: "UF" });
+    expect([...(ufs as HTMLSelectElement).options].map((option) => [option.value, option.text])).toEqual([
+      ["SP", "SP"],
+      ["RJ", "RJ"],
+    ]);
+    const keys = screen.getByRole("combobox", { name: "Tipo de chave" });
+    expect([...(keys as HTMLSelectElement).options].map((option) => [option.value, option.text])).toEqual([
+      ["cpf", "CPF"],
+      ["email", "E-mail"],
+    ]);
   });
 });

@@ -86,3 +86,12 @@ export function CheckboxField({ label, checked, onChange, disabled, className }:
     </div>
   );
 }
+
+/** A select's options: each value shown as itself, or by its label in `labels`. */
+export function Options<Value extends string>({ values, labels }: { values: readonly Value[]; labels?: Record<Value, string> }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels === undefined ? value : labels[value]}
+    </option>
+  ));
+}

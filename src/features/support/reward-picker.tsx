@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { formatBRL } from "@convex/model/shared/money";
 import { MAX_ANSWER_LENGTH } from "@convex/model/shared/rewards";
-import { Field } from "../../components/field";
+import { Field, Options } from "../../components/field";
 import type { OfferedReward, RewardPick } from "./reward-choice";
 
 type RewardPickerProps = {
@@ -61,11 +61,7 @@ export function RewardPicker({ rewards, pick, onPick, disabled }: RewardPickerPr
             ) : (
               <select {...control} value={pick.answer} onChange={(e) => onPick({ ...pick, answer: e.target.value }, chosen)}>
                 <option value="">Selecione</option>
-                {question.choices.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {choice}
-                  </option>
-                ))}
+                <Options values={question.choices} />
               </select>
             )
           }

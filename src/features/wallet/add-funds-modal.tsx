@@ -4,10 +4,10 @@ import { api } from "@convex/_generated/api";
 import { parseBRL } from "@convex/model/shared/money";
 import { MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS, PIX_MESSAGES } from "@convex/model/shared/pix";
 import { DialogFormFooter } from "../../components/dialog-form-footer";
-import { Field } from "../../components/field";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
 import { useDialogSubmit } from "../../lib/use-dialog-submit";
+import { AmountField } from "./amount-field";
 import { DepositStatus } from "./deposit-status";
 import "./pix.css";
 
@@ -55,19 +55,7 @@ export default function AddFundsModal({ open, onOpenChange, depositId: reopened,
       {depositId === undefined ? (
         <form className="form" onSubmit={(event) => void submit(event)} noValidate>
           <p className="pix-hint">Pague com PIX pelo app do seu banco; o valor entra na sua carteira assim que o pagamento é confirmado.</p>
-          <Field label="Valor (R$)" invalid={error !== null}>
-            {(control) => (
-              <input
-                {...control}
-                ref={amountRef}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="20,00"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            )}
-          </Field>
+          <AmountField value={amount} onChange={setAmount} inputRef={amountRef} placeholder="20,00" invalid={error !== null} />
           <DialogFormFooter error={error} pending={pending} submitLabel="Gerar PIX" />
         </form>
       ) : deposit === undefined ? (

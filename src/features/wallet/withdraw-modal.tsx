@@ -14,10 +14,11 @@ import {
   type PixKeyType,
 } from "@convex/model/shared/pix";
 import { DialogFormFooter } from "../../components/dialog-form-footer";
-import { Field } from "../../components/field";
+import { Field, Options } from "../../components/field";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
 import { useDialogSubmit } from "../../lib/use-dialog-submit";
+import { AmountField } from "./amount-field";
 import "./pix.css";
 
 type WithdrawModalProps = {
@@ -77,18 +78,7 @@ export default function WithdrawModal({ open, onOpenChange, returnFocusRef }: Wi
       ) : (
         <form className="form" onSubmit={(event) => void submit(event)} noValidate>
           <WithdrawTerms summary={summary} />
-          <Field label="Valor (R$)">
-            {(control) => (
-              <input
-                {...control}
-                ref={amountRef}
-                inputMode="decimal"
-                autoComplete="off"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            )}
-          </Field>
+          <AmountField value={amount} onChange={setAmount} inputRef={amountRef} />
           <PixKeyFields
             keyType={keyType}
             onKeyTypeChange={setKeyType}
@@ -144,11 +134,7 @@ function PixKeyFields({ keyType, onKeyTypeChange, pixKey, onPixKeyChange, ownerD
       <Field label="Tipo de chave">
         {(control) => (
           <select {...control} value={keyType} onChange={(e) => onKeyTypeChange(e.target.value as PixKeyType)}>
-            {PIX_KEY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {PIX_KEY_TYPE_LABELS[type]}
-              </option>
-            ))}
+            <Options values={PIX_KEY_TYPES} labels={PIX_KEY_TYPE_LABELS} />
           </select>
         )}
       </Field>

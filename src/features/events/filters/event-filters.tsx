@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { CheckboxField, Field } from "../../../components/field";
+import { CheckboxField, Field, Options } from "../../../components/field";
 import { CATEGORY_FILTER_OPTIONS, EMPTY_FILTERS, type EventFilterValues } from "./filters";
 import "../events.css";
 
@@ -45,11 +45,7 @@ export function EventFilters({ values, onChange }: EventFiltersProps) {
       <Field label="Categoria">
         {(control) => (
           <select {...control} value={values.category} onChange={(e) => set({ category: e.target.value })}>
-            {CATEGORY_FILTER_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
+            <Options values={CATEGORY_FILTER_OPTIONS} />
           </select>
         )}
       </Field>
