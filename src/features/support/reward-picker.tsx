@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { formatBRL } from "@convex/model/shared/money";
 import { MAX_ANSWER_LENGTH } from "@convex/model/shared/rewards";
-import { Field, Options } from "../../components/field";
+import { Field, Options, RadioOption } from "../../components/field";
 import type { OfferedReward, RewardPick } from "./reward-choice";
 
 type RewardPickerProps = {
@@ -25,28 +25,23 @@ export function RewardPicker({ rewards, pick, onPick, disabled }: RewardPickerPr
   return (
     <fieldset className="reward-picker" disabled={disabled}>
       <legend className="reward-picker__legend">Recompensa</legend>
-      <div className="reward-picker__option">
-        <input
-          type="radio"
-          id={`${id}-none`}
-          name={`${id}-reward`}
-          checked={pick.rewardId === null}
-          onChange={() => onPick({ rewardId: null, answer: "" }, null)}
-        />
-        <label htmlFor={`${id}-none`}>Sem recompensa</label>
-      </div>
+      <RadioOption
+        className="reward-picker__option"
+        name={`${id}-reward`}
+        label="Sem recompensa"
+        checked={pick.rewardId === null}
+        onSelect={() => onPick({ rewardId: null, answer: "" }, null)}
+      />
       {rewards.map((reward) => (
-        <div key={reward._id} className="reward-picker__option">
-          <input
-            type="radio"
-            id={`${id}-${reward._id}`}
-            name={`${id}-reward`}
-            checked={pick.rewardId === reward._id}
-            disabled={reward.soldOut}
-            onChange={() => onPick({ rewardId: reward._id, answer: "" }, reward)}
-          />
-          <label htmlFor={`${id}-${reward._id}`}>{optionText(reward)}</label>
-        </div>
+        <RadioOption
+          key={reward._id}
+          className="reward-picker__option"
+          name={`${id}-reward`}
+          label={optionText(reward)}
+          checked={pick.rewardId === reward._id}
+          disabled={reward.soldOut}
+          onSelect={() => onPick({ rewardId: reward._id, answer: "" }, reward)}
+        />
       ))}
       {question !== null && (
         <Field label={question.label} className="reward-picker__question">
