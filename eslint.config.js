@@ -201,7 +201,7 @@ export default tseslint.config(
   // A function reads on one screen: past 80 lines (blank lines and comments not counted) it does
   // several things, each of which deserves a name. Tests are lists of cases and are left out.
   {
-    files: ["src/**/*.{ts,tsx}", "convex/**/*.ts"],
+    files: ["src/**/*.{ts,tsx}", "convex/**/*.ts", "pix-sandbox/**/*.ts"],
     ignores: [
       "**/*.test.{ts,tsx}",
       "convex/test.*.ts",
