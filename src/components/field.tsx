@@ -152,3 +152,6 @@ export function Options<Value extends string>({ values, labels }: { values: read
     </option>
   ));
 }
+
+/** What a web address input takes: the URL keyboard on phones and the browser's own check. */
+export const URL_INPUT = { type: "url", inputMode: "url", placeholder: "https://..." } as const;

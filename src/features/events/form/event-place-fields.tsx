@@ -1,6 +1,6 @@
 import { MAX_ACCESS_URL_LENGTH, MAX_CITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_VENUE_LENGTH } from "@convex/model/shared/limits";
 import { UFS } from "@convex/model/shared/ufs";
-import { CheckboxField, Field, Options } from "../../../components/field";
+import { CheckboxField, Field, Options, URL_INPUT } from "../../../components/field";
 import type { CreateEventValues } from "./create-event-form";
 
 type EventPlaceFieldsProps = {
@@ -32,9 +32,7 @@ export function EventPlaceFields({ values, onChange: set }: EventPlaceFieldsProp
           {(control) => (
             <input
               {...control}
-              type="url"
-              inputMode="url"
-              placeholder="https://..."
+              {...URL_INPUT}
               value={values.onlineUrl}
               maxLength={MAX_ACCESS_URL_LENGTH}
               onChange={(e) => set({ onlineUrl: e.target.value })}
