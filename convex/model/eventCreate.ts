@@ -31,6 +31,7 @@ export async function createEvent(ctx: MutationCtx, userId: Id<"users">, fields:
     isOnline,
     onlineUrl,
     ticketTypes,
+    maxTicketsPerPerson,
     fundingMode,
     rewards,
     ...core
@@ -42,14 +43,14 @@ export async function createEvent(ctx: MutationCtx, userId: Id<"users">, fields:
   const checked = validateEventDetails({ description, venueName, city, uf, isOnline, onlineUrl });
   if ("message" in checked) throw appError("INVALID_EVENT", checked.message);
   if (!startsInFuture(input, now)) throw appError("EVENT_IN_PAST", MESSAGES.eventInPast);
-  const types = checkNewTicketTypes(ticketTypes, input, now);
+  const types = checkNewTicketTypes(ticketTypes, input, now, maxTicketsPerPerson);
   const newRewards = checkNewRewards(rewards, input.goalCents);
   const image = rawStorageId === undefined ? null : await requireOwnUnusedUpload(ctx, userId, rawStorageId);
 
   const eventId = await insertEvent(ctx, userId, input, { imageStorageId: image?.storageId, details: checked.details, fundingMode });
   if (image !== null) await markUsed(ctx, image.uploadId, eventId);
   await setAccessLink(ctx, eventId, checked.onlineUrl);
-  await insertTicketTypes(ctx, eventId, types);
+  await insertTicketTypes(ctx, eventId, types, maxTicketsPerPerson);
   await insertRewards(ctx, eventId, newRewards);
   await scheduleSettlement(ctx, { _id: eventId, startsAt: input.startsAt });
   return eventId;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@convex/model/shared/texts";
 import { checkEventForm } from "./check-event-form";
+import { emptyTicketType } from "../ticket-types/ticket-types-form";
 import { EMPTY_CREATE_EVENT, type CreateEventValues } from "./create-event-form";
 
 const NOW = new Date(2027, 0, 10, 12, 0).getTime();
@@ -47,6 +48,23 @@ describe("checkEventForm", () => {
       details: { venueName: "Teatro Municipal", city: "São Paulo", uf: "SP" },
       ticketTypes: [],
       rewards: [],
+    });
+  });
+
+  it("sends the ticket types with Máximo por pessoa", () => {
+    const pista = {
+      ...emptyTicketType(),
+      name: "Pista",
+      quantity: "100",
+      lotes: [{ price: "40,00", endDate: "", endTime: "", quantity: "" }],
+    };
+    const checked = checkEventForm({ ...FILLED, isTicketed: true, ticketTypes: [pista], maxPerPerson: "4" }, NOW, {
+      mustStartInFuture: true,
+    });
+    expect(checked).toMatchObject({
+      ok: true,
+      ticketTypes: [{ name: "Pista", quantity: 100 }],
+      perPersonLimit: { maxTicketsPerPerson: 4 },
     });
   });
 });

@@ -2,12 +2,20 @@ import { startsInFuture, type ValidEventInput } from "@convex/model/shared/event
 import type { RewardInput } from "@convex/model/shared/rewards";
 import { MESSAGES } from "@convex/model/shared/texts";
 import type { TicketTypeInput } from "@convex/model/shared/ticketTypes";
-import { toTicketTypes } from "../ticket-types/ticket-types-form";
+import { toTicketTypes, type PerPersonLimit } from "../ticket-types/ticket-types-form";
 import { toEventDetails, toEventInput, type CreateEventValues, type SentDetails } from "./create-event-form";
 import { toRewards } from "./rewards/rewards-form";
 
 export type CheckedEventForm =
-  | { ok: true; input: ValidEventInput; details: SentDetails; ticketTypes: TicketTypeInput[]; rewards: RewardInput[] }
+  | {
+      ok: true;
+      input: ValidEventInput;
+      details: SentDetails;
+      ticketTypes: TicketTypeInput[];
+      /** `Máximo por pessoa` across the types, when one was set. */
+      perPersonLimit: PerPersonLimit;
+      rewards: RewardInput[];
+    }
   | { ok: false; message: string };
 
 type CheckOptions = {
@@ -28,9 +36,9 @@ export function checkEventForm(values: CreateEventValues, now: number, { mustSta
   const details = toEventDetails(values);
   if ("message" in details) return { ok: false, message: details.message };
   if (mustStartInFuture && !startsInFuture(input, now)) return { ok: false, message: MESSAGES.eventInPast };
-  const types = toTicketTypes(values.ticketTypes, input, now, keepEnds);
+  const types = toTicketTypes(values.ticketTypes, input, now, { keepEnds, maxPerPerson: values.maxPerPerson });
   if ("message" in types) return { ok: false, message: types.message };
   const rewards = toRewards(values.rewards, input.goalCents);
   if ("message" in rewards) return { ok: false, message: rewards.message };
-  return { ok: true, input, details: details.details, ticketTypes: types.types, rewards: rewards.rewards };
+  return { ok: true, input, details: details.details, ticketTypes: types.types, perPersonLimit: types.limit, rewards: rewards.rewards };
 }

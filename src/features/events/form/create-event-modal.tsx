@@ -48,7 +48,7 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
       return;
     }
     // Without types the call is the spec's own: one ticket per support.
-    const ticketTypes = checked.ticketTypes.length === 0 ? {} : { ticketTypes: checked.ticketTypes };
+    const ticketTypes = checked.ticketTypes.length === 0 ? {} : { ticketTypes: checked.ticketTypes, ...checked.perPersonLimit };
     const extras = { fundingMode: values.fundingMode, ...(checked.rewards.length === 0 ? {} : { rewards: checked.rewards }) };
     void submit(async () => {
       await create({ ...withUploadedImage(checked.input, image.upload), ...checked.details, ...ticketTypes, ...extras });

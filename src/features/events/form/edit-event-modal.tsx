@@ -14,7 +14,7 @@ import { checkEventForm } from "./check-event-form";
 import { valuesOfEvent, type CreateEventValues } from "./create-event-form";
 import { useImageUpload, withUploadedImage } from "../image-upload/use-image-upload";
 import { EventFormActions } from "./event-form-actions";
-import { storedEnds, valuesOfTypes } from "../ticket-types/ticket-types-form";
+import { maxPerPersonValue, storedEnds, valuesOfTypes } from "../ticket-types/ticket-types-form";
 import { valuesOfRewards } from "./rewards/rewards-form";
 import "../events.css";
 
@@ -79,6 +79,7 @@ function EditEventForm({ event, stored, open, onOpenChange, returnFocusRef }: Ed
     ...valuesOfEvent(event),
     onlineUrl: stored.onlineUrl,
     ticketTypes: valuesOfTypes(stored.types),
+    maxPerPerson: maxPerPersonValue(stored.types),
     rewards: valuesOfRewards(stored.rewards),
   }));
   const [removeImage, setRemoveImage] = useState(false);
@@ -104,6 +105,7 @@ function EditEventForm({ event, stored, open, onOpenChange, returnFocusRef }: Ed
         ...withImage,
         ...checked.details,
         ticketTypes: checked.ticketTypes,
+        ...checked.perPersonLimit,
         fundingMode: values.fundingMode,
         rewards: checked.rewards,
         ...(removeImage && image.upload.status !== "done" && input.imageUrl === undefined ? { removeImage: true } : {}),
