@@ -8,12 +8,15 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { LOCAL_BACKEND_READY, waitForOutput } from "./processes";
+import { waitForOutput } from "./processes";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** The command line's entry point. */
 export const LOCAL_BACKEND_MAIN = "local-backend/main.ts";
+
+/** What it prints once it accepts connections, with its URL. */
+export const LOCAL_BACKEND_READY = /Local backend ready at (http:\/\/127\.0\.0\.1:\d+)/;
 
 /** Printed before the ready line; the dashboard and the Convex CLI need it. */
 export const ADMIN_KEY_LINE = /^Admin key: (\S+)$/m;
