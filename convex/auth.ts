@@ -2,6 +2,7 @@ import Google from "@auth/core/providers/google";
 import { convexAuth } from "@convex-dev/auth/server";
 import { env, query } from "./_generated/server";
 import { LocalSignIn, localSignInEnabled } from "./model/localSignIn";
+import { claimTransfers } from "./model/ticketTransfer";
 import { giveInitialWallet } from "./model/wallet";
 
 function googleConfigured(): boolean {
@@ -24,6 +25,8 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
     async afterUserCreatedOrUpdated(ctx, { userId, existingUserId }) {
       // Only a brand-new user gets the starting balance; signing in again never resets it.
       if (existingUserId === null) await giveInitialWallet(ctx, userId);
+      // Tickets transferred to this e-mail before it had an account become theirs.
+      await claimTransfers(ctx, userId);
     },
   },
 });

@@ -213,6 +213,14 @@ describe("Cancelar compra refused, with nothing changed", () => {
     await creator.as.action(api.tickets.checkIn, { eventId, code: ticket!.code });
     const used = () => fan.as.mutation(api.ticketPurchases.cancel, { purchaseId });
     expect(await refusedWithNothingChanged(t, used)).toBe(BUYER_RIGHTS_MESSAGES.ticketUsed);
+    // Meus Ingressos no longer offers it on either ticket of that purchase.
+    const after = await fan.as.query(api.tickets.mine, {});
+    expect(after.map((row) => [row.status, row.purchase])).toEqual(
+      expect.arrayContaining([
+        ["used", null],
+        ["valid", null],
+      ]),
+    );
   });
 
   test("an event the organizer cancelled (its refund already gave everything back)", async () => {

@@ -36,6 +36,9 @@ const notificationKindValidator = v.union(
   v.literal("depositConfirmed"),
   v.literal("withdrawalPaid"),
   v.literal("withdrawalFailed"),
+  // Someone transferred a ticket to this person (a meia-entrada one says the document is checked at the door).
+  v.literal("ticketReceived"),
+  v.literal("meiaTicketReceived"),
 );
 
 const queuedSupportFields = {
@@ -209,8 +212,14 @@ export default defineSchema({
     eventName: v.string(),
     code: v.string(),
     issuedAt: v.number(),
-    /** Absent = valid. A refunded event's tickets become "cancelled"; check-in makes them "used". */
-    status: v.optional(v.union(v.literal("valid"), v.literal("used"), v.literal("cancelled"))),
+    /**
+     * Absent = valid. A refunded event's tickets become "cancelled"; check-in makes them "used".
+     * "transferred": its holder gave it to someone else (model/ticketTransfer.ts); it is no longer
+     * theirs and admits nobody (its code is refused at the door), so code counting what a person
+     * holds must skip it as it skips "cancelled". The receiver holds a new ticket (another row,
+     * with `transferredFromId`) once their e-mail has an account.
+     */
+    status: v.optional(v.union(v.literal("valid"), v.literal("used"), v.literal("cancelled"), v.literal("transferred"))),
     usedAt: v.optional(v.number()),
     // A ticket bought through a ticket type (model/ticketPurchases.ts); absent on the spec's support tickets.
     typeId: v.optional(v.id("ticketTypes")),
@@ -223,8 +232,22 @@ export default defineSchema({
     purchaseId: v.optional(v.id("ticketPurchases")),
     /** A support's ticket: the contribution that gave it, which its supporter may cancel (model/supportCancel.ts). */
     contributionId: v.optional(v.id("contributions")),
+    // Transferir ingresso (model/ticketTransfer.ts). On the ticket given away ("transferred"):
+    /** The receiver's e-mail (lower case), shown to the giver as `Transferido para <e-mail>`. */
+    transferredTo: v.optional(v.string()),
+    transferredAt: v.optional(v.number()),
+    /** The receiver's ticket; absent while their e-mail has no account yet (it is issued at their first sign-in). */
+    transferredToTicketId: v.optional(v.id("tickets")),
+    /**
+     * On the receiver's ticket: the one it replaced. Such a ticket is the same unit (it is not
+     * counted again as issued), carries no purchase or support of its own, and cannot be
+     * transferred again.
+     */
+    transferredFromId: v.optional(v.id("tickets")),
   })
     .index("by_code", ["code"])
+    // Tickets waiting for an e-mail's first sign-in: transferred to it, not yet delivered.
+    .index("by_transferredTo_and_transferredToTicketId", ["transferredTo", "transferredToTicketId"])
     // Meus Ingressos lists a person's tickets newest first (creation order), which the next index does not keep.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_userId", ["userId"])

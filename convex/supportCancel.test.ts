@@ -124,6 +124,9 @@ describe("Cancelar apoio refused, with nothing changed", () => {
 
     await creator.as.action(api.tickets.checkIn, { eventId, code: close.code });
     expect(await refused(t, tooClose)).toBe(BUYER_RIGHTS_MESSAGES.supportTicketUsed);
+    // Meus Ingressos no longer offers `Cancelar apoio` on the used ticket.
+    const [used] = await third.as.query(api.tickets.mine, {});
+    expect(used).toMatchObject({ status: "used", support: null });
     await expectInvariants(t);
   });
 });

@@ -267,7 +267,8 @@ export async function expectInvariants(t: Backend) {
     const supportsCancelledHere = cancelledSupportTickets.filter((ticket) => ticket.eventId === event._id).length;
     expect(applied.length - appliedThenCancelled.length - supportsCancelledHere).toBeLessThanOrEqual(rows.length);
     expect(applied.filter((row) => row.goalReached).length).toBeLessThanOrEqual(1);
-    const ownTickets = tickets.filter((ticket) => ticket.eventId === event._id);
+    // A transferred ticket's replacement is the same unit, not one more issued.
+    const ownTickets = tickets.filter((ticket) => ticket.eventId === event._id && ticket.transferredFromId === undefined);
     expect(event.raisedCents).toBe(sum(rows));
     // Paid out: it concluded, or it is `Flexível` and raised something (even below its goal).
     if (event.settlement === "paidOut")
@@ -288,7 +289,14 @@ export async function expectInvariants(t: Backend) {
       const spentAsBonus = promoSpends.filter((row) => row.eventId === event._id).reduce((total, row) => total + row.promoCents, 0);
       expect(event.payoutPromoCents).toBe(Math.min(spentAsBonus, event.raisedCents));
     }
-    expect(event.ticketsUsed ?? 0).toBe(ownTickets.filter((ticket) => ticket.status === "used").length);
+    const received = tickets.filter((ticket) => ticket.eventId === event._id && ticket.transferredFromId !== undefined);
+    expect(event.ticketsUsed ?? 0).toBe([...ownTickets, ...received].filter((ticket) => ticket.status === "used").length);
+    // A ticket moves once: each received ticket replaces a transferred one that points back at it.
+    for (const ticket of received) {
+      const given = ownTickets.find((row) => row._id === ticket.transferredFromId);
+      expect(given?.transferredToTicketId).toBe(ticket._id);
+      expect(ticket.status === "cancelled").toBe(refunding);
+    }
     if (event.hasTicketTypes === true) {
       // Sold through ticket types: a ticket per unit issued; no type sells past its quantity, nor meia past its share.
       const issued = purchases.filter((row) => row.eventId === event._id && (row.status === "issued" || row.status === "cancelled"));

@@ -25,15 +25,19 @@ export const mine = callerQuery({
       .order("desc")
       .take(MAX_TICKETS);
     const purchases = new Map<string, { _id: Id<"ticketPurchases">; purchasedAt: number; units: number; amountCents: number }>();
+    // A purchase one of whose tickets was given away or used at the door can no longer be cancelled
+    // (the server refuses it): no button on its other tickets either.
+    const settled = (ticket: Doc<"tickets">) => ticket.status === "transferred" || ticket.status === "used";
+    const notCancellable = new Set(tickets.flatMap((ticket) => (settled(ticket) ? [ticket.purchaseId] : [])));
     for (const ticket of tickets) {
-      if (ticket.purchaseId === undefined || purchases.has(ticket.purchaseId)) continue;
+      if (ticket.purchaseId === undefined || purchases.has(ticket.purchaseId) || notCancellable.has(ticket.purchaseId)) continue;
       const purchase = await ctx.db.get("ticketPurchases", ticket.purchaseId);
       if (purchase === null || purchase.userId !== user._id) continue;
       const { _id, units, amountCents } = purchase;
       purchases.set(ticket.purchaseId, { _id, purchasedAt: purchase._creationTime, units, amountCents });
     }
     const supportOf = async (ticket: Doc<"tickets">) => {
-      if (ticket.contributionId === undefined || ticket.status === "cancelled") return null;
+      if (ticket.contributionId === undefined || ticket.status === "cancelled" || settled(ticket)) return null;
       const contribution = await ctx.db.get("contributions", ticket.contributionId);
       return contribution === null ? null : { supportedAt: contribution._creationTime, amountCents: contribution.amountCents };
     };
@@ -59,6 +63,9 @@ export const mine = callerQuery({
           purchase: purchases.get(ticket.purchaseId ?? "") ?? null,
           // A support's ticket, which its supporter may cancel (`Cancelar apoio`) while the event collects.
           support: await supportOf(ticket),
+          // `Transferido para <e-mail>` on a ticket given away; a ticket received cannot move again.
+          transferredTo: ticket.transferredTo ?? null,
+          received: ticket.transferredFromId !== undefined,
         };
       }),
     );

@@ -75,6 +75,7 @@ import type * as model_shared_supportRefusal from "../model/shared/supportRefusa
 import type * as model_shared_supporterCsv from "../model/shared/supporterCsv.js";
 import type * as model_shared_text from "../model/shared/text.js";
 import type * as model_shared_texts from "../model/shared/texts.js";
+import type * as model_shared_ticketTransfer from "../model/shared/ticketTransfer.js";
 import type * as model_shared_ticketTypes from "../model/shared/ticketTypes.js";
 import type * as model_shared_ufs from "../model/shared/ufs.js";
 import type * as model_supportCancel from "../model/supportCancel.js";
@@ -87,6 +88,7 @@ import type * as model_supports from "../model/supports.js";
 import type * as model_ticketAllocation from "../model/ticketAllocation.js";
 import type * as model_ticketPurchases from "../model/ticketPurchases.js";
 import type * as model_ticketReturns from "../model/ticketReturns.js";
+import type * as model_ticketTransfer from "../model/ticketTransfer.js";
 import type * as model_ticketTypes from "../model/ticketTypes.js";
 import type * as model_tickets from "../model/tickets.js";
 import type * as model_timeline from "../model/timeline.js";
@@ -108,6 +110,7 @@ import type * as settlement from "../settlement.js";
 import type * as supportQueue from "../supportQueue.js";
 import type * as supports from "../supports.js";
 import type * as ticketPurchases from "../ticketPurchases.js";
+import type * as ticketTransfers from "../ticketTransfers.js";
 import type * as ticketTypes from "../ticketTypes.js";
 import type * as tickets from "../tickets.js";
 import type * as updates from "../updates.js";
@@ -189,6 +192,7 @@ declare const fullApi: ApiFromModules<{
   "model/shared/supporterCsv": typeof model_shared_supporterCsv;
   "model/shared/text": typeof model_shared_text;
   "model/shared/texts": typeof model_shared_texts;
+  "model/shared/ticketTransfer": typeof model_shared_ticketTransfer;
   "model/shared/ticketTypes": typeof model_shared_ticketTypes;
   "model/shared/ufs": typeof model_shared_ufs;
   "model/supportCancel": typeof model_supportCancel;
@@ -201,6 +205,7 @@ declare const fullApi: ApiFromModules<{
   "model/ticketAllocation": typeof model_ticketAllocation;
   "model/ticketPurchases": typeof model_ticketPurchases;
   "model/ticketReturns": typeof model_ticketReturns;
+  "model/ticketTransfer": typeof model_ticketTransfer;
   "model/ticketTypes": typeof model_ticketTypes;
   "model/tickets": typeof model_tickets;
   "model/timeline": typeof model_timeline;
@@ -222,6 +227,7 @@ declare const fullApi: ApiFromModules<{
   supportQueue: typeof supportQueue;
   supports: typeof supports;
   ticketPurchases: typeof ticketPurchases;
+  ticketTransfers: typeof ticketTransfers;
   ticketTypes: typeof ticketTypes;
   tickets: typeof tickets;
   updates: typeof updates;

@@ -43,6 +43,8 @@ export async function attendeeSummaryOf(ctx: QueryCtx, event: Doc<"events">) {
 /**
  * A page of the event's tickets as the list's rows, oldest first. A refunded or cancelled
  * event's tickets are cancelled in batches after its refunds: they read `cancelled` at once.
+ * The list names who holds each ticket now: a ticket given away is left out once its receiver
+ * holds their own (a row of its own), and until then reads as waiting for the receiver's e-mail.
  */
 export async function attendeePageOf(ctx: QueryCtx, event: Doc<"events">, page: PaginationOptions) {
   const result = await paginateOrRefuse(
@@ -50,8 +52,10 @@ export async function attendeePageOf(ctx: QueryCtx, event: Doc<"events">, page: 
     page,
   );
   const eventCancelled = event.settlement === "refunded" || event.settlement === "cancelled";
+  const current = result.page.filter((ticket) => ticket.status !== "transferred" || ticket.transferredToTicketId === undefined);
   const rows: AttendeeRow[] = await Promise.all(
-    result.page.map(async (ticket) => {
+    current.map(async (ticket) => {
+      if (ticket.status === "transferred") return awaitingReceiver(ticket, eventCancelled);
       const holder = await ctx.db.get("users", ticket.userId);
       return {
         name: holder?.name ?? "",
@@ -68,4 +72,20 @@ export async function attendeePageOf(ctx: QueryCtx, event: Doc<"events">, page: 
     }),
   );
   return { ...result, page: rows };
+}
+
+/** A ticket transferred to an e-mail without an account yet: its receiver, and no code until they sign in. */
+function awaitingReceiver(ticket: Doc<"tickets">, eventCancelled: boolean): AttendeeRow {
+  return {
+    name: "",
+    email: ticket.transferredTo ?? "",
+    typeName: ticket.typeName ?? null,
+    loteIndex: ticket.loteIndex ?? null,
+    meiaCategory: ticket.meiaCategory ?? null,
+    priceCents: ticket.priceCents ?? null,
+    code: "",
+    issuedAt: ticket.issuedAt,
+    usedAt: null,
+    status: eventCancelled ? "cancelled" : "awaitingReceiver",
+  };
 }

@@ -3,6 +3,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { appError } from "./shared/errors";
 import { MESSAGES } from "./shared/texts";
+import { TRANSFER_MESSAGES } from "./shared/ticketTransfer";
 import { MEIA_CHECK_IN_NOTE, ticketKindLabel } from "./shared/ticketTypes";
 import { countCheckIn } from "./ticketTypes";
 import { TICKET_CODE_LENGTH } from "./tickets";
@@ -61,7 +62,8 @@ export type CheckedIn = { holderName: string; code: string; kind: string | null;
 
 /**
  * Marks the event's ticket with `rawCode` used and counts it on the event; returns the holder's
- * name. Refuses a code of another event, a used ticket (with its time) and a cancelled one.
+ * name. Refuses a code of another event, a used ticket (with its time), a cancelled one and the
+ * old code of a transferred one.
  */
 export async function checkInTicket(ctx: MutationCtx, event: Doc<"events">, rawCode: string, now: number): Promise<CheckedIn> {
   const code = normalizeTicketCode(rawCode);
@@ -76,6 +78,8 @@ export async function checkInTicket(ctx: MutationCtx, event: Doc<"events">, rawC
     throw appError("TICKET_NOT_FOUND", MESSAGES.ticketNotFound);
   }
   if (ticket.status === "cancelled") throw appError("TICKET_CANCELLED", MESSAGES.ticketCancelled);
+  // The code a ticket had before it changed holder: the receiver's ticket has its own.
+  if (ticket.status === "transferred") throw appError("TICKET_TRANSFERRED", TRANSFER_MESSAGES.atTheDoor);
   if (ticket.status === "used") throw alreadyUsed(ticket.usedAt ?? now);
   await ctx.db.patch("tickets", ticket._id, { status: "used", usedAt: now });
   await ctx.db.patch("events", event._id, { ticketsUsed: (event.ticketsUsed ?? 0) + 1 });

@@ -26,10 +26,13 @@ export async function setAccessLink(ctx: MutationCtx, eventId: Id<"events">, url
   else if (row.url !== url) await ctx.db.patch("eventAccessLinks", row._id, { url });
 }
 
-/** Whether the user holds a ticket of the event that still admits them: issued and not cancelled (a used one still does). */
+/**
+ * Whether the user holds a ticket of the event that still admits them: issued and not cancelled
+ * (a used one still does). A ticket they transferred is the receiver's now: its link goes with it.
+ */
 export async function holdsValidTicket(ctx: QueryCtx, eventId: Id<"events">, userId: Id<"users">): Promise<boolean> {
   const tickets = ctx.db.query("tickets").withIndex("by_userId_and_eventId", (q) => q.eq("userId", userId).eq("eventId", eventId));
-  for await (const ticket of tickets) if (ticket.status !== "cancelled") return true;
+  for await (const ticket of tickets) if (ticket.status !== "cancelled" && ticket.status !== "transferred") return true;
   return false;
 }
 

@@ -15,6 +15,7 @@ import type { MutationCtx } from "../_generated/server";
 import { BUYER_RIGHTS_MESSAGES, cancelWindowRefusal } from "./shared/buyerRights";
 import { appError } from "./shared/errors";
 import { isConcluded } from "./shared/eventRules";
+import { TRANSFER_MESSAGES } from "./shared/ticketTransfer";
 import { releaseRewards } from "./rewardAllocation";
 import { returnUnits } from "./ticketReturns";
 import { recordSupport } from "./timeline";
@@ -101,6 +102,9 @@ export async function cancelPurchase(
   if (outside !== null) throw appError("CANCEL_WINDOW_CLOSED", outside);
   const tickets = await ticketsOf(ctx, purchase);
   if (tickets.some((ticket) => ticket.status === "used")) throw appError("TICKET_USED", BUYER_RIGHTS_MESSAGES.ticketUsed);
+  // A ticket given to someone else is theirs now: cancelling would take it from them.
+  if (tickets.some((ticket) => ticket.status === "transferred"))
+    throw appError("TICKET_TRANSFERRED", TRANSFER_MESSAGES.purchaseHasTransferred);
 
   for (const ticket of tickets) await ctx.db.patch("tickets", ticket._id, { status: "cancelled" });
   const contribution = await contributionOf(ctx, purchase);

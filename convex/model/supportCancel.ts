@@ -11,6 +11,7 @@ import type { MutationCtx } from "../_generated/server";
 import { BUYER_RIGHTS_MESSAGES, cancelWindowRefusal } from "./shared/buyerRights";
 import { appError } from "./shared/errors";
 import { supportClosedReason } from "./shared/lifecycle";
+import { TRANSFER_MESSAGES } from "./shared/ticketTransfer";
 import { removeContribution } from "./purchaseCancel";
 import { changeWallet } from "./wallet";
 
@@ -26,6 +27,8 @@ export async function cancelSupport(
     throw appError("SUPPORT_NOT_FOUND", BUYER_RIGHTS_MESSAGES.supportNotFound);
   if (ticket.status === "cancelled") throw appError("SUPPORT_CANCELLED", BUYER_RIGHTS_MESSAGES.supportAlreadyCancelled);
   if (ticket.status === "used") throw appError("TICKET_USED", BUYER_RIGHTS_MESSAGES.supportTicketUsed);
+  // The ticket is someone else's now: cancelling would take it from them.
+  if (ticket.status === "transferred") throw appError("TICKET_TRANSFERRED", TRANSFER_MESSAGES.supportHasTransferred);
   const contribution = await ctx.db.get("contributions", ticket.contributionId);
   const event = await ctx.db.get("events", ticket.eventId);
   if (contribution === null || event === null) throw appError("SUPPORT_NOT_FOUND", BUYER_RIGHTS_MESSAGES.supportNotFound);

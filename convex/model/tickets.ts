@@ -21,10 +21,14 @@ export function generateTicketCode(): string {
   return code;
 }
 
-/** What a ticket bought through a ticket type says beyond the event: its type, lote, price, meia category and purchase (or, for a support's ticket, its contribution). */
+/**
+ * What a ticket bought through a ticket type says beyond the event: its type, lote, price, meia
+ * category and purchase (or, for a support's ticket, its contribution; for a transferred one,
+ * the ticket it replaced).
+ */
 export type TicketKind = Pick<
   Doc<"tickets">,
-  "typeId" | "typeName" | "loteIndex" | "priceCents" | "meiaCategory" | "purchaseId" | "contributionId"
+  "typeId" | "typeName" | "loteIndex" | "priceCents" | "meiaCategory" | "purchaseId" | "contributionId" | "transferredFromId"
 >;
 
 /** Issues a ticket with a code no other ticket has (36^9 codes make a retry very rare). */

@@ -18,7 +18,8 @@ export type AttendeeRow = {
   code: string;
   issuedAt: number;
   usedAt: number | null;
-  status: "valid" | "used" | "cancelled";
+  /** "awaitingReceiver": transferred to an e-mail that has not signed in yet (no code until it does). */
+  status: "valid" | "used" | "cancelled" | "awaitingReceiver";
 };
 
 export const ATTENDEE_CSV_HEADER = [
@@ -36,7 +37,12 @@ export const ATTENDEE_CSV_HEADER = [
 ];
 
 /** The `Situação` column: a cancelled ticket never reads as valid. */
-export const ATTENDEE_STATUS_LABELS: Record<AttendeeRow["status"], string> = { valid: "válido", used: "usado", cancelled: "cancelado" };
+export const ATTENDEE_STATUS_LABELS: Record<AttendeeRow["status"], string> = {
+  valid: "válido",
+  used: "usado",
+  cancelled: "cancelado",
+  awaitingReceiver: "transferido, aguardando cadastro",
+};
 
 /** The CSV file's text, BOM included. */
 export function attendeeCsv(rows: AttendeeRow[], { timeZone }: { timeZone?: string } = {}): string {

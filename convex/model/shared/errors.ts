@@ -20,6 +20,12 @@ export type ErrorCode =
   | "TICKET_NOT_FOUND"
   | "TICKET_ALREADY_USED"
   | "TICKET_CANCELLED"
+  // Transferir ingresso (ticketTransfer.ts beside this file).
+  | "TICKET_TRANSFERRED"
+  | "TICKET_RECEIVED"
+  | "TRANSFER_WINDOW_CLOSED"
+  | "TRANSFER_TO_YOURSELF"
+  | "INVALID_EMAIL"
   | "RATE_LIMITED"
   | "INVALID_IMAGE"
   | "EVENT_ALREADY_SUPPORTED"

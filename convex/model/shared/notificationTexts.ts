@@ -41,6 +41,10 @@ export function describeNotification(n: NotificationView): string {
       return `Saque via PIX de ${amount} pago.`;
     case "withdrawalFailed":
       return `Saque via PIX de ${amount} falhou. O valor voltou para a sua carteira.`;
+    case "ticketReceived":
+      return `Você recebeu um ingresso de ${eventName}. Ele está em Meus Ingressos.`;
+    case "meiaTicketReceived":
+      return `Você recebeu um ingresso meia-entrada de ${eventName}. Leve o documento que dá direito ao desconto: ele será conferido na entrada.`;
   }
 }
 

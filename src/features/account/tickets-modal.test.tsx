@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { fakeId, resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
+import { TRANSFER_MESSAGES } from "@convex/model/shared/ticketTransfer";
 import TicketsModal from "./tickets-modal";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
@@ -26,6 +27,8 @@ const ticket = (code: string, status: MyTicket["status"]): MyTicket => ({
   meiaCategory: null,
   purchase: null,
   support: null,
+  transferredTo: null,
+  received: false,
 });
 
 describe("Meus Ingressos", () => {
@@ -93,5 +96,56 @@ describe("Meus Ingressos", () => {
     );
     await user.click(within(dialog).getByRole("button", { name: "Cancelar apoio" }));
     expect(cancel).toHaveBeenCalledWith({ ticketId: "SSSSSSSSS" });
+  });
+
+  describe("Transferir ingresso", () => {
+    const HOUR = 60 * 60 * 1000;
+    const startingIn = (ms: number, overrides: Partial<MyTicket> = {}): MyTicket => ({
+      ...ticket("TTTTTTTTT", "valid"),
+      eventStartsAt: Date.now() + ms,
+      ...overrides,
+    });
+
+    it("asks for the receiver's e-mail, refuses an invalid one without asking the server, then transfers", async () => {
+      const user = userEvent.setup();
+      const transfer = setMutation(api.ticketTransfers.transfer, () => ({ transferredTo: "caio@exemplo.com", delivered: true }));
+      setQuery(api.tickets.mine, [startingIn(48 * HOUR)]);
+      render(<TicketsModal open onOpenChange={() => {}} />);
+      await user.click(await screen.findByRole("button", { name: "Transferir ingresso" }));
+      const form = await screen.findByRole("form", { name: "Transferir ingresso" });
+      const email = within(form).getByLabelText("E-mail de quem vai receber");
+      await user.type(email, "caio@");
+      await user.click(within(form).getByRole("button", { name: "Transferir" }));
+      expect(await within(form).findByRole("alert")).toHaveTextContent(TRANSFER_MESSAGES.invalidEmail);
+      expect(transfer).not.toHaveBeenCalled();
+      await user.type(email, "exemplo.com");
+      await user.click(within(form).getByRole("button", { name: "Transferir" }));
+      expect(transfer).toHaveBeenCalledWith({ ticketId: "TTTTTTTTT", email: "caio@exemplo.com" });
+    });
+
+    it("is offered only while the server would accept: not within 24 h, nor on a used or received ticket", async () => {
+      setQuery(api.tickets.mine, [
+        startingIn(23 * HOUR, { _id: fakeId("tickets", "soon") }),
+        startingIn(48 * HOUR, { _id: fakeId("tickets", "used"), status: "used" }),
+        startingIn(48 * HOUR, { _id: fakeId("tickets", "received"), received: true }),
+      ]);
+      render(<TicketsModal open onOpenChange={() => {}} />);
+      expect(await screen.findAllByText("TTTTTTTTT")).toHaveLength(3);
+      expect(screen.queryByRole("button", { name: "Transferir ingresso" })).toBeNull();
+    });
+
+    it("shows the giver Transferido para <e-mail>, without a code to scan", async () => {
+      setQuery(api.tickets.mine, [startingIn(48 * HOUR, { status: "transferred", transferredTo: "caio@exemplo.com" })]);
+      render(<TicketsModal open onOpenChange={() => {}} />);
+      expect(await screen.findByText("Transferido para caio@exemplo.com")).toBeInTheDocument();
+      expect(screen.queryByRole("img", { name: /QR code/ })).toBeNull();
+      expect(screen.queryByRole("button", { name: "Transferir ingresso" })).toBeNull();
+    });
+
+    it("tells the receiver of a meia-entrada that the document is checked at the door", async () => {
+      setQuery(api.tickets.mine, [startingIn(48 * HOUR, { received: true, meiaCategory: "estudante" })]);
+      render(<TicketsModal open onOpenChange={() => {}} />);
+      expect(await screen.findByText(`Recebido por transferência. ${TRANSFER_MESSAGES.meiaNotice}`)).toBeInTheDocument();
+    });
   });
 });

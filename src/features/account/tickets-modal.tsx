@@ -8,16 +8,18 @@ import { Spinner } from "../../components/spinner";
 import { formatDateTime, formatTime } from "../../lib/dates";
 import { loteLabel, ticketKindLabel } from "@convex/model/shared/ticketTypes";
 import { useClock } from "../../lib/use-clock";
+import { TRANSFER_MESSAGES } from "@convex/model/shared/ticketTransfer";
 import { CancelPurchase, CancelSupport } from "./cancel-actions";
 import { TicketQr } from "./ticket-qr";
+import { TransferTicket } from "./transfer-action";
 import "./account.css";
 
-/** tickets:mine's status ("valid", "used" or "cancelled"), read off the query instead of restated. */
-type TicketStatus = FunctionReturnType<typeof api.tickets.mine>[number]["status"];
+type MyTicket = FunctionReturnType<typeof api.tickets.mine>[number];
 
 /** What a ticket's status reads as; the time of use is in the viewer's own time zone. */
-function statusText(status: TicketStatus, usedAt: number | null): string {
+function statusText({ status, usedAt, transferredTo }: MyTicket): string {
   if (status === "used") return usedAt === null ? "Utilizado" : `Utilizado às ${formatTime(usedAt)}`;
+  if (status === "transferred") return `Transferido para ${transferredTo ?? ""}`;
   return status === "cancelled" ? "Cancelado" : "Válido";
 }
 
@@ -28,9 +30,10 @@ type TicketsModalProps = {
 };
 
 /**
- * "Meus Ingressos": every ticket's QR code (none once cancelled) and code with its event's name,
- * date and status, newest first, and `Cancelar compra` (or `Cancelar apoio`) while the buyer may
- * still change their mind. This module (with the QR encoder) is loaded only when the modal opens.
+ * "Meus Ingressos": every ticket's QR code (none once cancelled or transferred) and code with its
+ * event's name, date and status, newest first, with `Cancelar compra` (or `Cancelar apoio`) while
+ * the buyer may still change their mind and `Transferir ingresso` while the ticket may change
+ * holder. This module (with the QR encoder) is loaded only when the modal opens.
  */
 export default function TicketsModal({ open, onOpenChange, returnFocusRef }: TicketsModalProps) {
   const tickets = useQuery(api.tickets.mine, open ? {} : "skip");
@@ -59,30 +62,48 @@ export default function TicketsModal({ open, onOpenChange, returnFocusRef }: Tic
                 <p className="ticket__date">
                   {ticket.eventStartsAt === null ? "Data não disponível" : formatDateTime(ticket.eventStartsAt)}
                 </p>
-                <p className={`ticket__status ticket__status--${ticket.status}`}>{statusText(ticket.status, ticket.usedAt)}</p>
-                {ticket.status === "valid" && ticket.purchase !== null && ticket.eventStartsAt !== null && (
-                  <CancelPurchase purchase={ticket.purchase} eventName={ticket.eventName} eventStartsAt={ticket.eventStartsAt} now={now} />
+                {ticket.received && (
+                  <p className="ticket__received">
+                    Recebido por transferência.{ticket.meiaCategory !== null && ` ${TRANSFER_MESSAGES.meiaNotice}`}
+                  </p>
                 )}
-                {ticket.status === "valid" && ticket.support !== null && ticket.eventStartsAt !== null && (
-                  <CancelSupport
-                    ticketId={ticket._id}
-                    support={ticket.support}
-                    eventName={ticket.eventName}
-                    eventStartsAt={ticket.eventStartsAt}
-                    now={now}
-                  />
+                <p className={`ticket__status ticket__status--${ticket.status}`}>{statusText(ticket)}</p>
+                {ticket.status === "valid" && ticket.eventStartsAt !== null && (
+                  <TicketActions ticket={ticket} eventStartsAt={ticket.eventStartsAt} now={now} />
                 )}
               </div>
               <div className="ticket__stub">
-                {/* A cancelled ticket admits nobody: no code to scan. */}
-                {ticket.status !== "cancelled" && <TicketQr code={ticket.code} />}
+                {/* A cancelled or transferred ticket admits nobody: no code to scan. */}
+                {ticket.status !== "cancelled" && ticket.status !== "transferred" && <TicketQr code={ticket.code} />}
                 <span className="ticket__label">Código</span>
-                <span className="ticket__code">{ticket.code}</span>
+                {/* A transferred ticket's code no longer opens the door: shown struck through, for the record. */}
+                <span className={ticket.status === "transferred" ? "ticket__code ticket__code--void" : "ticket__code"}>{ticket.code}</span>
               </div>
             </li>
           ))}
         </ul>
       )}
     </Modal>
+  );
+}
+
+/** What the holder of a valid ticket may still do with it: give it up for a refund, or give it to someone. */
+function TicketActions({ ticket, eventStartsAt, now }: { ticket: MyTicket; eventStartsAt: number; now: number }) {
+  return (
+    <div className="ticket__actions">
+      {ticket.purchase !== null && (
+        <CancelPurchase purchase={ticket.purchase} eventName={ticket.eventName} eventStartsAt={eventStartsAt} now={now} />
+      )}
+      {ticket.support !== null && (
+        <CancelSupport
+          ticketId={ticket._id}
+          support={ticket.support}
+          eventName={ticket.eventName}
+          eventStartsAt={eventStartsAt}
+          now={now}
+        />
+      )}
+      <TransferTicket ticket={ticket} eventName={ticket.eventName} eventStartsAt={eventStartsAt} now={now} />
+    </div>
   );
 }
