@@ -31,7 +31,7 @@ function architectureZones() {
     },
     {
       target: "./convex",
-      from: ["./src", "./local-backend", "./pix-sandbox", "./e2e", "./scripts"],
+      from: ["./src", "./local-backend", "./e2e", "./scripts"],
       message: "The backend depends only on itself and its packages.",
     },
     {
@@ -73,11 +73,23 @@ const LOCAL_BACKEND_LAYER_ZONES = [
   },
 ];
 
-/** What deployed code may not import: the test kit (tests and their helpers may). */
+/** The PIX sandbox's files that run only in Node, around its request handler (handler.ts). */
+const PIX_SANDBOX_NODE_FILES = [
+  "pix-sandbox/server.ts",
+  "pix-sandbox/store-file.ts",
+  "pix-sandbox/main.ts",
+  "pix-sandbox/command-line.ts",
+  "pix-sandbox/test-support.ts",
+];
+
+/**
+ * What deployed code may not import: the test kit and the PIX sandbox (tests and their helpers
+ * may: the convex-test suites answer the adapter's `fetch` with the sandbox's request handler).
+ */
 const DEPLOYED_CONVEX_ZONE = {
   target: "./convex",
-  from: "./test-kit",
-  message: "Deployed code never imports the test kit: only tests and their helpers (*.test.ts, test.*.ts) do.",
+  from: ["./test-kit", "./pix-sandbox"],
+  message: "Deployed code never imports the test kit or the PIX sandbox: only tests and their helpers (*.test.ts, test.*.ts) do.",
 };
 
 export default tseslint.config(
@@ -153,6 +165,26 @@ export default tseslint.config(
       "import-x/no-restricted-paths": [
         "error",
         { basePath: import.meta.dirname, zones: [...architectureZones(), ...LOCAL_BACKEND_LAYER_ZONES] },
+      ],
+    },
+  },
+  // The PIX sandbox's request handler also answers the convex-test suites' fetch, in their edge
+  // runtime: only the server, its data file and the command line use Node's network and files.
+  {
+    files: ["pix-sandbox/**/*.ts"],
+    ignores: [...PIX_SANDBOX_NODE_FILES, "pix-sandbox/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^node:(http|https|net|fs|fs/promises|child_process)$",
+              message:
+                "The sandbox's request handler runs without a server: Node's network and files stay in server.ts, store-file.ts and the CLI.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -3,8 +3,8 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { isValidPixPayload } from "@brazilian-utils/brazilian-utils/is-valid-pix-payload";
 import { getPixPayloadInfo } from "@brazilian-utils/brazilian-utils/get-pix-payload-info";
-import { deliverWebhook, type FakeMercadoPago, TEST_WEBHOOK_SECRET, withPixTestBackend } from "./pixProvider.helpers";
-import { signWebhook } from "./model/payments/mercadoPago";
+import { deliverWebhook, type PixBank, TEST_WEBHOOK_SECRET, withPixTestBackend } from "./test.pix";
+import { signWebhook } from "../pix-sandbox/webhook-signature.ts";
 import {
   advanceClock,
   allRows,
@@ -18,7 +18,7 @@ import {
 } from "./test.helpers";
 
 let t: Backend;
-let bank: FakeMercadoPago;
+let bank: PixBank;
 let ana: { userId: Id<"users">; as: Caller };
 withPixTestBackend((setup) => ({ t, bank, ana } = setup));
 
@@ -110,10 +110,11 @@ describe("a PIX charge", () => {
   );
 
   test("refused by the provider fails without charging; a provider down is retried with the same key", async () => {
-    bank.failures.push(400);
+    await bank.fault("status=400");
     const refused = await generatePix(2_000);
     expect(refused.view.status).toBe("failed");
-    bank.failures.push(500, 503);
+    await bank.fault("status=500");
+    await bank.fault("status=503");
     const { depositId } = await ana.as.mutation(api.deposits.create, { amountCents: 2_000 });
     for (let i = 0; i < 3; i++) {
       await runDueFunctions(t);
@@ -185,21 +186,28 @@ describe("a PIX payment", () => {
       [3_000, "review"],
       [2_000, "review"],
     ]);
-    // Paying it "again" later changes nothing either.
-    bank.pay(short.paymentId);
+    // The bank reporting the full amount later changes nothing either.
+    bank.contradicts.paid(short.paymentId, 20);
     await deliverWebhook(t, short.paymentId);
     expect(await walletOf(ana.userId)).toBe(5_000);
   });
 
   test("for a charge that is not ours is ignored and logged", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { paymentId } = await generatePix(2_000);
+    await generatePix(2_000);
     // A payment created at the provider by someone else (no deposit of ours).
-    bank.payments.set("999", { ...bank.payments.get(paymentId)!, id: "999", external_reference: "k17abc", status: "approved" });
+    const charge = {
+      transaction_amount: 20,
+      payment_method_id: "pix",
+      payer: { email: "outra@exemplo.com" },
+      external_reference: "k17abc",
+    };
+    const theirs = String(bank.sandbox.createPayment(charge).id);
+    bank.pay(theirs);
     const before = await snapshot(t);
-    expect((await deliverWebhook(t, "999")).status).toBe(200);
+    expect((await deliverWebhook(t, theirs)).status).toBe(200);
     expect(await snapshot(t)).toEqual(before);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("payment 999 belongs to no charge of ours"));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`payment ${theirs} belongs to no charge of ours`));
   });
 
   test("expired or cancelled closes the charge without credit", async () => {
@@ -213,7 +221,7 @@ describe("a PIX payment", () => {
     await deliverWebhook(t, early.paymentId);
     expect((await ana.as.query(api.deposits.get, { depositId: early.depositId }))?.status).toBe("cancelled");
     // A payment approved after the charge closed (out of order) is not credited.
-    bank.pay(paymentId);
+    bank.contradicts.paid(paymentId, 20);
     await deliverWebhook(t, paymentId);
     expect(await walletOf(ana.userId)).toBe(5_000);
   });
@@ -255,7 +263,6 @@ describe("webhook signatures", () => {
   });
 
   test("at POST /pix/webhook and the older /webhooks/mercadopago; without x-request-id the signed text leaves that part out", async () => {
-    bank.pay(paymentId);
     // Signed with a request id but sent without one: refused.
     const signedWithId = await signWebhook(TEST_WEBHOOK_SECRET, paymentId, "req-9", Math.floor(Date.now() / 1000));
     expect((await deliverWebhook(t, paymentId, { requestId: null, signature: signedWithId })).status).toBe(401);
@@ -273,7 +280,6 @@ describe("webhook signatures", () => {
     const before = await snapshot(t);
     // Signed for `other`, sent about `paymentId`: the query string's data.id is what is checked.
     const requestId = "req-1";
-    const { signWebhook } = await import("./model/payments/mercadoPago");
     const signature = await signWebhook("segredo-do-webhook", other, requestId, Math.floor(Date.now() / 1000));
     const response = await t.fetch(`/pix/webhook?data.id=${paymentId}&type=payment`, {
       method: "POST",

@@ -46,7 +46,20 @@ export const create = signedInMutation({
   args: eventFields,
   handler: async (
     ctx,
-    { imageStorageId: rawStorageId, description, venueName, city, uf, isOnline, onlineUrl, ticketTypes, fundingMode, rewards, ...args },
+    {
+      imageStorageId: rawStorageId,
+      description,
+      venueName,
+      city,
+      uf,
+      isOnline,
+      onlineUrl,
+      ticketTypes,
+      maxTicketsPerPerson,
+      fundingMode,
+      rewards,
+      ...args
+    },
   ) => {
     const { user } = ctx;
     await enforceRateLimit(ctx, "createEvent", user._id);
@@ -58,13 +71,13 @@ export const create = signedInMutation({
     const checked = validateEventDetails({ description, venueName, city, uf, isOnline, onlineUrl });
     if ("message" in checked) throw appError("INVALID_EVENT", checked.message);
     if (!startsInFuture(input, now)) throw appError("EVENT_IN_PAST", MESSAGES.eventInPast);
-    const types = checkNewTicketTypes(ticketTypes, input, now);
+    const types = checkNewTicketTypes(ticketTypes, input, now, maxTicketsPerPerson);
     const newRewards = checkNewRewards(rewards, input.goalCents);
     const image = rawStorageId === undefined ? null : await requireOwnUnusedUpload(ctx, user._id, rawStorageId);
     const eventId = await insertEvent(ctx, user._id, input, { imageStorageId: image?.storageId, details: checked.details, fundingMode });
     if (image !== null) await markUsed(ctx, image.uploadId, eventId);
     await setAccessLink(ctx, eventId, checked.onlineUrl);
-    await insertTicketTypes(ctx, eventId, types);
+    await insertTicketTypes(ctx, eventId, types, maxTicketsPerPerson);
     await insertRewards(ctx, eventId, newRewards);
     await scheduleSettlement(ctx, { _id: eventId, startsAt: input.startsAt });
     return eventId;

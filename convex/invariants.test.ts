@@ -4,7 +4,7 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { QUEUE_SETTLE_MS } from "./model/supportQueue";
 import { RECOVERY_INTERVAL_SECONDS, STUCK_AFTER_MS } from "./model/supportWorker";
-import { configurePix, deliverWebhook, fakeMercadoPago, payoutIdOf } from "./pixProvider.helpers";
+import { configurePix, deliverWebhook, payoutIdOf, pixSandbox } from "./test.pix";
 import { advanceClock, allRows, createEvent, DAY, expectInvariants, newBackend, runDueFunctions, signedInUser } from "./test.helpers";
 
 // Injected failures: the next `turns` worker turns throw after doing their work (rolled back).
@@ -76,7 +76,7 @@ describe("ledger invariants", () => {
   test("hold after random supports (queued, applied in batches), worker failures and recoveries, check-ins, cancellations, settlements and PIX in and out", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
-        const bank = fakeMercadoPago();
+        const bank = pixSandbox();
         const t = newBackend();
         const users = await Promise.all(["Ana", "Bia", "Caio", "Duda"].map((name) => signedInUser(t, { name })));
         const eventIds: Id<"events">[] = [

@@ -5,12 +5,12 @@
 import { beforeEach, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { depositNow, type FakeMercadoPago, withPixTestBackend } from "./pixProvider.helpers";
+import { depositNow, type PixBank, withPixTestBackend } from "./test.pix";
 import { RECONCILE_BATCH } from "./model/payments/reconcile";
-import { type Backend, type Caller, expectInvariants, MINUTE, runDueFunctions, signedInUser } from "./test.helpers";
+import { type Backend, type Caller, DAY, expectInvariants, MINUTE, runDueFunctions, signedInUser } from "./test.helpers";
 
 let t: Backend;
-let bank: FakeMercadoPago;
+let bank: PixBank;
 let ana: { userId: Id<"users">; as: Caller };
 withPixTestBackend((setup) => ({ t, bank, ana } = setup));
 beforeEach(() => {
@@ -23,15 +23,9 @@ const walletOf = async () => (await t.run((ctx) => ctx.db.get("users", ana.userI
 
 /** A charge the provider keeps as `pending` past its expiry (its rows as the app made them). */
 async function stuckCharge(i: number, userId: Id<"users">) {
-  const paymentId = `stuck-${i}`;
-  bank.payments.set(paymentId, {
-    id: paymentId,
-    status: "pending",
-    status_detail: "pending_waiting_transfer",
-    transaction_amount: 10,
-    currency_id: "BRL",
-    external_reference: "",
-  });
+  // At the provider it lives for days, so it is still pending when the app asks after its own expiry.
+  const charge = { transaction_amount: 10, payment_method_id: "pix", payer: { email: `stuck-${i}@exemplo.com` } };
+  const paymentId = String(bank.sandbox.createPayment({ ...charge, date_of_expiration: new Date(Date.now() + 30 * DAY).toISOString() }).id);
   await t.run((ctx) =>
     ctx.db.insert("deposits", {
       userId,
@@ -65,7 +59,7 @@ test(`more than ${RECONCILE_BATCH} charges answered pending forever do not block
 test("a withdrawal still in processing after a day is surfaced, in the log and in the Extrato", async () => {
   await depositNow(t, bank, ana.as, 5_000);
   const { withdrawalId } = await ana.as.mutation(api.withdrawals.request, { amountCents: 1_000, keyType: "cpf", key: "52998224725" });
-  bank.failures.push(503);
+  await bank.fault("status=503");
   await runDueFunctions(t);
   vi.advanceTimersByTime(25 * 60 * MINUTE);
   await t.action(internal.reconciliation.run, {});

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { deliverWebhook, depositNow, type FakeMercadoPago, payoutIdOf, withPixTestBackend } from "./pixProvider.helpers";
+import { deliverWebhook, depositNow, type PixBank, payoutIdOf, withPixTestBackend } from "./test.pix";
 import {
   allRows,
   type Backend,
@@ -22,7 +22,7 @@ import {
 } from "./test.helpers";
 
 let t: Backend;
-let bank: FakeMercadoPago;
+let bank: PixBank;
 let ana: { userId: Id<"users">; as: Caller };
 withPixTestBackend((setup) => ({ t, bank, ana } = setup));
 beforeEach(() => {
@@ -102,7 +102,8 @@ describe("a credited PIX deposit the bank takes back", () => {
     const { depositId } = await ana.as.mutation(api.deposits.create, { amountCents: 2_000 });
     await runDueFunctions(t);
     const paymentId = (await allRows(t, "deposits"))[0]!.providerPaymentId!;
-    bank.setStatus(paymentId, "in_mediation");
+    bank.pay(paymentId);
+    bank.mediate(paymentId);
     const before = await snapshot(t);
     expect((await deliverWebhook(t, paymentId)).status).toBe(200);
     expect(await snapshot(t)).toEqual(before);
@@ -120,7 +121,7 @@ describe("a withdrawal the bank pays after it failed", () => {
     await deliverWebhook(t, payoutId, { type: "transaction_intent" });
     expect((await userOf()).walletCents).toBe(10_000);
     // The bank then says it paid it after all.
-    bank.completePayout(payoutId);
+    bank.contradicts.payoutPaid(payoutId);
     await deliverWebhook(t, payoutId, { type: "transaction_intent" });
     await t.action(internal.reconciliation.run, {});
     expect((await userOf()).walletCents).toBe(8_000);

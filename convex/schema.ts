@@ -39,6 +39,7 @@ const notificationKindValidator = v.union(
   // Someone transferred a ticket to this person (a meia-entrada one says the document is checked at the door).
   v.literal("ticketReceived"),
   v.literal("meiaTicketReceived"),
+  v.literal("ticketsHeld"),
 );
 
 const queuedSupportFields = {
@@ -273,6 +274,8 @@ export default defineSchema({
     /** Set once by the queue when an option sells out, so later buyers are refused before paying. */
     inteiraSoldOut: v.optional(v.literal(true)),
     meiaSoldOut: v.optional(v.literal(true)),
+    /** The event's `Máximo por pessoa`, kept on each of its types: the document a buyer already reads. */
+    maxPerPerson: v.optional(v.number()),
   }).index("by_eventId_and_position", ["eventId", "position"]),
 
   // What each ticket type sold, written by the event's queue alone (and check-in at the door).
@@ -310,7 +313,32 @@ export default defineSchema({
     /** Issued: the contribution its money became, removed from the ledger if the buyer cancels. */
     contributionId: v.optional(v.id("contributions")),
     cancelledAt: v.optional(v.number()),
-  }),
+    /** Bought from a waiting-list hold: its units were already counted in ticketSales when held. */
+    holdId: v.optional(v.id("waitingListEntries")),
+  })
+    // `Máximo por pessoa`: what a person has pending for an event.
+    .index("by_userId_and_eventId_and_status", ["userId", "eventId", "status"]),
+
+  // `Lista de espera` (model/waitingList.ts): one row per person waiting for an option (inteira
+  // or meia) of a sold-out type. Units that come back are held for the first in line, counted
+  // in the type's ticketSales as taken, so nobody else sees or buys them. The line is read by
+  // index in join order and each change writes only the row it concerns: a join never touches
+  // what a cancellation writes.
+  waitingListEntries: defineTable({
+    eventId: v.id("events"),
+    typeId: v.id("ticketTypes"),
+    userId: v.id("users"),
+    meia: v.boolean(),
+    /** How many units they want (1..4). */
+    units: v.number(),
+    status: v.union(v.literal("waiting"), v.literal("held"), v.literal("bought"), v.literal("left"), v.literal("expired")),
+    /** Held: how many units (at most `units`), in which lote, until when. */
+    heldUnits: v.optional(v.number()),
+    heldLoteIndex: v.optional(v.number()),
+    holdUntil: v.optional(v.number()),
+  })
+    .index("by_typeId_and_meia_and_status", ["typeId", "meia", "status"])
+    .index("by_userId_and_eventId", ["userId", "eventId"]),
 
   // `Recompensas` (model/shared/rewards.ts has the rules). Written by the organizer's forms and,
   // once, by the queue when a limited one sells out: supporters read it without contending with

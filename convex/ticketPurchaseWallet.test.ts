@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { unitPriceCents, type TicketTypeInput } from "./model/shared/ticketTypes";
-import { withPixTestBackend } from "./pixProvider.helpers";
+import { withPixTestBackend } from "./test.pix";
 import {
   advanceClock,
   applyQueue,

@@ -20,13 +20,16 @@ export const buy = signedInMutation({
     units: v.number(),
     meia: v.boolean(),
     meiaCategory: v.optional(v.string()),
+    /** Buying what the waiting list held for the caller (`waitingList:mine`): exactly those units. */
+    holdId: v.optional(v.string()),
   },
   signedOutMessage: TICKET_MESSAGES.notSignedInToBuy,
-  handler: async (ctx, { eventId, typeId, ...request }) => {
+  handler: async (ctx, { eventId, typeId, holdId, ...request }) => {
     await enforceRateLimit(ctx, "support", ctx.user._id);
     const purchaseId = await enqueuePurchase(ctx, ctx.user, idArg(ctx, "events", eventId), {
       typeId: idArg(ctx, "ticketTypes", typeId),
       ...request,
+      ...(holdId === undefined ? {} : { holdId: idArg(ctx, "waitingListEntries", holdId) }),
     });
     return { purchaseId };
   },

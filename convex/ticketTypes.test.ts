@@ -127,7 +127,7 @@ describe("ticket types on edit", () => {
     expect((await t.query(api.events.get, { id: eventId }))?.hasTicketTypes).toBe(false);
   });
 
-  test("a type someone bought keeps its prices and quantities; new lotes may follow", async () => {
+  test("a type someone bought keeps its prices and quantities (which may only grow); new lotes may follow", async () => {
     const { t, creator } = await setup();
     const now = Date.now();
     const startsAt = now + 7 * DAY;
@@ -135,7 +135,12 @@ describe("ticket types on edit", () => {
     const [type] = await t.query(api.ticketTypes.forEvent, { eventId });
     await t.run((ctx) => ctx.db.patch("ticketTypes", type!._id, { purchased: true }));
     const base = { ...camarote, id: type!._id };
-    for (const change of [{ quantity: 30, meiaQuantity: 12 }, { lotes: [{ priceCents: 25_000 }] }, { name: "Camarote VIP" }]) {
+    // Fewer units, or inteira shrinking to make room for meia, would take back what may have been sold.
+    const shrunk = [
+      { quantity: 18, meiaQuantity: 8 },
+      { quantity: 20, meiaQuantity: 10 },
+    ];
+    for (const change of [...shrunk, { lotes: [{ priceCents: 25_000 }] }, { name: "Camarote VIP" }]) {
       const error = await rejectionData(
         creator.as.mutation(api.events.update, { ...editArgs(eventId, { startsAt }), ticketTypes: [{ ...base, ...change }] }),
       );
@@ -159,6 +164,11 @@ describe("ticket types on edit", () => {
       ticketTypes: [base, pista(now)],
     });
     expect((await t.query(api.ticketTypes.forEvent, { eventId })).map((row) => row.name)).toEqual(["Camarote", "Pista"]);
+    await creator.as.mutation(api.events.update, {
+      ...editArgs(eventId, { startsAt }),
+      ticketTypes: [{ ...base, quantity: 30, meiaQuantity: 12 }],
+    });
+    expect((await t.query(api.ticketTypes.forEvent, { eventId }))[0]).toMatchObject({ quantity: 30, meiaQuantity: 12 });
   });
 
   test("an event sold through types that took plain supports cannot drop every type (some would hold tickets, some not)", async () => {

@@ -6,11 +6,11 @@
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { deliverWebhook, depositNow, type FakeMercadoPago, withPixTestBackend } from "./pixProvider.helpers";
+import { deliverWebhook, depositNow, type PixBank, withPixTestBackend } from "./test.pix";
 import { allRows, type Backend, type Caller, expectInvariants, MINUTE, rejectionData, runDueFunctions } from "./test.helpers";
 
 let t: Backend;
-let bank: FakeMercadoPago;
+let bank: PixBank;
 let ana: { userId: Id<"users">; as: Caller };
 withPixTestBackend((setup) => ({ t, bank, ana } = setup));
 beforeEach(async () => {
@@ -28,7 +28,7 @@ const reconcile = async () => {
 };
 
 async function withdrawWithLostAnswer(amountCents: number) {
-  bank.lostAnswers.count = 1;
+  await bank.fault("drop=1");
   const { withdrawalId } = await ana.as.mutation(api.withdrawals.request, { amountCents, keyType: "cpf", key: CPF });
   await runDueFunctions(t);
   // The bank made the transfer; its answer never arrived.
@@ -42,14 +42,16 @@ describe("a payout whose answer was lost", () => {
     async (status) => {
       const withdrawalId = await withdrawWithLostAnswer(3_000);
       expect(await stateOf()).toMatchObject({ state: "Em processamento" });
-      bank.failures.push(status);
+      await bank.fault(`status=${status}`);
       await reconcile();
       // Not returned: the bank may still pay it (and here it does).
       expect(await walletOf()).toBe(7_000);
       expect(await stateOf()).toMatchObject({ kind: "withdrawal", state: "Em processamento" });
       const payoutId = [...bank.payouts.keys()][0]!;
       bank.completePayout(payoutId);
-      // The next retry, with the same key, reads the transfer the bank made.
+      // The next retry, with the same key, is answered as the first call was (Mercado Pago keeps
+      // that answer): the transfer the bank made, in_process; reading it by its id then finds it paid.
+      await reconcile();
       await reconcile();
       expect(await stateOf()).toMatchObject({ kind: "withdrawal", state: "Pago" });
       expect(await walletOf()).toBe(7_000);
@@ -63,7 +65,7 @@ describe("a payout whose answer was lost", () => {
   test("a refusal other than of the request itself (401, 403, 404) after a lost answer proves nothing: kept in processing", async () => {
     await withdrawWithLostAnswer(3_000);
     for (const status of [401, 403, 404]) {
-      bank.failures.push(status);
+      await bank.fault(`status=${status}`);
       await reconcile();
       expect(await walletOf()).toBe(7_000);
     }
@@ -93,7 +95,7 @@ describe("a payout whose answer was lost", () => {
   });
 
   test("a first request the bank refuses (400) returns the money at once: nothing was made", async () => {
-    bank.failures.push(400);
+    await bank.fault("status=400");
     await ana.as.mutation(api.withdrawals.request, { amountCents: 1_000, keyType: "cpf", key: CPF });
     await runDueFunctions(t);
     expect(await stateOf()).toMatchObject({ kind: "withdrawalReturned" });

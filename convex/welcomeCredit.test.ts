@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { depositNow, type FakeMercadoPago, withPixTestBackend } from "./pixProvider.helpers";
+import { depositNow, type PixBank, withPixTestBackend } from "./test.pix";
 import {
   advanceClock,
   allRows,
@@ -21,7 +21,7 @@ import {
 } from "./test.helpers";
 
 let t: Backend;
-let bank: FakeMercadoPago;
+let bank: PixBank;
 let ana: { userId: Id<"users">; as: Caller };
 withPixTestBackend((setup) => ({ t, bank, ana } = setup));
 beforeEach(() => {

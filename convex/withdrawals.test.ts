@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test, vi } from "vitest";
 import { generateKeyPairSync, verify } from "node:crypto";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { deliverWebhook, depositNow, type FakeMercadoPago, payoutIdOf, withPixTestBackend } from "./pixProvider.helpers";
+import { deliverWebhook, depositNow, type PixBank, payoutIdOf, withPixTestBackend } from "./test.pix";
 import {
   advanceClock,
   allRows,
@@ -19,7 +19,7 @@ import {
 } from "./test.helpers";
 
 let t: Backend;
-let bank: FakeMercadoPago;
+let bank: PixBank;
 let ana: { userId: Id<"users">; as: Caller };
 withPixTestBackend((setup) => ({ t, bank, ana } = setup));
 beforeEach(() => {
@@ -106,9 +106,14 @@ describe("a withdrawal", () => {
     await runDueFunctions(t);
     const payout = [...bank.payouts.values()][0]!;
     expect(payout).toMatchObject({
-      amount: 30,
-      key: { type: "EMAIL", value: "ana@exemplo.com" },
-      owner: { type: "CPF", number: "52998224725" },
+      transaction: {
+        total_amount: 30,
+        to: {
+          accounts: [
+            { chave: { type: "EMAIL", value: "ana@exemplo.com" }, owner: { identification: { type: "CPF", number: "52998224725" } } },
+          ],
+        },
+      },
       external_reference: withdrawalId,
     });
     expect(bank.requests.find((r) => r.path === "/v1/transaction-intents/process")?.idempotencyKey).toBe(`withdrawal-${withdrawalId}`);
@@ -121,7 +126,7 @@ describe("a withdrawal", () => {
     const notes = await ana.as.query(api.notifications.list, { paginationOpts: { numItems: 10, cursor: null } });
     expect(notes.page[0]?.text).toBe("Saque via PIX de R$ 30,00 pago.");
     // A late duplicate, or a "failed" read after it was paid, changes nothing.
-    bank.failPayout(payout.id);
+    bank.contradicts.payoutFailed(payout.id);
     await deliverWebhook(t, payout.id, { type: "transaction_intent" });
     expect(await walletOf(ana.userId)).toBe(7_000);
   });
@@ -147,12 +152,12 @@ describe("a withdrawal", () => {
   });
 
   test("refused by the provider fails and returns the money; a provider down is retried by reconciliation with the same key", async () => {
-    bank.failures.push(400);
+    await bank.fault("status=400");
     await withdraw(1_000);
     expect(await walletOf(ana.userId)).toBe(10_000);
     expect((await statementOf(ana.as))[1]).toMatchObject({ state: "Falhou" });
 
-    bank.failures.push(503);
+    await bank.fault("status=503");
     const withdrawalId = await withdraw(2_000);
     expect((await statementOf(ana.as))[0]).toMatchObject({ state: "Em processamento" });
     vi.advanceTimersByTime(11 * MINUTE);
@@ -227,7 +232,9 @@ describe("a withdrawal", () => {
       bank.completePayout(await payoutIdOf(t, withdrawalId));
       await deliverWebhook(t, await payoutIdOf(t, withdrawalId), { type: "transaction_intent" });
     }
-    expect([...bank.payouts.values()].map((p) => [p.key, p.owner])).toEqual([
+    expect(
+      [...bank.payouts.values()].map((p) => [p.transaction.to.accounts[0].chave, p.transaction.to.accounts[0].owner.identification]),
+    ).toEqual([
       [
         { type: "CPF", value: "52998224725" },
         { type: "CPF", number: "52998224725" },

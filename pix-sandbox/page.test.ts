@@ -41,6 +41,24 @@ describe("the page, Banco simulado", () => {
     }
   });
 
+  test("says how a closed charge ended: expired, cancelled by the seller, or disputed after it was paid", async () => {
+    sandbox = await startTestSandbox();
+    const ids: number[] = [];
+    for (const amount of [10, 20, 30])
+      ids.push((await sandbox.api("POST", "/v1/payments", pixCharge({ transaction_amount: amount }))).body.id);
+    await sandbox.control("POST", `/sandbox/payments/${ids[0]}/expire`);
+    expect((await sandbox.control("POST", `/sandbox/payments/${ids[1]}/cancel`)).body).toMatchObject({
+      status: "cancelled",
+      status_detail: "by_collector",
+    });
+    expect((await sandbox.control("POST", `/sandbox/payments/${ids[2]}/mediate`)).status).toBe(409); // not paid yet
+    await sandbox.control("POST", `/sandbox/payments/${ids[2]}/pay`);
+    expect((await sandbox.control("POST", `/sandbox/payments/${ids[2]}/mediate`)).body).toMatchObject({ status: "in_mediation" });
+    const html = await page();
+    for (const text of ["Expirado", "Expirou em", ">Cancelado<", "Cancelado em", "Em disputa", "Atualizado em"])
+      expect(html).toContain(text);
+  });
+
   test("a form's POST comes back to the page at the item; the action is done", async () => {
     sandbox = await startTestSandbox();
     const { body: payment } = await sandbox.api("POST", "/v1/payments", pixCharge());

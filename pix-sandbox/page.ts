@@ -16,7 +16,10 @@ const PAYMENT_STATUS = {
   cancelled: "Expirado",
   refunded: "Devolvido",
   charged_back: "Estornado (MED)",
+  in_mediation: "Em disputa",
 } as const;
+/** What the date of a closed payment's last change says. */
+const LAST_CHANGE: Partial<Record<Payment["status_detail"], string>> = { expired: "Expirou em", by_collector: "Cancelado em" };
 const PAYOUT_STATUS = { in_process: "Em processamento", approved: "Pago", rejected: "Falhou" } as const;
 const KEY_TYPE = { EMAIL: "E-mail", PHONE: "Telefone", CPF: "CPF", CNPJ: "CNPJ", PIX_CODE: "Chave aleatória" } as const;
 
@@ -52,15 +55,14 @@ function deliveries(notifications: Notification[]): string {
 
 function paymentItem(payment: Payment, notifications: Notification[]): string {
   const id = String(payment.id);
-  const status = PAYMENT_STATUS[payment.status];
+  const status = payment.status_detail === "by_collector" ? "Cancelado" : PAYMENT_STATUS[payment.status];
   const data = payment.point_of_interaction.transaction_data;
   const dates =
     payment.status === "approved" && payment.date_approved !== null
       ? row("Pago em", when(payment.date_approved))
-      : row(
-          payment.status === "pending" ? "Expira em" : "Expirou em",
-          when(payment.status === "pending" ? payment.date_of_expiration : payment.date_last_updated),
-        );
+      : payment.status === "pending"
+        ? row("Expira em", when(payment.date_of_expiration))
+        : row(LAST_CHANGE[payment.status_detail] ?? "Atualizado em", when(payment.date_last_updated));
   const actions =
     payment.status === "pending"
       ? `<div class="actions">${button(`/sandbox/payments/${id}/pay`, "Pagar", "go")}${button(`/sandbox/payments/${id}/expire`, "Expirar", "stop")}</div>`
@@ -126,7 +128,7 @@ dl div { display: grid; grid-template-columns: 6.5rem 1fr; gap: 0.5rem; }
 dt { color: #4a4f57; }
 dd { margin: 0; overflow-wrap: anywhere; }
 .status { font-size: 0.85rem; font-weight: 600; border-radius: 1rem; padding: 0.1rem 0.6rem; border: 1px solid currentColor; }
-.status.pending, .status.in_process { color: #7a4a00; background: #fff4de; }
+.status.pending, .status.in_process, .status.in_mediation { color: #7a4a00; background: #fff4de; }
 .status.approved { color: #0a5c2b; background: #e3f6ea; }
 .status.cancelled, .status.rejected, .status.refunded, .status.charged_back { color: #8a1c1c; background: #fde8e8; }
 .code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.8rem; overflow-wrap: anywhere; }

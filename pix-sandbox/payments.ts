@@ -3,7 +3,7 @@
  * Pago's messages) and the payment object in each of its states.
  */
 import { pixCopiaECola, qrCodePngBase64 } from "./br-code.ts";
-import { brasiliaTime } from "./dates.ts";
+import { brasiliaTime } from "../convex/model/payments/mercadoPagoFormats.ts";
 import { badRequest } from "./errors.ts";
 import { isAmount } from "./money.ts";
 import { SANDBOX_ACCOUNT_ID, type Payment } from "./types.ts";
@@ -131,6 +131,20 @@ export function giveBack(payment: Payment, now: number, status: "refunded" | "ch
 export function expire(payment: Payment, now: number): void {
   payment.status = "cancelled";
   payment.status_detail = "expired";
+  payment.date_last_updated = brasiliaTime(now);
+}
+
+/** The seller cancelled the charge before it was paid (Mercado Pago's `cancelled` / `by_collector`). */
+export function cancel(payment: Payment, now: number): void {
+  payment.status = "cancelled";
+  payment.status_detail = "by_collector";
+  payment.date_last_updated = brasiliaTime(now);
+}
+
+/** The payer disputed an approved payment: `in_mediation` until the dispute ends. */
+export function mediate(payment: Payment, now: number): void {
+  payment.status = "in_mediation";
+  payment.status_detail = "in_mediation";
   payment.date_last_updated = brasiliaTime(now);
 }
 

@@ -3,10 +3,10 @@
  * payouts) and the banks' (pay, expire, complete, fail), each change recorded in the store and
  * told to the resource's notification_url.
  */
-import { brasiliaTime } from "./dates.ts";
+import { brasiliaTime } from "../convex/model/payments/mercadoPagoFormats.ts";
 import { badRequest, conflict, notFound } from "./errors.ts";
 import { isAmount } from "./money.ts";
-import { approve, expire, expiresAt, giveBack, newPayment, parseNewPayment } from "./payments.ts";
+import { approve, cancel, expire, expiresAt, giveBack, mediate, newPayment, parseNewPayment } from "./payments.ts";
 import { complete, newPayout, newPayoutId, parseNewPayout, reject, REJECTION_DETAILS } from "./payouts.ts";
 import type { Store } from "./store.ts";
 import { SANDBOX_ACCOUNT_ID, type Notification, type Payment, type TransactionIntent } from "./types.ts";
@@ -64,6 +64,23 @@ export class Sandbox {
   expirePayment(id: string): Payment {
     const payment = this.pendingPayment(id);
     expire(payment, this.now());
+    this.notifyPayment(payment, "payment.updated");
+    return payment;
+  }
+
+  /** The seller cancels a charge not yet paid. */
+  cancelPayment(id: string): Payment {
+    const payment = this.pendingPayment(id);
+    cancel(payment, this.now());
+    this.notifyPayment(payment, "payment.updated");
+    return payment;
+  }
+
+  /** The payer disputes an approved payment (a state the app is not expected to act on). */
+  mediatePayment(id: string): Payment {
+    const payment = this.payment(id);
+    if (payment.status !== "approved") throw conflict(`o pagamento nº ${id} não está aprovado (status ${payment.status})`);
+    mediate(payment, this.now());
     this.notifyPayment(payment, "payment.updated");
     return payment;
   }

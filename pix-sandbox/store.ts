@@ -1,15 +1,15 @@
 /**
  * Everything the sandbox knows: payments, payouts, notifications, the answers kept for
- * idempotency keys. In memory; with a data file, also written there (atomically, after each
- * change, one write at a time) and read back at start, so a restart of `npm run dev` loses nothing.
+ * idempotency keys. In memory, and free of Node's file system so the request handler runs in
+ * the edge runtime too; the server keeps it in a data file across restarts (store-file.ts),
+ * told of each change through `onChange`.
  */
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { Notification, Payment, TransactionIntent } from "./types.ts";
 
 export type KeptAnswer = { status: number; body: unknown };
 
-type StoreFile = {
+/** The store as JSON: what the data file holds. */
+export type SavedStore = {
   nextPaymentId: number;
   nextNotificationId: number;
   payments: Payment[];
@@ -28,24 +28,13 @@ export class Store {
   private readonly idempotency = new Map<string, KeptAnswer>();
   private nextPaymentId = FIRST_PAYMENT_ID;
   private nextNotificationId = FIRST_NOTIFICATION_ID;
+  private readonly listeners: (() => void)[] = [];
   /** Grows with every change; the page asks for it to know when to offer a reload. */
   version = 0;
-  private writing: Promise<void> = Promise.resolve();
-  private writePending = false;
 
-  private constructor(private readonly file: string | null) {}
-
-  /** A store kept in `file` (read now if it exists), or in memory only when `file` is null. */
-  static async open(file: string | null): Promise<Store> {
-    const store = new Store(file);
-    if (file === null) return store;
-    let saved: StoreFile;
-    try {
-      saved = JSON.parse(await readFile(file, "utf8")) as StoreFile;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return store;
-      throw new Error(`${file} is not a sandbox data file: ${(error as Error).message}`);
-    }
+  /** A store holding what `saved` holds (a data file read back). */
+  static fromSaved(saved: SavedStore): Store {
+    const store = new Store();
     store.nextPaymentId = saved.nextPaymentId;
     store.nextNotificationId = saved.nextNotificationId;
     for (const payment of saved.payments) store.payments.set(String(payment.id), payment);
@@ -73,31 +62,18 @@ export class Store {
     this.idempotency.set(`${route}\n${key}`, structuredClone(answer));
   }
 
-  /** Records a change: bumps the version and schedules a write of the data file. */
+  /** Calls `listener` after every change. */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Records a change: bumps the version and tells the listeners. */
   changed(): void {
     this.version++;
-    if (this.file === null) return;
-    this.writePending = true;
-    const file = this.file;
-    // One write at a time; changes made while one runs are all in the next.
-    this.writing = this.writing
-      .then(async () => {
-        if (!this.writePending) return;
-        this.writePending = false;
-        await mkdir(path.dirname(file), { recursive: true });
-        const temporary = `${file}.${process.pid}.tmp`;
-        await writeFile(temporary, JSON.stringify(this.snapshot()), { mode: 0o600 });
-        await rename(temporary, file);
-      })
-      .catch((error: unknown) => console.error(`pix-sandbox: could not save ${file}: ${(error as Error).message}`));
+    for (const listener of this.listeners) listener();
   }
 
-  /** Resolves once every change so far is in the data file. */
-  flushed(): Promise<void> {
-    return this.writing;
-  }
-
-  private snapshot(): StoreFile {
+  snapshot(): SavedStore {
     return {
       nextPaymentId: this.nextPaymentId,
       nextNotificationId: this.nextNotificationId,

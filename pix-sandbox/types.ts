@@ -1,6 +1,6 @@
 /** The resources the sandbox keeps, in the JSON form Mercado Pago's API answers them. */
 
-export type PaymentStatus = "pending" | "approved" | "cancelled" | "refunded" | "charged_back";
+export type PaymentStatus = "pending" | "approved" | "cancelled" | "refunded" | "charged_back" | "in_mediation";
 
 export type Payment = {
   id: number;
@@ -13,7 +13,7 @@ export type Payment = {
   payment_method_id: "pix";
   payment_type_id: "bank_transfer";
   status: PaymentStatus;
-  status_detail: "pending_waiting_transfer" | "accredited" | "expired" | "refunded" | "settled";
+  status_detail: "pending_waiting_transfer" | "accredited" | "expired" | "by_collector" | "refunded" | "settled" | "in_mediation";
   currency_id: string;
   description: string | null;
   live_mode: false;

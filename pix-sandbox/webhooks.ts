@@ -4,9 +4,9 @@
  * non-2xx answer, a refused connection or a timeout, on a schedule), optionally twice at once
  * or newest first, and sent again on demand.
  */
-import { createHmac, randomUUID } from "node:crypto";
 import type { Store } from "./store.ts";
 import type { DeliveryAttempt, Notification } from "./types.ts";
+import { signWebhook } from "./webhook-signature.ts";
 
 /** Mercado Pago's retry schedule: 15 min, 30 min, 6 h, 48 h, 96 h. */
 export const MERCADO_PAGO_RETRY_DELAYS_MS = [15 * 60_000, 30 * 60_000, 6 * 3_600_000, 48 * 3_600_000, 96 * 3_600_000];
@@ -25,19 +25,6 @@ export type WebhookConfig = {
   timeoutMs: number;
 };
 
-/** The text Mercado Pago signs. Its docs: an alphanumeric `data.id` goes in lower case. */
-export function signedText(dataId: string, requestId: string, ts: number): string {
-  return `id:${dataId.toLowerCase()};request-id:${requestId};ts:${ts};`;
-}
-
-/** The `x-signature` header of one request. */
-export function signature(secret: string, dataId: string, requestId: string, ts: number): string {
-  const v1 = createHmac("sha256", secret)
-    .update(signedText(dataId, requestId, ts))
-    .digest("hex");
-  return `ts=${ts},v1=${v1}`;
-}
-
 /** `notification_url` with `data.id` and `type` added to its query, as Mercado Pago calls it. */
 export function notificationTarget(notificationUrl: string, dataId: string, type: string): string {
   const url = new URL(notificationUrl);
@@ -47,10 +34,10 @@ export function notificationTarget(notificationUrl: string, dataId: string, type
 }
 
 export class WebhookSender {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private readonly inFlight = new AbortController();
   private batch: Notification[] = [];
-  private batchTimer: NodeJS.Timeout | null = null;
+  private batchTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
 
   constructor(
@@ -139,7 +126,7 @@ export class WebhookSender {
     this.timer(() => void this.deliver(notification), Math.max(0, delayMs));
   }
 
-  private timer(run: () => void, delayMs: number): NodeJS.Timeout | null {
+  private timer(run: () => void, delayMs: number): ReturnType<typeof setTimeout> | null {
     if (this.closed) return null;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
@@ -151,18 +138,19 @@ export class WebhookSender {
 
   /** One signed POST; true when answered 2xx in time. Every try is recorded on the notification. */
   private async attempt(notification: Notification): Promise<boolean> {
-    const requestId = randomUUID();
+    const requestId = crypto.randomUUID();
     const ts = Math.floor(this.now() / 1000);
     const dataId = String((notification.body.data as { id: string }).id);
     const record: DeliveryAttempt = { at: new Date(this.now()).toISOString(), requestId };
     notification.attempts.push(record);
+    const signature = await signWebhook(this.secret, dataId, requestId, ts);
     try {
       const response = await fetch(notification.url, {
         method: "POST",
         headers: {
           "content-type": "application/json",
           "x-request-id": requestId,
-          "x-signature": signature(this.secret, dataId, requestId, ts),
+          "x-signature": signature,
         },
         body: JSON.stringify(notification.body),
         signal: AbortSignal.any([this.inFlight.signal, AbortSignal.timeout(this.config.timeoutMs)]),

@@ -9,7 +9,8 @@ import type { QueryCtx } from "../_generated/server";
 import { paginateOrRefuse } from "./pagination";
 import type { AttendeeRow } from "./shared/attendeeCsv";
 import { loteLabel } from "./shared/ticketTypes";
-import { salesOf, typesOf } from "./ticketTypes";
+import { salesOf } from "./ticketSales";
+import { typesOf } from "./ticketTypes";
 
 export type LoteCounts = { label: string; priceCents: number; sold: number; meia: number; checkedIn: number };
 

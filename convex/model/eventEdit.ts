@@ -29,7 +29,13 @@ import { TICKET_MESSAGES, type TicketTypeInput } from "./shared/ticketTypes";
 export type ImageChange = { kind: "keep" } | { kind: "url"; url: string } | { kind: "upload"; storageId: string } | { kind: "remove" };
 
 export type EventEdit = Omit<EventInput, "imageUrl"> &
-  EventDetailsInput & { image: ImageChange; ticketTypes?: TicketTypeInput[]; fundingMode?: FundingMode; rewards?: RewardInput[] };
+  EventDetailsInput & {
+    image: ImageChange;
+    ticketTypes?: TicketTypeInput[];
+    maxTicketsPerPerson?: number;
+    fundingMode?: FundingMode;
+    rewards?: RewardInput[];
+  };
 
 /** The fields frozen by the first support. */
 const CORE_FIELDS = ["name", "category", "startsAt", "goalCents", "minSupportCents", "goalPercentage", "isTicketed"] as const;
@@ -52,7 +58,8 @@ export async function editEvent(
   if (event.settlement === "cancelled") throw appError("EVENT_CANCELLED", MESSAGES.eventCancelled);
   if (event.settlement !== undefined || now >= event.startsAt) throw appError("EVENT_STARTED", MESSAGES.editAfterStart);
 
-  const { image, description, venueName, city, uf, isOnline, onlineUrl, ticketTypes, fundingMode, rewards, ...core } = edit;
+  const { image, description, venueName, city, uf, isOnline, onlineUrl, ticketTypes, maxTicketsPerPerson, fundingMode, rewards, ...core } =
+    edit;
   const input = validateEventInput(core, now);
   if (input === null) throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
   const checked = validateEventDetails({ description, venueName, city, uf, isOnline, onlineUrl });
@@ -70,7 +77,11 @@ export async function editEvent(
     throw appError("INVALID_TICKET_TYPE", TICKET_MESSAGES.typesNeedTickets);
   }
   if (ticketTypes !== undefined) {
-    await replaceTicketTypes(ctx, { ...event, ...coreOf(input) }, ticketTypes, { now, hasSupports: supported });
+    await replaceTicketTypes(ctx, { ...event, ...coreOf(input) }, ticketTypes, {
+      now,
+      hasSupports: supported,
+      maxPerPerson: maxTicketsPerPerson,
+    });
   }
   if (rewards !== undefined) await replaceRewards(ctx, { _id: event._id, goalCents: input.goalCents }, rewards);
 

@@ -50,6 +50,8 @@ export const eventFields = {
   imageStorageId: v.optional(v.string()),
   /** Ingressos: types with their lotes (model/shared/ticketTypes.ts). Absent keeps what the event has. */
   ticketTypes: v.optional(v.array(ticketTypeArg)),
+  /** `Máximo por pessoa` across the types (1..100); sent with `ticketTypes`, absent = no limit. */
+  maxTicketsPerPerson: v.optional(v.number()),
   /** `Modalidade`: `Tudo ou nada` (the default) or `Flexível`. Absent on create: all-or-nothing; on edit: kept. */
   fundingMode: v.optional(v.union(v.literal("allOrNothing"), v.literal("flexible"))),
   /** `Recompensas` (model/shared/rewards.ts). Absent keeps what the event has. */

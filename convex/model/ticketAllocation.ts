@@ -9,7 +9,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { supportClosedMessage, supportClosedReason, type Lifecycle, type SupportClosedReason } from "./shared/lifecycle";
 import { addSale, decidePurchase, inteiraGoneForGood, unitPriceCents, type TicketSales } from "./shared/ticketTypes";
-import { salesOf } from "./ticketTypes";
+import { salesOf } from "./ticketSales";
 import { issueTicket } from "./tickets";
 
 /** Why purchases are closed: cancelled or started. A concluded event keeps selling its tickets. */
@@ -66,16 +66,18 @@ export function purchaseDecider(ctx: MutationCtx) {
       if (closed !== null) return refuse(purchase, supportClosedMessage(closed));
       const state = await stateOf(purchase.typeId);
       const request = { loteIndex: purchase.loteIndex, units: purchase.units, meia: purchase.meiaCategory !== undefined };
-      const decision = decidePurchase(state.type, state.counts, request, at);
-      if (!decision.ok) return refuse(purchase, decision.message);
-
-      state.counts = addSale(state.counts, request);
-      if (request.meia) {
-        state.loteMeia = [...state.loteMeia];
-        while (state.loteMeia.length <= request.loteIndex) state.loteMeia.push(0);
-        state.loteMeia[request.loteIndex]! += request.units;
+      // Units held by the waiting list were counted when held (model/waitingListHolds.ts): they are the buyer's already.
+      if (purchase.holdId === undefined) {
+        const decision = decidePurchase(state.type, state.counts, request, at);
+        if (!decision.ok) return refuse(purchase, decision.message);
+        state.counts = addSale(state.counts, request);
+        if (request.meia) {
+          state.loteMeia = [...state.loteMeia];
+          while (state.loteMeia.length <= request.loteIndex) state.loteMeia.push(0);
+          state.loteMeia[request.loteIndex]! += request.units;
+        }
+        state.changed = true;
       }
-      state.changed = true;
       const lote = state.type.lotes[request.loteIndex]!;
       const kind = {
         typeId: state.type._id,

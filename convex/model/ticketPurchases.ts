@@ -15,9 +15,11 @@ import { appError } from "./shared/errors";
 import { supportClosedMessage } from "./shared/lifecycle";
 import { MESSAGES } from "./shared/texts";
 import { availabilityOf, isMeiaCategory, MAX_UNITS_PER_PURCHASE, NO_SALES, TICKET_MESSAGES, unitPriceCents } from "./shared/ticketTypes";
+import { checkPerPersonLimit } from "./perPersonLimit";
 import { gateClosedReason, gateForSupport, type SupportGate } from "./supportGates";
 import { queueRow } from "./supportQueue";
 import { walletCentsOf } from "./users";
+import { heldForBuyer } from "./waitingList";
 
 export type PurchaseRequest = {
   typeId: Id<"ticketTypes"> | null;
@@ -29,6 +31,8 @@ export type PurchaseRequest = {
   meia: boolean;
   /** For meia-entrada, the category the buyer declares (a raw string until checked); ignored for inteira. */
   meiaCategory?: string;
+  /** Buying units the waiting list held for the buyer (model/waitingList.ts): exactly those. */
+  holdId?: Id<"waitingListEntries"> | null;
 };
 
 /**
@@ -36,7 +40,9 @@ export type PurchaseRequest = {
  * (of this event), purchases open, the lote (one of the type's, on sale by date; by quantity the
  * queue decides), what the type has left as far as the buyer can tell (its sold-out flags), the
  * price the buyer saw against the lote's (an organizer may change it until the first sale), the
- * wallet.
+ * event's `Máximo por pessoa`, the wallet.
+ * A purchase of a waiting-list hold skips the sold-out flags (its units are set aside for the
+ * buyer) and must be the buyer's live hold exactly; the hold is marked bought with it.
  * Then writes the pending purchase and marks the type bought (its quantity and lotes freeze).
  * Returns the purchase and its price, for the queue to debit and decide.
  */
@@ -60,19 +66,26 @@ async function takePurchase(
   const closed = gateReason === "concluded" ? null : gateReason;
   if (closed !== null) throw appError(closed === "cancelled" ? "EVENT_CANCELLED" : "EVENT_STARTED", supportClosedMessage(closed));
 
-  // The flags are all a buyer reads of what sold: the counts are the queue's to write.
-  const gone = {
-    inteira: type.inteiraSoldOut === true || type.quantity === type.meiaQuantity,
-    meia: type.meiaSoldOut === true || type.meiaQuantity === 0,
-  };
-  if (gone.inteira && gone.meia) throw appError("SOLD_OUT", TICKET_MESSAGES.soldOut);
-  if (meia ? gone.meia : gone.inteira) throw appError("SOLD_OUT", meia ? TICKET_MESSAGES.meiaSoldOut : TICKET_MESSAGES.inteiraSoldOut);
+  const fromHold =
+    request.holdId === undefined
+      ? null
+      : await heldForBuyer(ctx, user._id, request.holdId, { typeId: type._id, units, meia, loteIndex }, now);
+  if (fromHold === null) {
+    // The flags are all a buyer reads of what sold: the counts are the queue's to write.
+    const gone = {
+      inteira: type.inteiraSoldOut === true || type.quantity === type.meiaQuantity,
+      meia: type.meiaSoldOut === true || type.meiaQuantity === 0,
+    };
+    if (gone.inteira && gone.meia) throw appError("SOLD_OUT", TICKET_MESSAGES.soldOut);
+    if (meia ? gone.meia : gone.inteira) throw appError("SOLD_OUT", meia ? TICKET_MESSAGES.meiaSoldOut : TICKET_MESSAGES.inteiraSoldOut);
+  }
   const onSale = availabilityOf(type, NO_SALES, now);
   const lote = Number.isSafeInteger(loteIndex) && loteIndex >= 0 ? type.lotes[loteIndex] : undefined;
   if (lote === undefined || (lote.endsAt !== undefined && now >= lote.endsAt))
     throw appError("INVALID_PURCHASE", onSale.state === "ended" ? TICKET_MESSAGES.salesEnded : TICKET_MESSAGES.loteChanged);
   const priceCents = unitPriceCents(lote, meia);
   if (request.unitPriceCents !== priceCents) throw appError("PRICE_CHANGED", TICKET_MESSAGES.priceChanged);
+  await checkPerPersonLimit(ctx, type, user._id, units, fromHold?._id);
 
   const amountCents = units * priceCents;
   const walletCents = walletCentsOf(user);
@@ -80,6 +93,7 @@ async function takePurchase(
   if (amountCents > walletCents) throw appError("INSUFFICIENT_FUNDS", MESSAGES.insufficientFunds);
 
   if (type.purchased !== true) await ctx.db.patch("ticketTypes", type._id, { purchased: true });
+  if (fromHold !== null) await ctx.db.patch("waitingListEntries", fromHold._id, { status: "bought" });
   const purchaseId = await ctx.db.insert("ticketPurchases", {
     eventId: event.eventId,
     userId: user._id,
@@ -89,6 +103,7 @@ async function takePurchase(
     ...(meiaCategory === undefined ? {} : { meiaCategory }),
     amountCents,
     status: "pending",
+    ...(fromHold === null ? {} : { holdId: fromHold._id }),
   });
   return { purchaseId, amountCents };
 }

@@ -3,14 +3,18 @@
  * the `Ingressos` block. The rules themselves are pure, in shared/ticketTypes.ts.
  *
  * Each type is two documents: its definition (ticketTypes: name, quantity, meia, lotes), which
- * buyers read, and its counts (ticketSales), which only the event's queue writes; so a purchase
- * being queued never contends with the queue applying others.
+ * buyers read, and its counts (ticketSales), which the event's queue writes (and cancellations and
+ * the waiting list's holds, model/ticketReturns.ts); so a purchase being queued never contends
+ * with the queue applying others.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { appError } from "./shared/errors";
 import { MESSAGES } from "./shared/texts";
 import { TICKET_MESSAGES, validateTicketTypes, type Lote, type TicketTypeInput } from "./shared/ticketTypes";
+import { isValidPerPersonLimit, WAITING_LIST_MESSAGES } from "./shared/waitingList";
+import { giveBackUnits } from "./ticketReturns";
+import { salesOf } from "./ticketSales";
 
 /** More than any event has (MAX_TICKET_TYPES), small enough for one read. */
 const TYPES_READ_LIMIT = 20;
@@ -22,11 +26,10 @@ export function typesOf(ctx: QueryCtx, eventId: Id<"events">): Promise<Doc<"tick
     .take(TYPES_READ_LIMIT);
 }
 
-export function salesOf(ctx: QueryCtx, typeId: Id<"ticketTypes">): Promise<Doc<"ticketSales"> | null> {
-  return ctx.db
-    .query("ticketSales")
-    .withIndex("by_typeId", (q) => q.eq("typeId", typeId))
-    .unique();
+/** The organizer's `Máximo por pessoa` (absent: no limit); throws the Portuguese refusal when it is not 1..100. */
+export function checkPerPersonLimitInput(maxPerPerson: number | undefined): void {
+  if (maxPerPerson !== undefined && !isValidPerPersonLimit(maxPerPerson))
+    throw appError("INVALID_TICKET_TYPE", WAITING_LIST_MESSAGES.invalidLimit);
 }
 
 /** The types checked for a new event; throws the Portuguese refusal before anything is written. */
@@ -34,7 +37,9 @@ export function checkNewTicketTypes(
   types: TicketTypeInput[] | undefined,
   event: { isTicketed: boolean; startsAt: number; category: string },
   now: number,
+  maxPerPerson?: number,
 ) {
+  checkPerPersonLimitInput(maxPerPerson);
   if (types === undefined) return [];
   if (types.some((type) => type.id !== undefined)) throw appError("INVALID_TICKET_TYPE", TICKET_MESSAGES.typeNotFound);
   const checked = validateTicketTypes(types, event, now);
@@ -42,7 +47,13 @@ export function checkNewTicketTypes(
   return checked.types;
 }
 
-async function insertType(ctx: MutationCtx, eventId: Id<"events">, position: number, type: TicketTypeInput): Promise<void> {
+async function insertType(
+  ctx: MutationCtx,
+  eventId: Id<"events">,
+  position: number,
+  type: TicketTypeInput,
+  maxPerPerson: number | undefined,
+): Promise<void> {
   const typeId = await ctx.db.insert("ticketTypes", {
     eventId,
     position,
@@ -50,14 +61,20 @@ async function insertType(ctx: MutationCtx, eventId: Id<"events">, position: num
     quantity: type.quantity,
     meiaQuantity: type.meiaQuantity,
     lotes: type.lotes,
+    ...(maxPerPerson === undefined ? {} : { maxPerPerson }),
   });
   await ctx.db.insert("ticketSales", { eventId, typeId, inteiraSold: 0, meiaSold: 0, loteSold: [], loteMeia: [], loteUsed: [] });
 }
 
-/** Stores a new event's checked types and marks the event as sold through them. */
-export async function insertTicketTypes(ctx: MutationCtx, eventId: Id<"events">, types: TicketTypeInput[]): Promise<void> {
+/** Stores a new event's checked types (each with the event's `Máximo por pessoa`) and marks the event as sold through them. */
+export async function insertTicketTypes(
+  ctx: MutationCtx,
+  eventId: Id<"events">,
+  types: TicketTypeInput[],
+  maxPerPerson?: number,
+): Promise<void> {
   if (types.length === 0) return;
-  for (const [position, type] of types.entries()) await insertType(ctx, eventId, position, type);
+  for (const [position, type] of types.entries()) await insertType(ctx, eventId, position, type, maxPerPerson);
   await ctx.db.patch("events", eventId, { hasTicketTypes: true });
 }
 
@@ -66,8 +83,10 @@ const sameLote = (a: Lote, b: Lote) => a.priceCents === b.priceCents && a.endsAt
 /**
  * "Editar evento": replaces the event's types with `types` (an `id` names an existing one).
  * Types and lotes may be added, changed and removed while nobody bought them; a type someone
- * bought keeps its name, quantity, meia and lotes as they were (new lotes may follow them),
- * and cannot be removed. An event that took supports before it had types cannot start selling
+ * bought keeps its name and lotes as they were (new lotes may follow them) and cannot be
+ * removed; its quantity may only grow, inteira and meia each keeping at least what they had, and
+ * the units added go first to its waiting list (model/ticketReturns.ts). `maxPerPerson` is the
+ * event's `Máximo por pessoa` (absent: none), kept on every type. An event that took supports before it had types cannot start selling
  * them (its supporters already hold the spec's one ticket per support), nor one that took plain
  * supports while it had types drop them all (later supporters would get tickets, earlier not).
  */
@@ -75,8 +94,9 @@ export async function replaceTicketTypes(
   ctx: MutationCtx,
   event: Doc<"events">,
   types: TicketTypeInput[],
-  { now, hasSupports }: { now: number; hasSupports: boolean },
+  { now, hasSupports, maxPerPerson }: { now: number; hasSupports: boolean; maxPerPerson?: number },
 ): Promise<void> {
+  checkPerPersonLimitInput(maxPerPerson);
   const existing = await typesOf(ctx, event._id);
   const byId = new Map(existing.map((type) => [type._id as string, type]));
   if (types.some((type) => type.id !== undefined && !byId.has(type.id)))
@@ -97,8 +117,9 @@ export async function replaceTicketTypes(
     if (before?.purchased !== true) continue;
     const frozen =
       type.name !== before.name ||
-      type.quantity !== before.quantity ||
-      type.meiaQuantity !== before.meiaQuantity ||
+      type.quantity < before.quantity ||
+      type.meiaQuantity < before.meiaQuantity ||
+      type.quantity - type.meiaQuantity < before.quantity - before.meiaQuantity ||
       type.lotes.length < before.lotes.length ||
       before.lotes.some((lote, index) => !sameLote(lote, type.lotes[index]!));
     if (frozen) throw appError("TICKET_TYPE_FROZEN", TICKET_MESSAGES.typeFrozen);
@@ -113,7 +134,7 @@ export async function replaceTicketTypes(
   for (const [position, type] of checked.types.entries()) {
     const before = type.id === undefined ? undefined : byId.get(type.id);
     if (before === undefined) {
-      await insertType(ctx, event._id, position, type);
+      await insertType(ctx, event._id, position, type, maxPerPerson);
       continue;
     }
     await ctx.db.patch("ticketTypes", before._id, {
@@ -122,9 +143,13 @@ export async function replaceTicketTypes(
       quantity: type.quantity,
       meiaQuantity: type.meiaQuantity,
       lotes: type.lotes,
+      maxPerPerson,
       // A new lote may reopen inteira that ended with the last one; the queue flags it again if not.
       ...(type.lotes.length > before.lotes.length ? { inteiraSoldOut: undefined } : {}),
     });
+    // Units added (or a lote reopening inteira) go to the waiting list first, then on sale.
+    const grew = type.quantity > before.quantity || type.lotes.length > before.lotes.length;
+    if (before.purchased === true && grew) await giveBackUnits(ctx, before._id, null, now);
   }
   const hasTypes = checked.types.length > 0;
   if (hasTypes !== (event.hasTicketTypes === true))
@@ -144,6 +169,7 @@ export async function ticketBlockOf(ctx: QueryCtx, eventId: Id<"events">) {
         meiaQuantity: type.meiaQuantity,
         lotes: type.lotes,
         purchased: type.purchased === true,
+        maxPerPerson: type.maxPerPerson ?? null,
         sales: { inteiraSold: sales?.inteiraSold ?? 0, meiaSold: sales?.meiaSold ?? 0, loteSold: sales?.loteSold ?? [] },
       };
     }),

@@ -8,8 +8,9 @@ import { ConvexHttpClient, type ConvexClient } from "convex/browser";
 import type { FunctionReference } from "convex/server";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
-import { signWebhook, WEBHOOK_PATH } from "../../convex/model/payments/mercadoPago";
+import { WEBHOOK_PATH } from "../../convex/model/payments/mercadoPago";
 import { startPixSandbox, type PixSandbox } from "../../pix-sandbox/server.ts";
+import { signWebhook } from "../../pix-sandbox/webhook-signature.ts";
 import type { LocalBackend } from "../server.ts";
 import { createEvent, signedInClient, startTestBackend, waitForQuery } from "../test-support.ts";
 

@@ -151,158 +151,190 @@ class Agenda {
   }
 }
 
-export function simulateOcc(config: OccConfig): OccResult {
-  const {
-    transactionMs,
-    concurrency = CONVEX_CONCURRENCY,
-    maxRetries = CONVEX_MAX_RETRIES,
-    firstBackoffMs = CONVEX_FIRST_BACKOFF_MS,
-    worker,
-  } = config;
-  const rand = random(config.seed ?? 1);
-  const touches = new Touches();
-  const agenda = new Agenda();
+/** The settings of a run, with Convex's defaults filled in. */
+type Settings = { transactionMs: number; concurrency: number; maxRetries: number; firstBackoffMs: number; worker: QueueWorker | undefined };
+
+/** One run of the model: the calls in flight, the commits they check, the worker's queue, on an agenda of steps in time order. */
+class Simulation {
+  private readonly rand: () => number;
+  private readonly touches = new Touches();
+  private readonly agenda = new Agenda();
+  /** The time of the step being run. */
+  private now = 0;
   /** Commits in time order: [time, footprint id]. Older than any snapshot in flight get dropped. */
-  let commits: [number, number][] = [];
-  const waiting: Call[] = [];
-  let running = 0;
-  let conflicts = 0;
-  const calls: Call[] = [];
-  const background: Call[] = [];
+  private commits: [number, number][] = [];
+  private readonly waiting: Call[] = [];
+  private running = 0;
+  /** Attempts of measured calls (not background ones) that hit a conflict. */
+  conflicts = 0;
   /** Committed calls not yet applied by the worker, oldest first. */
-  const queued: Call[] = [];
-  const applied: number[] = [];
-  const callFootprints = config.calls.footprints.map((footprint) => touches.id(footprint));
-  const backgroundFootprints = (config.background?.footprints ?? []).map((footprint) => touches.id(footprint));
-  const batchFootprints = (worker?.batchWrites ?? []).map((footprint) => touches.id(footprint));
-  const idleFootprint = worker === undefined ? -1 : touches.id(worker.idleWrites);
-  let workerBusy = false;
-  let batches = 0;
+  private readonly queued: Call[] = [];
+  /** For each call the worker applied: the time from its arrival. */
+  readonly applied: number[] = [];
+  private readonly batchFootprints: number[];
+  private readonly idleFootprint: number;
+  private workerBusy = false;
+  private batches = 0;
 
-  const duration = () => transactionMs * (0.5 + rand());
-
-  function start(call: Call, at: number): void {
-    call.snapshot = at;
-    agenda.push(at + duration(), () => commit(call));
+  constructor(
+    private readonly settings: Settings,
+    seed: number,
+  ) {
+    this.rand = random(seed);
+    this.batchFootprints = (settings.worker?.batchWrites ?? []).map((footprint) => this.touches.id(footprint));
+    this.idleFootprint = settings.worker === undefined ? -1 : this.touches.id(settings.worker.idleWrites);
   }
 
-  function commit(call: Call): void {
-    const at = currentTime;
-    let conflicted = false;
-    for (let i = commits.length - 1; i >= 0 && commits[i]![0] > call.snapshot && !conflicted; i--) {
-      conflicted = touches.touches(commits[i]![1], call.footprint);
-    }
-    if (!conflicted) {
-      commits.push([at, call.footprint]);
-      call.committedAt = at;
-      call.answeredAt = at;
-      if (worker !== undefined && !call.background) {
-        queued.push(call);
-        wakeWorker(at);
-      }
-      return release(at);
-    }
-    if (!call.background) conflicts += 1;
-    call.attempts += 1;
-    if (call.attempts > maxRetries) {
-      call.answeredAt = at;
-      return release(at);
-    }
-    const backoff = firstBackoffMs * 2 ** (call.attempts - 1) * (0.5 + rand());
-    agenda.push(at + backoff, () => start(call, currentTime));
-  }
-
-  function release(at: number): void {
-    running -= 1;
-    const next = waiting.shift();
-    if (next !== undefined) {
-      running += 1;
-      start(next, at);
-    }
-    // Keep only commits a call in flight may still have to check.
-    const horizon = at - 2 * transactionMs - 1;
-    if (commits.length > 1_000 && commits[0]![0] < horizon) commits = commits.filter(([time]) => time >= horizon);
-  }
-
-  function arrive(call: Call, at: number): void {
-    if (running < concurrency) {
-      running += 1;
-      start(call, at);
-    } else waiting.push(call);
-  }
-
-  /** The worker: one batch at a time, of calls committed at least minAgeMs before it starts. */
-  function wakeWorker(at: number): void {
-    if (worker === undefined || workerBusy || queued.length === 0) return;
-    workerBusy = true;
-    const readyAt = Math.max(at, queued[0]!.committedAt! + worker.minAgeMs);
-    agenda.push(readyAt, () => {
-      const snapshot = currentTime;
-      const batch: Call[] = [];
-      while (batch.length < worker.batchSize && queued.length > 0 && queued[0]!.committedAt! + worker.minAgeMs <= snapshot)
-        batch.push(queued.shift()!);
-      agenda.push(snapshot + duration(), () => {
-        const done = currentTime;
-        for (const call of batch) applied.push(done - call.arrival);
-        const idle = queued.length === 0;
-        commits.push([done, idle ? idleFootprint : batchFootprints[batches++ % batchFootprints.length]!]);
-        workerBusy = false;
-        wakeWorker(done);
-      });
-    });
-  }
-
-  let currentTime = 0;
-  let arrival = 0;
-  for (let k = 0; k < config.count; k++) {
-    arrival += -Math.log(1 - rand()) * (1000 / config.calls.ratePerSecond);
-    const call: Call = {
-      arrival,
-      footprint: callFootprints[k % callFootprints.length]!,
-      attempts: 0,
-      snapshot: 0,
-      background: false,
-      committedAt: null,
-      answeredAt: null,
-    };
-    calls.push(call);
-    agenda.push(arrival, () => arrive(call, currentTime));
-  }
-  if (config.background !== undefined && backgroundFootprints.length > 0) {
+  /**
+   * Calls arriving as a Poisson stream at the stream's rate, each with the stream's next
+   * footprint in turn, for as long as `more(calls so far, last arrival)` holds.
+   */
+  arrivals(stream: Stream, background: boolean, more: (count: number, lastArrival: number) => boolean): Call[] {
+    const footprints = stream.footprints.map((footprint) => this.touches.id(footprint));
+    const calls: Call[] = [];
     let at = 0;
-    for (let k = 0; at < arrival; k++) {
-      at += -Math.log(1 - rand()) * (1000 / config.background.ratePerSecond);
+    while (more(calls.length, at)) {
+      at += -Math.log(1 - this.rand()) * (1000 / stream.ratePerSecond);
       const call: Call = {
         arrival: at,
-        footprint: backgroundFootprints[k % backgroundFootprints.length]!,
+        footprint: footprints[calls.length % footprints.length]!,
         attempts: 0,
         snapshot: 0,
-        background: true,
+        background,
         committedAt: null,
         answeredAt: null,
       };
-      background.push(call);
-      agenda.push(at, () => arrive(call, currentTime));
+      calls.push(call);
+      this.agenda.push(at, () => this.arrive(call));
     }
-  }
-  for (let step = agenda.pop(); step !== undefined; step = agenda.pop()) {
-    currentTime = step.at;
-    step.run();
+    return calls;
   }
 
+  /** Runs every step, in time order, until nothing is left to do. */
+  run(): void {
+    for (let step = this.agenda.pop(); step !== undefined; step = this.agenda.pop()) {
+      this.now = step.at;
+      step.run();
+    }
+  }
+
+  private duration(): number {
+    return this.settings.transactionMs * (0.5 + this.rand());
+  }
+
+  private arrive(call: Call): void {
+    if (this.running < this.settings.concurrency) {
+      this.running += 1;
+      this.start(call);
+    } else this.waiting.push(call);
+  }
+
+  private start(call: Call): void {
+    call.snapshot = this.now;
+    this.agenda.push(this.now + this.duration(), () => this.commit(call));
+  }
+
+  /** Commits unless a commit after the call's snapshot wrote what it read; otherwise retries after a backoff, or fails. */
+  private commit(call: Call): void {
+    const at = this.now;
+    let conflicted = false;
+    for (let i = this.commits.length - 1; i >= 0 && this.commits[i]![0] > call.snapshot && !conflicted; i--) {
+      conflicted = this.touches.touches(this.commits[i]![1], call.footprint);
+    }
+    if (!conflicted) {
+      this.commits.push([at, call.footprint]);
+      call.committedAt = at;
+      call.answeredAt = at;
+      if (this.settings.worker !== undefined && !call.background) {
+        this.queued.push(call);
+        this.wakeWorker();
+      }
+      return this.release();
+    }
+    if (!call.background) this.conflicts += 1;
+    call.attempts += 1;
+    if (call.attempts > this.settings.maxRetries) {
+      call.answeredAt = at;
+      return this.release();
+    }
+    const backoff = this.settings.firstBackoffMs * 2 ** (call.attempts - 1) * (0.5 + this.rand());
+    this.agenda.push(at + backoff, () => this.start(call));
+  }
+
+  /** A call is done: the next waiting one starts. */
+  private release(): void {
+    this.running -= 1;
+    const next = this.waiting.shift();
+    if (next !== undefined) {
+      this.running += 1;
+      this.start(next);
+    }
+    // Keep only commits a call in flight may still have to check.
+    const horizon = this.now - 2 * this.settings.transactionMs - 1;
+    if (this.commits.length > 1_000 && this.commits[0]![0] < horizon) this.commits = this.commits.filter(([time]) => time >= horizon);
+  }
+
+  /** The worker: one batch at a time, of calls committed at least minAgeMs before it starts. */
+  private wakeWorker(): void {
+    const worker = this.settings.worker;
+    if (worker === undefined || this.workerBusy || this.queued.length === 0) return;
+    this.workerBusy = true;
+    const readyAt = Math.max(this.now, this.queued[0]!.committedAt! + worker.minAgeMs);
+    this.agenda.push(readyAt, () => {
+      const snapshot = this.now;
+      const batch: Call[] = [];
+      while (batch.length < worker.batchSize && this.queued.length > 0 && this.queued[0]!.committedAt! + worker.minAgeMs <= snapshot)
+        batch.push(this.queued.shift()!);
+      this.agenda.push(snapshot + this.duration(), () => this.applyBatch(batch));
+    });
+  }
+
+  private applyBatch(batch: Call[]): void {
+    const done = this.now;
+    for (const call of batch) this.applied.push(done - call.arrival);
+    const idle = this.queued.length === 0;
+    this.commits.push([done, idle ? this.idleFootprint : this.batchFootprints[this.batches++ % this.batchFootprints.length]!]);
+    this.workerBusy = false;
+    this.wakeWorker();
+  }
+}
+
+export function simulateOcc(config: OccConfig): OccResult {
+  const simulation = new Simulation(
+    {
+      transactionMs: config.transactionMs,
+      concurrency: config.concurrency ?? CONVEX_CONCURRENCY,
+      maxRetries: config.maxRetries ?? CONVEX_MAX_RETRIES,
+      firstBackoffMs: config.firstBackoffMs ?? CONVEX_FIRST_BACKOFF_MS,
+      worker: config.worker,
+    },
+    config.seed ?? 1,
+  );
+  const calls = simulation.arrivals(config.calls, false, (count) => count < config.count);
+  const lastArrival = calls.at(-1)?.arrival ?? 0;
+  const background =
+    config.background !== undefined && config.background.footprints.length > 0
+      ? simulation.arrivals(config.background, true, (_, at) => at < lastArrival)
+      : [];
+  simulation.run();
+  return summary(config, calls, background, simulation);
+}
+
+/** What the calls met: failures, conflicts, answer times and, with a worker, the time until applied. */
+function summary(config: OccConfig, calls: Call[], background: Call[], simulation: Simulation): OccResult {
   const failed = calls.filter((call) => call.committedAt === null);
   const answerTimes = calls.map((call) => call.answeredAt! - call.arrival).sort((a, b) => a - b);
-  const appliedSorted = [...applied].sort((a, b) => a - b);
+  const appliedSorted = [...simulation.applied].sort((a, b) => a - b);
   const backgroundFailed = background.filter((call) => call.committedAt === null).length;
   return {
     ratePerSecond: config.calls.ratePerSecond,
-    transactionMs,
+    transactionMs: config.transactionMs,
     calls: calls.length,
     failed: failed.length,
     failureRate: failed.length / calls.length,
-    conflictsPerCall: conflicts / calls.length,
+    conflictsPerCall: simulation.conflicts / calls.length,
     answer: { p50: percentile(answerTimes, 50), p99: percentile(answerTimes, 99) },
-    applied: worker === undefined ? null : { p50: percentile(appliedSorted, 50), p99: percentile(appliedSorted, 99) },
+    applied: config.worker === undefined ? null : { p50: percentile(appliedSorted, 50), p99: percentile(appliedSorted, 99) },
     backgroundFailureRate: background.length === 0 ? null : backgroundFailed / background.length,
   };
 }

@@ -6,10 +6,8 @@ import { spawnPixSandbox } from "../../test-kit/pix-sandbox";
 import { beginDeposit } from "../../convex/model/payments/deposits";
 import { newBackend, type Backend } from "./convex-backend";
 import { insertUser } from "./fill";
-import { ms } from "./format";
 import { openClient, percentiles, signIn } from "./latency";
 import { startLocalBackendProcess } from "./local-backend-process";
-import type { Row } from "./table";
 
 /** Deposits per person: the `deposit` rate limit allows 20 an hour (convex/model/rateLimits.ts). */
 const DEPOSITS_PER_PERSON = 10;
@@ -161,39 +159,4 @@ function settleMeasured(t: Backend, payment: Payment) {
     };
     return { outcome, touched };
   });
-}
-
-/** "Others' actions within a second": a payment shows in the payer's open wallet within this. */
-const MAX_PAID_TO_WALLET_P95_MS = 1_000;
-/** The settling transaction reads the deposit, the person and the ledger rows it checks: a handful. */
-const MAX_WEBHOOK_DOCS_READ = 10;
-
-export function pixDepositRows(result: PixDeposit | { notMeasured: string }): Row[] {
-  const paidMeasure = "PIX deposit: sandbox Pagar → the payer's open wallet (webhook, provider read, credit)";
-  const paidTarget = `p95 < ${MAX_PAID_TO_WALLET_P95_MS} ms`;
-  const webhookMeasure = "PIX payment webhook (deposits:settle), first delivery / repeated";
-  if ("notMeasured" in result) {
-    return [
-      { section: "live", measure: paidMeasure, result: `not measured: ${result.notMeasured}`, target: paidTarget },
-      { section: "functions", measure: webhookMeasure, result: `not measured: ${result.notMeasured}` },
-    ];
-  }
-  const { paidToWallet, webhook } = result;
-  const touched = ({ documentsRead, documentsWritten }: DocumentsTouched) => `${documentsRead} read, ${documentsWritten} written`;
-  return [
-    {
-      section: "live",
-      measure: paidMeasure,
-      result: `p50 ${ms(paidToWallet.p50)}, p95 ${ms(paidToWallet.p95)}, p99 ${ms(paidToWallet.p99)} (${paidToWallet.samples} deposits)`,
-      target: paidTarget,
-      status: paidToWallet.p95 < MAX_PAID_TO_WALLET_P95_MS ? "PASS" : "FAIL",
-    },
-    {
-      section: "functions",
-      measure: webhookMeasure,
-      result: `${touched(webhook.first)} / ${touched(webhook.repeated)}`,
-      target: `≤ ${MAX_WEBHOOK_DOCS_READ} read; a repeat writes nothing`,
-      status: webhook.first.documentsRead <= MAX_WEBHOOK_DOCS_READ && webhook.repeated.documentsWritten === 0 ? "PASS" : "FAIL",
-    },
-  ];
 }

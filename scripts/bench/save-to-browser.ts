@@ -18,7 +18,6 @@ import WebSocket from "ws";
 import { runCli, startCli, type CliTarget } from "../../local-backend/front/cli/convex-cli";
 import { startLocalBackend } from "../../local-backend/server";
 import { scratchProject } from "../../test-kit/scratch-project";
-import type { Row } from "./table";
 
 export const SAVES = 5;
 /** `npx convex dev`'s flags in `npm run dev` (scripts/dev.js), which this measures. */
@@ -130,29 +129,4 @@ export async function measureSaveToBrowser(log: (message: string) => void): Prom
     await rm(dataDir, { recursive: true, force: true });
     await project.remove();
   }
-}
-
-/** Save → browser within this many ms (median) on this machine. */
-const MAX_SAVE_TO_BROWSER_MS = 3_000;
-
-export function saveToBrowserRows(result: SaveToBrowser | { notMeasured: string }): Row[] {
-  const section = "dev";
-  const measure = "save in convex/ → an open client sees it (`npm run dev`)";
-  const target = `median ≤ ${MAX_SAVE_TO_BROWSER_MS / 1000} s`;
-  if ("notMeasured" in result) return [{ section, measure, result: `not measured: ${result.notMeasured}`, target }];
-  const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
-  return [
-    {
-      section,
-      measure,
-      result: `median ${seconds(result.medianMs)}, max ${seconds(result.maxMs)} (${result.samplesMs.length} saves)`,
-      target,
-      status: result.medianMs <= MAX_SAVE_TO_BROWSER_MS ? "PASS" : "FAIL",
-    },
-    {
-      section,
-      measure: "npx convex dev --once, cold / unchanged (CLI start included)",
-      result: `${result.coldPushSeconds.toFixed(1)} s / ${result.unchangedPushSeconds.toFixed(1)} s`,
-    },
-  ];
 }

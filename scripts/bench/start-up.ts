@@ -2,9 +2,7 @@ import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import * as appMigrations from "../../convex/migrations";
 import { filledDataFolder } from "./filled-data-folder";
-import { count } from "./format";
 import { startLocalBackendProcess, type RunningBackend } from "./local-backend-process";
-import type { Row } from "./table";
 
 /** The catalogue a developer's data folder may reach; the backend must start on it in seconds. */
 export const START_UP_EVENTS = 50_000;
@@ -131,49 +129,4 @@ export async function measureStartUp(events = START_UP_EVENTS): Promise<StartUp>
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-/**
- * A folder from an older version of the app must serve within MAX_START_UP_MS while its
- * migrations walk it in the background (minutes at this size); a migrated folder must be
- * ready, serving and have nothing left to migrate within it. Memory stays under the cap throughout.
- */
-const MAX_START_UP_MS = 10_000;
-const MAX_PEAK_RSS_BYTES = 1.5 * 2 ** 30;
-/** Measured on this machine before the piecewise reader and the Map of documents (quiet, load average ~1). */
-const BEFORE = {
-  neverMigrated: "13.0 s / 135.5 s, 1933 MB (served not measured)",
-  migrated: "14.4 s / 14.5 s, 1167 MB (served not measured)",
-};
-
-export function startUpRows(result: StartUp | { notMeasured: string }): Row[] {
-  const section = "dev";
-  const rows = [
-    {
-      measure: `local backend start, ${count(START_UP_EVENTS)} events, never migrated: ready / served / migrations done, peak memory`,
-      original: BEFORE.neverMigrated,
-      target: `served ≤ ${MAX_START_UP_MS / 1000} s, ≤ ${MAX_PEAK_RSS_BYTES / 2 ** 30} GB`,
-      met: (run: StartRun) => run.servedMs <= MAX_START_UP_MS && run.peakRssBytes <= MAX_PEAK_RSS_BYTES,
-    },
-    {
-      measure: `local backend start, ${count(START_UP_EVENTS)} events, migrated before: ready / served / migrations done, peak memory`,
-      original: BEFORE.migrated,
-      target: `served and migrated ≤ ${MAX_START_UP_MS / 1000} s, ≤ ${MAX_PEAK_RSS_BYTES / 2 ** 30} GB`,
-      met: (run: StartRun) => Math.max(run.servedMs, run.migratedMs) <= MAX_START_UP_MS && run.peakRssBytes <= MAX_PEAK_RSS_BYTES,
-    },
-  ];
-  if ("notMeasured" in result)
-    return rows.map(({ measure, target }) => ({ section, measure, result: `not measured: ${result.notMeasured}`, target }));
-  const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
-  return [result.first, result.second].map((run, i) => {
-    const { measure, original, target, met } = rows[i]!;
-    return {
-      section,
-      measure,
-      result: `${seconds(run.readyMs)} / ${seconds(run.servedMs)} / ${seconds(run.migratedMs)}, ${(run.peakRssBytes / 2 ** 20).toFixed(0)} MB`,
-      original,
-      target,
-      status: met(run) ? "PASS" : "FAIL",
-    };
-  });
 }

@@ -82,6 +82,26 @@ describe("the architecture's import zones (ESLint)", () => {
     expect(await zoneErrors("test-kit/ports.ts", generated)).toEqual([]);
   });
 
+  it("keeps Node's network and files out of the PIX sandbox's request handler, and lets its server use them", async () => {
+    const http = 'import { createServer } from "node:http";\nexport const x = createServer;\n';
+    for (const file of ["pix-sandbox/handler.ts", "pix-sandbox/sandbox.ts", "pix-sandbox/store.ts"]) {
+      expect(await errorsOf("no-restricted-imports", file, http)).toEqual([expect.stringContaining("runs without a server")]);
+    }
+    expect(await errorsOf("no-restricted-imports", "pix-sandbox/server.ts", http)).toEqual([]);
+  });
+
+  it("keeps the PIX sandbox out of deployed code; the convex-test suites answer fetch with it", async () => {
+    const handler = 'import { createPixHandler } from "../pix-sandbox/handler.ts";\nexport const x = createPixHandler;\n';
+    expect(await zoneErrors("convex/deposits.ts", handler)).toEqual([
+      expect.stringContaining("never imports the test kit or the PIX sandbox"),
+    ]);
+    expect(await zoneErrors("convex/model/payments/mercadoPago.ts", handler.replace("../", "../../../"))).toEqual([
+      expect.stringContaining("never imports the test kit or the PIX sandbox"),
+    ]);
+    expect(await zoneErrors("convex/test.pix.ts", handler)).toEqual([]);
+    expect(await zoneErrors("convex/deposits.test.ts", handler)).toEqual([]);
+  });
+
   it("keeps the local backend's layers one way: front → functions → database", async () => {
     const runner = 'import { FunctionRunner } from "../functions/function-runner.ts";\nexport const x = FunctionRunner;\n';
     expect(await zoneErrors("local-backend/database/database.ts", runner)).toEqual([expect.stringContaining("database/ knows nothing of")]);

@@ -11,6 +11,7 @@
  */
 import { env } from "../../_generated/server";
 import { DEPOSIT_TTL_MS, type PixKeyType } from "../shared/pix";
+import { brasiliaTime, webhookSignedText } from "./mercadoPagoFormats";
 import { signPayoutBody } from "./payoutSignature";
 
 export const DEFAULT_API_URL = "https://api.mercadopago.com";
@@ -130,11 +131,6 @@ async function call(
   } catch {
     throw new ProviderError(`${method} ${path}: the answer is not JSON`, false);
   }
-}
-
-/** A time as Mercado Pago writes dates: ISO 8601 with milliseconds at Brasília's -03:00. */
-export function brasiliaTime(ms: number): string {
-  return `${new Date(ms - 3 * 60 * 60 * 1000).toISOString().slice(0, -1)}-03:00`;
 }
 
 const str = (value: unknown): string | null => (typeof value === "string" || typeof value === "number" ? String(value) : null);
@@ -261,14 +257,6 @@ function payoutOf(answer: Record<string, unknown>): Payout {
   return { payoutId, status: state, externalReference: str(answer.external_reference) };
 }
 
-/**
- * The text Mercado Pago signs; an id with letters (a payout's) goes in lower case, and a part
- * whose value the notification does not carry (no `x-request-id`) is left out, as its docs say.
- */
-function signedText(dataId: string, requestId: string | null, ts: string | number): string {
-  return `id:${dataId.toLowerCase()};${requestId === null ? "" : `request-id:${requestId};`}ts:${ts};`;
-}
-
 /** What a notification is about, once its signature checks out. */
 export type WebhookNotice = { topic: string; resourceId: string };
 
@@ -301,7 +289,7 @@ export async function verifyWebhook(
   if (!ts || !v1 || !/^\d{1,12}$/.test(ts) || !/^[0-9a-f]{64}$/i.test(v1)) return { refused: "malformed x-signature" };
   if (Math.abs(now - Number(ts) * 1000) > WEBHOOK_MAX_AGE_MS) return { refused: `stale ts ${ts}` };
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
-  const signed = new TextEncoder().encode(signedText(dataId, requestId, ts));
+  const signed = new TextEncoder().encode(webhookSignedText(dataId, requestId, ts));
   const bytes = new Uint8Array(v1.match(/../g)!.map((pair) => parseInt(pair, 16)));
   if (!(await crypto.subtle.verify("HMAC", key, bytes, signed))) return { refused: "signature does not match" };
   // The body is not signed: it may only repeat the signed id, never name another resource.
@@ -314,11 +302,4 @@ export async function verifyWebhook(
   }
   if (bodyId !== null && bodyId !== dataId) return { refused: `body names ${bodyId}, signature ${dataId}` };
   return { topic, resourceId: dataId };
-}
-
-/** Signs a notification as the provider does (for tests and the bench). */
-export async function signWebhook(secret: string, dataId: string, requestId: string | null, ts: number): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(signedText(dataId, requestId, ts))));
-  return `ts=${ts},v1=${Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }

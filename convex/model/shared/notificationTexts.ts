@@ -45,6 +45,8 @@ export function describeNotification(n: NotificationView): string {
       return `Você recebeu um ingresso de ${eventName}. Ele está em Meus Ingressos.`;
     case "meiaTicketReceived":
       return `Você recebeu um ingresso meia-entrada de ${eventName}. Leve o documento que dá direito ao desconto: ele será conferido na entrada.`;
+    case "ticketsHeld":
+      return `Lista de espera: ingressos de ${eventName} reservados para você por 30 minutos.`;
   }
 }
 

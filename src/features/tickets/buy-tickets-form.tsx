@@ -10,15 +10,20 @@ import {
   unitPriceCents,
   type MeiaCategory,
 } from "@convex/model/shared/ticketTypes";
+import { perPersonLimitMessage } from "@convex/model/shared/waitingList";
 import { NoticeAlert } from "../../components/notice-alert";
 import { ATTENTION_TITLE, type Notice } from "../../lib/notice";
 import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
 import { onSaleNow, type TicketTypeOnSale } from "./ticket-type-list";
 import { usePurchaseOutcome, type PurchaseOutcome } from "./use-purchase-outcome";
 
-const UNIT_CHOICES = Array.from({ length: MAX_UNITS_PER_PURCHASE }, (_, index) => index + 1);
+/** 1 to 4 units, or fewer under the event's `Máximo por pessoa` (the server counts what the buyer already has). */
+export function unitChoices(maxPerPerson: number | null | undefined): number[] {
+  const most = Math.min(MAX_UNITS_PER_PURCHASE, maxPerPerson ?? MAX_UNITS_PER_PURCHASE);
+  return Array.from({ length: most }, (_, index) => index + 1);
+}
 
-function outcomeNotice(outcome: PurchaseOutcome): Notice {
+export function outcomeNotice(outcome: PurchaseOutcome): Notice {
   if (outcome.status === "refunded")
     return { title: ATTENTION_TITLE, message: `${outcome.refusal} O valor voltou para a sua carteira.`, tone: "error" };
   // Cancelled from Meus Ingressos while this notice was still open.
@@ -124,12 +129,13 @@ export function BuyTicketsForm({ eventId, types, now, signedIn }: BuyTicketsForm
       )}
       <label htmlFor={`${id}-units`}>Quantidade</label>
       <select id={`${id}-units`} value={units} onChange={(event) => setUnits(Number(event.target.value))}>
-        {UNIT_CHOICES.map((count) => (
+        {unitChoices(type?.maxPerPerson).map((count) => (
           <option key={count} value={count}>
             {count}
           </option>
         ))}
       </select>
+      {type?.maxPerPerson != null && <p className="buy-tickets__hint">{perPersonLimitMessage(type.maxPerPerson)}</p>}
       {totalCents !== null && <p className="buy-tickets__total">Total: {formatBRL(totalCents)}</p>}
       <p className="buy-tickets__hint">{TICKET_MESSAGES.attendeeDataNotice}</p>
       <button

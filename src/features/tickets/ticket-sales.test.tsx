@@ -14,6 +14,7 @@ const type = (name: string, sold: { inteiraSold: number; meiaSold: number; loteS
   meiaQuantity: 4,
   lotes: [{ priceCents: 6_000, quantity: 5 }, { priceCents: 8_000 }],
   purchased: sold.loteSold.length > 0,
+  maxPerPerson: null,
   sales: sold,
 });
 

@@ -52,7 +52,13 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
         onChange={(isTicketed) => set({ isTicketed })}
       />
       {values.isTicketed && (
-        <TicketTypesEditor types={values.ticketTypes} category={values.category} onChange={(ticketTypes) => set({ ticketTypes })} />
+        <TicketTypesEditor
+          types={values.ticketTypes}
+          category={values.category}
+          onChange={(ticketTypes) => set({ ticketTypes })}
+          maxPerPerson={values.maxPerPerson}
+          onMaxPerPersonChange={(maxPerPerson) => set({ maxPerPerson })}
+        />
       )}
       <RewardsEditor rewards={values.rewards} onChange={(rewards) => set({ rewards })} />
     </>

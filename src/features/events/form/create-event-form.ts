@@ -27,6 +27,8 @@ export type CreateEventValues = {
   onlineUrl: string;
   /** Shown when the event has tickets; none keeps the spec's one ticket per support. */
   ticketTypes: TicketTypeValues[];
+  /** `Máximo por pessoa` across the types, as typed ("" = no limit). */
+  maxPerPerson: string;
   fundingMode: FundingMode;
   rewards: RewardValues[];
 };
@@ -48,6 +50,7 @@ export const EMPTY_CREATE_EVENT: CreateEventValues = {
   isOnline: false,
   onlineUrl: "",
   ticketTypes: [],
+  maxPerPerson: "",
   fundingMode: "allOrNothing",
   rewards: [],
 };
@@ -133,6 +136,7 @@ export function valuesOfEvent(event: {
     // The link is read apart (only the creator may) and the types too: the modal fills them in.
     onlineUrl: "",
     ticketTypes: [],
+    maxPerPerson: "",
     fundingMode: event.fundingMode,
     rewards: [],
   };

@@ -48,7 +48,7 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
     const now = Date.now();
     const input = toEventInput(values, now);
     const details = toEventDetails(values);
-    const types = input === null ? null : toTicketTypes(values.ticketTypes, input, now);
+    const types = input === null ? null : toTicketTypes(values.ticketTypes, input, now, { maxPerPerson: values.maxPerPerson });
     const rewards = input === null ? null : toRewards(values.rewards, input.goalCents);
     const problem =
       input === null || types === null || rewards === null
@@ -75,7 +75,7 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
       return;
     }
     // Without types the call is the spec's own: one ticket per support.
-    const ticketTypes = types.types.length === 0 ? {} : { ticketTypes: types.types };
+    const ticketTypes = types.types.length === 0 ? {} : { ticketTypes: types.types, ...types.limit };
     const extras = { fundingMode: values.fundingMode, ...(rewards.rewards.length === 0 ? {} : { rewards: rewards.rewards }) };
     void submit(async () => {
       await create({ ...withUploadedImage(input, image.upload), ...details.details, ...ticketTypes, ...extras });

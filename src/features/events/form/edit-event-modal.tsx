@@ -12,7 +12,7 @@ import { CreateEventFields } from "./create-event-fields";
 import { toEventDetails, toEventInput, valuesOfEvent, type CreateEventValues } from "./create-event-form";
 import { useImageUpload, withUploadedImage } from "../image-upload/use-image-upload";
 import { EventFormActions } from "./event-form-actions";
-import { storedEnds, toTicketTypes, valuesOfTypes } from "../ticket-types/ticket-types-form";
+import { maxPerPersonValue, storedEnds, toTicketTypes, valuesOfTypes } from "../ticket-types/ticket-types-form";
 import { toRewards, valuesOfRewards } from "./rewards/rewards-form";
 import "../events.css";
 
@@ -78,6 +78,7 @@ function EditEventForm({ event, stored, open, onOpenChange, returnFocusRef }: Ed
     ...valuesOfEvent(event),
     onlineUrl: stored.onlineUrl,
     ticketTypes: valuesOfTypes(stored.types),
+    maxPerPerson: maxPerPersonValue(stored.types),
     rewards: valuesOfRewards(stored.rewards),
   }));
   const [removeImage, setRemoveImage] = useState(false);
@@ -93,7 +94,13 @@ function EditEventForm({ event, stored, open, onOpenChange, returnFocusRef }: Ed
     const now = Date.now();
     const input = toEventInput(values, now);
     const details = toEventDetails(values);
-    const types = input === null ? null : toTicketTypes(values.ticketTypes, input, now, storedEnds(stored.types));
+    const types =
+      input === null
+        ? null
+        : toTicketTypes(values.ticketTypes, input, now, {
+            keepEnds: storedEnds(stored.types),
+            maxPerPerson: values.maxPerPerson,
+          });
     const rewards = input === null ? null : toRewards(values.rewards, input.goalCents);
     if (input === null || types === null || rewards === null || "message" in details || "message" in types || "message" in rewards) {
       const message =
@@ -116,6 +123,7 @@ function EditEventForm({ event, stored, open, onOpenChange, returnFocusRef }: Ed
         ...withImage,
         ...details.details,
         ticketTypes: types.types,
+        ...types.limit,
         fundingMode: values.fundingMode,
         rewards: rewards.rewards,
         ...(removeImage && image.upload.status !== "done" && input.imageUrl === undefined ? { removeImage: true } : {}),

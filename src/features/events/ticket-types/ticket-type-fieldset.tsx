@@ -40,9 +40,14 @@ export function TicketTypeFieldset({ index, values, onChange: set, onRemove }: T
             inputMode="numeric"
             placeholder="100"
             value={values.quantity}
-            disabled={purchased}
+            aria-describedby={purchased ? `${id}-quantity-hint` : undefined}
             onChange={(e) => set({ quantity: e.target.value })}
           />
+          {purchased && (
+            <p id={`${id}-quantity-hint`} className="field__hint">
+              Já vendido: a quantidade só pode aumentar, e quem está na lista de espera recebe os novos primeiro.
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor={`${id}-meia`}>Meia-entrada</label>
@@ -51,7 +56,6 @@ export function TicketTypeFieldset({ index, values, onChange: set, onRemove }: T
             inputMode="numeric"
             placeholder={suggestedMeia}
             value={values.meiaQuantity}
-            disabled={purchased}
             aria-describedby={`${id}-meia-hint`}
             onChange={(e) => set({ meiaQuantity: e.target.value })}
           />

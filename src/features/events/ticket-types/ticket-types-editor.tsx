@@ -1,4 +1,5 @@
 import { MAX_TICKET_TYPES, meiaShareSummary } from "@convex/model/shared/ticketTypes";
+import { MaxPerPersonField } from "./max-per-person-field";
 import { TicketTypeFieldset } from "./ticket-type-fieldset";
 import { emptyTicketType, meiaOf, parseCount, type TicketTypeValues } from "./ticket-types-form";
 import "./ticket-types.css";
@@ -8,6 +9,9 @@ type TicketTypesEditorProps = {
   /** The event's category: the meia-entrada law covers Música, Esporte and Entretenimento. */
   category: string;
   onChange: (types: TicketTypeValues[]) => void;
+  /** The event's `Máximo por pessoa`, as typed ("" = no limit). */
+  maxPerPerson: string;
+  onMaxPerPersonChange: (maxPerPerson: string) => void;
 };
 
 /** The share of meia-entrada over all the types, as the law counts it; null while a number is unreadable. */
@@ -28,7 +32,7 @@ function meiaSummary(types: TicketTypeValues[], category: string): string | null
  * "Tipos de ingresso" in Criar Evento and Editar evento: none keeps the spec's one ticket per
  * support; each type sells through its lotes in order.
  */
-export function TicketTypesEditor({ types, category, onChange }: TicketTypesEditorProps) {
+export function TicketTypesEditor({ types, category, onChange, maxPerPerson, onMaxPerPersonChange }: TicketTypesEditorProps) {
   const summary = types.length === 0 ? null : meiaSummary(types, category);
   return (
     <section className="ticket-types" aria-labelledby="ticket-types-title">
@@ -54,6 +58,7 @@ export function TicketTypesEditor({ types, category, onChange }: TicketTypesEdit
           {summary}
         </p>
       )}
+      {types.length > 0 && <MaxPerPersonField value={maxPerPerson} onChange={onMaxPerPersonChange} />}
       {types.length < MAX_TICKET_TYPES && (
         <button type="button" className="button button--secondary" onClick={() => onChange([...types, emptyTicketType()])}>
           Adicionar tipo de ingresso

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { TICKET_MESSAGES } from "@convex/model/shared/ticketTypes";
-import { emptyTicketType, parseCount, toTicketTypes, UNREADABLE_TICKET_TYPES, valuesOfTypes } from "./ticket-types-form";
+import { WAITING_LIST_MESSAGES } from "@convex/model/shared/waitingList";
+import { emptyTicketType, maxPerPersonValue, parseCount, toTicketTypes, UNREADABLE_TICKET_TYPES, valuesOfTypes } from "./ticket-types-form";
 
 const NOW = new Date(2026, 0, 1, 12, 0).getTime();
 const EVENT = { isTicketed: true, startsAt: new Date(2026, 1, 1, 21, 0).getTime(), category: "Música" };
@@ -25,6 +26,7 @@ describe("toTicketTypes", () => {
           lotes: [{ priceCents: 6_050, endsAt: new Date(2026, 0, 20, 23, 59).getTime() }, { priceCents: 0 }],
         },
       ],
+      limit: {},
     });
   });
 
@@ -59,7 +61,7 @@ describe("toTicketTypes", () => {
     expect(toTicketTypes([{ ...type, lotes: [{ price: "-5", endDate: "", endTime: "", quantity: "" }] }], EVENT, NOW)).toEqual({
       message: UNREADABLE_TICKET_TYPES,
     });
-    expect(toTicketTypes([type], { ...EVENT, isTicketed: false }, NOW)).toEqual({ types: [] });
+    expect(toTicketTypes([type], { ...EVENT, isTicketed: false }, NOW)).toEqual({ types: [], limit: {} });
   });
 
   test("an edit round-trips the stored types, a bought one frozen", () => {
@@ -77,6 +79,23 @@ describe("toTicketTypes", () => {
     expect(values).toMatchObject({ id: "t1", quantity: "50", meiaQuantity: "20", frozenLotes: 2 });
     expect(toTicketTypes([values!], EVENT, NOW)).toEqual({
       types: [{ id: "t1", name: "Camarote", quantity: 50, meiaQuantity: 20, lotes: stored[0]!.lotes }],
+      limit: {},
     });
+  });
+
+  test("Máximo por pessoa: empty is no limit, 1 to 100 is sent, anything else is refused with the server's sentence", () => {
+    const type = {
+      ...emptyTicketType(),
+      name: "Pista",
+      quantity: "10",
+      meiaQuantity: "4",
+      lotes: [{ price: "10", endDate: "", endTime: "", quantity: "" }],
+    };
+    expect(toTicketTypes([type], EVENT, NOW, { maxPerPerson: "4" })).toMatchObject({ limit: { maxTicketsPerPerson: 4 } });
+    expect(toTicketTypes([type], EVENT, NOW, { maxPerPerson: " " })).toMatchObject({ limit: {} });
+    for (const bad of ["0", "101", "2,5", "dois"])
+      expect(toTicketTypes([type], EVENT, NOW, { maxPerPerson: bad })).toEqual({ message: WAITING_LIST_MESSAGES.invalidLimit });
+    expect(maxPerPersonValue([{ maxPerPerson: 4 }])).toBe("4");
+    expect(maxPerPersonValue([{ maxPerPerson: null }])).toBe("");
   });
 });

@@ -4,6 +4,7 @@
  */
 import { parseBRL } from "@convex/model/shared/money";
 import { minimumMeia, validateTicketTypes, type Lote, type TicketTypeInput } from "@convex/model/shared/ticketTypes";
+import { isValidPerPersonLimit, WAITING_LIST_MESSAGES } from "@convex/model/shared/waitingList";
 import { parseDateTimeInputs } from "../../../lib/dates";
 import { centsToInput, dateInputOf, timeInputOf } from "../../../lib/form-values";
 
@@ -18,7 +19,7 @@ export type TicketTypeValues = {
   /** Empty = 40% of the quantity, rounded up. */
   meiaQuantity: string;
   lotes: LoteValues[];
-  /** Someone bought it: its quantity, meia and lotes stay as they are (new lotes may follow). */
+  /** Someone bought it: its name and lotes stay as they are (new lotes may follow), its quantity and meia may only grow. */
   frozenLotes: number;
 };
 
@@ -65,17 +66,29 @@ function toLote(values: LoteValues): Lote | null {
 /** A price, a quantity or a date that cannot be read at all. */
 export const UNREADABLE_TICKET_TYPES = "Confira os tipos de ingresso: preços em reais, quantidades em números inteiros e datas completas.";
 
+/** The event's `Máximo por pessoa` as the server takes it: empty is no limit. */
+export type PerPersonLimit = { maxTicketsPerPerson?: number };
+
+function toLimit(text: string): PerPersonLimit | null {
+  if (text.trim() === "") return {};
+  const limit = parseCount(text);
+  return limit !== null && isValidPerPersonLimit(limit) ? { maxTicketsPerPerson: limit } : null;
+}
+
 /**
- * The types as the server takes them, or the message saying what is wrong. `startsAt` is the
- * event's (a lote may not end after it); null while the event's date is not readable yet.
+ * The types as the server takes them, with the event's `Máximo por pessoa` (`maxPerPerson`, as
+ * typed), or the message saying what is wrong. `startsAt` is the event's (a lote may not end
+ * after it); null while the event's date is not readable yet.
  */
 export function toTicketTypes(
   rows: TicketTypeValues[],
   event: { isTicketed: boolean; startsAt: number; category: string },
   now: number,
-  keepEnds?: Set<number>,
-): { types: TicketTypeInput[] } | { message: string } {
-  if (!event.isTicketed) return { types: [] };
+  { keepEnds, maxPerPerson = "" }: { keepEnds?: Set<number>; maxPerPerson?: string } = {},
+): { types: TicketTypeInput[]; limit: PerPersonLimit } | { message: string } {
+  if (!event.isTicketed) return { types: [], limit: {} };
+  const limit = rows.length === 0 ? {} : toLimit(maxPerPerson);
+  if (limit === null) return { message: WAITING_LIST_MESSAGES.invalidLimit };
   const types: TicketTypeInput[] = [];
   for (const row of rows) {
     const quantity = parseCount(row.quantity);
@@ -84,7 +97,14 @@ export function toTicketTypes(
     if (quantity === null || meiaQuantity === null || lotes.some((lote) => lote === null)) return { message: UNREADABLE_TICKET_TYPES };
     types.push({ ...(row.id === undefined ? {} : { id: row.id }), name: row.name, quantity, meiaQuantity, lotes: lotes as Lote[] });
   }
-  return validateTicketTypes(types, event, now, { keepEnds });
+  const checked = validateTicketTypes(types, event, now, { keepEnds });
+  return "message" in checked ? checked : { types: checked.types, limit };
+}
+
+/** The editor's `Máximo por pessoa` for an event's stored types (each keeps the event's). */
+export function maxPerPersonValue(types: { maxPerPerson: number | null }[]): string {
+  const limit = types[0]?.maxPerPerson;
+  return limit == null ? "" : String(limit);
 }
 
 /** The editor filled with an event's stored types, for "Editar evento". */

@@ -1,12 +1,13 @@
 /**
- * The hot-event bench's rows. "Original app" is the same bench run on the code where a support
+ * One hot event: supports under optimistic concurrency, simulated and on the local backend. "Original app" is the same bench run on the code where a support
  * was one transaction writing the event document and its timeline (before the per-event queue);
  * the figures are the ones that run printed.
  */
-import { ms } from "./format";
-import { LATENCY_RATES, type HotEvent, type LiveRound } from "./hot-event";
-import type { OccResult } from "./occ-simulation";
-import type { Row, Status } from "./table";
+import { ms } from "../format";
+import { LATENCY_RATES, measureHotEvent, type HotEvent, type LiveRound } from "../hot-event";
+import type { OccResult } from "../occ-simulation";
+import { benchPart, check, isNotMeasured } from "../part";
+import type { Row } from "../table";
 
 /** One event must take this many supports a second at 25 ms per transaction, under 1% failing. */
 const TARGET_RATE = 500;
@@ -22,8 +23,6 @@ export const BEFORE = {
     500: "87.5% failed; p50 271.4 ms, p99 342.1 ms",
   } as Record<number, string>,
 };
-
-const check = (ok: boolean): Status => (ok ? "PASS" : "FAIL");
 
 function answers(result: OccResult): string {
   const failed = `${(result.failureRate * 100).toFixed(1)}% failed`;
@@ -51,7 +50,14 @@ function liveRow(round: LiveRound): Row {
   };
 }
 
-export function hotEventRows(hot: HotEvent): Row[] {
+export const hotEventPart = benchPart<HotEvent>({
+  name: "hot-event",
+  measure: ({ log }) => measureHotEvent(log),
+  rows: (hot) =>
+    isNotMeasured(hot) ? [{ section: "hot", measure: "hot event", result: `not measured: ${hot.notMeasured}` }] : hotEventRows(hot),
+});
+
+function hotEventRows(hot: HotEvent): Row[] {
   const share = hot.supportMs.profiler / hot.supportMs.total;
   return [
     {

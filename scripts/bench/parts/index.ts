@@ -1,0 +1,35 @@
+/** Every part of the bench, in the order a full run measures them. */
+import type { AnyBenchPart } from "../part";
+import { ackLatencyPart } from "./ack-latency";
+import { bundlePart } from "./bundle";
+import { functionsPart } from "./functions";
+import { hotEventPart } from "./hot-event";
+import { latencyPart } from "./latency";
+import { lighthousePart } from "./lighthouse";
+import { listPart } from "./list";
+import { notificationsPart } from "./notifications";
+import { ownBarPart } from "./own-bar";
+import { persistedSupportPart } from "./persisted-support";
+import { pixDepositPart } from "./pix-deposit";
+import { saveToBrowserPart } from "./save-to-browser";
+import { settlementPart } from "./settlement";
+import { startUpPart } from "./start-up";
+import { ticketRushPart } from "./ticket-rush";
+
+export const BENCH_PARTS: readonly AnyBenchPart[] = [
+  listPart,
+  functionsPart,
+  settlementPart,
+  notificationsPart,
+  ownBarPart,
+  latencyPart,
+  ackLatencyPart,
+  persistedSupportPart,
+  bundlePart,
+  lighthousePart,
+  hotEventPart,
+  saveToBrowserPart,
+  startUpPart,
+  ticketRushPart,
+  pixDepositPart,
+];
