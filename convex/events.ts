@@ -3,21 +3,17 @@ import { eventFields } from "./model/eventFields";
 import { internalMutation, query } from "./_generated/server";
 import { idArg, storageIdArg } from "./model/args";
 import { appError } from "./model/shared/errors";
-import { startsInFuture, validateEventInput } from "./model/shared/eventInput";
-import { claimUpload, deleteIfUnused, markUsed, requireOwnUnusedUpload } from "./model/eventImages";
-import { insertEvent, toEventDetail, toOwnEvent } from "./model/events";
+import { claimUpload, deleteIfUnused } from "./model/eventImages";
+import { toEventDetail, toOwnEvent } from "./model/events";
+import { createEvent } from "./model/eventCreate";
 import { editEvent, type ImageChange } from "./model/eventEdit";
-import { validateEventDetails } from "./model/shared/eventDetails";
 import { eventFilterFields, listEvents } from "./model/eventSearch";
 import { timelineOf } from "./model/timeline";
 import { MESSAGES } from "./model/shared/texts";
-import { cancelEvent, scheduleSettlement } from "./model/settlement";
+import { cancelEvent } from "./model/settlement";
 import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
 import { enforceRateLimit } from "./model/rateLimits";
 import { callerQuery, signedInMutation } from "./model/callerFunctions";
-import { checkNewTicketTypes, insertTicketTypes } from "./model/ticketTypes";
-import { setAccessLink } from "./model/onlineAccess";
-import { checkNewRewards, insertRewards } from "./model/rewards";
 
 /** Bound on "Meus Eventos": far more than anyone creates, small enough for one read. */
 export const MAX_OWN_EVENTS = 500;
@@ -41,46 +37,12 @@ export const get = query({
   },
 });
 
-/** Creates an event owned by the caller; every field is checked here, whatever the form did. */
+/** Creates an event owned by the caller (rules in model/eventCreate.ts); every field is checked there, whatever the form did. */
 export const create = signedInMutation({
   args: eventFields,
-  handler: async (
-    ctx,
-    {
-      imageStorageId: rawStorageId,
-      description,
-      venueName,
-      city,
-      uf,
-      isOnline,
-      onlineUrl,
-      ticketTypes,
-      maxTicketsPerPerson,
-      fundingMode,
-      rewards,
-      ...args
-    },
-  ) => {
-    const { user } = ctx;
-    await enforceRateLimit(ctx, "createEvent", user._id);
-    const now = Date.now();
-    const input = validateEventInput(args, now);
-    if (input === null || (rawStorageId !== undefined && input.imageUrl !== undefined)) {
-      throw appError("INVALID_EVENT", MESSAGES.invalidEventInput);
-    }
-    const checked = validateEventDetails({ description, venueName, city, uf, isOnline, onlineUrl });
-    if ("message" in checked) throw appError("INVALID_EVENT", checked.message);
-    if (!startsInFuture(input, now)) throw appError("EVENT_IN_PAST", MESSAGES.eventInPast);
-    const types = checkNewTicketTypes(ticketTypes, input, now, maxTicketsPerPerson);
-    const newRewards = checkNewRewards(rewards, input.goalCents);
-    const image = rawStorageId === undefined ? null : await requireOwnUnusedUpload(ctx, user._id, rawStorageId);
-    const eventId = await insertEvent(ctx, user._id, input, { imageStorageId: image?.storageId, details: checked.details, fundingMode });
-    if (image !== null) await markUsed(ctx, image.uploadId, eventId);
-    await setAccessLink(ctx, eventId, checked.onlineUrl);
-    await insertTicketTypes(ctx, eventId, types, maxTicketsPerPerson);
-    await insertRewards(ctx, eventId, newRewards);
-    await scheduleSettlement(ctx, { _id: eventId, startsAt: input.startsAt });
-    return eventId;
+  handler: async (ctx, fields) => {
+    await enforceRateLimit(ctx, "createEvent", ctx.user._id);
+    return createEvent(ctx, ctx.user._id, fields, Date.now());
   },
 });
 

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
 import { MESSAGES } from "./model/shared/texts";
 import { scheduleSettlement } from "./model/settlement";
 import {
@@ -14,11 +13,11 @@ import {
   runDueFunctions,
   signedInUser,
   snapshot,
-  type Backend,
   type Caller,
   supportNow,
   workQueues,
 } from "./test.helpers";
+import { expectRefundInBatches } from "./test.refundInBatches";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -262,54 +261,12 @@ describe("wallet:statement", () => {
   });
 });
 
-describe("a refund of 10,000 contributions", () => {
+describe("a refund of more contributions than one batch", () => {
+  // 1,100 contributions: two full batches and a part one (npm run test:scale runs 10,000).
   test("settles in batches of 500 within Convex's per-transaction limits", async () => {
-    const t = newBackend({ transactionLimits: true });
-    const creator = await signedInUser(t, { name: "Criadora" });
-    const eventId = await createEvent(creator.as, { goalCents: 100_000_000, minSupportCents: 1, startsAt: Date.now() + DAY });
-    const supporters = await fillContributions(t, eventId, 100, 100);
-
-    await advanceClock(t, DAY);
-    const jobs = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
-    const batches = jobs.filter((job) => job.name.includes("refundBatch"));
-    expect(batches).toHaveLength(20);
-    expect(jobs.every((job) => job.state.kind === "success")).toBe(true);
-    const event = await t.run((ctx) => ctx.db.get("events", eventId));
-    expect(event).toMatchObject({ settlement: "refunded", raisedCents: 500_000, refundedCents: 500_000 });
-    const wallets = await t.run(async (ctx) => Promise.all(supporters.map(async (id) => (await ctx.db.get("users", id))?.walletCents)));
-    expect(new Set(wallets)).toEqual(new Set([5_000]));
-    await expectInvariants(t);
-    // A ceiling, not a measure: 10,000 rows through convex-test take about half a minute on a quiet
-    // machine and several on a busy one (the bench times settlement).
-  }, 600_000);
+    await expectRefundInBatches({ users: 11, each: 100 });
+  }, 120_000);
 });
-
-/**
- * `users` supporters each giving `each` contributions of R$ 0,50, written directly (the rows
- * supports:support writes) because 10,000 calls through convex-test would take minutes.
- */
-async function fillContributions(t: Backend, eventId: Id<"events">, users: number, each: number) {
-  const ids: Id<"users">[] = [];
-  for (let u = 0; u < users; u++) ids.push((await signedInUser(t, { name: `Apoiador ${u}` })).userId);
-  for (const userId of ids) {
-    await t.run(async (ctx) => {
-      let balance = 5_000;
-      for (let i = 0; i < each; i++) {
-        balance -= 50;
-        await ctx.db.insert("contributions", { eventId, userId, amountCents: 50 });
-        await ctx.db.insert("walletEntries", { userId, kind: "support", amountCents: -50, eventId, balanceAfterCents: balance });
-      }
-      // As changeWallet leaves them: the welcome bonus spent first, remembered per event.
-      await ctx.db.patch("users", userId, { walletCents: balance, promoCents: Math.max(0, 5_000 - 50 * each) });
-      await ctx.db.insert("promoSpends", { userId, eventId, promoCents: Math.min(5_000, 50 * each) });
-      await ctx.db.insert("supporters", { eventId, userId, amountCents: 50 * each });
-    });
-  }
-  await t.run(async (ctx) => {
-    await ctx.db.patch("events", eventId, { raisedCents: 50 * users * each, uniqueSupporters: users });
-  });
-  return ids;
-}
 
 describe("name search after the end", () => {
   test("a settled or cancelled event leaves the upcoming name search for Mostrar encerrados", async () => {

@@ -4,10 +4,8 @@ import type { Id } from "./_generated/dataModel";
 import { MESSAGES } from "./model/shared/texts";
 import { QUEUE_BATCH_SIZE, QUEUE_SETTLE_MS } from "./model/supportQueue";
 import { RECOVERY_INTERVAL_SECONDS, stateOfRow, STUCK_AFTER_MS } from "./model/supportWorker";
-import { changeWallet } from "./model/wallet";
 import {
   advanceClock,
-  allRows,
   createEvent,
   DAY,
   expectInvariants,
@@ -18,6 +16,7 @@ import {
   type Caller,
   workQueues,
 } from "./test.helpers";
+import { expectQueueDrains, expectRewardCapacities } from "./test.queueDrain";
 
 // The test hook: the next `turns` worker turns throw after doing their work (so it is rolled back).
 const failures = vi.hoisted(() => ({ turns: 0 }));
@@ -171,98 +170,14 @@ describe("the per-event support queue", () => {
     await expectInvariants(t);
   });
 
-  test("drains 2,000 queued supports of one event within Convex's per-transaction limits", async () => {
-    const t = newBackend({ transactionLimits: true });
-    const creator = await signedInUser(t, { name: "Criadora" });
-    const eventId = await createEvent(creator.as, { goalCents: 100_000_000, minSupportCents: 100, isTicketed: true });
-    const QUEUED = 2_000;
-    // The queue as 2,000 supports leave it (debited wallets, pending rows), written directly for speed.
-    for (let start = 0; start < QUEUED; start += 200) {
-      await t.run(async (ctx) => {
-        for (let i = start; i < start + 200; i++) {
-          const userId = await ctx.db.insert("users", { name: `Fã ${i}`, walletCents: 0 });
-          await ctx.db.insert("walletEntries", { userId, kind: "welcome", amountCents: 5_000, balanceAfterCents: 5_000 });
-          await ctx.db.patch("users", userId, { walletCents: 5_000 });
-          await changeWallet(ctx, userId, { kind: "support", amountCents: -100, eventId });
-          await ctx.db.insert("queuedSupports", { eventId, userId, amountCents: 100, status: "pending" });
-        }
-      });
-    }
-    await t.run(async (ctx) => {
-      const worker = await ctx.db.query("supportWorkers").first();
-      if (worker === null) await ctx.db.insert("supportWorkers", { eventId, state: { kind: "idle", generation: 1, quietFrom: 0 } });
-    });
-    // One support through the door starts the worker; it goes through everything, a batch at a time.
-    const fan = await signedInUser(t, { name: "Última" });
-    await queue(fan.as, eventId, 100);
-    await workQueues(t);
-    const event = (await t.run((ctx) => ctx.db.get("events", eventId)))!;
-    expect(event.raisedCents).toBe((QUEUED + 1) * 100);
-    expect(event.ticketsGenerated).toBe(QUEUED + 1);
-    const turns = (await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect())).filter((job) =>
-      job.name.includes("supportQueue"),
-    );
-    expect(turns.length).toBeGreaterThanOrEqual(Math.ceil((QUEUED + 1) / QUEUE_BATCH_SIZE));
-    expect(turns.every((job) => job.state.kind === "success")).toBe(true);
-    const worker = await t.run((ctx) => ctx.db.query("supportWorkers").first());
-    expect(worker).toMatchObject({ state: { kind: "idle" } });
-    expect((await allRows(t, "contributions")).length).toBe(QUEUED + 1);
-    await expectInvariants(t);
-  }, 240_000);
+  // A few batches' worth (QUEUE_BATCH_SIZE each); npm run test:scale drains 2,000.
+  test("drains queued supports of one event over several batches within Convex's per-transaction limits", async () => {
+    await expectQueueDrains(2.4 * QUEUE_BATCH_SIZE);
+  }, 120_000);
 
-  test("drains 2,000 queued supports mixing limited rewards: each reward's capacity exact, the rest refunded with its reason", async () => {
-    const t = newBackend({ transactionLimits: true });
-    const creator = await signedInUser(t, { name: "Criadora" });
-    const shirt = {
-      title: "Camiseta",
-      description: "",
-      minimumCents: 100,
-      quantity: 150,
-      question: { label: "Tamanho", choices: ["P", "M"] },
-    };
-    const poster = { title: "Pôster", description: "", minimumCents: 100, quantity: 300 };
-    const eventId = await createEvent(creator.as, { goalCents: 100_000_000, minSupportCents: 100, rewards: [shirt, poster] });
-    const rewardIds = (await t.query(api.rewards.list, { eventId })).map((reward) => reward._id);
-    const QUEUED = 2_000;
-    // Every third row chooses the shirt, every third the poster, the rest no reward; written directly for speed.
-    const chosen = (i: number) => (i % 3 === 2 ? null : rewardIds[i % 3]!);
-    for (let start = 0; start < QUEUED; start += 200) {
-      await t.run(async (ctx) => {
-        for (let i = start; i < start + 200; i++) {
-          const userId = await ctx.db.insert("users", { name: `Fã ${i}`, walletCents: 0 });
-          await ctx.db.insert("walletEntries", { userId, kind: "welcome", amountCents: 5_000, balanceAfterCents: 5_000 });
-          await ctx.db.patch("users", userId, { walletCents: 5_000 });
-          await changeWallet(ctx, userId, { kind: "support", amountCents: -100, eventId });
-          const rewardId = chosen(i);
-          const choice = rewardId === null ? {} : { rewardId, ...(i % 3 === 0 ? { answer: "M" } : {}) };
-          await ctx.db.insert("queuedSupports", { eventId, userId, amountCents: 100, status: "pending", ...choice });
-        }
-      });
-    }
-    await t.run(async (ctx) => {
-      await ctx.db.insert("supportWorkers", { eventId, state: { kind: "idle", generation: 1, quietFrom: 0 } });
-    });
-    const fan = await signedInUser(t, { name: "Última" });
-    await queue(fan.as, eventId, 100);
-    await workQueues(t);
-
-    expect((await t.query(api.rewards.list, { eventId })).map((reward) => [reward.taken, reward.soldOut])).toEqual([
-      [150, true],
-      [300, true],
-    ]);
-    const rows = await allRows(t, "queuedSupports");
-    const refused = rows.filter((row) => row.status === "refunded");
-    const choosing = (rewardId: string) => rows.filter((row) => row.rewardId === rewardId).length;
-    expect(refused).toHaveLength(choosing(rewardIds[0]!) - 150 + choosing(rewardIds[1]!) - 300);
-    expect(refused.every((row) => "refusal" in row && row.refusal === "Esta recompensa esgotou.")).toBe(true);
-    // The first to choose got it: in the queue's order, no late row took a unit an earlier one was refused.
-    for (const rewardId of rewardIds) {
-      const order = rows.filter((row) => row.rewardId === rewardId).map((row) => row.status);
-      expect(order.indexOf("refunded")).toBe(rewardId === rewardIds[0] ? 150 : 300);
-      expect(order.slice(order.indexOf("refunded")).every((status) => status === "refunded")).toBe(true);
-    }
-    await expectInvariants(t);
-  }, 240_000);
+  test("drains queued supports mixing limited rewards: each reward's capacity exact, the rest refunded with its reason", async () => {
+    await expectRewardCapacities(2.4 * QUEUE_BATCH_SIZE);
+  }, 120_000);
 
   test("a worker turn that throws leaves nothing stuck: the recovery restarts it, and each support is applied once", async () => {
     const t = newBackend();

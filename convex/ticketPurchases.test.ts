@@ -5,9 +5,7 @@ import { attendeeCsv } from "./model/shared/attendeeCsv";
 import { allRowsOf } from "./model/shared/spreadsheetCsv";
 import { MESSAGES } from "./model/shared/texts";
 import { TICKET_MESSAGES, unitPriceCents as priceOf, type TicketTypeInput } from "./model/shared/ticketTypes";
-import { enqueuePurchase } from "./model/ticketPurchases";
 import { issueTicket } from "./model/tickets";
-import { openWallet } from "./model/wallet";
 import {
   advanceClock,
   allRows,
@@ -20,10 +18,10 @@ import {
   rejectionData,
   signedInUser,
   snapshot,
-  workQueues,
   type Backend,
   type Caller,
 } from "./test.helpers";
+import { expectRushWithinCapacity } from "./test.purchaseRush";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -351,52 +349,10 @@ describe("bad purchases are refused with their message and change nothing", () =
 });
 
 describe("capacity under a rush", () => {
-  test("2,000 queued purchases for 100 units: exactly 100 tickets, meia within its share, everyone else refunded", async () => {
-    const show: TicketTypeInput = { name: "Pista", quantity: 100, meiaQuantity: 40, lotes: [{ priceCents: 2_000 }] };
-    const { t, eventId, typeIds } = await setup([show]);
-    const typeId = typeIds[0] as Id<"ticketTypes">;
-    // 2,000 buyers pay before the worker's first turn, through the purchase's own model code
-    // (100 to a transaction: a call per buyer takes minutes under convex-test).
-    for (let start = 0; start < 2_000; start += 100) {
-      await t.run(async (ctx) => {
-        for (let i = start; i < start + 100; i++) {
-          const userId = await ctx.db.insert("users", { name: `Comprador ${i}`, email: `comprador${i}@exemplo.com` });
-          await openWallet(ctx, userId, 5_000);
-          const meia = i % 3 === 0;
-          const user = (await ctx.db.get("users", userId))!;
-          await enqueuePurchase(ctx, user, eventId, {
-            typeId,
-            loteIndex: 0,
-            unitPriceCents: meia ? 1_000 : 2_000,
-            units: 1,
-            meia,
-            ...(meia ? { meiaCategory: "estudante" } : {}),
-          });
-        }
-      });
-    }
-    await workQueues(t);
-    const tickets = await allRows(t, "tickets");
-    expect(tickets).toHaveLength(100);
-    expect(tickets.filter((ticket) => ticket.meiaCategory !== undefined)).toHaveLength(40);
-    const purchases = await allRows(t, "ticketPurchases");
-    expect(purchases.filter((row) => row.status === "issued")).toHaveLength(100);
-    expect(purchases.filter((row) => row.status === "pending")).toHaveLength(0);
-    const refused = purchases.filter((row) => row.status === "refunded");
-    expect(refused).toHaveLength(1_900);
-    // Inteira runs out first (2 of 3 buyers ask for it): until meia does too, an inteira buyer is
-    // told that only meia is left; after that everyone hears the type is sold out.
-    expect(new Set(refused.map((row) => row.refusal))).toEqual(new Set([TICKET_MESSAGES.soldOut, TICKET_MESSAGES.inteiraSoldOut]));
-    expect(refused.filter((row) => row.refusal === TICKET_MESSAGES.soldOut).length).toBeGreaterThan(1_800);
-    const [block] = await t.query(api.ticketTypes.forEvent, { eventId });
-    expect(block!.sales).toMatchObject({ inteiraSold: 60, meiaSold: 40 });
-    // Later buyers are told before paying.
-    const late = await signedInUser(t, { name: "Atrasada" });
-    expect(await rejectionData(buy(late.as, eventId, { typeId }))).toEqual({ code: "SOLD_OUT", message: TICKET_MESSAGES.soldOut });
-    // Money is conserved (and every other invariant holds): 100 paid, 1,900 refunded in full.
-    expect((await t.query(api.events.get, { id: eventId }))!.raisedCents).toBe(60 * 2_000 + 40 * 1_000);
-    await expectInvariants(t);
-  }, 240_000);
+  // A few queue batches' worth of buyers, so the worker decides capacity across turns; npm run test:scale runs 2,000.
+  test("600 queued purchases for 100 units: exactly 100 tickets, meia within its share, everyone else refunded", async () => {
+    await expectRushWithinCapacity(600);
+  }, 120_000);
 });
 
 describe("the attendee list", () => {

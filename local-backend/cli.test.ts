@@ -1,36 +1,24 @@
-import { spawn } from "node:child_process";
 import { connect, type Socket } from "node:net";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { ConvexHttpClient } from "convex/browser";
-import { expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
-import { LOCAL_BACKEND_READY, waitForOutput } from "../test-kit/processes";
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-/** Runs the CLI as `npm run backend:local` does, collecting its output. */
-function runCli(args: string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", "local-backend/main.ts", ...args], { cwd: ROOT });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
-}
-
-/**
- * The URL from the CLI's ready line, once it is printed: waited for as output, not polled for
- * a fixed 15 s, which a start on a busy machine outlasted.
- */
-async function readyUrl(cli: ReturnType<typeof runCli>): Promise<string> {
-  const match = await waitForOutput(cli.child, { ready: LOCAL_BACKEND_READY, timeoutMs: START_CEILING_MS });
-  return match[1]!;
-}
+import { spawnLocalBackend, type SpawnedLocalBackend } from "../test-kit/local-backend";
 
 /** A ceiling for a broken start, not a measure of a normal one. */
 const START_CEILING_MS = 120_000;
+
+const started: SpawnedLocalBackend[] = [];
+
+/** Runs the CLI as `npm run backend:local` does, collecting its output; stopped after the test if still running. */
+function runCli(args: string[]) {
+  const cli = spawnLocalBackend({ args, startTimeoutMs: START_CEILING_MS });
+  started.push(cli);
+  return cli;
+}
+
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((cli) => cli.stop()));
+});
 
 /** Resolves with everything `socket` received once `done` says it is enough. */
 function receiveUntil(socket: Socket, done: (received: Buffer) => boolean): Promise<Buffer> {
@@ -49,30 +37,29 @@ function receiveUntil(socket: Socket, done: (received: Buffer) => boolean): Prom
 
 it("prints the admin key and the ready line, serves, and stops cleanly on SIGTERM", { timeout: START_CEILING_MS + 60_000 }, async () => {
   const cli = runCli(["--port", "0", "--site-port", "0", "--in-memory"]);
-  const url = await readyUrl(cli);
-  expect(cli.output().stdout).toMatch(/^Admin key: apoie-local\|[0-9a-f]{64}$/m);
+  const { url } = await cli.ready;
+  expect(cli.output()).toMatch(/^Admin key: apoie-local\|[0-9a-f]{64}$/m);
   // Seeded by default, and local sign-in is on.
   const http = new ConvexHttpClient(url);
   expect(await http.query(api.auth.providers, {})).toEqual({ google: false, local: true });
   const events = await http.query(api.events.list, { paginationOpts: { numItems: 50, cursor: null } });
   expect(events.page.length).toBeGreaterThan(0);
 
-  cli.child.kill("SIGTERM");
-  expect(await cli.exited).toBe(0);
+  expect(await cli.stop()).toBe(0);
 });
 
 it("refuses unknown and conflicting flags with the usage", async () => {
   const unknown = runCli(["--colour"]);
   const conflicting = runCli(["--in-memory", "--data-dir", "x"]);
   expect(await unknown.exited).toBe(2);
-  expect(unknown.output().stderr).toMatch(/Usage: npm run backend:local/);
+  expect(unknown.output()).toMatch(/Usage: npm run backend:local/);
   expect(await conflicting.exited).toBe(2);
-  expect(conflicting.output().stderr).toMatch(/cannot be used together/);
+  expect(conflicting.output()).toMatch(/cannot be used together/);
 });
 
 it("survives a malformed WebSocket frame, closing only that connection", { timeout: START_CEILING_MS + 60_000 }, async () => {
   const cli = runCli(["--port", "0", "--site-port", "0", "--in-memory", "--no-seed"]);
-  const url = await readyUrl(cli);
+  const { url } = await cli.ready;
   const socket = connect(Number(new URL(url).port), "127.0.0.1");
   try {
     const upgraded = receiveUntil(socket, (received) => received.includes("\r\n\r\n"));
@@ -89,7 +76,6 @@ it("survives a malformed WebSocket frame, closing only that connection", { timeo
     expect(await new ConvexHttpClient(url).query(api.auth.providers, {})).toEqual({ google: false, local: true });
   } finally {
     socket.destroy();
-    cli.child.kill("SIGTERM");
   }
-  expect(await cli.exited).toBe(0);
+  expect(await cli.stop()).toBe(0);
 });

@@ -72,6 +72,7 @@ async function main(): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     if (closing) return console.log(`local backend: ${signal} again; still writing the shutdown snapshot`);
     closing = true;
+    console.log(`local backend: ${signal}; writing the shutdown snapshot`);
     backend.close().then(
       () => process.exit(0),
       (error: unknown) => {

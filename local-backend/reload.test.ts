@@ -17,15 +17,35 @@ let convexDir: string;
 let backend: LocalBackend;
 let client: ConvexClient;
 
-/** Polls until the call succeeds with `expected` (a reload takes a moment to be noticed). */
+/** A ceiling for a reload that never comes, not a measure of one. */
+const RELOAD_CEILING_MS = 15_000;
+
+/** Waits until the call succeeds with `expected` (a reload takes a moment to be noticed). */
 async function eventuallyGreets(expected: string): Promise<void> {
-  let last: unknown;
-  for (let i = 0; i < 150; i++) {
-    last = await client.query(greeting, {}).catch((error: unknown) => error);
-    if (last === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`still no "${expected}", last: ${String(last)}`);
+  await expect.poll(() => client.query(greeting, {}).catch((error: unknown) => error), { timeout: RELOAD_CEILING_MS }).toBe(expected);
+}
+
+/** Records what the backend logs as an error, until `restore`. */
+function errorLog() {
+  const spy = vi.spyOn(console, "error");
+  const find = (text: string) =>
+    spy.mock.calls
+      .flat()
+      .map(String)
+      .find((line) => line.includes(text));
+  return {
+    /** Resolves with the first line containing `text` once the backend has logged it. */
+    waitFor: (text: string) =>
+      vi.waitFor(
+        () => {
+          const line = find(text);
+          if (line === undefined) throw new Error(`nothing logged with "${text}" yet`);
+          return line;
+        },
+        { timeout: RELOAD_CEILING_MS, interval: 20 },
+      ),
+    restore: () => spy.mockRestore(),
+  };
 }
 
 beforeAll(async () => {
@@ -59,9 +79,14 @@ it("reloads convex/ on a change, keeping the data and the subscriptions", async 
   expect(await client.query(api.events.get, { id: eventId })).toMatchObject({ name: "Antes da Recarga", raisedCents: 2_000 });
   expect(await client.query(api.users.me, {})).toMatchObject({ walletCents: 3_000 });
 
-  // Broken code does not replace working code.
-  await writeFile(file, "export const hello = query({ args: {}, handler: async () => \n");
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  // Broken code does not replace working code: once the backend says it did not load, the old code still answers.
+  const errors = errorLog();
+  try {
+    await writeFile(file, "export const hello = query({ args: {}, handler: async () => \n");
+    await errors.waitFor("convex/ did not load, still serving the previous code");
+  } finally {
+    errors.restore();
+  }
   expect(await client.query(greeting, {})).toBe("olá");
 
   // Mutations and live updates go on after reloads.
@@ -77,7 +102,7 @@ it("reloads convex/ on a change, keeping the data and the subscriptions", async 
 
 it("refuses code whose schema the existing data does not match, naming table, document and field", async () => {
   const eventId = await createEvent(client, { name: "Sem Região" });
-  const errors = vi.spyOn(console, "error");
+  const errors = errorLog();
   const schemaFile = path.join(convexDir, "schema.ts");
   const schema = await readFile(schemaFile, "utf8");
   const stricter = schema.replace(
@@ -91,18 +116,12 @@ it("refuses code whose schema the existing data does not match, naming table, do
       path.join(convexDir, "greeting.ts"),
       'import { query } from "./_generated/server";\nexport const hello = query({ args: {}, handler: async () => "novo" });\n',
     );
-    const refusal = () =>
-      errors.mock.calls
-        .flat()
-        .map(String)
-        .find((text) => text.includes("does not match the data"));
-    for (let i = 0; i < 150 && refusal() === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(refusal()).toMatch(/table "events", document \w+: .*region/);
+    expect(await errors.waitFor("does not match the data")).toMatch(/table "events", document \w+: .*region/);
     // The previous code, schema and data keep serving.
     expect(await client.query(greeting, {})).toBe("oi");
     expect(await client.query(api.events.get, { id: eventId })).toMatchObject({ name: "Sem Região" });
   } finally {
-    errors.mockRestore();
+    errors.restore();
   }
   // Code that fits the data loads again.
   await writeFile(schemaFile, schema);

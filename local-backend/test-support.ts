@@ -2,7 +2,6 @@
  * Helpers for the local backend's tests: real `convex/browser` clients against a backend on
  * free loopback ports.
  */
-import { spawn } from "node:child_process";
 import { ConvexClient } from "convex/browser";
 import type { FunctionReference, FunctionReturnType } from "convex/server";
 import { WebSocket } from "ws";
@@ -10,7 +9,6 @@ import { api } from "../convex/_generated/api";
 import { STARTUP_MIGRATIONS } from "./app-functions.ts";
 import { eventInput, type CreateEventArgs } from "../test-kit/event-input.ts";
 import { localSignInToken } from "../test-kit/local-sign-in.ts";
-import { LOCAL_BACKEND_READY, waitForOutput } from "../test-kit/processes.ts";
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "./server.ts";
 
 const WAIT_MS = 10_000;
@@ -93,17 +91,4 @@ export async function rejectionData(promise: Promise<unknown>): Promise<unknown>
     throw error;
   }
   throw new Error("expected the call to fail");
-}
-
-/**
- * A backend in a child process (`node --import tsx <script> ...args`), so a test can kill -9 it.
- * `url` resolves once it prints that it is ready, and rejects if it exits first.
- */
-export function spawnBackend(script: string, args: string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args]);
-  const url = waitForOutput(child, { ready: LOCAL_BACKEND_READY }).then((match) => match[1]!);
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  /** kill -9, then wait until the process is gone. */
-  const kill = async () => void (child.kill("SIGKILL"), await exited);
-  return { child, url, exited, kill };
 }

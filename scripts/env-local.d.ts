@@ -1,2 +1,2 @@
-/** Types of env-local.js (plain Node, run by scripts/dev.js before any TypeScript tooling). */
+/** Types of env-local.js (plain Node, which scripts/dev.ts and its test import). */
 export declare function updateEnvFile(file: string, values: Record<string, string>): void;

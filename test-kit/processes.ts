@@ -1,8 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 
-/** What the local backend prints once it accepts connections. */
-export const LOCAL_BACKEND_READY = /Local backend ready at (http:\/\/127\.0\.0\.1:\d+)/;
-
 const ANSI_ESCAPES = /\u001b\[[0-9;]*m/g;
 
 export type WaitOptions = {

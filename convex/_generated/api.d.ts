@@ -26,6 +26,7 @@ import type * as model_callerFunctions from "../model/callerFunctions.js";
 import type * as model_chat from "../model/chat.js";
 import type * as model_chatNotices from "../model/chatNotices.js";
 import type * as model_checkIn from "../model/checkIn.js";
+import type * as model_eventCreate from "../model/eventCreate.js";
 import type * as model_eventEdit from "../model/eventEdit.js";
 import type * as model_eventFields from "../model/eventFields.js";
 import type * as model_eventImages from "../model/eventImages.js";
@@ -150,6 +151,7 @@ declare const fullApi: ApiFromModules<{
   "model/chat": typeof model_chat;
   "model/chatNotices": typeof model_chatNotices;
   "model/checkIn": typeof model_checkIn;
+  "model/eventCreate": typeof model_eventCreate;
   "model/eventEdit": typeof model_eventEdit;
   "model/eventFields": typeof model_eventFields;
   "model/eventImages": typeof model_eventImages;

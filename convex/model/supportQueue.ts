@@ -248,9 +248,7 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
     if (purchaseId !== undefined) {
       const verdict = await purchases.decide(current, purchaseId, at ?? row._creationTime);
       if (!verdict.ok) {
-        decisions.push({ apply: false, refusal: verdict.refusal });
-        await changeWallet(ctx, userId, { kind: "refund", amountCents, eventId });
-        await ctx.db.replace("queuedSupports", row._id, { ...fields, status: "refunded", refusal: verdict.refusal });
+        decisions.push(await refundRow(ctx, row, fields, { refusal: verdict.refusal }));
         continue;
       }
       decisions.push({ apply: true });
@@ -269,17 +267,13 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
     }
     const decision = decideRow(current, at ?? row._creationTime);
     if (!decision.apply) {
-      decisions.push(decision);
-      await changeWallet(ctx, userId, { kind: "refund", amountCents, eventId });
-      await ctx.db.replace("queuedSupports", row._id, { ...fields, status: "refunded", closedReason: decision.closedReason });
+      decisions.push(await refundRow(ctx, row, fields, { closedReason: decision.closedReason }));
       continue;
     }
     // A limited reward is decided in the event's order, like a ticket type: the late supporter's money goes back.
     const taken = choice === undefined ? ({ ok: true } as const) : await rewards.take({ ...choice, amountCents });
     if (!taken.ok) {
-      decisions.push({ apply: false, refusal: taken.refusal });
-      await changeWallet(ctx, userId, { kind: "refund", amountCents, eventId });
-      await ctx.db.replace("queuedSupports", row._id, { ...fields, status: "refunded", refusal: taken.refusal });
+      decisions.push(await refundRow(ctx, row, fields, { refusal: taken.refusal }));
       continue;
     }
     decisions.push(decision);
@@ -303,6 +297,24 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
   await recordSupport(ctx, eventId, current.raisedCents, at ?? Date.now());
   if (isConcluded(current)) await closeGate(ctx, eventId, "concluded");
   return decisions;
+}
+
+/** What a queued row keeps once decided: who gave how much to which event, for what. */
+type RowFields = Pick<QueuedRow, "eventId" | "userId" | "amountCents" | "purchaseId" | "rewardId" | "answer">;
+
+/**
+ * A row that does not go in: its money back to the supporter's wallet, and why on the row
+ * (the supporter's outcome reads it there).
+ */
+async function refundRow(
+  ctx: MutationCtx,
+  row: QueuedRow,
+  fields: RowFields,
+  why: { closedReason: SupportClosedReason } | { refusal: string },
+): Promise<RowDecision> {
+  await changeWallet(ctx, row.userId, { kind: "refund", amountCents: row.amountCents, eventId: row.eventId });
+  await ctx.db.replace("queuedSupports", row._id, { ...fields, status: "refunded", ...why });
+  return { apply: false, ...why };
 }
 
 /** A support's outcome, for its supporter only (null for anyone else or an unknown id). */

@@ -6,7 +6,7 @@
  */
 import { ConvexHttpClient, type ConvexClient } from "convex/browser";
 import type { FunctionReference } from "convex/server";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { WEBHOOK_PATH } from "../../convex/model/payments/mercadoPago";
 import { startPixSandbox, type PixSandbox } from "../../pix-sandbox/server.ts";
@@ -196,11 +196,14 @@ it("a deposit the bank gives back (the sandbox's refund) is taken back from the 
   });
 });
 
-/** The sandbox's transfer for a withdrawal (made even when its answer was dropped). */
-async function waitForPayout(withdrawalId: string) {
-  for (;;) {
-    const payout = (await sandboxState()).payouts.find((row) => row.external_reference === withdrawalId);
-    if (payout !== undefined) return payout;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** The sandbox's transfer for a withdrawal (made even when its answer was dropped), once it exists. */
+function waitForPayout(withdrawalId: string) {
+  return vi.waitFor(
+    async () => {
+      const payout = (await sandboxState()).payouts.find((row) => row.external_reference === withdrawalId);
+      if (payout === undefined) throw new Error(`no payout for ${withdrawalId} yet`);
+      return payout;
+    },
+    { timeout: 30_000, interval: 20 },
+  );
 }

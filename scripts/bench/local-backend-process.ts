@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
+import { backendFlags, startLocalBackendProcess as startBackendProcess } from "../../test-kit/local-backend";
 import { freePort } from "../../test-kit/ports";
-import { LOCAL_BACKEND_READY, waitForOutput } from "../../test-kit/processes";
+import { waitForOutput } from "../../test-kit/processes";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-/** Printed before the ready line; the dashboard's counters need it. */
-const ADMIN_KEY = /^Admin key: (\S+)$/m;
 const START_TIMEOUT_MS = 60_000;
 
 export type RunningBackend = {
@@ -30,41 +27,17 @@ export async function startLocalBackendProcess({
   env = {},
 }: { seed?: boolean; dataDir?: string | null; startTimeoutMs?: number; env?: Record<string, string> } = {}): Promise<RunningBackend> {
   const [port, sitePort] = [await freePort(), await freePort()];
-  const storage = dataDir === null ? ["--in-memory"] : ["--data-dir", dataDir];
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "local-backend/main.ts",
-      "--port",
-      `${port}`,
-      "--site-port",
-      `${sitePort}`,
-      ...storage,
-      ...(seed ? [] : ["--no-seed"]),
-    ],
-    { cwd: ROOT, stdio: "pipe", env: { ...process.env, AUTH_LOG_LEVEL: "WARN", ...env } },
-  );
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const url = await waitForReady(child, LOCAL_BACKEND_READY, startTimeoutMs);
-  const adminKey = ADMIN_KEY.exec(output)?.[1] ?? "";
+  const backend = await startBackendProcess({
+    args: backendFlags({ port, sitePort, dataDir, seed }),
+    env: { AUTH_LOG_LEVEL: "WARN", ...env },
+    startTimeoutMs,
+  });
   return {
-    url,
-    adminKey,
-    pid: child.pid!,
-    stop: () => {
-      child.removeAllListeners("exit");
-      child.kill("SIGTERM");
-    },
-    stopped: () =>
-      new Promise<void>((resolve) => {
-        child.removeAllListeners("exit");
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGINT");
-      }),
+    url: backend.url,
+    adminKey: backend.adminKey,
+    pid: backend.pid,
+    stop: () => backend.signal("SIGTERM"),
+    stopped: async () => void (await backend.stop("SIGINT")),
   };
 }
 

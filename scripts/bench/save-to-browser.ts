@@ -20,7 +20,7 @@ import { startLocalBackend } from "../../local-backend/server";
 import { scratchProject } from "../../test-kit/scratch-project";
 
 export const SAVES = 5;
-/** `npx convex dev`'s flags in `npm run dev` (scripts/dev.js), which this measures. */
+/** `npx convex dev`'s flags in `npm run dev` (scripts/dev.ts), which this measures. */
 const DEV_CLI_FLAGS = ["--typecheck", "disable"];
 const TSC = fileURLToPath(new URL("../../node_modules/typescript/bin/tsc", import.meta.url));
 const probe = makeFunctionReference<"query", Record<string, never>, string>("saveProbe:value");

@@ -22,6 +22,8 @@ type FieldProps = {
   id?: string;
   /** Extra classes beside `field` (layout only). */
   className?: string;
+  /** No `field` box: the label and control sit in the caller's own row (a one-line form). */
+  bare?: boolean;
   labelClassName?: string;
   children: (control: FieldControlProps) => ReactNode;
 };
@@ -35,7 +37,18 @@ type FieldProps = {
  *     {(control) => <input {...control} value={name} onChange={...} />}
  *   </Field>
  */
-export function Field({ label, hint, error, invalid = false, describedBy, id, className, labelClassName, children }: FieldProps) {
+export function Field({
+  label,
+  hint,
+  error,
+  invalid = false,
+  describedBy,
+  id,
+  className,
+  bare = false,
+  labelClassName,
+  children,
+}: FieldProps) {
   const generated = useId();
   const controlId = id ?? `${generated}-control`;
   const hintId = `${controlId}-hint`;
@@ -48,8 +61,8 @@ export function Field({ label, hint, error, invalid = false, describedBy, id, cl
     ...(described === "" ? {} : { "aria-describedby": described }),
     ...(hasError || invalid ? { "aria-invalid": true } : {}),
   };
-  return (
-    <div className={className === undefined ? "field" : `field ${className}`}>
+  const parts = (
+    <>
       <label htmlFor={controlId} className={labelClassName}>
         {label}
       </label>
@@ -64,8 +77,10 @@ export function Field({ label, hint, error, invalid = false, describedBy, id, cl
           {error}
         </p>
       )}
-    </div>
+    </>
   );
+  if (bare) return parts;
+  return <div className={className === undefined ? "field" : `field ${className}`}>{parts}</div>;
 }
 
 type CheckboxFieldProps = {
@@ -86,3 +101,57 @@ export function CheckboxField({ label, checked, onChange, disabled, className }:
     </div>
   );
 }
+
+type RadioOptionProps = {
+  /** The group's name: one option of it is checked at a time. */
+  name: string;
+  label: ReactNode;
+  checked: boolean;
+  onSelect: () => void;
+  /** What the option means, read after its name. */
+  hint?: ReactNode;
+  value?: string;
+  disabled?: boolean;
+  /** The option's line (layout). */
+  className: string;
+  hintClassName?: string;
+};
+
+/** One option of a radio group: the radio, its label after it and maybe a sentence under them. */
+export function RadioOption({ name, label, checked, onSelect, hint, value, disabled, className, hintClassName }: RadioOptionProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const hasHint = hint !== undefined && hint !== null && hint !== false;
+  return (
+    <div className={className}>
+      <input
+        type="radio"
+        id={id}
+        name={name}
+        value={value}
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={hasHint ? hintId : undefined}
+        onChange={onSelect}
+      />
+      <label htmlFor={id}>{label}</label>
+      {hasHint && (
+        <p id={hintId} className={hintClassName === undefined ? "field__hint" : `field__hint ${hintClassName}`}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A select's options: each value shown as itself, or by its label in `labels`. */
+export function Options<Value extends string>({ values, labels }: { values: readonly Value[]; labels?: Record<Value, string> }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels === undefined ? value : labels[value]}
+    </option>
+  ));
+}
+
+/** What a web address input takes: the URL keyboard on phones and the browser's own check. */
+export const URL_INPUT = { type: "url", inputMode: "url", placeholder: "https://..." } as const;

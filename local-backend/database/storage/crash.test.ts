@@ -4,10 +4,10 @@ import path from "node:path";
 import type { ConvexClient } from "convex/browser";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { api } from "../../../convex/_generated/api";
-import { authenticate, createEvent, newClient, signInLocally, spawnBackend, startTestBackend } from "../../test-support.ts";
+import { authenticate, createEvent, newClient, signInLocally, startTestBackend } from "../../test-support.ts";
+import { backendFlags, startLocalBackendProcess } from "../../../test-kit/local-backend.ts";
 import { freePort } from "../../../test-kit/ports.ts";
 
-const MAIN = path.join(import.meta.dirname, "..", "..", "main.ts");
 const SUPPORTERS = 3;
 const SUPPORTS_PER_ROUND = 5;
 const AMOUNT = 100;
@@ -24,7 +24,7 @@ afterEach(async () => {
 
 /** The CLI in its own process, on the data folder, so the test can kill -9 it. */
 function startChild(sitePort: number) {
-  return spawnBackend(MAIN, ["--port", "0", "--site-port", `${sitePort}`, "--data-dir", dataDir, "--no-seed"]);
+  return startLocalBackendProcess({ args: backendFlags({ sitePort, dataDir }) });
 }
 
 async function clientWith(url: string, token: string): Promise<ConvexClient> {
@@ -35,8 +35,8 @@ async function clientWith(url: string, token: string): Promise<ConvexClient> {
 
 it("keeps every acknowledged support and chat message across three kill -9s, with the money adding up", { timeout: 120_000 }, async () => {
   const sitePort = await freePort();
-  let backend = startChild(sitePort);
-  let url = await backend.url;
+  let backend = await startChild(sitePort);
+  let url = backend.url;
   const setup = newClient(url);
   const creatorToken = await signInLocally(setup, "Criadora", "criadora@exemplo.com");
   const supporterTokens: string[] = [];
@@ -86,8 +86,8 @@ it("keeps every acknowledged support and chat message across three kill -9s, wit
     await killed;
     await backend.kill();
     await Promise.all(clients.map((client) => client.close()));
-    backend = startChild(sitePort);
-    url = await backend.url;
+    backend = await startChild(sitePort);
+    url = backend.url;
   }
 
   try {

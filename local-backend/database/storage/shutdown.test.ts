@@ -3,57 +3,25 @@
  * an empty journal, even when the signal comes twice (a second Ctrl-C, or a wrapper relaying
  * it to the process group) while mutations are still running.
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ConvexHttpClient } from "convex/browser";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { localSignInToken } from "../../../test-kit/local-sign-in.ts";
 import { DATABASE_FILE } from "./database-file.ts";
 import { JOURNAL_FILE } from "./journal-file.ts";
+import { backendFlags, startLocalBackendProcess } from "../../../test-kit/local-backend.ts";
 
-const ROOT = path.join(import.meta.dirname, "..", "..", "..");
 const IN_FLIGHT = 20;
-
-/** The backend as `npm run backend:local` starts it, leading its own process group (as a terminal's Ctrl-C reaches it). */
-function startBackend(dataDir: string) {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "local-backend/main.ts", "--port", "0", "--site-port", "0", "--data-dir", dataDir, "--no-seed"],
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  let output = "";
-  const url = new Promise<string>((resolve) =>
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /Local backend ready at (\S+)/.exec(output);
-      if (ready !== null) resolve(ready[1]!);
-    }),
-  );
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { pid: child.pid!, url, exited };
-}
-
-/** A second signal to the group; a backend that already finished its shutdown has no group left to reach. */
-function signalGroupIfAlive(pid: number, signal: NodeJS.Signals) {
-  try {
-    process.kill(-pid, signal);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
-  }
-}
 
 it("writes the shutdown snapshot on SIGTERM sent twice to the process group while mutations run", { timeout: 120_000 }, async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), "apoie-shutdown-"));
   try {
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
-      const backend = startBackend(dataDir);
-      const client = new ConvexHttpClient(await backend.url);
+      // Leading its own process group, as a terminal's Ctrl-C reaches it.
+      const backend = await startLocalBackendProcess({ args: backendFlags({ dataDir }) });
+      const client = new ConvexHttpClient(backend.url);
       const signIns = Array.from({ length: IN_FLIGHT }, (_, n) =>
         localSignInToken(client, `Pessoa ${n}`, `pessoa${n}-${signal}@exemplo.com`).then(
           () => true,
@@ -61,11 +29,13 @@ it("writes the shutdown snapshot on SIGTERM sent twice to the process group whil
         ),
       );
       await Promise.race(signIns);
-      process.kill(-backend.pid, signal);
-      // What tsx's relay (or a second Ctrl-C) does 30 ms later.
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      signalGroupIfAlive(backend.pid, signal);
-      expect(await backend.exited).toBe(0);
+      backend.signal(signal);
+      // What tsx's relay (or a second Ctrl-C) does once the shutdown has begun.
+      await vi.waitFor(() => expect(backend.output()).toContain(`local backend: ${signal}; writing the shutdown snapshot`), {
+        timeout: 30_000,
+        interval: 5,
+      });
+      expect(await backend.stop(signal)).toBe(0);
       const acknowledged = (await Promise.all(signIns)).filter(Boolean).length;
       expect(acknowledged).toBeGreaterThan(0);
       expect((await stat(path.join(dataDir, JOURNAL_FILE))).size).toBe(0);

@@ -1,7 +1,7 @@
 import { ConvexHttpClient, type ConvexClient } from "convex/browser";
 import type { FunctionReference } from "convex/server";
 import fc from "fast-check";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { api } from "../../../convex/_generated/api";
 import { authenticate, createEvent, newClient, signInLocally, startTestBackend } from "../../test-support.ts";
 
@@ -27,14 +27,7 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
  * for a subscription that never catches up, far above how late a busy machine delivers a push.
  */
 async function convergesToFullRun(subscription: { getCurrentValue: () => unknown }, fullRun: () => Promise<unknown>, what: string) {
-  const deadline = Date.now() + 30_000;
-  let expected: unknown;
-  do {
-    expected = await fullRun();
-    if (JSON.stringify(subscription.getCurrentValue()) === JSON.stringify(expected)) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  } while (Date.now() < deadline);
-  expect(subscription.getCurrentValue(), what).toEqual(expected);
+  await vi.waitFor(async () => expect(subscription.getCurrentValue(), what).toEqual(await fullRun()), { timeout: 30_000, interval: 20 });
 }
 
 it(

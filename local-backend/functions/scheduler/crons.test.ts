@@ -3,7 +3,7 @@
  * interval job runs at once, a job whose schedule did not change keeps its next run, one whose
  * schedule changed starts over on the new one. The code served at start counts as deployed.
  */
-import { afterEach, expect, it } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import type { FunctionRunner } from "../function-runner.ts";
 import type { EngineInstance } from "../engine-instance.ts";
 import { nextCronTime } from "./cron-schedule.ts";
@@ -32,8 +32,7 @@ function runnerFor(current: () => EngineInstance): FunctionRunner {
 
 /** Waits for the job to have run (a ceiling for a stuck timer, not a measure). */
 async function untilRan(udfPath: string): Promise<void> {
-  for (let i = 0; i < 1_000 && !ran.includes(udfPath); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(ran).toContain(udfPath);
+  await vi.waitFor(() => expect(ran).toContain(udfPath), { timeout: 10_000, interval: 10 });
 }
 
 afterEach(async () => {

@@ -4,16 +4,17 @@ import path from "node:path";
 import { ConvexHttpClient, type ConvexClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import type { GenericId } from "convex/values";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { LocalBackend } from "../../server.ts";
-import { newClient, spawnBackend, startTestBackend, waitForQuery } from "../../test-support.ts";
+import { newClient, startTestBackend, waitForQuery } from "../../test-support.ts";
+import { startLocalBackendProcess } from "../../../test-kit/local-backend.ts";
 
 type JobId = GenericId<"_scheduled_functions">;
 const schedule = makeFunctionReference<"mutation", { delayMs: number; text: string; failing?: boolean }, JobId>("jobs:schedule");
 const scheduleFromAction = makeFunctionReference<"action", { delayMs: number; text: string }, JobId>("jobs:scheduleFromAction");
 const cancel = makeFunctionReference<"mutation", { id: JobId }, null>("jobs:cancel");
 const notes = makeFunctionReference<"query", Record<string, never>, string[]>("jobs:notes");
-type Job = { state: { kind: string; error?: string }; name: string; completedTime?: number };
+type Job = { state: { kind: string; error?: string }; name: string; scheduledTime: number; completedTime?: number };
 const job = makeFunctionReference<"query", { id: JobId }, Job | null>("jobs:job");
 const convexDir = path.join(import.meta.dirname, "test-convex");
 
@@ -86,25 +87,25 @@ it("fires the jobs of crons.ts", async () => {
   await waitForQuery(client, notes, {}, (texts) => texts.includes("tick"));
 });
 
-/** Starts test-convex/ in a child process on `dataDir`, resolving with its URL once ready. */
+/** Starts test-convex/ in a child process on `dataDir`, resolving once it serves. */
 function startChild(dataDir: string) {
-  return spawnBackend(path.join(import.meta.dirname, "fixture-backend.ts"), [dataDir]);
+  return startLocalBackendProcess({ script: path.join(import.meta.dirname, "fixture-backend.ts"), args: [dataDir] });
 }
 
 it("runs a job that came due while the backend was down (kill -9) once, right after start", async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), "apoie-scheduler-"));
   try {
-    const first = startChild(dataDir);
-    const firstClient = new ConvexHttpClient(await first.url);
+    const first = await startChild(dataDir);
+    const firstClient = new ConvexHttpClient(first.url);
     const id = await firstClient.mutation(schedule, { delayMs: 1_000, text: "survivor" });
-    first.child.kill("SIGKILL");
-    await first.exited;
-    // Down until after the job was due.
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const due = (await firstClient.query(job, { id }))!.scheduledTime;
+    await first.kill();
+    // Down until the job is due on the clock the backend reads (the ceiling is for a stuck clock).
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(due), { timeout: 10_000, interval: 20 });
 
-    const second = startChild(dataDir);
+    const second = await startChild(dataDir);
     try {
-      const secondClient = newClient(await second.url);
+      const secondClient = newClient(second.url);
       try {
         await waitForQuery(secondClient, job, { id }, (document) => document?.state.kind === "success");
         await waitForQuery(secondClient, notes, {}, (texts) => texts.includes("survivor"));
@@ -119,8 +120,7 @@ it("runs a job that came due while the backend was down (kill -9) once, right af
         await secondClient.close();
       }
     } finally {
-      second.child.kill("SIGTERM");
-      await second.exited;
+      await second.stop();
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true });

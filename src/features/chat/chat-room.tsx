@@ -1,7 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { MAX_MESSAGE_LENGTH } from "@convex/model/shared/limits";
+import { Field } from "../../components/field";
 import { errorNotice } from "../../lib/errors";
 import { ChatMessageList } from "./chat-message-list";
 import "./chat.css";
@@ -11,7 +12,6 @@ export const CHAT_PAGE_SIZE = 30;
 
 /** An event's live chat: history, older pages on demand, and the send box. */
 export function ChatRoom({ eventId }: { eventId: string }) {
-  const inputId = useId();
   const { results, status, loadMore } = usePaginatedQuery(api.chat.list, { eventId }, { initialNumItems: CHAT_PAGE_SIZE });
   const send = useMutation(api.chat.send);
   const [body, setBody] = useState("");
@@ -58,18 +58,19 @@ export function ChatRoom({ eventId }: { eventId: string }) {
         </p>
       )}
       <form className="chat__form" onSubmit={(event) => void submit(event)}>
-        <label htmlFor={inputId} className="sr-only">
-          Mensagem
-        </label>
-        <input
-          id={inputId}
-          className="chat__input"
-          placeholder="Digite sua mensagem"
-          autoComplete="off"
-          maxLength={MAX_MESSAGE_LENGTH}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-        />
+        <Field label="Mensagem" labelClassName="sr-only" bare>
+          {(control) => (
+            <input
+              {...control}
+              className="chat__input"
+              placeholder="Digite sua mensagem"
+              autoComplete="off"
+              maxLength={MAX_MESSAGE_LENGTH}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+            />
+          )}
+        </Field>
         <button type="submit" className="button button--primary">
           Enviar
         </button>

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 import { useAction } from "convex/react";
 import { api } from "@convex/_generated/api";
+import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
 import { errorNotice } from "../../lib/errors";
 import { CheckInCounter } from "./check-in-counter";
@@ -17,7 +18,6 @@ type Result = { tone: "success" | "error"; text: string; note?: string | null };
  * Refusals show the server's own text (its `HH:mm` is São Paulo time, where events happen).
  */
 export function CheckInPanel({ eventId }: { eventId: string }) {
-  const id = useId();
   const checkIn = useAction(api.tickets.checkIn);
   const [code, setCode] = useState("");
   const [pending, setPending] = useState(false);
@@ -52,17 +52,20 @@ export function CheckInPanel({ eventId }: { eventId: string }) {
         </p>
       )}
       <form className="check-in__form" onSubmit={onSubmit}>
-        <label htmlFor={`${id}-code`}>Código do ingresso</label>
-        <input
-          id={`${id}-code`}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={36}
-          required
-        />
+        <Field label="Código do ingresso" bare>
+          {(control) => (
+            <input
+              {...control}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={36}
+              required
+            />
+          )}
+        </Field>
         <button type="submit" className="button button--primary button--large" disabled={pending}>
           Validar
         </button>

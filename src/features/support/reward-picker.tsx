@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { formatBRL } from "@convex/model/shared/money";
 import { MAX_ANSWER_LENGTH } from "@convex/model/shared/rewards";
+import { Field, Options, RadioOption } from "../../components/field";
 import type { OfferedReward, RewardPick } from "./reward-choice";
 
 type RewardPickerProps = {
@@ -24,50 +25,42 @@ export function RewardPicker({ rewards, pick, onPick, disabled }: RewardPickerPr
   return (
     <fieldset className="reward-picker" disabled={disabled}>
       <legend className="reward-picker__legend">Recompensa</legend>
-      <div className="reward-picker__option">
-        <input
-          type="radio"
-          id={`${id}-none`}
-          name={`${id}-reward`}
-          checked={pick.rewardId === null}
-          onChange={() => onPick({ rewardId: null, answer: "" }, null)}
-        />
-        <label htmlFor={`${id}-none`}>Sem recompensa</label>
-      </div>
+      <RadioOption
+        className="reward-picker__option"
+        name={`${id}-reward`}
+        label="Sem recompensa"
+        checked={pick.rewardId === null}
+        onSelect={() => onPick({ rewardId: null, answer: "" }, null)}
+      />
       {rewards.map((reward) => (
-        <div key={reward._id} className="reward-picker__option">
-          <input
-            type="radio"
-            id={`${id}-${reward._id}`}
-            name={`${id}-reward`}
-            checked={pick.rewardId === reward._id}
-            disabled={reward.soldOut}
-            onChange={() => onPick({ rewardId: reward._id, answer: "" }, reward)}
-          />
-          <label htmlFor={`${id}-${reward._id}`}>{optionText(reward)}</label>
-        </div>
+        <RadioOption
+          key={reward._id}
+          className="reward-picker__option"
+          name={`${id}-reward`}
+          label={optionText(reward)}
+          checked={pick.rewardId === reward._id}
+          disabled={reward.soldOut}
+          onSelect={() => onPick({ rewardId: reward._id, answer: "" }, reward)}
+        />
       ))}
       {question !== null && (
-        <div className="field reward-picker__question">
-          <label htmlFor={`${id}-answer`}>{question.label}</label>
-          {question.choices === undefined ? (
-            <input
-              id={`${id}-answer`}
-              value={pick.answer}
-              maxLength={MAX_ANSWER_LENGTH}
-              onChange={(e) => onPick({ ...pick, answer: e.target.value }, chosen)}
-            />
-          ) : (
-            <select id={`${id}-answer`} value={pick.answer} onChange={(e) => onPick({ ...pick, answer: e.target.value }, chosen)}>
-              <option value="">Selecione</option>
-              {question.choices.map((choice) => (
-                <option key={choice} value={choice}>
-                  {choice}
-                </option>
-              ))}
-            </select>
-          )}
-        </div>
+        <Field label={question.label} className="reward-picker__question">
+          {(control) =>
+            question.choices === undefined ? (
+              <input
+                {...control}
+                value={pick.answer}
+                maxLength={MAX_ANSWER_LENGTH}
+                onChange={(e) => onPick({ ...pick, answer: e.target.value }, chosen)}
+              />
+            ) : (
+              <select {...control} value={pick.answer} onChange={(e) => onPick({ ...pick, answer: e.target.value }, chosen)}>
+                <option value="">Selecione</option>
+                <Options values={question.choices} />
+              </select>
+            )
+          }
+        </Field>
       )}
     </fieldset>
   );

@@ -1,4 +1,5 @@
-import { useId, type FormEvent, type RefObject } from "react";
+import type { FormEvent, RefObject } from "react";
+import { Field } from "../../components/field";
 import { PROCESSING_TEXT } from "./supported-notice";
 
 type SupportFormProps = {
@@ -17,27 +18,27 @@ type SupportFormProps = {
 
 /** "Valor do apoio" in R$ and the APOIE button. */
 export function SupportForm({ amount, onAmountChange, onSubmit, amountRef, closed, busy, pending, processing }: SupportFormProps) {
-  const id = useId();
   return (
     <form className="support__form" onSubmit={onSubmit} noValidate>
-      <div className="field support__field">
-        <label htmlFor={`${id}-amount`}>Valor do apoio</label>
-        <div className="money-input">
-          <span className="money-input__prefix" aria-hidden="true">
-            R$
-          </span>
-          <input
-            ref={amountRef}
-            id={`${id}-amount`}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={closed ? undefined : "10,50"}
-            value={amount}
-            disabled={closed}
-            onChange={(e) => onAmountChange(e.target.value)}
-          />
-        </div>
-      </div>
+      <Field label="Valor do apoio" className="support__field">
+        {(control) => (
+          <div className="money-input">
+            <span className="money-input__prefix" aria-hidden="true">
+              R$
+            </span>
+            <input
+              {...control}
+              ref={amountRef}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={closed ? undefined : "10,50"}
+              value={amount}
+              disabled={closed}
+              onChange={(e) => onAmountChange(e.target.value)}
+            />
+          </div>
+        )}
+      </Field>
       <button type="submit" className="button button--primary button--large support__button" disabled={closed || busy}>
         {processing ? PROCESSING_TEXT : pending ? "Enviando..." : "APOIE"}
       </button>

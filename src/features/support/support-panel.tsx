@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, type FormEvent } from "react";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { supportClosedMessage } from "@convex/model/shared/lifecycle";
@@ -6,17 +6,14 @@ import { formatBRL } from "@convex/model/shared/money";
 import { NoticeAlert } from "../../components/notice-alert";
 import { SupportedWithChat } from "../../components/supported-with-chat";
 import type { EventDetail } from "../../lib/api-types";
-import { ATTENTION_TITLE, type Notice } from "../../lib/notice";
-import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
-import { centsToInput } from "../../lib/form-values";
 import { SUPPORTER_DATA_NOTICE } from "@convex/model/shared/supporterCsv";
-import { parseBRL } from "@convex/model/shared/money";
-import { checkRewardPick, NO_REWARD, type OfferedReward, type RewardPick } from "./reward-choice";
 import { RewardPicker } from "./reward-picker";
-import { checkSupport } from "./support-check";
+import { checkSupportWithReward } from "./support-check";
 import { SupportForm } from "./support-form";
-import { outcomeNotice, PROCESSING_TEXT } from "./supported-notice";
+import { PROCESSING_TEXT } from "./supported-notice";
 import type { SupportFlow } from "./use-support";
+import { useSupportAlerts } from "./use-support-alerts";
+import { useSupportDraft } from "./use-support-draft";
 import "./support.css";
 
 /** `supportClosedReason`: cancelled, started (settled) or concluded; null while supporting is open. */
@@ -31,29 +28,13 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
   const me = useQuery(api.users.me);
   const mine = useQuery(api.supports.mine, { eventId: event._id });
   const rewards = useQuery(api.rewards.list, { eventId: event._id });
-  const [amount, setAmount] = useState("");
-  const [pick, setPick] = useState<RewardPick>(NO_REWARD);
-  const [announcement, setAnnouncement] = useState("");
+  const { amount, setAmount, pick, onPick, clear } = useSupportDraft();
   const amountRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const chatRef = useRef<HTMLAnchorElement>(null);
-  // Read when the alert has already closed (the notice is gone by then).
-  const goalJustReached = useRef(false);
-  const { notice, pending, show, submit, close } = useSubmitWithNotice((next: Notice) => {
-    if (next.tone === "error") goalJustReached.current = false;
-    setAnnouncement([next.title, next.message, next.detail].filter(Boolean).join(" "));
-  });
+  const { notice, pending, show, submit, close, announcement, announce, goalJustReached } = useSupportAlerts(support);
   const closedReason = event.supportClosedReason;
   const closed = closedReason !== null;
-  const { outcome, seen } = support;
-
-  // The outcome, once the support was applied or refunded (its figures have already moved, or moved back).
-  useEffect(() => {
-    if (outcome === null) return;
-    goalJustReached.current = outcome.status === "applied" && outcome.goalReached;
-    show(outcomeNotice(outcome));
-    seen();
-  }, [outcome, show, seen]);
 
   // APOIE is disabled while sending, so without this focus would fall to <body> when the alert closes.
   function focusAfterAlert(closeEvent: Event) {
@@ -65,36 +46,24 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
   function onSubmit(formEvent: FormEvent<HTMLFormElement>) {
     formEvent.preventDefault();
     if (pending || me === undefined) return;
-    const check = checkSupport({
+    const check = checkSupportWithReward({
       walletCents: me === null ? null : me.walletCents,
       amountText: amount,
       minSupportCents: event.minSupportCents,
       closedReason,
+      pick,
+      rewards: rewards ?? [],
     });
     if (!check.ok) {
       show({ ...check.notice, tone: "error" });
       return;
     }
-    const reward = checkRewardPick(pick, rewards ?? [], check.amountCents);
-    if (!reward.ok) {
-      show({ title: ATTENTION_TITLE, message: reward.message, tone: "error" });
-      return;
-    }
     void submit(async () => {
-      await support.support(check.amountCents, reward.choice);
-      setAmount("");
-      setPick(NO_REWARD);
-      setAnnouncement(PROCESSING_TEXT);
+      await support.support(check.amountCents, check.choice);
+      clear();
+      announce(PROCESSING_TEXT);
       return null; // the outcome's alert follows, from supports:outcome
     });
-  }
-
-  /** Picking a reward fills in its minimum when less (or nothing) was typed. */
-  function onPick(next: RewardPick, reward: OfferedReward | null) {
-    setPick(next);
-    if (reward === null) return;
-    const typed = parseBRL(amount);
-    if (typed === null || typed < reward.minimumCents) setAmount(centsToInput(reward.minimumCents));
   }
 
   return (
@@ -102,15 +71,7 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
       <h2 id={`${id}-heading`} className="support__heading" ref={headingRef} tabIndex={-1}>
         Apoie este evento
       </h2>
-      {closedReason !== null ? (
-        <p className={`note note--closed note--${closedReason}`} role="status">
-          {supportClosedMessage(closedReason)}
-        </p>
-      ) : (
-        <p className="support__hint">
-          Apoio mínimo de {formatBRL(event.minSupportCents)}.{me ? ` Seu saldo: ${formatBRL(me.walletCents)}.` : ""}
-        </p>
-      )}
+      <SupportTerms closedReason={closedReason} minSupportCents={event.minSupportCents} walletCents={me?.walletCents} />
       {rewards !== undefined && rewards.length > 0 && <RewardPicker rewards={rewards} pick={pick} onPick={onPick} disabled={closed} />}
       <SupportForm
         amount={amount}
@@ -133,5 +94,28 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
       </p>
       <NoticeAlert notice={notice} onClose={close} onCloseAutoFocus={focusAfterAlert} />
     </section>
+  );
+}
+
+type SupportTermsProps = {
+  closedReason: SupportableEvent["supportClosedReason"];
+  minSupportCents: number;
+  /** Absent while loading or signed out. */
+  walletCents: number | undefined;
+};
+
+/** Why supporting is closed, or the minimum and the person's balance while it is open. */
+function SupportTerms({ closedReason, minSupportCents, walletCents }: SupportTermsProps) {
+  if (closedReason !== null) {
+    return (
+      <p className={`note note--closed note--${closedReason}`} role="status">
+        {supportClosedMessage(closedReason)}
+      </p>
+    );
+  }
+  return (
+    <p className="support__hint">
+      Apoio mínimo de {formatBRL(minSupportCents)}.{walletCents !== undefined ? ` Seu saldo: ${formatBRL(walletCents)}.` : ""}
+    </p>
   );
 }

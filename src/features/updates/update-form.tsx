@@ -1,13 +1,12 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { MAX_UPDATE_BODY_LENGTH, MAX_UPDATE_TITLE_LENGTH } from "@convex/model/shared/limits";
+import { Field } from "../../components/field";
 import { errorNotice } from "../../lib/errors";
 
 /** The organizer's form for a new Novidade; the server checks the text and who posts. */
 export function UpdateForm({ eventId }: { eventId: string }) {
-  const titleId = useId();
-  const bodyId = useId();
   const post = useMutation(api.updates.post);
   const [title, setTitle] = useState("");
   const [body, setBody] = useState("");
@@ -32,14 +31,23 @@ export function UpdateForm({ eventId }: { eventId: string }) {
 
   return (
     <form className="update-form" onSubmit={(event) => void submit(event)}>
-      <div className="field">
-        <label htmlFor={titleId}>Título da novidade</label>
-        <input id={titleId} value={title} maxLength={MAX_UPDATE_TITLE_LENGTH} required onChange={(e) => setTitle(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor={bodyId}>Texto da novidade</label>
-        <textarea id={bodyId} value={body} rows={4} maxLength={MAX_UPDATE_BODY_LENGTH} required onChange={(e) => setBody(e.target.value)} />
-      </div>
+      <Field label="Título da novidade">
+        {(control) => (
+          <input {...control} value={title} maxLength={MAX_UPDATE_TITLE_LENGTH} required onChange={(e) => setTitle(e.target.value)} />
+        )}
+      </Field>
+      <Field label="Texto da novidade">
+        {(control) => (
+          <textarea
+            {...control}
+            value={body}
+            rows={4}
+            maxLength={MAX_UPDATE_BODY_LENGTH}
+            required
+            onChange={(e) => setBody(e.target.value)}
+          />
+        )}
+      </Field>
       {message !== null && (
         <p className={`update-form__message update-form__message--${message.tone}`} role={message.tone === "error" ? "alert" : "status"}>
           {message.text}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
+import { useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { parseBRL } from "@convex/model/shared/money";
@@ -7,6 +7,7 @@ import { DialogFormFooter } from "../../components/dialog-form-footer";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
 import { useDialogSubmit } from "../../lib/use-dialog-submit";
+import { AmountField } from "./amount-field";
 import { DepositStatus } from "./deposit-status";
 import "./pix.css";
 
@@ -26,7 +27,6 @@ export default function AddFundsModal({ open, onOpenChange, depositId: reopened,
   const [depositId, setDepositId] = useState<string | undefined>(reopened);
   const deposit = useQuery(api.deposits.get, depositId === undefined ? "skip" : { depositId });
   const create = useMutation(api.deposits.create);
-  const amountId = useId();
   const amountRef = useRef<HTMLInputElement>(null);
   const [amount, setAmount] = useState("");
   const { error, pending, refuse, run } = useDialogSubmit();
@@ -55,19 +55,7 @@ export default function AddFundsModal({ open, onOpenChange, depositId: reopened,
       {depositId === undefined ? (
         <form className="form" onSubmit={(event) => void submit(event)} noValidate>
           <p className="pix-hint">Pague com PIX pelo app do seu banco; o valor entra na sua carteira assim que o pagamento é confirmado.</p>
-          <div className="field">
-            <label htmlFor={amountId}>Valor (R$)</label>
-            <input
-              ref={amountRef}
-              id={amountId}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="20,00"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              aria-invalid={error !== null}
-            />
-          </div>
+          <AmountField value={amount} onChange={setAmount} inputRef={amountRef} placeholder="20,00" invalid={error !== null} />
           <DialogFormFooter error={error} pending={pending} submitLabel="Gerar PIX" />
         </form>
       ) : deposit === undefined ? (

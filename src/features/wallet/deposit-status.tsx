@@ -4,6 +4,7 @@ import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { formatBRL } from "@convex/model/shared/money";
 import { DEPOSIT_STATUS_TEXTS, DEPOSIT_VERIFYING_TEXT } from "@convex/model/shared/pix";
+import { Field } from "../../components/field";
 import { Spinner } from "../../components/spinner";
 import { PixQr } from "./pix-qr";
 import { formatMinutesSeconds, useCountdown } from "./use-countdown";
@@ -42,16 +43,17 @@ export function DepositStatus({ deposit }: { deposit: Deposit }) {
         <>
           <PixQr code={deposit.qrCode} />
           <p className="deposit__expiry">Expira em {formatMinutesSeconds(left)}</p>
-          <div className="field">
-            <label htmlFor="pix-copia-e-cola">PIX copia e cola</label>
-            <input
-              id="pix-copia-e-cola"
-              className="deposit__code"
-              readOnly
-              value={deposit.qrCode}
-              onFocus={(e) => e.currentTarget.select()}
-            />
-          </div>
+          <Field label="PIX copia e cola" id="pix-copia-e-cola">
+            {(control) => (
+              <input
+                {...control}
+                className="deposit__code"
+                readOnly
+                value={deposit.qrCode ?? ""}
+                onFocus={(e) => e.currentTarget.select()}
+              />
+            )}
+          </Field>
           <button
             type="button"
             className="button button--secondary"

@@ -1,5 +1,6 @@
-import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
+import { useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { formatBRL, parseBRL } from "@convex/model/shared/money";
 import {
@@ -13,9 +14,11 @@ import {
   type PixKeyType,
 } from "@convex/model/shared/pix";
 import { DialogFormFooter } from "../../components/dialog-form-footer";
+import { Field, Options } from "../../components/field";
 import { Modal } from "../../components/modal";
 import { Spinner } from "../../components/spinner";
 import { useDialogSubmit } from "../../lib/use-dialog-submit";
+import { AmountField } from "./amount-field";
 import "./pix.css";
 
 type WithdrawModalProps = {
@@ -41,7 +44,6 @@ function problemOf(cents: number | null, withdrawable: number, keyType: PixKeyTy
 export default function WithdrawModal({ open, onOpenChange, returnFocusRef }: WithdrawModalProps) {
   const summary = useQuery(api.withdrawals.summary, open ? {} : "skip");
   const request = useMutation(api.withdrawals.request);
-  const ids = { amount: useId(), keyType: useId(), key: useId(), owner: useId() };
   const amountRef = useRef<HTMLInputElement>(null);
   const [amount, setAmount] = useState("");
   const [keyType, setKeyType] = useState<PixKeyType>("cpf");
@@ -75,60 +77,83 @@ export default function WithdrawModal({ open, onOpenChange, returnFocusRef }: Wi
         </p>
       ) : (
         <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-          <p className="withdraw__available">
-            Disponível para saque: <strong>{formatBRL(summary.withdrawableCents)}</strong>
-          </p>
-          <p className="pix-hint">O bônus de boas-vindas pode apoiar eventos, mas não pode ser sacado.</p>
-          {summary.owedCents > 0 && (
-            <p className="pix-hint" role="status">
-              {PIX_MESSAGES.withdrawalWhileOwed(summary.owedCents)}
-            </p>
-          )}
-          {summary.inProgress !== null && (
-            <p className="pix-hint" role="status">
-              Saque de {formatBRL(summary.inProgress.amountCents)} em processamento.
-            </p>
-          )}
-          <div className="field">
-            <label htmlFor={ids.amount}>Valor (R$)</label>
-            <input
-              ref={amountRef}
-              id={ids.amount}
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.keyType}>Tipo de chave</label>
-            <select id={ids.keyType} value={keyType} onChange={(e) => setKeyType(e.target.value as PixKeyType)}>
-              {PIX_KEY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {PIX_KEY_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={ids.key}>Chave PIX</label>
-            <input id={ids.key} autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} />
-          </div>
-          {!keyIsDocument(keyType) && (
-            <div className="field">
-              <label htmlFor={ids.owner}>CPF ou CNPJ do titular</label>
-              <input
-                id={ids.owner}
-                inputMode="numeric"
-                autoComplete="off"
-                value={ownerDocument}
-                onChange={(e) => setOwnerDocument(e.target.value)}
-              />
-            </div>
-          )}
+          <WithdrawTerms summary={summary} />
+          <AmountField value={amount} onChange={setAmount} inputRef={amountRef} />
+          <PixKeyFields
+            keyType={keyType}
+            onKeyTypeChange={setKeyType}
+            pixKey={key}
+            onPixKeyChange={setKey}
+            ownerDocument={ownerDocument}
+            onOwnerDocumentChange={setOwnerDocument}
+          />
           <DialogFormFooter error={error} pending={pending} submitLabel="Solicitar saque" />
         </form>
       )}
     </Modal>
+  );
+}
+
+type WithdrawSummary = NonNullable<FunctionReturnType<typeof api.withdrawals.summary>>;
+
+/** What may leave (the welcome bonus never does), and what holds a withdrawal back. */
+function WithdrawTerms({ summary }: { summary: WithdrawSummary }) {
+  return (
+    <>
+      <p className="withdraw__available">
+        Disponível para saque: <strong>{formatBRL(summary.withdrawableCents)}</strong>
+      </p>
+      <p className="pix-hint">O bônus de boas-vindas pode apoiar eventos, mas não pode ser sacado.</p>
+      {summary.owedCents > 0 && (
+        <p className="pix-hint" role="status">
+          {PIX_MESSAGES.withdrawalWhileOwed(summary.owedCents)}
+        </p>
+      )}
+      {summary.inProgress !== null && (
+        <p className="pix-hint" role="status">
+          Saque de {formatBRL(summary.inProgress.amountCents)} em processamento.
+        </p>
+      )}
+    </>
+  );
+}
+
+type PixKeyFieldsProps = {
+  keyType: PixKeyType;
+  onKeyTypeChange: (keyType: PixKeyType) => void;
+  pixKey: string;
+  onPixKeyChange: (key: string) => void;
+  ownerDocument: string;
+  onOwnerDocumentChange: (ownerDocument: string) => void;
+};
+
+/** `Tipo de chave`, `Chave PIX`, and the holder's CPF or CNPJ when the key is not one. */
+function PixKeyFields({ keyType, onKeyTypeChange, pixKey, onPixKeyChange, ownerDocument, onOwnerDocumentChange }: PixKeyFieldsProps) {
+  return (
+    <>
+      <Field label="Tipo de chave">
+        {(control) => (
+          <select {...control} value={keyType} onChange={(e) => onKeyTypeChange(e.target.value as PixKeyType)}>
+            <Options values={PIX_KEY_TYPES} labels={PIX_KEY_TYPE_LABELS} />
+          </select>
+        )}
+      </Field>
+      <Field label="Chave PIX">
+        {(control) => <input {...control} autoComplete="off" value={pixKey} onChange={(e) => onPixKeyChange(e.target.value)} />}
+      </Field>
+      {!keyIsDocument(keyType) && (
+        <Field label="CPF ou CNPJ do titular">
+          {(control) => (
+            <input
+              {...control}
+              inputMode="numeric"
+              autoComplete="off"
+              value={ownerDocument}
+              onChange={(e) => onOwnerDocumentChange(e.target.value)}
+            />
+          )}
+        </Field>
+      )}
+    </>
   );
 }

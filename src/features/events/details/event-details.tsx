@@ -33,55 +33,10 @@ export function EventDetails({ event, actions, children }: EventDetailsProps) {
           <span className="sr-only">Data e horário: </span>
           <time dateTime={new Date(event.startsAt).toISOString()}>{formatDateTime(event.startsAt)}</time>
         </p>
-        {event.isOnline ? (
-          <>
-            <p className="event-detail__place">
-              <span className="sr-only">Local: </span>Online
-            </p>
-            <OnlineAccessLink eventId={event._id} />
-          </>
-        ) : (
-          event.city !== null && (
-            <p className="event-detail__place">
-              <span className="sr-only">Local: </span>
-              {placeText(event)}
-            </p>
-          )
-        )}
+        <EventPlace event={event} />
         {actions !== undefined && <div className="event-detail__actions">{actions}</div>}
-        {event.isTicketed && (
-          <p className="note note--ticket">
-            <svg className="note__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                d="M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-2a2 2 0 0 0 0-4z"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinejoin="round"
-              />
-              <path d="M14 6v12" stroke="currentColor" strokeWidth="2" strokeDasharray="2 2" />
-            </svg>
-            {event.hasTicketTypes ? "Ingressos à venda abaixo, em Ingressos." : "Este evento gera ingresso para quem apoiar."}
-          </p>
-        )}
-        <dl className="facts">
-          <div className="facts__item">
-            <dt>Meta</dt>
-            <dd>{formatBRL(event.goalCents)}</dd>
-          </div>
-          <div className="facts__item">
-            <dt>Arrecadado</dt>
-            <dd>{formatBRL(event.raisedCents)}</dd>
-          </div>
-          <div className="facts__item">
-            <dt>Apoio mínimo</dt>
-            <dd>{formatBRL(event.minSupportCents)}</dd>
-          </div>
-          <div className="facts__item">
-            <dt>{event.isTicketed ? "Ingressos gerados" : "Apoiadores"}</dt>
-            <dd>{event.isTicketed ? event.ticketsGenerated : event.uniqueSupporters}</dd>
-          </div>
-        </dl>
+        {event.isTicketed && <TicketNote hasTicketTypes={event.hasTicketTypes} />}
+        <EventFacts event={event} />
         <FundingModeNote mode={event.fundingMode} />
         <div className="event-detail__progress">
           <FundingProgress funding={event} size="large" />
@@ -100,5 +55,69 @@ export function EventDetails({ event, actions, children }: EventDetailsProps) {
         </section>
       )}
     </article>
+  );
+}
+
+/** Where: `Online` with its access link, or the venue and city; nothing when neither is known. */
+function EventPlace({ event }: { event: EventDetail }) {
+  if (event.isOnline) {
+    return (
+      <>
+        <p className="event-detail__place">
+          <span className="sr-only">Local: </span>Online
+        </p>
+        <OnlineAccessLink eventId={event._id} />
+      </>
+    );
+  }
+  if (event.city === null) return null;
+  return (
+    <p className="event-detail__place">
+      <span className="sr-only">Local: </span>
+      {placeText(event)}
+    </p>
+  );
+}
+
+/** The ticket sentence: sold below by type, or one ticket per support. */
+function TicketNote({ hasTicketTypes }: { hasTicketTypes: boolean }) {
+  return (
+    <p className="note note--ticket">
+      <svg className="note__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path
+          d="M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-2a2 2 0 0 0 0-4z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
+        <path d="M14 6v12" stroke="currentColor" strokeWidth="2" strokeDasharray="2 2" />
+      </svg>
+      {hasTicketTypes ? "Ingressos à venda abaixo, em Ingressos." : "Este evento gera ingresso para quem apoiar."}
+    </p>
+  );
+}
+
+/** Meta, Arrecadado, Apoio mínimo and the supporters (or tickets generated). */
+function EventFacts({ event }: { event: EventDetail }) {
+  return (
+    <dl className="facts">
+      <div className="facts__item">
+        <dt>Meta</dt>
+        <dd>{formatBRL(event.goalCents)}</dd>
+      </div>
+      <div className="facts__item">
+        <dt>Arrecadado</dt>
+        <dd>{formatBRL(event.raisedCents)}</dd>
+      </div>
+      <div className="facts__item">
+        <dt>Apoio mínimo</dt>
+        <dd>{formatBRL(event.minSupportCents)}</dd>
+      </div>
+      <div className="facts__item">
+        <dt>{event.isTicketed ? "Ingressos gerados" : "Apoiadores"}</dt>
+        <dd>{event.isTicketed ? event.ticketsGenerated : event.uniqueSupporters}</dd>
+      </div>
+    </dl>
   );
 }

@@ -1,7 +1,7 @@
 import type { RefObject } from "react";
 import { CATEGORIES } from "@convex/model/shared/categories";
 import { MAX_EVENT_NAME_LENGTH } from "@convex/model/shared/limits";
-import { CheckboxField, Field } from "../../../components/field";
+import { CheckboxField, Field, Options, URL_INPUT } from "../../../components/field";
 import type { CreateEventValues } from "./create-event-form";
 import { EventPlaceFields } from "./event-place-fields";
 import { ImagePicker } from "../image-upload/image-picker";
@@ -36,9 +36,7 @@ export function CreateEventFields({ values, onChange: set, image, nameRef, lockC
         {(control) => (
           <input
             {...control}
-            type="url"
-            inputMode="url"
-            placeholder="https://..."
+            {...URL_INPUT}
             value={values.imageUrl}
             disabled={image.upload.status !== "empty"}
             onChange={(e) => set({ imageUrl: e.target.value })}
@@ -86,11 +84,7 @@ function EventWhatWhenFields({ values, onChange: set, lockCore, nameRef }: Field
         {(control) => (
           <select {...control} disabled={lockCore} value={values.category} onChange={(e) => set({ category: e.target.value })} required>
             <option value="">Selecione uma categoria</option>
-            {CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
+            <Options values={CATEGORIES} />
           </select>
         )}
       </Field>

@@ -1,18 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
-import { startsInFuture } from "@convex/model/shared/eventInput";
-import { MESSAGES } from "@convex/model/shared/texts";
 import { Modal } from "../../../components/modal";
 import { NoticeAlert } from "../../../components/notice-alert";
 import { ATTENTION_TITLE } from "../../../lib/notice";
 import { useSubmitWithNotice } from "../../../lib/use-submit-with-notice";
 import { CreateEventFields } from "./create-event-fields";
-import { EMPTY_CREATE_EVENT, toEventDetails, toEventInput, type CreateEventValues } from "./create-event-form";
+import { checkEventForm } from "./check-event-form";
+import { EMPTY_CREATE_EVENT, type CreateEventValues } from "./create-event-form";
 import { useImageUpload, withUploadedImage } from "../image-upload/use-image-upload";
 import { EventFormActions } from "./event-form-actions";
-import { toTicketTypes } from "../ticket-types/ticket-types-form";
-import { toRewards } from "./rewards/rewards-form";
 import "../events.css";
 
 /** After "Evento criado com sucesso." the modal goes away after 2000 ms. */
@@ -45,40 +42,16 @@ export default function CreateEventModal({ open, onOpenChange, returnFocusRef }:
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const now = Date.now();
-    const input = toEventInput(values, now);
-    const details = toEventDetails(values);
-    const types = input === null ? null : toTicketTypes(values.ticketTypes, input, now, { maxPerPerson: values.maxPerPerson });
-    const rewards = input === null ? null : toRewards(values.rewards, input.goalCents);
-    const problem =
-      input === null || types === null || rewards === null
-        ? MESSAGES.invalidEventInput
-        : "message" in details
-          ? details.message
-          : !startsInFuture(input, now)
-            ? MESSAGES.eventInPast
-            : "message" in types
-              ? types.message
-              : "message" in rewards
-                ? rewards.message
-                : null;
-    if (
-      input === null ||
-      types === null ||
-      rewards === null ||
-      "message" in details ||
-      "message" in types ||
-      "message" in rewards ||
-      problem !== null
-    ) {
-      show({ title: ATTENTION_TITLE, message: problem ?? MESSAGES.invalidEventInput, tone: "error" });
+    const checked = checkEventForm(values, Date.now(), { mustStartInFuture: true });
+    if (!checked.ok) {
+      show({ title: ATTENTION_TITLE, message: checked.message, tone: "error" });
       return;
     }
     // Without types the call is the spec's own: one ticket per support.
-    const ticketTypes = types.types.length === 0 ? {} : { ticketTypes: types.types, ...types.limit };
-    const extras = { fundingMode: values.fundingMode, ...(rewards.rewards.length === 0 ? {} : { rewards: rewards.rewards }) };
+    const ticketTypes = checked.ticketTypes.length === 0 ? {} : { ticketTypes: checked.ticketTypes, ...checked.perPersonLimit };
+    const extras = { fundingMode: values.fundingMode, ...(checked.rewards.length === 0 ? {} : { rewards: checked.rewards }) };
     void submit(async () => {
-      await create({ ...withUploadedImage(input, image.upload), ...details.details, ...ticketTypes, ...extras });
+      await create({ ...withUploadedImage(checked.input, image.upload), ...checked.details, ...ticketTypes, ...extras });
       setCreated(true);
       closeTimer.current = setTimeout(() => onOpenChange(false), CLOSE_AFTER_SUCCESS_MS);
       return { title: "Sucesso!", message: "Evento criado com sucesso.", tone: "success" };

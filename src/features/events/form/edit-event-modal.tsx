@@ -1,19 +1,21 @@
-import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
+import { useRef, useState, type FormEvent, type RefObject } from "react";
 import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { MESSAGES } from "@convex/model/shared/texts";
+import { CheckboxField } from "../../../components/field";
 import { Modal } from "../../../components/modal";
 import { NoticeAlert } from "../../../components/notice-alert";
 import type { EventDetail } from "../../../lib/api-types";
 import { ATTENTION_TITLE } from "../../../lib/notice";
 import { useSubmitWithNotice } from "../../../lib/use-submit-with-notice";
 import { CreateEventFields } from "./create-event-fields";
-import { toEventDetails, toEventInput, valuesOfEvent, type CreateEventValues } from "./create-event-form";
+import { checkEventForm } from "./check-event-form";
+import { valuesOfEvent, type CreateEventValues } from "./create-event-form";
 import { useImageUpload, withUploadedImage } from "../image-upload/use-image-upload";
 import { EventFormActions } from "./event-form-actions";
-import { maxPerPersonValue, storedEnds, toTicketTypes, valuesOfTypes } from "../ticket-types/ticket-types-form";
-import { toRewards, valuesOfRewards } from "./rewards/rewards-form";
+import { maxPerPersonValue, storedEnds, valuesOfTypes } from "../ticket-types/ticket-types-form";
+import { valuesOfRewards } from "./rewards/rewards-form";
 import "../events.css";
 
 export type EditableEvent = Pick<
@@ -72,7 +74,6 @@ type StoredExtras = {
 };
 
 function EditEventForm({ event, stored, open, onOpenChange, returnFocusRef }: EditEventModalProps & { stored: StoredExtras }) {
-  const id = useId();
   const update = useMutation(api.events.update);
   const [values, setValues] = useState<CreateEventValues>(() => ({
     ...valuesOfEvent(event),
@@ -91,41 +92,22 @@ function EditEventForm({ event, stored, open, onOpenChange, returnFocusRef }: Ed
   function onSubmit(formEvent: FormEvent<HTMLFormElement>) {
     formEvent.preventDefault();
     if (busy) return;
-    const now = Date.now();
-    const input = toEventInput(values, now);
-    const details = toEventDetails(values);
-    const types =
-      input === null
-        ? null
-        : toTicketTypes(values.ticketTypes, input, now, {
-            keepEnds: storedEnds(stored.types),
-            maxPerPerson: values.maxPerPerson,
-          });
-    const rewards = input === null ? null : toRewards(values.rewards, input.goalCents);
-    if (input === null || types === null || rewards === null || "message" in details || "message" in types || "message" in rewards) {
-      const message =
-        input === null || types === null || rewards === null
-          ? MESSAGES.invalidEventInput
-          : "message" in details
-            ? details.message
-            : "message" in types
-              ? types.message
-              : "message" in rewards
-                ? rewards.message
-                : "";
-      show({ title: ATTENTION_TITLE, message, tone: "error" });
+    const checked = checkEventForm(values, Date.now(), { mustStartInFuture: false, keepEnds: storedEnds(stored.types) });
+    if (!checked.ok) {
+      show({ title: ATTENTION_TITLE, message: checked.message, tone: "error" });
       return;
     }
+    const { input } = checked;
     const withImage = withUploadedImage(input, image.upload);
     void submit(async () => {
       await update({
         id: event._id,
         ...withImage,
-        ...details.details,
-        ticketTypes: types.types,
-        ...types.limit,
+        ...checked.details,
+        ticketTypes: checked.ticketTypes,
+        ...checked.perPersonLimit,
         fundingMode: values.fundingMode,
-        rewards: rewards.rewards,
+        rewards: checked.rewards,
         ...(removeImage && image.upload.status !== "done" && input.imageUrl === undefined ? { removeImage: true } : {}),
       });
       onOpenChange(false);
@@ -150,12 +132,7 @@ function EditEventForm({ event, stored, open, onOpenChange, returnFocusRef }: Ed
           nameRef={nameRef}
           lockCore={lockCore}
         />
-        {event.imageUrl !== null && (
-          <div className="checkbox">
-            <input id={`${id}-remove`} type="checkbox" checked={removeImage} onChange={(e) => setRemoveImage(e.target.checked)} />
-            <label htmlFor={`${id}-remove`}>Remover a imagem atual</label>
-          </div>
-        )}
+        {event.imageUrl !== null && <CheckboxField label="Remover a imagem atual" checked={removeImage} onChange={setRemoveImage} />}
         <EventFormActions
           onCancel={() => onOpenChange(false)}
           busy={busy}

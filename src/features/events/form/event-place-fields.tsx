@@ -1,6 +1,6 @@
 import { MAX_ACCESS_URL_LENGTH, MAX_CITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_VENUE_LENGTH } from "@convex/model/shared/limits";
 import { UFS } from "@convex/model/shared/ufs";
-import { CheckboxField, Field } from "../../../components/field";
+import { CheckboxField, Field, Options, URL_INPUT } from "../../../components/field";
 import type { CreateEventValues } from "./create-event-form";
 
 type EventPlaceFieldsProps = {
@@ -32,9 +32,7 @@ export function EventPlaceFields({ values, onChange: set }: EventPlaceFieldsProp
           {(control) => (
             <input
               {...control}
-              type="url"
-              inputMode="url"
-              placeholder="https://..."
+              {...URL_INPUT}
               value={values.onlineUrl}
               maxLength={MAX_ACCESS_URL_LENGTH}
               onChange={(e) => set({ onlineUrl: e.target.value })}
@@ -82,11 +80,7 @@ function VenueFields({ values, onChange: set }: EventPlaceFieldsProps) {
           {(control) => (
             <select {...control} value={values.uf} autoComplete="address-level1" onChange={(e) => set({ uf: e.target.value })} required>
               <option value="">UF</option>
-              {UFS.map((uf) => (
-                <option key={uf} value={uf}>
-                  {uf}
-                </option>
-              ))}
+              <Options values={UFS} />
             </select>
           )}
         </Field>

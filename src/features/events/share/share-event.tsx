@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { Field } from "../../../components/field";
 import type { EventDetail } from "../../../lib/api-types";
 
 type ShareEventProps = { event: Pick<EventDetail, "name" | "shareUrl"> };
@@ -52,10 +53,9 @@ export function ShareEvent({ event }: ShareEventProps) {
       </button>
       {open && (
         <div id={`${id}-panel`} className="share__panel">
-          <label htmlFor={`${id}-link`} className="sr-only">
-            Link do evento
-          </label>
-          <input id={`${id}-link`} className="share__link" readOnly value={event.shareUrl} onFocus={(e) => e.target.select()} />
+          <Field label="Link do evento" labelClassName="sr-only" bare>
+            {(control) => <input {...control} className="share__link" readOnly value={event.shareUrl} onFocus={(e) => e.target.select()} />}
+          </Field>
           <div className="share__actions">
             <button type="button" className="button button--primary" onClick={() => void copyLink()}>
               Copiar link

@@ -14,35 +14,35 @@
  *   4. the typecheck of convex/ (`tsc --watch`, at low priority), beside the push rather than in
  *      it: the CLI's own typecheck (`--typecheck disable` here) held every saved change back
  *      ~20 s on 2 cores; this one prints type errors a moment after the change is live.
- * Ctrl-C stops them all; if one exits on its own, the others are stopped too. Plain Node.
+ * Ctrl-C stops them all; if one exits on its own, the others are stopped too. The backend is
+ * started as the tests start it (test-kit/local-backend.ts), in its own process group.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
+import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { spawnLocalBackend } from "../test-kit/local-backend";
 import { updateEnvFile } from "./env-local.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const READY = /Local backend ready at (http:\/\/\S+)/;
-const ADMIN_KEY = /Admin key: (\S+)/;
 const PUSHED = /Convex functions ready!/;
 const PIX_SANDBOX_READY = /Banco simulado \(PIX\): (http:\/\/\S+)/;
 // Development credentials for the local sandbox only; a real account's go in with `npx convex env set`.
 const PIX_ACCESS_TOKEN = "TEST-apoie-dev";
 const PIX_WEBHOOK_SECRET = "apoie-dev-webhook-secret";
 
-/** @type {Set<import("node:child_process").ChildProcess>} */
-const children = new Set();
+/** What is running, each with how to stop it. */
+const children = new Map<ChildProcess, () => void>();
 let stopping = false;
 
-/** Starts `node <script> ...args` in the project root, tracking it for shutdown. */
-function start(script, args, options, nodeOptions = []) {
-  const child = spawn(process.execPath, [...nodeOptions, path.join(root, script), ...args], { cwd: root, ...options });
-  children.add(child);
+/** Tracks a started child for shutdown: if it exits on its own, everything stops. */
+function track(child: ChildProcess, name: string, stopChild: () => void = () => void child.kill("SIGTERM")) {
+  children.set(child, stopChild);
   child.on("exit", (code, signal) => {
     children.delete(child);
     if (!stopping) {
-      console.error(`dev: ${path.basename(script)} exited (${signal ?? code}); stopping.`);
+      console.error(`dev: ${name} exited (${signal ?? code}); stopping.`);
       stop(code === 0 || code === null ? 1 : code);
     } else if (children.size === 0) {
       process.exit(process.exitCode ?? 0);
@@ -51,21 +51,26 @@ function start(script, args, options, nodeOptions = []) {
   return child;
 }
 
+/** Starts `node <script> ...args` in the project root, tracking it for shutdown. */
+function start(script: string, args: string[], options: SpawnOptions) {
+  return track(spawn(process.execPath, [path.join(root, script), ...args], { cwd: root, ...options }), path.basename(script));
+}
+
 function stop(exitCode = 0) {
   if (stopping) return;
   stopping = true;
   process.exitCode = exitCode;
   if (children.size === 0) process.exit(exitCode);
-  for (const child of children) child.kill("SIGTERM");
+  for (const stopChild of children.values()) stopChild();
 }
 
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
 /** Passes a child's output through and calls `onText` with each chunk. */
-function follow(stream, target, onText) {
+function follow(stream: Readable, target: Writable, onText: (text: string) => void) {
   stream.setEncoding("utf8");
-  stream.on("data", (text) => {
+  stream.on("data", (text: string) => {
     target.write(text);
     onText(text);
   });
@@ -80,41 +85,36 @@ const pixSandbox = start(
   },
 );
 let backendStarted = false;
-follow(pixSandbox.stdout, process.stdout, (text) => {
+follow(pixSandbox.stdout!, process.stdout, (text) => {
   const ready = PIX_SANDBOX_READY.exec(text);
   if (ready === null || backendStarted || stopping) return;
   backendStarted = true;
-  startBackend(ready[1]);
+  startBackend(ready[1]!);
 });
 
-function startBackend(pixSandboxUrl) {
-  // In this process, not under tsx's CLI: its signal relay may kill the backend before the shutdown snapshot is written.
-  const backend = start(
-    "local-backend/main.ts",
-    ["--no-seed", "--no-watch", "--no-source"],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-      env: {
-        ...process.env,
-        MERCADOPAGO_API_URL: pixSandboxUrl,
-        MERCADOPAGO_ACCESS_TOKEN: PIX_ACCESS_TOKEN,
-        MERCADOPAGO_WEBHOOK_SECRET: PIX_WEBHOOK_SECRET,
-      },
+function startBackend(pixSandboxUrl: string) {
+  const backend = spawnLocalBackend({
+    args: ["--no-seed", "--no-watch", "--no-source"],
+    env: {
+      MERCADOPAGO_API_URL: pixSandboxUrl,
+      MERCADOPAGO_ACCESS_TOKEN: PIX_ACCESS_TOKEN,
+      MERCADOPAGO_WEBHOOK_SECRET: PIX_WEBHOOK_SECRET,
     },
-    ["--import", "tsx"],
-  );
-  let adminKey = null;
-  let convexStarted = false;
-  follow(backend.stdout, process.stdout, (text) => {
-    adminKey ??= ADMIN_KEY.exec(text)?.[1] ?? null;
-    const ready = READY.exec(text);
-    if (ready === null || adminKey === null || convexStarted || stopping) return;
-    convexStarted = true;
-    startConvexDev(ready[1], adminKey);
+    onOutput: (text, stream) => (stream === "stdout" ? process.stdout : process.stderr).write(text),
+    // A data folder of any size loads before the ready line; this only bounds a hang.
+    startTimeoutMs: 10 * 60_000,
   });
+  track(backend.child, "local-backend/main.ts", () => backend.signal("SIGTERM"));
+  backend.ready.then(
+    ({ url, adminKey }) => {
+      if (!stopping) startConvexDev(url, adminKey);
+    },
+    // It exited or hung before it was ready: its exit stops everything.
+    () => {},
+  );
 }
 
-function startConvexDev(url, key) {
+function startConvexDev(url: string, key: string) {
   const deployment = { CONVEX_SELF_HOSTED_URL: url, CONVEX_SELF_HOSTED_ADMIN_KEY: key };
   updateEnvFile(path.join(root, ".env.local"), deployment);
   const convex = start("node_modules/convex/bin/main.js", ["dev", "--typecheck", "disable", "--run", "seed:run"], {
@@ -124,7 +124,7 @@ function startConvexDev(url, key) {
     env: { ...process.env, ...deployment, CONVEX_DEPLOYMENT: "" },
   });
   let viteStarted = false;
-  const onText = (text) => {
+  const onText = (text: string) => {
     if (viteStarted || stopping || !PUSHED.test(text)) return;
     viteStarted = true;
     start("node_modules/vite/bin/vite.js", [], { stdio: "inherit", env: { ...process.env, VITE_CONVEX_URL: url } });
@@ -133,6 +133,6 @@ function startConvexDev(url, key) {
     });
     if (typecheck.pid !== undefined) os.setPriority(typecheck.pid, 10);
   };
-  follow(convex.stdout, process.stdout, onText);
-  follow(convex.stderr, process.stderr, onText);
+  follow(convex.stdout!, process.stdout, onText);
+  follow(convex.stderr!, process.stderr, onText);
 }
