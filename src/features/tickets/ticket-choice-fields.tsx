@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { MAX_UNITS_PER_PURCHASE, MEIA_CATEGORIES, MEIA_CATEGORY_LABELS, type MeiaCategory } from "@convex/model/shared/ticketTypes";
-import { Field } from "../../components/field";
+import { Field, Options, RadioOption } from "../../components/field";
 import type { TicketTypeOnSale } from "./ticket-type-list";
 
 /** The fields a buyer fills to buy or to queue for tickets: the buy form, the waiting list's form and its hold share them. */
@@ -42,12 +42,22 @@ export function TicketKindChoice({ meia, onChange, inteiraDisabled, meiaDisabled
   return (
     <fieldset className="buy-tickets__kind">
       <legend>Inteira ou meia</legend>
-      <label>
-        <input type="radio" name={name} checked={!meia} disabled={inteiraDisabled} onChange={() => onChange(false)} /> Inteira
-      </label>
-      <label>
-        <input type="radio" name={name} checked={meia} disabled={meiaDisabled} onChange={() => onChange(true)} /> Meia-entrada
-      </label>
+      <RadioOption
+        name={name}
+        label="Inteira"
+        checked={!meia}
+        disabled={inteiraDisabled}
+        onSelect={() => onChange(false)}
+        className="buy-tickets__kind-option"
+      />
+      <RadioOption
+        name={name}
+        label="Meia-entrada"
+        checked={meia}
+        disabled={meiaDisabled}
+        onSelect={() => onChange(true)}
+        className="buy-tickets__kind-option"
+      />
     </fieldset>
   );
 }
@@ -59,11 +69,7 @@ export function MeiaCategoryField({ value, onChange }: { value: MeiaCategory | "
       {(control) => (
         <select {...control} value={value} onChange={(event) => onChange(event.target.value as MeiaCategory | "")}>
           <option value="">Escolha…</option>
-          {MEIA_CATEGORIES.map((option) => (
-            <option key={option} value={option}>
-              {MEIA_CATEGORY_LABELS[option]}
-            </option>
-          ))}
+          <Options values={MEIA_CATEGORIES} labels={MEIA_CATEGORY_LABELS} />
         </select>
       )}
     </Field>
