@@ -4,6 +4,7 @@
  */
 import { ConvexClient } from "convex/browser";
 import type { FunctionReference, FunctionReturnType } from "convex/server";
+import { afterAll, beforeAll } from "vitest";
 import { WebSocket } from "ws";
 import { api } from "../convex/_generated/api";
 import { STARTUP_MIGRATIONS } from "./app-functions.ts";
@@ -43,6 +44,30 @@ export async function signedInClient(url: string, name: string, email: string): 
   const accepted = await authenticate(client, await signInLocally(client, name, email));
   if (!accepted) throw new Error("the server rejected a freshly issued token");
   return client;
+}
+
+/**
+ * A backend for the calling test file: started before its tests, then closed after them with
+ * every client `signedIn` handed out.
+ */
+export function backendForFile() {
+  let backend: LocalBackend | undefined;
+  const clients: ConvexClient[] = [];
+  beforeAll(async () => {
+    backend = await startTestBackend();
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await backend?.close();
+  });
+  return {
+    /** A client signed in as a new local user, closed with the backend. */
+    async signedIn(name: string, email: string): Promise<ConvexClient> {
+      const client = await signedInClient(backend!.url, name, email);
+      clients.push(client);
+      return client;
+    },
+  };
 }
 
 /** Resolves with the first result of a subscription that satisfies `predicate`. */

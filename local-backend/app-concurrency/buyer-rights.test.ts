@@ -5,26 +5,15 @@
  * one wins, and the money, the holder and the door agree.
  */
 import type { ConvexClient } from "convex/browser";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import type { LocalBackend } from "../server.ts";
-import { createEvent, rejectionData, signedInClient, startTestBackend, waitForQuery } from "../test-support.ts";
+import { backendForFile, createEvent, rejectionData, waitForQuery } from "../test-support.ts";
 
 const ROUNDS = 12;
 const PRICE_CENTS = 1_000;
 const WALLET_CENTS = 5_000;
 
-let backend: LocalBackend;
-const clients: ConvexClient[] = [];
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await backend.close();
-});
+const backend = backendForFile();
 
 /** What a call came to: "ok", or the code it was refused with. */
 async function settled(call: Promise<unknown>): Promise<string> {
@@ -37,15 +26,13 @@ async function settled(call: Promise<unknown>): Promise<string> {
 }
 
 it("a purchase cancelled while its ticket is checked in: one wins, and the wallet, the event and the door agree", async () => {
-  const organizer = await signedInClient(backend.url, "Organizadora", "organizadora@exemplo.com");
-  clients.push(organizer);
+  const organizer = await backend.signedIn("Organizadora", "organizadora@exemplo.com");
   const pista = { name: "Pista", quantity: 100, meiaQuantity: 40, lotes: [{ priceCents: PRICE_CENTS }] };
   const eventId = await createEvent(organizer, { isTicketed: true, goalCents: 10_000_000, ticketTypes: [pista] });
   const [type] = await organizer.query(api.ticketTypes.forEvent, { eventId });
   const buyers = await Promise.all(
-    Array.from({ length: ROUNDS }, (_, n) => signedInClient(backend.url, `Comprador ${n}`, `comprador${n}@exemplo.com`)),
+    Array.from({ length: ROUNDS }, (_, n) => backend.signedIn(`Comprador ${n}`, `comprador${n}@exemplo.com`)),
   );
-  clients.push(...buyers);
 
   const results: { cancel: string; checkIn: string }[] = [];
   for (const buyer of buyers) {
@@ -97,14 +84,13 @@ it("a purchase cancelled while its ticket is checked in: one wins, and the walle
  * both), and creates a ticketed event with one type.
  */
 async function ticketedEvent(prefix: string, count: number) {
-  const organizer = await signedInClient(backend.url, "Organizadora", `${prefix}-organizadora@exemplo.com`);
+  const organizer = await backend.signedIn("Organizadora", `${prefix}-organizadora@exemplo.com`);
   const pista = { name: "Pista", quantity: 100, meiaQuantity: 40, lotes: [{ priceCents: PRICE_CENTS }] };
   const eventId = await createEvent(organizer, { isTicketed: true, goalCents: 10_000_000, ticketTypes: [pista] });
   const [type] = await organizer.query(api.ticketTypes.forEvent, { eventId });
-  const buyer = (n: number) => signedInClient(backend.url, `Comprador ${n}`, `${prefix}-comprador${n}@exemplo.com`);
+  const buyer = (n: number) => backend.signedIn(`Comprador ${n}`, `${prefix}-comprador${n}@exemplo.com`);
   const buyers = await Promise.all(Array.from({ length: count }, (_, n) => buyer(n)));
   const secondDevices = await Promise.all(Array.from({ length: count }, (_, n) => buyer(n)));
-  clients.push(organizer, ...buyers, ...secondDevices);
   return { organizer, eventId, typeId: type!._id, buyers, secondDevices };
 }
 
@@ -125,8 +111,7 @@ async function buyOne(buyer: ConvexClient, eventId: string, typeId: string) {
 
 it("a ticket transferred while the door scans it: one wins, and the holder and the door agree", async () => {
   const { organizer, eventId, typeId, buyers } = await ticketedEvent("porta", ROUNDS);
-  const receiver = await signedInClient(backend.url, "Recebedora", "porta-recebedora@exemplo.com");
-  clients.push(receiver);
+  const receiver = await backend.signedIn("Recebedora", "porta-recebedora@exemplo.com");
 
   const results: { transfer: string; checkIn: string }[] = [];
   for (const buyer of buyers) {
@@ -155,8 +140,7 @@ it("a ticket transferred while the door scans it: one wins, and the holder and t
 
 it("a purchase cancelled while its ticket is transferred: one wins, and the money and the holder agree", async () => {
   const { organizer, eventId, typeId, buyers, secondDevices } = await ticketedEvent("troca", ROUNDS);
-  const receiver = await signedInClient(backend.url, "Recebedor", "troca-recebedor@exemplo.com");
-  clients.push(receiver);
+  const receiver = await backend.signedIn("Recebedor", "troca-recebedor@exemplo.com");
 
   const results: { cancel: string; transfer: string }[] = [];
   for (const [index, buyer] of buyers.entries()) {
@@ -185,9 +169,8 @@ it("a purchase cancelled while its ticket is transferred: one wins, and the mone
 it("a ticket transferred to two people at once goes to one of them: once per ticket", async () => {
   const { eventId, typeId, buyers, secondDevices } = await ticketedEvent("dupla", ROUNDS);
   const receivers = await Promise.all(
-    ["dupla-ana@exemplo.com", "dupla-rui@exemplo.com"].map((email, n) => signedInClient(backend.url, `Recebedor ${n}`, email)),
+    ["dupla-ana@exemplo.com", "dupla-rui@exemplo.com"].map((email, n) => backend.signedIn(`Recebedor ${n}`, email)),
   );
-  clients.push(...receivers);
 
   for (const [index, buyer] of buyers.entries()) {
     const { ticketId } = await buyOne(buyer, eventId, typeId);

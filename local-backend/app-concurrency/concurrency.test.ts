@@ -1,27 +1,13 @@
-import type { ConvexClient } from "convex/browser";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import type { LocalBackend } from "../server.ts";
-import { createEvent, rejectionData, signedInClient, startTestBackend, waitForQuery } from "../test-support.ts";
+import { backendForFile, createEvent, rejectionData, waitForQuery } from "../test-support.ts";
 
-let backend: LocalBackend;
-const clients: ConvexClient[] = [];
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await backend.close();
-});
+const backend = backendForFile();
 
 it("keeps the invariants under 40 concurrent supports from 4 signed-in clients", async () => {
-  const creator = await signedInClient(backend.url, "Criador", "criador@exemplo.com");
-  clients.push(creator);
+  const creator = await backend.signedIn("Criador", "criador@exemplo.com");
   const eventId = await createEvent(creator, { goalCents: 10_000_000, minSupportCents: 500 });
-  const supporters = await Promise.all([1, 2, 3, 4].map((n) => signedInClient(backend.url, `Apoiador ${n}`, `apoiador${n}@exemplo.com`)));
-  clients.push(...supporters);
+  const supporters = await Promise.all([1, 2, 3, 4].map((n) => backend.signedIn(`Apoiador ${n}`, `apoiador${n}@exemplo.com`)));
 
   // 10 supports of R$ 7,00 each: only 7 fit in a R$ 50,00 wallet, so 3 per person must fail.
   const AMOUNT = 700;

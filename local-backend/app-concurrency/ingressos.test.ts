@@ -3,12 +3,10 @@
  * (convex-test runs one function at a time and never meets a write conflict), with the event
  * cancelled by its organizer while they are still coming in.
  */
-import type { ConvexClient } from "convex/browser";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { unitPriceCents } from "../../convex/model/shared/ticketTypes";
-import type { LocalBackend } from "../server.ts";
-import { createEvent, rejectionData, signedInClient, startTestBackend, waitForQuery } from "../test-support.ts";
+import { backendForFile, createEvent, rejectionData, waitForQuery } from "../test-support.ts";
 
 const BUYERS = 50;
 const PURCHASES = 150;
@@ -19,29 +17,17 @@ const REFUSED_BEFORE_PAYING = new Set(["SOLD_OUT", "INSUFFICIENT_FUNDS", "NO_BAL
 const pista = { name: "Pista", quantity: 30, meiaQuantity: 12, lotes: [{ priceCents: 1_000 }] };
 const camarote = { name: "Camarote", quantity: 15, meiaQuantity: 6, lotes: [{ priceCents: 1_500 }] };
 
-let backend: LocalBackend;
-const clients: ConvexClient[] = [];
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await backend.close();
-});
+const backend = backendForFile();
 
 type Paid = { buyer: number; purchaseId: string; typeIndex: number; units: number; meia: boolean };
 
 it("150 purchases from 50 buyers over 2 types, the event cancelled midway: capacities hold, nothing pending, every wallet whole", async () => {
-  const organizer = await signedInClient(backend.url, "Organizadora", "organizadora@exemplo.com");
-  clients.push(organizer);
+  const organizer = await backend.signedIn("Organizadora", "organizadora@exemplo.com");
   const eventId = await createEvent(organizer, { isTicketed: true, goalCents: 10_000_000, ticketTypes: [pista, camarote] });
   const types = await organizer.query(api.ticketTypes.forEvent, { eventId });
   const buyers = await Promise.all(
-    Array.from({ length: BUYERS }, (_, n) => signedInClient(backend.url, `Comprador ${n}`, `comprador${n}@exemplo.com`)),
+    Array.from({ length: BUYERS }, (_, n) => backend.signedIn(`Comprador ${n}`, `comprador${n}@exemplo.com`)),
   );
-  clients.push(...buyers);
 
   // Every purchase in flight at once; when half of them have been answered, the organizer cancels.
   const paid: Paid[] = [];

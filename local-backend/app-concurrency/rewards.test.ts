@@ -1,32 +1,18 @@
-import type { ConvexClient } from "convex/browser";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import type { LocalBackend } from "../server.ts";
-import { createEvent, rejectionData, signedInClient, startTestBackend, waitForQuery } from "../test-support.ts";
+import { backendForFile, createEvent, rejectionData, waitForQuery } from "../test-support.ts";
 
-let backend: LocalBackend;
-const clients: ConvexClient[] = [];
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await backend.close();
-});
+const backend = backendForFile();
 
 it("a reward limited to 3, chosen by 8 people at once under real optimistic concurrency: exactly 3 get it, the others keep their money", async () => {
-  const creator = await signedInClient(backend.url, "Organizadora", "organizadora@exemplo.com");
-  clients.push(creator);
+  const creator = await backend.signedIn("Organizadora", "organizadora@exemplo.com");
   const eventId = await createEvent(creator, {
     goalCents: 10_000_000,
     minSupportCents: 100,
     rewards: [{ title: "Camiseta", description: "", minimumCents: 500, quantity: 3, question: { label: "Tamanho", choices: ["P", "M"] } }],
   });
   const [reward] = await creator.query(api.rewards.list, { eventId });
-  const people = await Promise.all(Array.from({ length: 8 }, (_, n) => signedInClient(backend.url, `Fã ${n}`, `fa${n}@exemplo.com`)));
-  clients.push(...people);
+  const people = await Promise.all(Array.from({ length: 8 }, (_, n) => backend.signedIn(`Fã ${n}`, `fa${n}@exemplo.com`)));
 
   const sent = await Promise.all(
     people.map((client) =>

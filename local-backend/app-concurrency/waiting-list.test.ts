@@ -5,10 +5,9 @@
  * however many race to buy, the type never sells past its quantity.
  */
 import type { ConvexClient } from "convex/browser";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import type { LocalBackend } from "../server.ts";
-import { createEvent, rejectionData, signedInClient, startTestBackend, waitForQuery } from "../test-support.ts";
+import { backendForFile, createEvent, rejectionData, waitForQuery } from "../test-support.ts";
 
 const CAPACITY = 10;
 const WAITING = 40;
@@ -16,25 +15,10 @@ const WAITING = 40;
 const LATE_JOINERS = 5;
 const PRICE_CENTS = 1_000;
 
-let backend: LocalBackend;
-const clients: ConvexClient[] = [];
+const backend = backendForFile();
 
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await backend.close();
-});
-
-const people = async (prefix: string, count: number) => {
-  const made = await Promise.all(
-    Array.from({ length: count }, (_, n) => signedInClient(backend.url, `${prefix} ${n}`, `${prefix.toLowerCase()}${n}@exemplo.com`)),
-  );
-  clients.push(...made);
-  return made;
-};
+const people = (prefix: string, count: number) =>
+  Promise.all(Array.from({ length: count }, (_, n) => backend.signedIn(`${prefix} ${n}`, `${prefix.toLowerCase()}${n}@exemplo.com`)));
 
 it("40 waiting while 10 purchases are cancelled at once: exactly 10 units held, in line order, none twice; never sold past capacity", async () => {
   const [organizer] = await people("Organizadora", 1);
