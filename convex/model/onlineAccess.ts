@@ -7,6 +7,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { isHttpsUrl } from "./shared/eventDetails";
 import { hasSupported } from "./supports";
+import { ticketsVoided } from "./tickets";
 
 function linkRow(ctx: QueryCtx, eventId: Id<"events">) {
   return ctx.db
@@ -47,7 +48,7 @@ export async function accessLinkFor(ctx: QueryCtx, event: Doc<"events">, userId:
   if (event.isOnline !== true || userId === null) return null;
   const url = (await linkRow(ctx, event._id))?.url ?? null;
   if (url === null || event.creatorId === userId) return url;
-  if (!isHttpsUrl(url) || event.settlement === "refunded" || event.settlement === "cancelled") return null;
+  if (!isHttpsUrl(url) || ticketsVoided(event)) return null;
   const entitled = event.isTicketed ? await holdsValidTicket(ctx, event._id, userId) : await hasSupported(ctx, event._id, userId);
   return entitled ? url : null;
 }
