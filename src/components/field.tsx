@@ -8,7 +8,7 @@ export type FieldControlProps = {
 };
 
 type FieldProps = {
-  /** The control's accessible name (tests and DESIGN.md rely on these texts). */
+  /** The control's accessible name: screen readers announce it and the browser tests find the control by it, so its text is part of the product. */
   label: ReactNode;
   /** A sentence under the control, read after its name. */
   hint?: ReactNode;

@@ -4,7 +4,7 @@ import { ms } from "../format";
 import { measureLiveLatency, QUIET_GAP_MS, type LiveLatency } from "../latency";
 import { benchPart, check, isNotMeasured, type NotMeasured } from "../part";
 import type { Row } from "../table";
-import { MAX_P95_MS, MAX_QUIET_P95_MS } from "../shared-targets";
+import { MAX_P95_MS, MAX_QUIET_P95_MS } from "../targets";
 
 const LATENCY_TARGET_SUBSCRIBERS = 10;
 

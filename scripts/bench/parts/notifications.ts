@@ -3,7 +3,7 @@ import { cost, count } from "../format";
 import { measureNotificationFanOut, type NotificationCost } from "../notification-cost";
 import { benchPart, check, isNotMeasured, type NotMeasured } from "../part";
 import type { Row } from "../table";
-import { MAX_TRANSACTION_DOCS, MAX_TRANSACTION_WRITES } from "../shared-targets";
+import { MAX_TRANSACTION_DOCS, MAX_TRANSACTION_WRITES } from "../targets";
 
 export const notificationsPart = benchPart<NotificationCost>({
   name: "notifications",

@@ -3,7 +3,7 @@ import { ms, count } from "../format";
 import { benchPart, check, isNotMeasured, type NotMeasured } from "../part";
 import { measurePersistedSupport, type PersistedSupport } from "../persisted-support";
 import type { Row } from "../table";
-import { MAX_QUIET_P95_MS } from "../shared-targets";
+import { MAX_QUIET_P95_MS } from "../targets";
 
 export const persistedSupportPart = benchPart<PersistedSupport>({
   name: "persisted-support",

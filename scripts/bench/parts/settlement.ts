@@ -3,7 +3,7 @@ import { bytes, count, ms } from "../format";
 import { benchPart, check, isNotMeasured, type NotMeasured } from "../part";
 import { measureSettlement, type SettlementCost } from "../settlement-cost";
 import type { Row } from "../table";
-import { MAX_TRANSACTION_DOCS } from "../shared-targets";
+import { MAX_TRANSACTION_DOCS } from "../targets";
 
 export const settlementPart = benchPart<SettlementCost>({
   name: "settlement",
