@@ -89,7 +89,8 @@ const PIX_SANDBOX_NODE_FILES = [
 const DEPLOYED_CONVEX_ZONE = {
   target: "./convex",
   from: ["./test-kit", "./pix-sandbox", "./mail-sandbox"],
-  message: "Deployed code never imports the test kit or the PIX and mail sandboxes: only tests and their helpers (*.test.ts, test.*.ts) do.",
+  message:
+    "Deployed code never imports the test kit or the PIX and mail sandboxes: only tests and their helpers (*.test.ts, test.*.ts) do.",
 };
 
 export default tseslint.config(
