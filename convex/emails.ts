@@ -13,6 +13,10 @@ import { internalAction, internalMutation } from "./_generated/server";
 import { backoffMs, EMAIL_LEASE_MS, MAX_ATTEMPTS, SWEEP_PAGE, SWEEP_GRACE_MS } from "./model/email/delivery";
 import { providerMessage } from "./model/email/message";
 import { retryBaseMs, sendThroughProvider } from "./model/email/provider";
+import { sendEmail } from "./model/email/outbox";
+import { EMAIL_KINDS } from "./model/email/schema";
+import { signInCodeEmail } from "./model/email/templates/signIn";
+import { literals } from "convex-helpers/validators";
 
 /** Leases a due row to one attempt; null when it is not due (sent, failed, or leased by another attempt). */
 export const claim = internalMutation({
@@ -88,4 +92,29 @@ export const sweep = internalMutation({
     }
     if (stuck.length >= SWEEP_PAGE) await ctx.scheduler.runAfter(0, internal.emails.sweep, {});
   },
+});
+
+/** The sign-in code's e-mail (model/email/signInCode.ts sends it from Convex Auth's action). */
+export const sendSignInCode = internalMutation({
+  args: { to: v.string(), code: v.string() },
+  handler: async (ctx, { to, code }) => {
+    await sendEmail(ctx, { ...signInCodeEmail(code), to, kind: "signInCode" });
+  },
+});
+
+/**
+ * "Send this e-mail to this address", for code that runs in an action (a mutation calls
+ * `sendEmail` of model/email/outbox.ts directly, in its own transaction). `html` is trusted
+ * markup the caller built with model/email/layout.ts, which escapes what it interpolates.
+ */
+export const sendTo = internalMutation({
+  args: {
+    to: v.string(),
+    kind: literals(...EMAIL_KINDS),
+    subject: v.string(),
+    html: v.string(),
+    text: v.string(),
+    userId: v.optional(v.id("users")),
+  },
+  handler: async (ctx, args) => sendEmail(ctx, args),
 });

@@ -37,6 +37,7 @@ import type * as model_email_outbox from "../model/email/outbox.js";
 import type * as model_email_preferences from "../model/email/preferences.js";
 import type * as model_email_provider from "../model/email/provider.js";
 import type * as model_email_qrPng from "../model/email/qrPng.js";
+import type * as model_email_signInCode from "../model/email/signInCode.js";
 import type * as model_email_templates_common from "../model/email/templates/common.js";
 import type * as model_email_templates_money from "../model/email/templates/money.js";
 import type * as model_email_templates_organizer from "../model/email/templates/organizer.js";
@@ -179,6 +180,7 @@ declare const fullApi: ApiFromModules<{
   "model/email/preferences": typeof model_email_preferences;
   "model/email/provider": typeof model_email_provider;
   "model/email/qrPng": typeof model_email_qrPng;
+  "model/email/signInCode": typeof model_email_signInCode;
   "model/email/templates/common": typeof model_email_templates_common;
   "model/email/templates/money": typeof model_email_templates_money;
   "model/email/templates/organizer": typeof model_email_templates_organizer;
