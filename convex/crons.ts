@@ -21,4 +21,7 @@ crons.interval("restart stuck support queues", { seconds: RECOVERY_INTERVAL_SECO
 // E-mails whose attempt died or was lost get another (model/email/outbox.ts).
 crons.interval("retry stuck e-mails", { minutes: 1 }, internal.emails.sweep);
 
+// Ticket holders are reminded 48 h before their event (emailReminders.ts).
+crons.hourly("remind ticket holders 48 h ahead", { minuteUTC: 5 }, internal.emailReminders.remindUpcoming, {});
+
 export default crons;

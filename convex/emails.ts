@@ -9,7 +9,7 @@
  */
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalAction, internalMutation } from "./_generated/server";
+import { internalAction, internalMutation, internalQuery } from "./_generated/server";
 import { backoffMs, EMAIL_LEASE_MS, MAX_ATTEMPTS, SWEEP_PAGE, SWEEP_GRACE_MS } from "./model/email/delivery";
 import { providerMessage } from "./model/email/message";
 import { retryBaseMs, sendThroughProvider } from "./model/email/provider";
@@ -117,4 +117,32 @@ export const sendTo = internalMutation({
     userId: v.optional(v.id("users")),
   },
   handler: async (ctx, args) => sendEmail(ctx, args),
+});
+
+/**
+ * What is left to send and what failed for good, each counted up to 1,000 (an operator's glance
+ * and the exactly-once tests' "done" signal; `npx convex run emails:backlog`).
+ */
+export const backlog = internalQuery({
+  args: {},
+  handler: async (ctx) => {
+    const count = async (state: "queued" | "sending" | "failed") =>
+      (
+        await ctx.db
+          .query("emails")
+          .withIndex("by_state_and_dueAt", (q) => q.eq("state", state))
+          .take(1_000)
+      ).length;
+    const lastFailure = await ctx.db
+      .query("emails")
+      .withIndex("by_state_and_dueAt", (q) => q.eq("state", "failed"))
+      .order("desc")
+      .first();
+    return {
+      queued: await count("queued"),
+      sending: await count("sending"),
+      failed: await count("failed"),
+      lastError: lastFailure?.error ?? null,
+    };
+  },
 });

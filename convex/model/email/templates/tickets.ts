@@ -68,12 +68,12 @@ export function ticketsHeldEmail(event: EventRef, units: number, holdUntil: numb
   return content(page, `Ingressos reservados para você até ${timeBR(holdUntil)}`);
 }
 
-export function eventReminderEmail(event: EventRef, ticketCount: number, unsubscribeUrl: string): EmailContent {
+export function eventReminderEmail(event: EventRef, unsubscribeUrl: string): EmailContent {
   const page: EmailPage = {
     heading: `${event.name} é em 48 horas`,
     intro: [
       `Lembrete: ${event.name} começa em ${dateTimeBR(event.startsAt)}.`,
-      `Você tem ${ticketCount === 1 ? "1 ingresso" : `${ticketCount} ingressos`}; o QR code está em Meus Ingressos, no menu da sua conta.`,
+      "Seus ingressos, com o QR code de cada um, estão em Meus Ingressos, no menu da sua conta.",
     ],
     action: eventAction(event),
     unsubscribe: { url: unsubscribeUrl, what: "lembretes de eventos" },
