@@ -15,7 +15,7 @@ main{max-width:960px;margin:0 auto;padding:12px}ul{list-style:none;padding:0;mar
 li a{display:block;background:#fff;margin:6px 0;padding:10px 12px;border-radius:6px;color:inherit;text-decoration:none}
 li a:focus,li a:hover{outline:2px solid #2563eb}.meta{color:#52525b;font-size:.85rem}
 iframe{width:100%;height:70vh;border:1px solid #d4d4d8;background:#fff;border-radius:6px}
-pre{white-space:pre-wrap;background:#fff;padding:12px;border-radius:6px}`;
+pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;padding:12px;border-radius:6px}`;
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
