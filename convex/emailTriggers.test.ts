@@ -166,3 +166,21 @@ describe("unsubscribe", () => {
     expect((await allRows(t, "emails")).find((row) => row.to === "ana@recusa.invalid")!.state).toBe("failed");
   });
 });
+
+describe("waiting list", () => {
+  test("a unit coming back is held for the first in line: `Ingressos reservados para você até HH:MM`", async () => {
+    const mail = mailbox();
+    const { t, eventId, typeIds } = await ticketedEvent([{ name: "Pista", quantity: 5, meiaQuantity: 2, lotes: [{ priceCents: 1_000 }] }]);
+    const ana = await signedInUser(t, { name: "Ana", email: "ana@exemplo.com" });
+    // Ana takes every inteira unit; Caio waits for one.
+    const purchaseId = await buyNow(t, ana.as, eventId, typeIds[0]!, { units: 3 });
+    const caio = await signedInUser(t, { name: "Caio", email: "caio@exemplo.com" });
+    await caio.as.mutation(api.waitingList.join, { eventId, typeId: typeIds[0]!, units: 1, meia: false });
+    await ana.as.mutation(api.ticketPurchases.cancel, { purchaseId });
+    await runDueFunctions(t);
+    const [held] = mail.to("caio@exemplo.com");
+    expect(held!.subject).toMatch(/^Ingressos reservados para você até \d{2}:\d{2}$/);
+    expect(held!.text).toMatch(/1 ingresso está reservado para você até \d{2}:\d{2}/);
+    expect(held!.html).toContain(`/event/${eventId}`);
+  });
+});
