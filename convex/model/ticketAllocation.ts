@@ -91,12 +91,7 @@ export function purchaseDecider(ctx: MutationCtx) {
       const ticketCodes: string[] = [];
       for (let unit = 0; unit < purchase.units; unit += 1) ticketCodes.push(await issueTicket(ctx, event, purchase.userId, kind));
       await ctx.db.patch("ticketPurchases", purchase._id, { status: "issued", ticketCodes });
-      await emailPurchase(
-        ctx,
-        event,
-        purchase,
-        ticketCodes.map((code) => ({ code, ...kind })),
-      );
+      await emailPurchase(ctx, event, purchase, ticketCodes);
       return { ok: true, ticketCodes };
     },
 

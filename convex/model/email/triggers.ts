@@ -53,7 +53,16 @@ async function emailOptional(
   });
 }
 
-export function emailPurchase(ctx: MutationCtx, event: EventDoc, purchase: Doc<"ticketPurchases">, tickets: TicketLine[]) {
+/** The purchase's tickets, just issued, read back by code for their type, lote, kind and price. */
+export async function emailPurchase(ctx: MutationCtx, event: EventDoc, purchase: Doc<"ticketPurchases">, ticketCodes: string[]) {
+  const tickets: TicketLine[] = [];
+  for (const code of ticketCodes) {
+    const ticket = await ctx.db
+      .query("tickets")
+      .withIndex("by_code", (q) => q.eq("code", code))
+      .unique();
+    if (ticket !== null) tickets.push({ ...ticket, code });
+  }
   return emailUser(
     ctx,
     purchase.userId,
