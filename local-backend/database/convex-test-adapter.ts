@@ -284,6 +284,7 @@ export function allowConcurrentTransactions<State>(
   global: ConvexGlobal,
   start: () => State,
   topLevel: (jsonArgs: string, run: () => Promise<string>) => Promise<string>,
+  end: (state: State) => void = () => {},
 ): ConcurrentTransactions<State> {
   const slots = new AsyncLocalStorage<TransactionSlot<State>>();
   const shared = newSlot<State>();
@@ -327,6 +328,7 @@ export function allowConcurrentTransactions<State>(
   const endTransaction = (isNested: boolean) => {
     if (isNested) return;
     const current = slot();
+    if (current.state !== null) end(current.state);
     current.state = null;
     // A query stream lives no longer than its transaction; convex-test would keep its unread rows.
     current.queryResults = new Map();
@@ -348,6 +350,55 @@ export function allowConcurrentTransactions<State>(
     return topLevel(jsonArgs, () => run(() => asyncSyscall(op, jsonArgs)));
   };
   return { run, current: () => slot().state, inTransaction: () => slot().waitOnCurrentFunction !== null };
+}
+
+/** What a transaction's reads, writes and scheduled jobs are counted against (database/limits/). */
+export type TransactionCounters = {
+  indexRange(): void;
+  documentRead(bytes: number): void;
+  documentWritten(bytes: number): void;
+  functionScheduled(argumentBytes: number): void;
+};
+type MetricsTracker = {
+  trackIndexRange(): void;
+  trackRead(bytes: number): void;
+  trackWrite(bytes: number): void;
+  trackScheduledFunction(bytes: number): void;
+};
+
+/**
+ * Counts what every transaction's syscalls serve with `counters()` (the running transaction's,
+ * null for none): convex-test's syscall handlers report each index range, document handed
+ * out, write and scheduled job to its per-transaction metrics tracker, whose reports this
+ * passes on first (a counter may throw to refuse the call). Call after allowConcurrentTransactions.
+ */
+export function countTransactionsWith(global: ConvexGlobal, counters: () => TransactionCounters | null): void {
+  const manager = global.transactionManager;
+  const held = Object.getOwnPropertyDescriptor(manager, "_metricsTracker");
+  if (held?.get === undefined || held.set === undefined)
+    throw new Error("local backend: count transactions after allowConcurrentTransactions");
+  const wrap = (tracker: MetricsTracker): MetricsTracker => {
+    const { trackIndexRange, trackRead, trackWrite, trackScheduledFunction } = tracker;
+    tracker.trackIndexRange = () => (counters()?.indexRange(), trackIndexRange.call(tracker));
+    tracker.trackRead = (bytes) => (counters()?.documentRead(bytes), trackRead.call(tracker, bytes));
+    tracker.trackWrite = (bytes) => (counters()?.documentWritten(bytes), trackWrite.call(tracker, bytes));
+    tracker.trackScheduledFunction = (bytes) => (counters()?.functionScheduled(bytes), trackScheduledFunction.call(tracker, bytes));
+    return tracker;
+  };
+  Object.defineProperty(manager, "_metricsTracker", {
+    get: held.get,
+    set: (tracker: MetricsTracker | null) => held.set!(tracker === null ? null : wrap(tracker)),
+    configurable: true,
+  });
+}
+
+/** Runs `check` on every document a component stages or an import validates, before convex-test's schema check. */
+export function checkWritesWith(db: DatabaseFake, check: (table: string, fields: Record<string, Value>) => void): void {
+  const validate = db._validate.bind(db);
+  db._validate = (table, fields) => {
+    check(table, fields);
+    validate(table, fields);
+  };
 }
 
 /** The table of a stored document's id (database/ids/table-numbers.ts); "" for none. */
