@@ -5,8 +5,9 @@
  * values and validators written as Convex writes them (`{name: "x"}`, `v.object({…})`).
  * convex-test checks too, in its own words; this runs first, for the calls the backend takes.
  */
-import type { Value } from "convex/values";
+import { getConvexSize, type Value } from "convex/values";
 import { FunctionError } from "./function-error.ts";
+import { humanSize, LimitError, valueLimit } from "../database/limits/knobs.ts";
 
 /** A validator as `exportArgs()` gives it (convex/values' JSON form). */
 type ValidatorJson =
@@ -192,4 +193,41 @@ export function checkArguments(exportedArgs: string | undefined, args: Record<st
     if (error instanceof ValidationError) throw new FunctionError(`ArgumentValidationError: ${error.describe()}`, undefined);
     throw error;
   }
+}
+
+/** A function path as Convex prints it in its size errors: "events.js:list". */
+function canonicalPath(udfPath: string): string {
+  const [module = "", name = "default"] = udfPath.split(":");
+  return `${/\.[jt]s$/.test(module) ? module : `${module}.js`}:${name}`;
+}
+
+/** Refuses arguments past Convex's 16 MiB (FUNCTION_MAX_ARGS_SIZE), in its words. */
+export function checkArgumentsSize(udfPath: string, args: Record<string, Value>): void {
+  const size = getConvexSize([args]);
+  const limit = valueLimit("argumentsBytes");
+  if (size > limit) {
+    throw new FunctionError(
+      `Uncaught Error: Arguments for ${canonicalPath(udfPath)} are too large (actual: ${humanSize(size)}, limit: ${humanSize(limit)})`,
+      undefined,
+    );
+  }
+}
+
+/** Refuses a return value past Convex's 16 MiB (FUNCTION_MAX_RESULT_SIZE), in its words. */
+export function checkReturnValueSize(udfPath: string, value: Value): void {
+  const size = getConvexSize(value);
+  const limit = valueLimit("returnValueBytes");
+  if (size > limit) {
+    throw new LimitError(
+      "TooLargeFunctionResult",
+      `Function ${canonicalPath(udfPath)} return value is too large (actual: ${humanSize(size)}, limit: ${humanSize(limit)})`,
+    );
+  }
+}
+
+/** `work`'s value, refused past the return value limit (checkReturnValueSize). */
+export async function checkedReturnValue<T>(udfPath: string, work: Promise<T>): Promise<T> {
+  const value = await work;
+  checkReturnValueSize(udfPath, value as Value);
+  return value;
 }

@@ -198,3 +198,27 @@ export class LimitError extends Error {
     super(message);
   }
 }
+
+/** Sentences of the value limits (value-limits.ts, the function runner) by their Convex code. */
+const VALUE_LIMIT_SENTENCES: [string, string][] = [
+  ["Value is too large (", "ValueTooLargeError"],
+  ["Document is too nested (", "TooNested"],
+  ["Array length is too long (", "ArrayTooLong"],
+  ["Object has too many fields (", "TooManyFieldsError"],
+  ["Identifier is too long (", "InvalidFieldName"],
+  ["Field name is too long (", "InvalidFieldName"],
+];
+
+/**
+ * The Convex code of a limit error from its message (a syscall's error reaches the function,
+ * and back, as a plain Error with the same message), or null for another error.
+ */
+export function limitCodeOf(message: string): string | null {
+  for (const name of TRANSACTION_LIMIT_NAMES) {
+    const { code, error } = TRANSACTION_LIMITS[name];
+    if (message.includes(error(0).split(" (limit: ")[0]!)) return code;
+  }
+  for (const [sentence, code] of VALUE_LIMIT_SENTENCES) if (message.includes(sentence)) return code;
+  if (/ return value is too large \(| are too large \(actual: /.test(message)) return "TooLarge";
+  return null;
+}
