@@ -374,10 +374,13 @@ type MetricsTracker = {
  */
 export function countTransactionsWith(global: ConvexGlobal, counters: () => TransactionCounters | null): void {
   const manager = global.transactionManager;
+  // After allowConcurrentTransactions, an accessor to the line's tracker; on a plain instance, a field.
+  let own: unknown = (manager as unknown as { _metricsTracker: unknown })._metricsTracker;
   const held = Object.getOwnPropertyDescriptor(manager, "_metricsTracker");
-  if (held?.get === undefined || held.set === undefined)
-    throw new Error("local backend: count transactions after allowConcurrentTransactions");
+  const get = held?.get ?? (() => own);
+  const set = held?.set ?? ((tracker: unknown) => void (own = tracker));
   const wrap = (tracker: MetricsTracker): MetricsTracker => {
+    requireMembers(tracker, TRACKER_MEMBERS, "transactionManager._metricsTracker");
     const { trackIndexRange, trackRead, trackWrite, trackScheduledFunction } = tracker;
     tracker.trackIndexRange = () => (counters()?.indexRange(), trackIndexRange.call(tracker));
     tracker.trackRead = (bytes) => (counters()?.documentRead(bytes), trackRead.call(tracker, bytes));
@@ -386,10 +389,55 @@ export function countTransactionsWith(global: ConvexGlobal, counters: () => Tran
     return tracker;
   };
   Object.defineProperty(manager, "_metricsTracker", {
-    get: held.get,
-    set: (tracker: MetricsTracker | null) => held.set!(tracker === null ? null : wrap(tracker)),
+    get,
+    set: (tracker: MetricsTracker | null) => set(tracker === null ? null : wrap(tracker)),
     configurable: true,
   });
+}
+const TRACKER_MEMBERS = { trackIndexRange: "function", trackRead: "function", trackWrite: "function", trackScheduledFunction: "function" };
+
+/**
+ * On a plain convex-test instance (one top-level transaction at a time, as the bench runs it):
+ * `begin` is called as each top-level transaction begins, and `end` once it ended (committed
+ * or not) with the name of the function it ran, or null when none was asked for (`t.run`).
+ * `nameFunction()`, called from inside the function (a counted syscall), asks convex-test,
+ * which knows it there.
+ */
+export function watchSerialTransactions(
+  global: ConvexGlobal,
+  begin: () => void,
+  end: (name: Promise<string | null>) => void,
+): { nameFunction: () => void } {
+  const manager = global.transactionManager as ConvexGlobal["transactionManager"] & {
+    begin: (isNested: boolean, limits: unknown) => Promise<void>;
+  };
+  const { begin: started, commit, rollback } = manager;
+  let name: Promise<string | null> | null = null;
+  manager.begin = async (isNested, limits) => {
+    await started.call(manager, isNested, limits);
+    if (isNested) return;
+    name = null;
+    begin();
+  };
+  const ended = (isNested: boolean) => {
+    if (!isNested) end(name ?? Promise.resolve(null));
+  };
+  manager.commit = (isNested) => {
+    const ts = commit.call(manager, isNested);
+    ended(isNested);
+    return ts;
+  };
+  manager.rollback = (isNested) => {
+    rollback.call(manager, isNested);
+    ended(isNested);
+  };
+  const nameFunction = () => {
+    name ??= global
+      .asyncSyscall("1.0/getFunctionMetadata", "{}")
+      .then((json) => (JSON.parse(json) as { name: string }).name)
+      .catch(() => null);
+  };
+  return { nameFunction };
 }
 
 /** Runs `check` on every document a component stages or an import validates, before convex-test's schema check. */

@@ -44,7 +44,7 @@ describe("reads", () => {
     expect(await failure("query", "readBatch", { batch: "read-limit" })).toBe(
       `Uncaught Error: Too many documents read in a single function execution (limit: 32000). ${OVER_LIMIT_HELP}`,
     );
-  });
+  }, 300_000);
 
   it("counts the rows a .filter drops, in a stream and in a page", async () => {
     lower({ documentsRead: 50 });
@@ -92,7 +92,7 @@ describe("writes", () => {
       "Uncaught Error: Too many writes in a single function execution (limit: 16000)",
     );
     expect(await call("query", "readBatch", { batch: "write-limit-over" })).toBe(0);
-  });
+  }, 300_000);
 
   it("counts deletes as writes", async () => {
     lower({ documentsWritten: 5 });
