@@ -8,6 +8,7 @@
 import { getConvexSize, type Value } from "convex/values";
 import { FunctionError } from "./function-error.ts";
 import { humanSize, LimitError, valueLimit } from "../database/limits/knobs.ts";
+import { checkedTableOf } from "../database/ids/table-numbers.ts";
 
 /** A validator as `exportArgs()` gives it (convex/values' JSON form). */
 type ValidatorJson =
@@ -122,9 +123,18 @@ function check(validator: ValidatorJson, value: Value): void {
       if (!matches) throw noMatch(value, validator);
       return;
     }
-    case "id":
-      if (typeof value !== "string") throw noMatch(value, validator);
-      return;
+    case "id": {
+      // As Convex's validator.rs: an id that does not decode (or names no table) does not match;
+      // one of another table says which.
+      const table = typeof value === "string" ? checkedTableOf(value) : null;
+      if (table === null) throw noMatch(value, validator);
+      if (table === validator.tableName) return;
+      const found = table.startsWith("_") ? "from a system table" : `from table \`${table}\``;
+      throw new ValidationError(
+        (path) =>
+          `Found ID "${value as string}" ${found}, which does not match the table name in validator \`v.id("${validator.tableName}")\`.${path}`,
+      );
+    }
     case "literal": {
       const literal = literalOf(validator.value);
       if (value !== literal) {
