@@ -60,7 +60,8 @@ export function limitWarnings(usage: TransactionUsage): string[] {
  */
 export function noteTransactionUsage(name: string | null, usage: TransactionUsage): void {
   const execution = executions.getStore();
-  const functionName = name ?? execution?.identifier ?? "unknown";
+  // A label that is no function path ("scheduled job") names the execution's function instead.
+  const functionName = name?.includes(":") === true ? name : (execution?.identifier ?? name ?? "unknown");
   notePeaks(functionName, usage);
   if (execution !== undefined) for (const limit of TRANSACTION_LIMIT_NAMES) execution.usage[limit] += usage[limit];
   const prefix = execution === undefined || execution.identifier === functionName ? "" : `${functionName}: `;
