@@ -7,6 +7,7 @@ import { functionsPart } from "./functions";
 import { hotEventPart } from "./hot-event";
 import { latencyPart } from "./latency";
 import { lighthousePart } from "./lighthouse";
+import { limitsPart } from "./limits";
 import { listPart } from "./list";
 import { notificationsPart } from "./notifications";
 import { ownBarPart } from "./own-bar";
@@ -34,4 +35,6 @@ export const BENCH_PARTS: readonly AnyBenchPart[] = [
   ticketRushPart,
   pixDepositPart,
   emailDeliveryPart,
+  // Last: what every part before it saw of Convex's limits.
+  limitsPart,
 ];
