@@ -70,7 +70,13 @@ describe("Entrar com e-mail", () => {
   test("refuses a malformed, too long, not normalized or header-breaking address in Portuguese, keeping nothing", async () => {
     const t = newBackend();
     const mail = mailbox();
-    for (const email of ["não-é-email", `${"a".repeat(250)}@x.com`, "Ana@Exemplo.com", "ana@exemplo.com\r\nBcc: x@y.com", "a@b.com,c@d.com"]) {
+    for (const email of [
+      "não-é-email",
+      `${"a".repeat(250)}@x.com`,
+      "Ana@Exemplo.com",
+      "ana@exemplo.com\r\nBcc: x@y.com",
+      "a@b.com,c@d.com",
+    ]) {
       const error = await rejectionData(t.action(api.auth.signIn, { provider: "email", params: { email } }));
       expect(error.message).toBe("Informe um e-mail válido (até 254 caracteres).");
     }
@@ -94,7 +100,9 @@ describe("Entrar com e-mail", () => {
   test("the same person reaches the same account: a verified e-mail (Google's) links; an unverified local one does not", async () => {
     const t = newBackend();
     const mail = mailbox();
-    const googleUser = await t.run((ctx) => ctx.db.insert("users", { email: "dora@exemplo.com", name: "Dora", emailVerificationTime: Date.now() }));
+    const googleUser = await t.run((ctx) =>
+      ctx.db.insert("users", { email: "dora@exemplo.com", name: "Dora", emailVerificationTime: Date.now() }),
+    );
     const localUser = await t.run((ctx) => ctx.db.insert("users", { email: "edu@exemplo.com", name: "Edu" }));
     expect((await userOf(t, await enter(t, "dora@exemplo.com", await askCode(t, mail, "dora@exemplo.com"))))._id).toBe(googleUser);
     expect((await userOf(t, await enter(t, "edu@exemplo.com", await askCode(t, mail, "edu@exemplo.com"))))._id).not.toBe(localUser);
