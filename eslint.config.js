@@ -90,7 +90,7 @@ const DEPLOYED_CONVEX_ZONE = {
   target: "./convex",
   from: ["./test-kit", "./pix-sandbox", "./mail-sandbox"],
   message:
-    "Deployed code never imports the test kit or the PIX and mail sandboxes: only tests and their helpers (*.test.ts, test.*.ts) do.",
+    "Deployed code never imports the test kit or the PIX sandbox or the mail sandbox: only tests and their helpers (*.test.ts, test.*.ts) do.",
 };
 
 export default tseslint.config(
