@@ -26,6 +26,11 @@ const app = defineApp({
     MERCADOPAGO_API_URL: v.optional(v.string()),
     // Production payouts: the Ed25519 private key (PKCS#8 PEM) that signs each transfer request.
     MERCADOPAGO_PAYOUT_PRIVATE_KEY: v.optional(v.string()),
+    // `Taxa de serviço` (model/fees.ts): percentages ("10", "7.5") of tickets and of supports,
+    // and the minimum per ticket or support in cents. Unset = 0: no fee.
+    SERVICE_FEE_TICKET_PERCENT: v.optional(v.string()),
+    SERVICE_FEE_SUPPORT_PERCENT: v.optional(v.string()),
+    SERVICE_FEE_MINIMUM_CENTS: v.optional(v.string()),
   },
 });
 // Components from npm: rate limits, who is online, data migrations. Their tables live apart from the app's.

@@ -17,5 +17,7 @@ crons.interval("reconcile PIX deposits and withdrawals", { minutes: 5 }, interna
 
 // A support queue whose worker stopped (a turn that threw) is restarted (model/supportWorker.ts).
 crons.interval("restart stuck support queues", { seconds: RECOVERY_INTERVAL_SECONDS }, internal.supportQueue.recover);
+// Every cent accounted for: wallets, events, the platform's fees and what is in flight (model/books.ts).
+crons.daily("check that the books balance", { hourUTC: 5, minuteUTC: 11 }, internal.books.startCheck);
 
 export default crons;

@@ -39,6 +39,9 @@ type Env = {
   readonly MERCADOPAGO_WEBHOOK_SECRET: string | undefined;
   readonly MERCADOPAGO_API_URL: string | undefined;
   readonly MERCADOPAGO_PAYOUT_PRIVATE_KEY: string | undefined;
+  readonly SERVICE_FEE_TICKET_PERCENT: string | undefined;
+  readonly SERVICE_FEE_SUPPORT_PERCENT: string | undefined;
+  readonly SERVICE_FEE_MINIMUM_CENTS: string | undefined;
 };
 
 /**

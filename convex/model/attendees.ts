@@ -80,6 +80,7 @@ function whatWasBought(ticket: Doc<"tickets">) {
     loteIndex: ticket.loteIndex ?? null,
     meiaCategory: ticket.meiaCategory ?? null,
     priceCents: ticket.priceCents ?? null,
+    feeCents: ticket.feeCents ?? null,
   };
 }
 

@@ -86,6 +86,8 @@ export function purchaseDecider(ctx: MutationCtx) {
         priceCents: unitPriceCents(lote, request.meia),
         ...(purchase.meiaCategory === undefined ? {} : { meiaCategory: purchase.meiaCategory }),
         purchaseId: purchase._id,
+        // The purchase's fee is its units' fees, each the same (model/shared/fees.ts).
+        ...(purchase.feeCents === undefined ? {} : { feeCents: purchase.feeCents / purchase.units }),
       };
       const ticketCodes: string[] = [];
       for (let unit = 0; unit < purchase.units; unit += 1) ticketCodes.push(await issueTicket(ctx, event, purchase.userId, kind));

@@ -15,6 +15,8 @@ export type AttendeeRow = {
   meiaCategory: MeiaCategory | null;
   /** What the ticket cost its buyer; null for a ticket given per support. */
   priceCents: number | null;
+  /** The ticket's `Taxa de serviço` (model/shared/fees.ts); null when it had none. */
+  feeCents: number | null;
   code: string;
   issuedAt: number;
   usedAt: number | null;
@@ -34,6 +36,7 @@ export const ATTENDEE_CSV_HEADER = [
   "Código",
   "Comprado em",
   "Check-in em",
+  "Taxa de serviço",
 ];
 
 /** The `Situação` column: a cancelled ticket never reads as valid. */
@@ -58,6 +61,7 @@ export function attendeeCsv(rows: AttendeeRow[], { timeZone }: { timeZone?: stri
     row.code,
     csvDateTime(row.issuedAt, timeZone),
     row.usedAt === null ? "" : csvDateTime(row.usedAt, timeZone),
+    row.feeCents === null ? "" : formatBRL(row.feeCents),
   ]);
   return spreadsheetCsv(ATTENDEE_CSV_HEADER, data);
 }
