@@ -1,7 +1,8 @@
 import { v } from "convex/values";
 import { query } from "./_generated/server";
 import { idArg } from "./model/args";
-import { signedInMutation } from "./model/callerFunctions";
+import { callerQuery, signedInMutation } from "./model/callerFunctions";
+import { payoutText } from "./model/shared/fees";
 import { feeRates, setFeeMode } from "./model/fees";
 import { enforceRateLimit } from "./model/rateLimits";
 
@@ -27,5 +28,26 @@ export const setMode = signedInMutation({
     await enforceRateLimit(ctx, "editEvent", ctx.user._id);
     await setFeeMode(ctx, ctx.user._id, idArg(ctx, "events", eventId), mode);
     return null;
+  },
+});
+
+/**
+ * The organizer's payout of the event once credited: `Repasse: R$ bruto − taxa R$ Y = R$ líquido`,
+ * the same cents as their Extrato's line. Null before it (or for anyone but the creator).
+ */
+export const payout = callerQuery({
+  args: { eventId: v.string() },
+  handler: async (ctx, { eventId }) => {
+    const id = idArg(ctx, "events", eventId);
+    const event = id === null ? null : await ctx.db.get("events", id);
+    if (event === null || ctx.user === null || event.creatorId !== ctx.user._id) return null;
+    if (event.settlement !== "paidOut" || event.payoutPromoCents === undefined) return null;
+    const feeCents = event.payoutFeeCents ?? 0;
+    return {
+      grossCents: event.raisedCents,
+      feeCents,
+      netCents: event.raisedCents - feeCents,
+      text: payoutText(event.raisedCents, feeCents),
+    };
   },
 });
