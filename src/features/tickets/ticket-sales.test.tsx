@@ -2,6 +2,7 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "@convex/_generated/api";
+import { NO_FEES } from "@convex/model/shared/fees";
 import { fakeId, resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { TicketSales } from "./ticket-sales";
 
@@ -25,6 +26,7 @@ beforeEach(() => {
     type("Pista", { inteiraSold: 1, meiaSold: 1, loteSold: [2] }),
     type("Camarote", { inteiraSold: 6, meiaSold: 4, loteSold: [5, 5] }),
   ]);
+  setQuery(api.fees.forEvent, { rates: NO_FEES, passedOn: false });
 });
 
 describe("Ingressos", () => {
@@ -110,6 +112,17 @@ describe("Ingressos", () => {
     expect(await screen.findByRole("alertdialog")).toHaveTextContent(
       "Ingressos esgotados para este tipo. O valor voltou para a sua carteira.",
     );
+  });
+
+  it("shows the fee passed on to the buyer before paying, and pays what it showed", async () => {
+    setQuery(api.fees.forEvent, { rates: { ticketBasisPoints: 1_000, supportBasisPoints: 0, minimumCents: 0 }, passedOn: true });
+    const buy = setMutation(api.ticketPurchases.buy, () => ({ purchaseId: "p1" }) as never);
+    const user = userEvent.setup();
+    render(<TicketSales eventId="ev1" open />);
+    await user.selectOptions(screen.getByLabelText("Quantidade"), "2");
+    expect(screen.getByText("Ingresso R$ 120,00 + taxa R$ 12,00 = R$ 132,00")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Comprar" }));
+    expect(buy).toHaveBeenCalledWith(expect.objectContaining({ unitPriceCents: 6_000, units: 2, feeCents: 1_200 }));
   });
 
   it("has no purchase form once purchases closed", () => {
