@@ -99,7 +99,7 @@ describe("Repassar a taxa ao comprador", () => {
     expect((await t.query(api.events.get, { id: eventId }))!.raisedCents).toBe(5_010);
     const page = await creator.as.query(api.attendees.page, { eventId, paginationOpts: { numItems: 10, cursor: null } });
     expect(page.page.map((row) => row.feeCents)).toEqual([251, 251]);
-    expect(attendeeCsv(page.page).split("\r\n")[1]).toMatch(/;R\$\s2,51$/);
+    expect(attendeeCsv(page.page).split("\r\n")[1]).toMatch(/;R\$\s2,51;$/);
     await expectInvariants(t);
   });
 

@@ -246,6 +246,8 @@ export default defineSchema({
     priceCents: v.optional(v.number()),
     /** The service fee of this ticket (model/fees.ts); absent = none. */
     feeCents: v.optional(v.number()),
+    /** The `Cupom` its purchase used, as typed (upper case), for the attendee CSV. */
+    couponCode: v.optional(v.string()),
     /** Set on a meia-entrada ticket: the category its buyer declared. */
     meiaCategory: v.optional(meiaCategoryValidator),
     /** The purchase that issued it, so its buyer can cancel it from Meus Ingressos (model/purchaseCancel.ts). */
@@ -335,6 +337,8 @@ export default defineSchema({
     /** Bought from a waiting-list hold: its units were already counted in ticketSales when held. */
     holdId: v.optional(v.id("waitingListEntries")),
     ...serviceFeeFields,
+    /** The `Cupom` it used (model/coupons.ts): its use is given back if the purchase is refused or cancelled. */
+    couponId: v.optional(v.id("coupons")),
   })
     // `Máximo por pessoa`: what a person has pending for an event.
     .index("by_userId_and_eventId_and_status", ["userId", "eventId", "status"]),
@@ -477,6 +481,25 @@ export default defineSchema({
     /** The service fee included in amountCents (a purchase with the fee passed on, or its refund). */
     feeCents: v.optional(v.number()),
   }).index("by_userId", ["userId"]),
+
+  // `Cupons de desconto` (model/coupons.ts): an event's codes. `uses` is written by each purchase
+  // that takes one, in its transaction, so concurrent purchases of one coupon are serialized by
+  // Convex and its maximum is never passed.
+  coupons: defineTable({
+    eventId: v.id("events"),
+    code: v.string(),
+    discount: v.union(
+      v.object({ kind: v.literal("percent"), percent: v.number() }),
+      v.object({ kind: v.literal("fixed"), amountCents: v.number() }),
+    ),
+    /** Only for these types; absent = every type of the event. */
+    typeIds: v.optional(v.array(v.id("ticketTypes"))),
+    /** Absent = unlimited. */
+    maxUses: v.optional(v.number()),
+    /** The last moment it may be used; absent = until sales end. */
+    validUntil: v.optional(v.number()),
+    uses: v.number(),
+  }).index("by_eventId_and_code", ["eventId", "code"]),
 
   // The platform's own account (model/books.ts): one row, the fees received at payouts. It is
   // nobody's wallet: no person can spend or withdraw it.

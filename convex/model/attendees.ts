@@ -81,6 +81,7 @@ function whatWasBought(ticket: Doc<"tickets">) {
     meiaCategory: ticket.meiaCategory ?? null,
     priceCents: ticket.priceCents ?? null,
     feeCents: ticket.feeCents ?? null,
+    couponCode: ticket.couponCode ?? null,
   };
 }
 

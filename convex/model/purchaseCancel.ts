@@ -21,6 +21,7 @@ import { returnUnits } from "./ticketReturns";
 import { recordSupport } from "./timeline";
 import { changeWallet } from "./wallet";
 import { buyerFeeOf } from "./fees";
+import { releaseCouponUse } from "./coupons";
 
 /** The tickets of a purchase, by their codes (at most 4). */
 async function ticketsOf(ctx: MutationCtx, purchase: Doc<"ticketPurchases">): Promise<Doc<"tickets">[]> {
@@ -122,5 +123,6 @@ export async function cancelPurchase(
   });
   await ctx.db.patch("ticketPurchases", purchase._id, { status: "cancelled", cancelledAt: now });
   await returnUnits(ctx, purchase, now);
+  await releaseCouponUse(ctx, purchase);
   return { refundedCents };
 }

@@ -11,6 +11,7 @@ import { supportClosedMessage, supportClosedReason, type Lifecycle, type Support
 import { addSale, decidePurchase, inteiraGoneForGood, unitPriceCents, type TicketSales } from "./shared/ticketTypes";
 import { salesOf } from "./ticketSales";
 import { issueTicket } from "./tickets";
+import { releaseCouponUse } from "./coupons";
 
 /** Why purchases are closed: cancelled or started. A concluded event keeps selling its tickets. */
 export function purchaseClosedReason(event: Lifecycle, at: number | null): SupportClosedReason | null {
@@ -46,6 +47,8 @@ export function purchaseDecider(ctx: MutationCtx) {
 
   async function refuse(purchase: Doc<"ticketPurchases">, refusal: string) {
     await ctx.db.patch("ticketPurchases", purchase._id, { status: "refunded", refusal });
+    // A refused purchase used nothing: its coupon's use is free again.
+    await releaseCouponUse(ctx, purchase);
     return { ok: false as const, refusal };
   }
 
@@ -79,11 +82,14 @@ export function purchaseDecider(ctx: MutationCtx) {
         state.changed = true;
       }
       const lote = state.type.lotes[request.loteIndex]!;
+      const coupon = purchase.couponId === undefined ? null : await ctx.db.get("coupons", purchase.couponId);
       const kind = {
         typeId: state.type._id,
         typeName: state.type.name,
         loteIndex: request.loteIndex,
-        priceCents: unitPriceCents(lote, request.meia),
+        // What the buyer paid per unit: the lote's price, or less with a coupon.
+        priceCents: purchase.couponId === undefined ? unitPriceCents(lote, request.meia) : purchase.amountCents / purchase.units,
+        ...(coupon === null ? {} : { couponCode: coupon.code }),
         ...(purchase.meiaCategory === undefined ? {} : { meiaCategory: purchase.meiaCategory }),
         purchaseId: purchase._id,
         // The purchase's fee is its units' fees, each the same (model/shared/fees.ts).

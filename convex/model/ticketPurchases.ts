@@ -14,13 +14,14 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { appError } from "./shared/errors";
 import { supportClosedMessage } from "./shared/lifecycle";
 import { MESSAGES } from "./shared/texts";
-import { availabilityOf, isMeiaCategory, MAX_UNITS_PER_PURCHASE, NO_SALES, TICKET_MESSAGES, unitPriceCents } from "./shared/ticketTypes";
+import { availabilityOf, isMeiaCategory, MAX_UNITS_PER_PURCHASE, NO_SALES, TICKET_MESSAGES } from "./shared/ticketTypes";
 import { checkPerPersonLimit } from "./perPersonLimit";
 import { gateClosedReason, gateForSupport, type SupportGate } from "./supportGates";
 import { queueRow } from "./supportQueue";
 import { walletCentsOf } from "./users";
 import { heldForBuyer } from "./waitingList";
 import { buyerFeeOf, purchaseFee, type ServiceFee } from "./fees";
+import { purchaseUnitPrice, takeCouponUse } from "./coupons";
 
 export type PurchaseRequest = {
   typeId: Id<"ticketTypes"> | null;
@@ -36,6 +37,8 @@ export type PurchaseRequest = {
   holdId?: Id<"waitingListEntries"> | null;
   /** The service fee the buyer saw on top of the price (model/fees.ts); absent = none shown. */
   feeCents?: number;
+  /** The `Cupom` the buyer typed (model/coupons.ts); `unitPriceCents` is then the price with it. */
+  couponCode?: string;
 };
 
 /**
@@ -86,7 +89,7 @@ async function takePurchase(
   const lote = Number.isSafeInteger(loteIndex) && loteIndex >= 0 ? type.lotes[loteIndex] : undefined;
   if (lote === undefined || (lote.endsAt !== undefined && now >= lote.endsAt))
     throw appError("INVALID_PURCHASE", onSale.state === "ended" ? TICKET_MESSAGES.salesEnded : TICKET_MESSAGES.loteChanged);
-  const priceCents = unitPriceCents(lote, meia);
+  const { coupon, priceCents } = await purchaseUnitPrice(ctx, type, lote, meia, request.couponCode, now);
   if (request.unitPriceCents !== priceCents) throw appError("PRICE_CHANGED", TICKET_MESSAGES.priceChanged);
   // The fee too: the buyer pays the one they saw, or is told it changed (the rates or the event's choice did).
   const fee = purchaseFee(priceCents, units, event.feePassedOn === true);
@@ -99,6 +102,7 @@ async function takePurchase(
   if (payCents > 0 && walletCents <= 0) throw appError("NO_BALANCE", MESSAGES.noBalance, MESSAGES.noBalanceTitle);
   if (payCents > walletCents) throw appError("INSUFFICIENT_FUNDS", MESSAGES.insufficientFunds);
 
+  if (coupon !== null) await takeCouponUse(ctx, coupon);
   if (type.purchased !== true) await ctx.db.patch("ticketTypes", type._id, { purchased: true });
   if (fromHold !== null) await ctx.db.patch("waitingListEntries", fromHold._id, { status: "bought" });
   const purchaseId = await ctx.db.insert("ticketPurchases", {
@@ -112,6 +116,7 @@ async function takePurchase(
     status: "pending",
     ...(fromHold === null ? {} : { holdId: fromHold._id }),
     ...fee,
+    ...(coupon === null ? {} : { couponId: coupon._id }),
   });
   return { purchaseId, amountCents, fee };
 }

@@ -17,6 +17,8 @@ export type AttendeeRow = {
   priceCents: number | null;
   /** The ticket's `Taxa de serviço` (model/shared/fees.ts); null when it had none. */
   feeCents: number | null;
+  /** The `Cupom` its purchase used; null when none. */
+  couponCode: string | null;
   code: string;
   issuedAt: number;
   usedAt: number | null;
@@ -37,6 +39,7 @@ export const ATTENDEE_CSV_HEADER = [
   "Comprado em",
   "Check-in em",
   "Taxa de serviço",
+  "Cupom",
 ];
 
 /** The `Situação` column: a cancelled ticket never reads as valid. */
@@ -62,6 +65,7 @@ export function attendeeCsv(rows: AttendeeRow[], { timeZone }: { timeZone?: stri
     csvDateTime(row.issuedAt, timeZone),
     row.usedAt === null ? "" : csvDateTime(row.usedAt, timeZone),
     row.feeCents === null ? "" : formatBRL(row.feeCents),
+    row.couponCode ?? "",
   ]);
   return spreadsheetCsv(ATTENDEE_CSV_HEADER, data);
 }
