@@ -125,6 +125,28 @@ describe("Ingressos", () => {
     expect(buy).toHaveBeenCalledWith(expect.objectContaining({ unitPriceCents: 6_000, units: 2, feeCents: 1_200 }));
   });
 
+  it("applies a Cupom: the new price before paying, bought at it with the code; a refused code says why", async () => {
+    setQuery(api.fees.forEvent, { rates: { ticketBasisPoints: 1_000, supportBasisPoints: 0, minimumCents: 0 }, passedOn: true });
+    setQuery(api.coupons.preview, (args) =>
+      args.code === "PROMO10"
+        ? { ok: true as const, code: "PROMO10", unitPriceCents: 5_400 }
+        : { ok: false as const, message: "Este cupom expirou." },
+    );
+    const buy = setMutation(api.ticketPurchases.buy, () => ({ purchaseId: "p1" }) as never);
+    const user = userEvent.setup();
+    render(<TicketSales eventId="ev1" open />);
+    await user.type(screen.getByLabelText("Cupom"), "VELHO");
+    await user.click(screen.getByRole("button", { name: "Aplicar" }));
+    expect(await screen.findByText("Este cupom expirou.")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Cupom"));
+    await user.type(screen.getByLabelText("Cupom"), "PROMO10");
+    await user.click(screen.getByRole("button", { name: "Aplicar" }));
+    expect(await screen.findByText("Cupom PROMO10 aplicado: R$ 54,00 por ingresso.")).toBeInTheDocument();
+    expect(screen.getByText("Ingresso R$ 54,00 + taxa R$ 5,40 = R$ 59,40")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Comprar" }));
+    expect(buy).toHaveBeenCalledWith(expect.objectContaining({ unitPriceCents: 5_400, feeCents: 540, couponCode: "PROMO10" }));
+  });
+
   it("has no purchase form once purchases closed", () => {
     render(<TicketSales eventId="ev1" open={false} />);
     expect(screen.getByRole("listitem", { name: "Pista" })).toBeInTheDocument();
