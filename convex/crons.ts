@@ -17,6 +17,8 @@ crons.interval("reconcile PIX deposits and withdrawals", { minutes: 5 }, interna
 
 // A support queue whose worker stopped (a turn that threw) is restarted (model/supportWorker.ts).
 crons.interval("restart stuck support queues", { seconds: RECOVERY_INTERVAL_SECONDS }, internal.supportQueue.recover);
+// Every cent accounted for: wallets, events, the platform's fees and what is in flight (model/books.ts).
+crons.daily("check that the books balance", { hourUTC: 5, minuteUTC: 11 }, internal.books.startCheck);
 
 // E-mails whose attempt died or was lost get another (model/email/outbox.ts).
 crons.interval("retry stuck e-mails", { minutes: 1 }, internal.emails.sweep);

@@ -43,6 +43,16 @@ const notificationKindValidator = v.union(
   v.literal("ticketsHeld"),
 );
 
+/**
+ * `Taxa de serviço` on a support or purchase (model/fees.ts): the platform's fee, and whether its
+ * buyer paid it on top (then it was debited with the price and goes back with it on any refund);
+ * otherwise it is taken from the payout. Absent = no fee.
+ */
+const serviceFeeFields = {
+  feeCents: v.optional(v.number()),
+  feePaidByBuyer: v.optional(v.literal(true)),
+};
+
 const queuedSupportFields = {
   eventId: v.id("events"),
   userId: v.id("users"),
@@ -52,6 +62,7 @@ const queuedSupportFields = {
   /** The reward the supporter chose, and their answer to its question: the queue decides a limited one (model/rewardAllocation.ts). */
   rewardId: v.optional(v.id("rewards")),
   answer: v.optional(v.string()),
+  ...serviceFeeFields,
 };
 
 /**
@@ -143,6 +154,11 @@ export default defineSchema({
     hasTicketTypes: v.optional(v.literal(true)),
     /** `Modalidade Flexível`: paid out at the date even below the goal. Absent = `Tudo ou nada`. */
     fundingMode: v.optional(v.literal("flexible")),
+    /** `Repassar a taxa ao comprador`: ticket buyers pay the service fee on top. Absent = `Absorver a taxa`. */
+    feePassedOn: v.optional(v.literal(true)),
+    /** Set with the payout (model/payoutCredit.ts): the fee taken from it, and every fee the platform received for this event. */
+    payoutFeeCents: v.optional(v.number()),
+    platformFeeCents: v.optional(v.number()),
   })
     .index("by_finished_and_startsAt", ["finished", "startsAt"])
     .index("by_finished_and_category_and_startsAt", ["finished", "category", "startsAt"])
@@ -197,6 +213,7 @@ export default defineSchema({
     /** The reward this support holds (counted in rewardCounts until refunded), and the answer to its question. */
     rewardId: v.optional(v.id("rewards")),
     answer: v.optional(v.string()),
+    ...serviceFeeFields,
   })
     .index("by_eventId_and_userId", ["eventId", "userId"])
     .index("by_userId", ["userId"]),
@@ -229,6 +246,10 @@ export default defineSchema({
     typeName: v.optional(v.string()),
     loteIndex: v.optional(v.number()),
     priceCents: v.optional(v.number()),
+    /** The service fee of this ticket (model/fees.ts); absent = none. */
+    feeCents: v.optional(v.number()),
+    /** The `Cupom` its purchase used, as typed (upper case), for the attendee CSV. */
+    couponCode: v.optional(v.string()),
     /** Set on a meia-entrada ticket: the category its buyer declared. */
     meiaCategory: v.optional(meiaCategoryValidator),
     /** The purchase that issued it, so its buyer can cancel it from Meus Ingressos (model/purchaseCancel.ts). */
@@ -317,6 +338,9 @@ export default defineSchema({
     cancelledAt: v.optional(v.number()),
     /** Bought from a waiting-list hold: its units were already counted in ticketSales when held. */
     holdId: v.optional(v.id("waitingListEntries")),
+    ...serviceFeeFields,
+    /** The `Cupom` it used (model/coupons.ts): its use is given back if the purchase is refused or cancelled. */
+    couponId: v.optional(v.id("coupons")),
   })
     // `Máximo por pessoa`: what a person has pending for an event.
     .index("by_userId_and_eventId_and_status", ["userId", "eventId", "status"]),
@@ -400,6 +424,8 @@ export default defineSchema({
     closed: v.optional(supportClosedReasonValidator),
     /** Set by the first support queued: from then on the event's core fields are frozen. */
     supported: v.optional(v.literal(true)),
+    /** The event's `Repassar a taxa ao comprador`, where buyers read it without reading the event. */
+    feePassedOn: v.optional(v.literal(true)),
   }).index("by_eventId", ["eventId"]),
 
   // The per-event support queue: a support debits the wallet and writes a row here (nothing
@@ -454,7 +480,59 @@ export default defineSchema({
     promoCents: v.optional(v.number()),
     /** What of a taken-back amount the wallet could not cover and is owed (model/walletOwed.ts). */
     owedCents: v.optional(v.number()),
+    /** The service fee included in amountCents (a purchase with the fee passed on, or its refund). */
+    feeCents: v.optional(v.number()),
   }).index("by_userId", ["userId"]),
+
+  // `Cupons de desconto` (model/coupons.ts): an event's codes. `uses` is written by each purchase
+  // that takes one, in its transaction, so concurrent purchases of one coupon are serialized by
+  // Convex and its maximum is never passed.
+  coupons: defineTable({
+    eventId: v.id("events"),
+    code: v.string(),
+    discount: v.union(
+      v.object({ kind: v.literal("percent"), percent: v.number() }),
+      v.object({ kind: v.literal("fixed"), amountCents: v.number() }),
+    ),
+    /** Only for these types; absent = every type of the event. */
+    typeIds: v.optional(v.array(v.id("ticketTypes"))),
+    /** Absent = unlimited. */
+    maxUses: v.optional(v.number()),
+    /** The last moment it may be used; absent = until sales end. */
+    validUntil: v.optional(v.number()),
+    uses: v.number(),
+  }).index("by_eventId_and_code", ["eventId", "code"]),
+
+  // The platform's own account (model/books.ts): one row, the fees received at payouts. It is
+  // nobody's wallet: no person can spend or withdraw it.
+  platformAccount: defineTable({ balanceCents: v.number() }),
+  // Its statement: one row per payout that paid fees, written in the same transaction.
+  platformEntries: defineTable({
+    eventId: v.id("events"),
+    amountCents: v.number(),
+    balanceAfterCents: v.number(),
+  }).index("by_eventId", ["eventId"]),
+  // The daily check that the books balance (model/books.ts): the totals it read page by page, then its result.
+  booksChecks: defineTable({
+    status: v.union(v.literal("running"), v.literal("balanced"), v.literal("unbalanced"), v.literal("moved")),
+    /** Which table the next step reads, and from where. */
+    phase: v.string(),
+    cursor: v.union(v.string(), v.null()),
+    totals: v.object({
+      pixInCents: v.number(),
+      welcomeCents: v.number(),
+      pixOutCents: v.number(),
+      walletsCents: v.number(),
+      eventsHoldCents: v.number(),
+      platformCents: v.number(),
+      inFlightCents: v.number(),
+    }),
+    /** In − out − (wallets + events + platform + in flight): 0 when the books balance. */
+    differenceCents: v.optional(v.number()),
+    finishedAt: v.optional(v.number()),
+    /** How many times it started over because money moved while it read. */
+    attempt: v.number(),
+  }),
 
   // Promotional money a person spent on an event, not yet refunded: a refund of that event
   // gives it back as promotional money, so the welcome bonus never becomes withdrawable by

@@ -44,6 +44,9 @@ type Env = {
   readonly EMAIL_FROM: string | undefined;
   readonly EMAIL_RETRY_BASE_MS: string | undefined;
   readonly EMAIL_SEND_TIMEOUT_MS: string | undefined;
+  readonly SERVICE_FEE_TICKET_PERCENT: string | undefined;
+  readonly SERVICE_FEE_SUPPORT_PERCENT: string | undefined;
+  readonly SERVICE_FEE_MINIMUM_CENTS: string | undefined;
 };
 
 /**

@@ -80,6 +80,8 @@ function whatWasBought(ticket: Doc<"tickets">) {
     loteIndex: ticket.loteIndex ?? null,
     meiaCategory: ticket.meiaCategory ?? null,
     priceCents: ticket.priceCents ?? null,
+    feeCents: ticket.feeCents ?? null,
+    couponCode: ticket.couponCode ?? null,
   };
 }
 

@@ -20,6 +20,7 @@ import { closeGate } from "./supportGates";
 import { drainQueue } from "./supportQueue";
 import { creditPayoutStep } from "./payoutCredit";
 import { changeWallet } from "./wallet";
+import { buyerFeeOf } from "./fees";
 import { releaseRewards } from "./rewardAllocation";
 
 /** Contributions (or tickets) per refund transaction: ~5 reads and writes each, far below the limits. */
@@ -123,10 +124,18 @@ export async function refundBatch(ctx: MutationCtx, eventId: Id<"events">, phase
     const releasedRewards = new Map<Id<"rewards">, number>();
     for (const contribution of page.page) {
       if (contribution.refundedAt !== undefined) continue;
-      await changeWallet(ctx, contribution.userId, { kind: "refund", amountCents: contribution.amountCents, eventId });
+      // A fee the buyer paid on top goes back with the price.
+      const buyerFee = buyerFeeOf(contribution);
+      const backCents = contribution.amountCents + buyerFee;
+      await changeWallet(ctx, contribution.userId, {
+        kind: "refund",
+        amountCents: backCents,
+        eventId,
+        ...(buyerFee > 0 ? { feeCents: buyerFee } : {}),
+      });
       await ctx.db.patch("contributions", contribution._id, { refundedAt: now });
       refundedCents += contribution.amountCents;
-      refundedByUser.set(contribution.userId, (refundedByUser.get(contribution.userId) ?? 0) + contribution.amountCents);
+      refundedByUser.set(contribution.userId, (refundedByUser.get(contribution.userId) ?? 0) + backCents);
       if (contribution.rewardId !== undefined)
         releasedRewards.set(contribution.rewardId, (releasedRewards.get(contribution.rewardId) ?? 0) + 1);
     }

@@ -78,6 +78,7 @@ export async function supporterPage(ctx: QueryCtx, event: Doc<"events">, paginat
         answer: contribution.answer ?? null,
         at: contribution._creationTime,
         state: stateOf(contribution),
+        feeCents: contribution.feeCents ?? null,
       };
     }),
   );

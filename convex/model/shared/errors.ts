@@ -56,6 +56,11 @@ export type ErrorCode =
   | "PURCHASE_CANCELLED"
   | "PURCHASE_NOT_ISSUED"
   | "EVENT_OVER"
+  // `Cupons de desconto` (model/coupons.ts) and `Cortesias` (model/courtesies.ts).
+  | "INVALID_COUPON"
+  | "COUPON_EXPIRED"
+  | "COUPON_USED_UP"
+  | "INVALID_COURTESY"
   | "CANCEL_WINDOW_CLOSED"
   | "TICKET_USED"
   | "SUPPORT_NOT_FOUND"

@@ -24,6 +24,7 @@ const organizerTools = () => import("./event-organizer");
 const EditEvent = lazy(() => organizerTools().then((module) => ({ default: module.EditEvent })));
 const CancelEvent = lazy(() => organizerTools().then((module) => ({ default: module.CancelEvent })));
 const AttendeeList = lazy(() => organizerTools().then((module) => ({ default: module.AttendeeList })));
+const FeeSettings = lazy(() => organizerTools().then((module) => ({ default: module.FeeSettings })));
 const DownloadSupportersButton = lazy(() => organizerTools().then((module) => ({ default: module.DownloadSupportersButton })));
 const TicketSales = lazy(() => import("../../features/tickets/ticket-sales").then((module) => ({ default: memo(module.TicketSales) })));
 // The event's figures change on every support (a live update a few times a second on a busy
@@ -110,6 +111,11 @@ function EventPage() {
           {event.hasTicketTypes && (
             <Suspense fallback={null}>
               <TicketSales eventId={event._id} open={event.supportClosedReason === null || event.supportClosedReason === "concluded"} />
+            </Suspense>
+          )}
+          {isOrganizer && (
+            <Suspense fallback={null}>
+              <FeeSettings eventId={event._id} sellsTickets={event.hasTicketTypes} open={event.settlement === null} />
             </Suspense>
           )}
           {/* Every ticketed event's organizer downloads the list, also when its tickets come from supports. */}
