@@ -2,6 +2,7 @@ import Google from "@auth/core/providers/google";
 import { convexAuth } from "@convex-dev/auth/server";
 import { env, query } from "./_generated/server";
 import { LocalSignIn, localSignInEnabled } from "./model/localSignIn";
+import { claimTeamInvites } from "./model/team";
 import { claimTransfers } from "./model/ticketTransfer";
 import { giveInitialWallet } from "./model/wallet";
 
@@ -27,6 +28,8 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
       if (existingUserId === null) await giveInitialWallet(ctx, userId);
       // Tickets transferred to this e-mail before it had an account become theirs.
       await claimTransfers(ctx, userId);
+      // Invitations to an event's team waiting for this e-mail give their roles now.
+      await claimTeamInvites(ctx, userId);
     },
   },
 });

@@ -72,7 +72,7 @@ export const mine = callerQuery({
 });
 
 /**
- * At the door: the event's creator marks a ticket used; returns the holder's name. Every try
+ * At the door: the event's organizer or door team marks a ticket used; returns the holder's name. Every try
  * spends one of the organizer's check-in tries first, in its own transaction, so a wrong code's
  * refusal (which rolls its own transaction back) still counts: codes cannot be guessed faster
  * than the limit.
@@ -85,14 +85,15 @@ export const checkIn = action({
   },
 });
 
-/** One try of `checkIn`: the caller must organize the event and have a try left this minute. */
+/** One try of `checkIn`: the caller must be at the event's door (shared/functionAccess.ts) and have a try left this minute. */
 export const spendCheckInTry = internalMutation({
   args: { eventId: v.string() },
   handler: async (ctx, { eventId }) => {
     const user = await currentUser(ctx);
     // Signed out is answered like anyone else who is not the organizer.
-    const event = await requireOrganizer(ctx, user?._id ?? null, idArg(ctx, "events", eventId));
-    await enforceRateLimit(ctx, "checkIn", event.creatorId);
+    await requireOrganizer(ctx, user?._id ?? null, idArg(ctx, "events", eventId), "tickets:checkIn");
+    // Each person at the door has their own tries: doors side by side do not share one budget.
+    await enforceRateLimit(ctx, "checkIn", user!._id);
   },
 });
 
@@ -101,16 +102,16 @@ export const checkInAtDoor = internalMutation({
   args: { eventId: v.string(), code: v.string() },
   handler: async (ctx, { eventId, code }) => {
     const user = await currentUser(ctx);
-    const event = await requireOrganizer(ctx, user?._id ?? null, idArg(ctx, "events", eventId));
+    const event = await requireOrganizer(ctx, user?._id ?? null, idArg(ctx, "events", eventId), "tickets:checkIn");
     return checkInTicket(ctx, event, code, Date.now());
   },
 });
 
-/** How many of the event's tickets were issued and checked in; the event's creator only. */
+/** How many of the event's tickets were issued and checked in; its organizer and door team. */
 export const checkInStats = callerQuery({
   args: { eventId: v.string() },
   handler: async (ctx, { eventId }) => {
-    const event = await requireOrganizer(ctx, ctx.user?._id ?? null, idArg(ctx, "events", eventId));
+    const event = await requireOrganizer(ctx, ctx.user?._id ?? null, idArg(ctx, "events", eventId), "tickets:checkInStats");
     return checkInStatsOf(event);
   },
 });
