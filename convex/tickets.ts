@@ -8,6 +8,8 @@ import { signedInMutation } from "./model/callerFunctions";
 import { cancelSupport as cancelSupportOf } from "./model/supportCancel";
 import { checkInStatsOf, checkInTicket, requireOrganizer, type CheckedIn } from "./model/checkIn";
 import { enforceRateLimit } from "./model/rateLimits";
+import { DEFAULT_DOOR_NAME, DOOR_MESSAGES, normalizeDoorName } from "./model/shared/door";
+import { appError } from "./model/shared/errors";
 import { shownTicketStatus } from "./model/tickets";
 import { currentUser } from "./model/users";
 
@@ -78,10 +80,11 @@ export const mine = callerQuery({
  * than the limit.
  */
 export const checkIn = action({
-  args: { eventId: v.string(), code: v.string() },
-  handler: async (ctx, { eventId, code }): Promise<CheckedIn> => {
+  // `doorName`: the door the ticket enters by (`Equipe`'s check-in page names its door); `Principal` when absent.
+  args: { eventId: v.string(), code: v.string(), doorName: v.optional(v.string()) },
+  handler: async (ctx, { eventId, code, doorName }): Promise<CheckedIn> => {
     await ctx.runMutation(internal.tickets.spendCheckInTry, { eventId });
-    return ctx.runMutation(internal.tickets.checkInAtDoor, { eventId, code });
+    return ctx.runMutation(internal.tickets.checkInAtDoor, { eventId, code, doorName });
   },
 });
 
@@ -99,11 +102,13 @@ export const spendCheckInTry = internalMutation({
 
 /** The check-in itself, once `spendCheckInTry` let the try through. */
 export const checkInAtDoor = internalMutation({
-  args: { eventId: v.string(), code: v.string() },
-  handler: async (ctx, { eventId, code }) => {
+  args: { eventId: v.string(), code: v.string(), doorName: v.optional(v.string()) },
+  handler: async (ctx, { eventId, code, doorName }) => {
     const user = await currentUser(ctx);
     const event = await requireOrganizer(ctx, user?._id ?? null, idArg(ctx, "events", eventId), "tickets:checkIn");
-    return checkInTicket(ctx, event, code, Date.now());
+    const door = normalizeDoorName(doorName ?? DEFAULT_DOOR_NAME);
+    if (door === null) throw appError("INVALID_DOOR", DOOR_MESSAGES.invalidDoorName);
+    return checkInTicket(ctx, event, code, Date.now(), door);
   },
 });
 

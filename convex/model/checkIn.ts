@@ -67,11 +67,17 @@ function alreadyUsed(usedAt: number) {
 export type CheckedIn = { holderName: string; code: string; kind: string | null; note: string | null };
 
 /**
- * Marks the event's ticket with `rawCode` used and counts it on the event; returns the holder's
+ * Marks the event's ticket with `rawCode` used at `door` and counts it on the event and the door figures; returns the holder's
  * name. Refuses a code of another event, a used ticket (with its time), a cancelled one and the
  * old code of a transferred one.
  */
-export async function checkInTicket(ctx: MutationCtx, event: Doc<"events">, rawCode: string, now: number): Promise<CheckedIn> {
+export async function checkInTicket(
+  ctx: MutationCtx,
+  event: Doc<"events">,
+  rawCode: string,
+  now: number,
+  door = DEFAULT_DOOR_NAME,
+): Promise<CheckedIn> {
   const code = normalizeTicketCode(rawCode);
   const ticket =
     code === null
@@ -87,11 +93,10 @@ export async function checkInTicket(ctx: MutationCtx, event: Doc<"events">, rawC
   // The code a ticket had before it changed holder: the receiver's ticket has its own.
   if (ticket.status === "transferred") throw appError("TICKET_TRANSFERRED", TRANSFER_MESSAGES.atTheDoor);
   if (ticket.status === "used") throw alreadyUsed(ticket.usedAt ?? now);
-  // Checked in online, one code at a time: counted at the door `Principal` (the offline door names its own).
-  await ctx.db.patch("tickets", ticket._id, { status: "used", usedAt: now, usedDoor: DEFAULT_DOOR_NAME });
+  await ctx.db.patch("tickets", ticket._id, { status: "used", usedAt: now, usedDoor: door });
   await ctx.db.patch("events", event._id, { ticketsUsed: (event.ticketsUsed ?? 0) + 1 });
   if (ticket.typeId !== undefined) await countCheckIn(ctx, ticket.typeId, ticket.loteIndex ?? 0);
-  await countEntry(ctx, event._id, { door: DEFAULT_DOOR_NAME, at: now, type: doorTypeOf(ticket) }, 1);
+  await countEntry(ctx, event._id, { door, at: now, type: doorTypeOf(ticket) }, 1);
   const holder = await ctx.db.get("users", ticket.userId);
   return {
     // Never the e-mail: door staff see a ticket's name, type and status only.

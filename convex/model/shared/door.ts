@@ -56,3 +56,8 @@ export async function doorCodeHash(eventId: string, code: string): Promise<strin
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+/** A typed or scanned code as the door compares it: spaces dropped, upper case; bounded before any work. */
+export function doorCodeOf(raw: string): string {
+  return raw.slice(0, 64).replace(/\s+/g, "").toUpperCase();
+}

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useMutation } from "convex/react";
+import { api } from "@convex/_generated/api";
+import { DEFAULT_DOOR_NAME, DOOR_MESSAGES, type DoorRefusal, doorCodeHash, doorCodeOf, MAX_DOOR_BATCH } from "@convex/model/shared/door";
+import { MESSAGES } from "@convex/model/shared/texts";
+import { formatTime } from "../../lib/dates";
+import { type DoorCode, type DoorState, loadDoorState, saveDoorState } from "./door-storage";
+import { useDoorDownload } from "./use-door-download";
+import { useOnline } from "./use-online";
+
+/** The answer the door shows for a code decided on the device. */
+export type LocalVerdict = { ok: true; name: string; kind: string | null } | { ok: false; message: string };
+
+/** Decides a code against what the device holds: downloaded tickets, and what this device let in. */
+function decide(state: DoorState, hash: string): LocalVerdict {
+  const ticket: DoorCode | undefined = state.codes[hash];
+  if (ticket === undefined) return { ok: false, message: MESSAGES.ticketNotFound };
+  const here = state.entered[hash];
+  if (here !== undefined) return { ok: false, message: DOOR_MESSAGES.alreadyUsedAt(formatTime(here.at), here.door) };
+  if (ticket.usedAt !== null)
+    return { ok: false, message: DOOR_MESSAGES.alreadyUsedAt(formatTime(ticket.usedAt), ticket.usedDoor ?? DEFAULT_DOOR_NAME) };
+  return { ok: true, name: ticket.name, kind: ticket.kind };
+}
+
+/**
+ * The door that keeps working offline, for one person at one event: opens its session, keeps the
+ * download on the device, decides codes there while the connection is down, and sends what it let
+ * in (oldest first, in bounded batches) as soon as the connection is back.
+ */
+export function useDoor(eventId: string, userId: string) {
+  const storageKey = `${eventId}.${userId}`;
+  const [state, setState] = useState<DoorState>(() => loadDoorState(storageKey));
+  const [doorName, setDoorName] = useState(state.session?.doorName ?? DEFAULT_DOOR_NAME);
+  const [refused, setRefused] = useState<DoorRefusal | null>(null);
+  const online = useOnline();
+  const openDoor = useMutation(api.door.open);
+  const sync = useMutation(api.door.sync);
+  const sending = useRef(false);
+  const opening = useRef(false);
+
+  const update = useCallback(
+    (change: (previous: DoorState) => DoorState) =>
+      setState((previous) => {
+        const next = change(previous);
+        saveDoorState(storageKey, next);
+        return next;
+      }),
+    [storageKey],
+  );
+
+  // A session per door name; a new name (or none yet) opens one while connected.
+  useEffect(() => {
+    if (!online || opening.current || state.session?.doorName === doorName) return;
+    opening.current = true;
+    openDoor({ eventId, doorName })
+      .then(({ sessionId, openedAt }) =>
+        update((previous) => ({ ...previous, session: { sessionId, doorName, openedAt, clockOffset: openedAt - Date.now() } })),
+      )
+      .catch(() => undefined)
+      .finally(() => (opening.current = false));
+  }, [online, doorName, state.session, eventId, openDoor, update]);
+
+  const onCodes = useCallback((codes: Record<string, DoorCode>) => update((previous) => ({ ...previous, codes })), [update]);
+  const downloaded = useDoorDownload(eventId, state.session !== null, onCodes);
+
+  // Sends what waits, a batch at a time, while connected.
+  useEffect(() => {
+    const session = state.session;
+    if (!online || sending.current || session === null || state.pending.length === 0) return;
+    sending.current = true;
+    const batch = state.pending.slice(0, MAX_DOOR_BATCH);
+    const sent = new Set(batch.map((scan) => scan.clientId));
+    sync({ sessionId: session.sessionId, scans: batch })
+      .then((result) => {
+        if (result.refused !== null) setRefused(result.refused);
+        update((previous) => ({ ...previous, pending: previous.pending.filter((scan) => !sent.has(scan.clientId)) }));
+      })
+      .catch(() => undefined)
+      .finally(() => (sending.current = false));
+  }, [online, state.pending, state.session, sync, update]);
+
+  /** Decides `raw` on the device and, when it may enter, queues it to be sent. */
+  const checkHere = useCallback(
+    async (raw: string): Promise<LocalVerdict> => {
+      const code = doorCodeOf(raw);
+      const hash = await doorCodeHash(eventId, code);
+      const verdict = decide(state, hash);
+      const session = state.session;
+      if (!verdict.ok || session === null) return verdict;
+      // The time in the server's clock, so the server compares entries of different devices fairly.
+      const scannedAt = Date.now() + session.clockOffset;
+      update((previous) => ({
+        ...previous,
+        pending: [...previous.pending, { clientId: crypto.randomUUID(), code, scannedAt }],
+        entered: { ...previous.entered, [hash]: { at: scannedAt, door: session.doorName } },
+      }));
+      return verdict;
+    },
+    [eventId, state, update],
+  );
+
+  return { online, doorName, setDoorName, session: state.session, downloaded, pending: state.pending.length, refused, checkHere };
+}
