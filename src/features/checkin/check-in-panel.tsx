@@ -64,8 +64,8 @@ export function CheckInPanel({ eventId, userId, role }: CheckInPanelProps) {
 
   return (
     <div className="check-in">
-      <DoorNameForm doorName={door.doorName} onChange={door.setDoorName} />
-      <DoorStatus online={door.online} pending={door.pending} downloaded={door.downloaded} refused={door.refused} />
+      <DoorNameForm doorName={door.doorName} onChange={door.setDoorName} online={door.online} />
+      <DoorStatus online={door.online} pending={door.pending} ready={door.ready} refused={door.refused} />
       <CheckInCounter eventId={eventId} />
       {result !== null && (
         <p className={`check-in__result check-in__result--${result.tone}`} role={result.tone === "error" ? "alert" : "status"}>

@@ -30,13 +30,15 @@ function decide(state: DoorState, hash: string): LocalVerdict {
 export function useDoor(eventId: string, userId: string) {
   const storageKey = `${eventId}.${userId}`;
   const [state, setState] = useState<DoorState>(() => loadDoorState(storageKey));
-  const [doorName, setDoorName] = useState(state.session?.doorName ?? DEFAULT_DOOR_NAME);
+  const [doorName, setDoorNameState] = useState(state.session?.doorName ?? DEFAULT_DOOR_NAME);
   const [refused, setRefused] = useState<DoorRefusal | null>(null);
   const online = useOnline();
   const openDoor = useMutation(api.door.open);
   const sync = useMutation(api.door.sync);
   const sending = useRef(false);
   const opening = useRef(false);
+  // The door name last asked for: a slower answer for an older name must not replace its session.
+  const wanted = useRef(doorName);
 
   const update = useCallback(
     (change: (previous: DoorState) => DoorState) =>
@@ -48,17 +50,34 @@ export function useDoor(eventId: string, userId: string) {
     [storageKey],
   );
 
-  // A session per door name; a new name (or none yet) opens one while connected.
+  /** Opens a session for `name` (one per door name), kept once it is still the name wanted. */
+  const openSession = useCallback(
+    (name: string) => {
+      opening.current = true;
+      openDoor({ eventId, doorName: name })
+        .then(({ sessionId, openedAt }) => {
+          if (wanted.current !== name) return;
+          update((previous) => ({ ...previous, session: { sessionId, doorName: name, openedAt, clockOffset: openedAt - Date.now() } }));
+        })
+        .catch(() => undefined)
+        .finally(() => (opening.current = false));
+    },
+    [eventId, openDoor, update],
+  );
+
+  // The first session (or the first after the connection came back) opens by itself.
   useEffect(() => {
-    if (!online || opening.current || state.session?.doorName === doorName) return;
-    opening.current = true;
-    openDoor({ eventId, doorName })
-      .then(({ sessionId, openedAt }) =>
-        update((previous) => ({ ...previous, session: { sessionId, doorName, openedAt, clockOffset: openedAt - Date.now() } })),
-      )
-      .catch(() => undefined)
-      .finally(() => (opening.current = false));
-  }, [online, doorName, state.session, eventId, openDoor, update]);
+    if (online && !opening.current && state.session?.doorName !== wanted.current) openSession(wanted.current);
+  }, [online, state.session, openSession]);
+
+  const setDoorName = useCallback(
+    (name: string) => {
+      wanted.current = name;
+      setDoorNameState(name);
+      openSession(name);
+    },
+    [openSession],
+  );
 
   const onCodes = useCallback((codes: Record<string, DoorCode>) => update((previous) => ({ ...previous, codes })), [update]);
   const downloaded = useDoorDownload(eventId, state.session !== null, onCodes);
@@ -99,5 +118,7 @@ export function useDoor(eventId: string, userId: string) {
     [eventId, state, update],
   );
 
-  return { online, doorName, setDoorName, session: state.session, downloaded, pending: state.pending.length, refused, checkHere };
+  // Ready to work offline once this door's session is open and the whole download is on the device.
+  const ready = downloaded && state.session?.doorName === doorName;
+  return { online, doorName, setDoorName, session: state.session, ready, pending: state.pending.length, refused, checkHere };
 }
