@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { api } from "../convex/_generated/api";
 import { apiEvent, apiSupport, apiUser, unique } from "./helpers/backend";
+import { seriousViolations } from "./helpers/axe";
 import { shoot } from "./helpers/tickets";
 import { signInLocally } from "./helpers/ui";
 
@@ -52,6 +53,7 @@ test("an invited Portaria member checks a ticket in but sees no money, no e-mail
   const door = await pageAs(browser, `/event/${eventId}`, "Pedro Porteiro", porteiroEmail, { width: 375, height: 740 });
   await expect(member).toContainText("Portaria · Ativo");
   await shoot(org.page, "equipe");
+  expect(await seriousViolations(org.page)).toEqual([]);
   await expect(door.page.getByRole("link", { name: "Equipe" })).toHaveCount(0);
   await expect(door.page.getByRole("heading", { name: "Lista de participantes" })).toHaveCount(0);
   await door.page.getByRole("link", { name: "Validar ingressos" }).click();
@@ -105,6 +107,7 @@ test("the door keeps checking codes offline, sends them when back, and the organ
   await expect(door.page.getByRole("alert")).toHaveText("Ingresso não encontrado para este evento.");
   await expect(door.page.getByText("2 entradas aguardando envio")).toBeVisible();
   await shoot(door.page, "checkin-offline");
+  expect(await seriousViolations(door.page)).toEqual([]);
   await expect(org.page.getByText("Presentes: 0 de 3")).toBeVisible();
 
   await door.context.setOffline(false);
@@ -113,6 +116,7 @@ test("the door keeps checking codes offline, sends them when back, and the organ
   const figures = org.page.getByRole("region", { name: "Portaria ao vivo" });
   await expect(figures.getByRole("table", { name: "Por porta" }).getByRole("row", { name: /Portão A/ })).toContainText("2");
   await shoot(org.page, "checkin-organizador", figures);
+  expect(await seriousViolations(org.page)).toEqual([]);
 
   await Promise.all([org.context.close(), door.context.close()]);
 });
