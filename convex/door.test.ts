@@ -195,3 +195,48 @@ describe("the download and Desfazer check-in", () => {
     expect(figures.perHour).toEqual([{ hourStart: Date.parse("2026-12-01T22:00:00Z"), count: 1 }]);
   });
 });
+
+describe("inside Convex's limits", () => {
+  test("a full batch whose every entry moves a first entry, and a full page of the download, pass with the limits enforced", async () => {
+    const t = newBackend({ transactionLimits: true });
+    const organizer = await signedInUser(t, { name: "Organizadora" });
+    const eventId = (await createEvent(organizer.as, {
+      isTicketed: true,
+      startsAt: Date.now() + 20 * DAY,
+      goalCents: 100_000_000,
+    })) as Id<"events">;
+    const codes: string[] = [];
+    for (let i = 0; i < MAX_DOOR_BATCH; i++) {
+      const holder = await signedInUser(t, { name: `Pessoa ${i}` });
+      await supportNow(t, holder.as, { eventId, amountCents: 1_000 });
+      codes.push((await holder.as.query(api.tickets.mine, {}))[0]!.code);
+    }
+    const doors: { as: Caller; sessionId: string }[] = [];
+    for (const [name, doorName] of [
+      ["Ana", "Portão A"],
+      ["Beto", "Portão B"],
+    ] as const) {
+      const person = await signedInUser(t, { name });
+      await organizer.as.mutation(api.team.invite, { eventId, email: `${name.toLowerCase()}@exemplo.com`, role: "portaria" });
+      doors.push({ as: person.as, sessionId: (await person.as.mutation(api.door.open, { eventId, doorName })).sessionId });
+    }
+    const [a, b] = doors as [(typeof doors)[0], (typeof doors)[0]];
+    const base = Date.now();
+    vi.setSystemTime(base + MINUTE);
+    await sync(
+      a.as,
+      a.sessionId,
+      codes.map((code, i) => scan(`a${i}`, code, base + 1_000 + i)),
+    );
+    // B scanned every code earlier: each of its entries moves the ticket's first entry.
+    const late = await sync(
+      b.as,
+      b.sessionId,
+      codes.map((code, i) => scan(`b${i}`, code, base + i)),
+    );
+    expect(late.results.every((row) => row.outcome === "accepted")).toBe(true);
+    expect((await a.as.query(api.door.review, { sessionId: a.sessionId })).length).toBe(MAX_DOOR_BATCH);
+    const page = await a.as.query(api.door.codes, { eventId, paginationOpts: { numItems: 100, cursor: null } });
+    expect(page.page).toHaveLength(MAX_DOOR_BATCH);
+  });
+});

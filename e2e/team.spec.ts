@@ -11,13 +11,15 @@ type ApiUser = Awaited<ReturnType<typeof apiUser>>;
 async function eventWithTickets(organizer: ApiUser, fans: string[]) {
   const eventId = await apiEvent(organizer, { name: `Festa ${unique()}`, isTicketed: true, minSupportCents: 100 });
   const codes: string[] = [];
+  const holders: ApiUser[] = [];
   for (const name of fans) {
     const fan = await apiUser(name);
     await apiSupport(fan, eventId, 1_000);
     await expect.poll(async () => (await fan.client.query(api.tickets.mine, {})).length).toBe(1);
     codes.push((await fan.client.query(api.tickets.mine, {}))[0]!.code);
+    holders.push(fan);
   }
-  return { eventId, codes };
+  return { eventId, codes, holders };
 }
 
 async function pageAs(browser: Browser, path: string, name: string, email: string, viewport = { width: 1280, height: 900 }) {
@@ -78,7 +80,7 @@ test("an invited Portaria member checks a ticket in but sees no money, no e-mail
 
 test("the door keeps checking codes offline, sends them when back, and the organizer's open page counts them", async ({ browser }) => {
   const organizer = await apiUser("Organizadora Offline");
-  const { eventId, codes } = await eventWithTickets(organizer, ["Ana Offline", "Bruno Offline", "Caio Offline"]);
+  const { eventId, codes, holders } = await eventWithTickets(organizer, ["Ana Offline", "Bruno Offline", "Caio Offline"]);
   const porteiroEmail = `porta.${unique()}@e2e.test`;
   await organizer.client.mutation(api.team.invite, { eventId, email: porteiroEmail, role: "portaria" });
 
@@ -105,14 +107,25 @@ test("the door keeps checking codes offline, sends them when back, and the organ
   await expect(door.page.getByRole("alert")).toHaveText(/^Já utilizado às \d{2}:\d{2} na porta Portão A$/);
   await validate("NAOEXISTE");
   await expect(door.page.getByRole("alert")).toHaveText("Ingresso não encontrado para este evento.");
-  await expect(door.page.getByText("2 entradas aguardando envio")).toBeVisible();
+  // Caio cancels his support (and so his ticket) while the door cannot know: it lets him in.
+  const caio = holders[2]!;
+  await caio.client.mutation(api.tickets.cancelSupport, { ticketId: (await caio.client.query(api.tickets.mine, {}))[0]!._id });
+  await validate(codes[2]!);
+  await expect(door.page.getByRole("status").filter({ hasText: "Entrada liberada: Caio Offline" })).toBeVisible();
+  await expect(door.page.getByText("3 entradas aguardando envio")).toBeVisible();
   await shoot(door.page, "checkin-offline");
   expect(await seriousViolations(door.page)).toEqual([]);
-  await expect(org.page.getByText("Presentes: 0 de 3")).toBeVisible();
+  await expect(org.page.getByText(/^Presentes: 0 de [23]$/)).toBeVisible();
 
   await door.context.setOffline(false);
-  await expect(org.page.getByText("Presentes: 2 de 3")).toBeVisible();
-  await expect(door.page.getByText("2 entradas aguardando envio")).toHaveCount(0);
+  await expect(org.page.getByText(/^Presentes: 2 de [23]$/)).toBeVisible();
+  await expect(door.page.getByText("3 entradas aguardando envio")).toHaveCount(0);
+  // The server refused the cancelled ticket: the door sees it to review.
+  const review = door.page.getByRole("region", { name: "Entradas para conferir" });
+  await expect(review.getByRole("listitem")).toHaveCount(1);
+  await expect(review.getByRole("listitem")).toContainText("Caio Offline");
+  await expect(review.getByRole("listitem")).toContainText("Ingresso cancelado.");
+  await shoot(door.page, "checkin-conferir", review);
   const figures = org.page.getByRole("region", { name: "Portaria ao vivo" });
   await expect(figures.getByRole("table", { name: "Por porta" }).getByRole("row", { name: /Portão A/ })).toContainText("2");
   await shoot(org.page, "checkin-organizador", figures);
