@@ -5,6 +5,7 @@ import { doorCodesPage, doorRefusalsOf, doorReviewOf, notAtTheDoor, openDoor, se
 import { doorFiguresOf } from "./model/doorFigures";
 import { refuseBatch, syncDoor } from "./model/doorSync";
 import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
+import { enforceRateLimit } from "./model/rateLimits";
 import { appError } from "./model/shared/errors";
 import { mayCall } from "./model/shared/functionAccess";
 import { TEAM_MESSAGES } from "./model/shared/team";
@@ -45,6 +46,8 @@ export const sync = signedInMutation({
     const now = Date.now();
     if (!mayCall("door:sync", await eventRoleOf(ctx, event, ctx.user._id)))
       return refuseBatch(ctx, session, "notInTeam", scans.length, now);
+    // A batch spends one of the person's check-in tries (60 a minute): forged batches cannot flood the organizer's log.
+    await enforceRateLimit(ctx, "checkIn", ctx.user._id);
     return syncDoor(ctx, session, scans, now);
   },
 });

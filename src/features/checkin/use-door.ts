@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
-import { DEFAULT_DOOR_NAME, DOOR_MESSAGES, type DoorRefusal, doorCodeHash, doorCodeOf, MAX_DOOR_BATCH } from "@convex/model/shared/door";
+import { DEFAULT_DOOR_NAME, DOOR_MESSAGES, doorCodeHash, doorCodeOf } from "@convex/model/shared/door";
 import { MESSAGES } from "@convex/model/shared/texts";
 import { formatTime } from "../../lib/dates";
 import { type DoorCode, type DoorState, loadDoorState, saveDoorState } from "./door-storage";
 import { useDoorDownload } from "./use-door-download";
+import { useDoorSender } from "./use-door-sender";
 import { useOnline } from "./use-online";
 
 /** The answer the door shows for a code decided on the device. */
@@ -31,11 +32,8 @@ export function useDoor(eventId: string, userId: string) {
   const storageKey = `${eventId}.${userId}`;
   const [state, setState] = useState<DoorState>(() => loadDoorState(storageKey));
   const [doorName, setDoorNameState] = useState(state.session?.doorName ?? DEFAULT_DOOR_NAME);
-  const [refused, setRefused] = useState<DoorRefusal | null>(null);
   const online = useOnline();
   const openDoor = useMutation(api.door.open);
-  const sync = useMutation(api.door.sync);
-  const sending = useRef(false);
   const opening = useRef(false);
   // The door name last asked for: a slower answer for an older name must not replace its session.
   const wanted = useRef(doorName);
@@ -56,11 +54,12 @@ export function useDoor(eventId: string, userId: string) {
       opening.current = true;
       openDoor({ eventId, doorName: name })
         .then(({ sessionId, openedAt }) => {
+          opening.current = false;
           if (wanted.current !== name) return;
           update((previous) => ({ ...previous, session: { sessionId, doorName: name, openedAt, clockOffset: openedAt - Date.now() } }));
         })
-        .catch(() => undefined)
-        .finally(() => (opening.current = false));
+        // Not opened (the connection dropped): the next connection opens it.
+        .catch(() => (opening.current = false));
     },
     [eventId, openDoor, update],
   );
@@ -82,21 +81,7 @@ export function useDoor(eventId: string, userId: string) {
   const onCodes = useCallback((codes: Record<string, DoorCode>) => update((previous) => ({ ...previous, codes })), [update]);
   const downloaded = useDoorDownload(eventId, state.session !== null, onCodes);
 
-  // Sends what waits, a batch at a time, while connected.
-  useEffect(() => {
-    const session = state.session;
-    if (!online || sending.current || session === null || state.pending.length === 0) return;
-    sending.current = true;
-    const batch = state.pending.slice(0, MAX_DOOR_BATCH);
-    const sent = new Set(batch.map((scan) => scan.clientId));
-    sync({ sessionId: session.sessionId, scans: batch })
-      .then((result) => {
-        if (result.refused !== null) setRefused(result.refused);
-        update((previous) => ({ ...previous, pending: previous.pending.filter((scan) => !sent.has(scan.clientId)) }));
-      })
-      .catch(() => undefined)
-      .finally(() => (sending.current = false));
-  }, [online, state.pending, state.session, sync, update]);
+  const refused = useDoorSender(online, state, update);
 
   /** Decides `raw` on the device and, when it may enter, queues it to be sent. */
   const checkHere = useCallback(
