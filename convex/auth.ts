@@ -4,6 +4,7 @@ import { env, query } from "./_generated/server";
 import { LocalSignIn, localSignInEnabled } from "./model/localSignIn";
 import { checkCodeRequest, EmailCode } from "./model/email/signInCode";
 import { emailConfigured } from "./model/email/provider";
+import { claimTeamInvites } from "./model/team";
 import { claimTransfers } from "./model/ticketTransfer";
 import { giveInitialWallet } from "./model/wallet";
 
@@ -36,6 +37,8 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
       if (existingUserId === null) await giveInitialWallet(ctx, userId);
       // Tickets transferred to this e-mail before it had an account become theirs.
       await claimTransfers(ctx, userId);
+      // Invitations to an event's team waiting for this e-mail give their roles now.
+      await claimTeamInvites(ctx, userId);
     },
   },
 });

@@ -9,6 +9,7 @@ import { ENTRY_KINDS } from "./model/shared/statement";
 import { UFS } from "./model/shared/ufs";
 import { MEIA_CATEGORIES } from "./model/shared/ticketTypes";
 import { emailTables } from "./model/email/schema";
+import { teamTables } from "./model/teamTables";
 
 // The validator lives here, not beside CATEGORIES, so the browser never loads convex/values.
 const categoryValidator = literals(...CATEGORIES);
@@ -241,6 +242,8 @@ export default defineSchema({
      */
     status: v.optional(v.union(v.literal("valid"), v.literal("used"), v.literal("cancelled"), v.literal("transferred"))),
     usedAt: v.optional(v.number()),
+    /** The door (its name, `Equipe`'s check-in) where it was first let in; absent for a check-in before doors had names. */
+    usedDoor: v.optional(v.string()),
     // A ticket bought through a ticket type (model/ticketPurchases.ts); absent on the spec's support tickets.
     typeId: v.optional(v.id("ticketTypes")),
     typeName: v.optional(v.string()),
@@ -662,4 +665,7 @@ export default defineSchema({
     eventId: v.id("events"),
     userId: v.id("users"),
   }).index("by_eventId_and_userId", ["eventId", "userId"]),
+
+  // `Equipe` and the door (model/teamTables.ts).
+  ...teamTables,
 });

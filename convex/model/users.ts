@@ -49,6 +49,11 @@ export function displayNameOf(user: Doc<"users">): string {
   return ownNameOf(user) ?? (user.email || NO_NAME);
 }
 
+/** The name the door sees: the person's own name, never their e-mail (door staff see no e-mails). */
+export function doorNameOf(user: Doc<"users">): string {
+  return ownNameOf(user) ?? NO_NAME;
+}
+
 /** The avatar menu's name: the display name, or "Usuário" when there is none (never the e-mail). */
 export function menuNameOf(user: Doc<"users">): string {
   return ownNameOf(user) ?? NO_NAME;

@@ -14,6 +14,11 @@ export const paths = {
     pattern: "checkin",
     build: (id: string) => `/event/${encodeURIComponent(id)}/checkin`,
   },
+  team: {
+    /** `Equipe`, relative to the event's route like the door screen. */
+    pattern: "equipe",
+    build: (id: string) => `/event/${encodeURIComponent(id)}/equipe`,
+  },
   chat: {
     pattern: "/chat/:eventId",
     build: (eventId: string) => `/chat/${encodeURIComponent(eventId)}`,

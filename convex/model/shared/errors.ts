@@ -65,7 +65,15 @@ export type ErrorCode =
   | "TICKET_USED"
   | "SUPPORT_NOT_FOUND"
   | "SUPPORT_CANCELLED"
-  | "NOT_COLLECTING";
+  | "NOT_COLLECTING"
+  // Equipe and the door (team.ts, door.ts beside this file).
+  | "INVALID_TEAM_ROLE"
+  | "TEAM_INVITE_REFUSED"
+  | "TEAM_MEMBER_NOT_FOUND"
+  | "NOT_AT_THE_DOOR"
+  | "DOOR_SESSION_NOT_FOUND"
+  | "INVALID_DOOR"
+  | "TICKET_NOT_USED";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

@@ -2,6 +2,7 @@ import { lazy, memo, Suspense } from "react";
 import { Link, Route, Routes, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
+import { type EventFunction, mayCall } from "@convex/model/shared/functionAccess";
 import { eventRoom } from "@convex/model/shared/presenceRooms";
 import { PresenceCount, viewersText } from "../../components/presence-count";
 import { Spinner } from "../../components/spinner";
@@ -17,6 +18,7 @@ import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
 
 const CheckInRoute = lazy(() => import("./checkin"));
+const TeamRoute = lazy(() => import("./team"));
 const NotFoundRoute = lazy(() => import("./not-found"));
 // Loaded only where they show: the organizer's tools for the organizer, Ingressos (its list, the
 // buying form and the lote and meia-entrada rules) on an event sold by ticket types.
@@ -45,6 +47,7 @@ export default function EventRoute() {
       <Routes>
         <Route index element={<EventPage />} />
         <Route path={paths.checkIn.pattern} element={<CheckInRoute />} />
+        <Route path={paths.team.pattern} element={<TeamRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>
     </Suspense>
@@ -58,8 +61,10 @@ function EventPage() {
   const loaded = useQuery(api.events.get, { id });
   const event = loaded == null ? loaded : support.shown(loaded);
   const me = useQuery(api.users.me);
-  const isOrganizer = event != null && me != null && me._id === event.creatorId;
-  const isOrganizerOfTicketed = isOrganizer && event.isTicketed;
+  // The organizer, or someone of its `Equipe`: each tool shows when the one table says the server takes it.
+  const role = useQuery(api.team.myRole, me == null ? "skip" : { eventId: id }) ?? null;
+  const may = (fn: EventFunction) => event != null && mayCall(fn, role);
+  const isTicketed = event != null && event.isTicketed;
   useDocumentTitle(event ? pageTitle(event.name) : event === null ? pageTitle("Evento não encontrado") : pageTitle());
 
   return (
@@ -82,9 +87,9 @@ function EventPage() {
             actions={
               <>
                 <ShareEvent event={event} />
-                {isOrganizer && (
+                {may("events:update") && (
                   <Suspense fallback={null}>
-                    <EditEvent event={event} />
+                    <EditEvent event={event} canEdit />
                   </Suspense>
                 )}
               </>
@@ -95,15 +100,20 @@ function EventPage() {
             ) : (
               <EventOutcome event={{ ...event, settlement: event.settlement }} chatPath={paths.chat.build(event._id)} />
             )}
-            {isOrganizerOfTicketed && (
+            {isTicketed && may("door:open") && (
               <Link to={paths.checkIn.build(event._id)} className="button button--secondary button--large event-detail__check-in">
                 Validar ingressos
               </Link>
             )}
-            {isOrganizer && (
+            {may("team:list") && (
+              <Link to={paths.team.build(event._id)} className="button button--secondary button--large event-detail__check-in">
+                Equipe
+              </Link>
+            )}
+            {may("rewards:supporters") && (
               <Suspense fallback={null}>
                 <DownloadSupportersButton eventId={event._id} eventName={event.name} />
-                <CancelEvent event={event} />
+                {may("events:cancel") && <CancelEvent event={event} />}
               </Suspense>
             )}
           </EventDetails>
@@ -119,12 +129,12 @@ function EventPage() {
             </Suspense>
           )}
           {/* Every ticketed event's organizer downloads the list, also when its tickets come from supports. */}
-          {isOrganizerOfTicketed && (
+          {isTicketed && may("attendees:page") && (
             <Suspense fallback={null}>
               <AttendeeList eventId={event._id} eventName={event.name} />
             </Suspense>
           )}
-          <MemoEventUpdates eventId={event._id} canPost={me != null && me._id === event.creatorId} />
+          <MemoEventUpdates eventId={event._id} canPost={may("updates:post")} />
           <MemoSupportTimeline eventId={event._id} />
         </>
       )}
