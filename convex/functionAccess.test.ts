@@ -66,6 +66,9 @@ async function sessionFor(w: World, who: Who): Promise<string> {
 const CALLS: Record<EventFunction, (w: World, who: Who, sessionId: string) => Promise<unknown>> = {
   "attendees:page": (w, who) => w.callers[who].query(api.attendees.page, { eventId: w.eventId, paginationOpts: page }),
   "attendees:summary": (w, who) => w.callers[who].query(api.attendees.summary, { eventId: w.eventId }),
+  "coupons:create": (w, who) =>
+    w.callers[who].mutation(api.coupons.create, { eventId: w.eventId, code: "AMIGOS10", discount: { kind: "percent", percent: 10 } }),
+  "coupons:list": (w, who) => w.callers[who].query(api.coupons.list, { eventId: w.eventId }),
   "door:codes": (w, who) => w.callers[who].query(api.door.codes, { eventId: w.eventId, paginationOpts: page }),
   "door:figures": (w, who) => w.callers[who].query(api.door.figures, { eventId: w.eventId }),
   "door:open": (w, who) => w.callers[who].mutation(api.door.open, { eventId: w.eventId, doorName: "Portão B" }),
@@ -82,6 +85,7 @@ const CALLS: Record<EventFunction, (w: World, who: Who, sessionId: string) => Pr
   "events:cancel": (w, who) => w.callers[who].mutation(api.events.cancel, { id: w.eventId }),
   "events:update": (w, who) =>
     w.callers[who].mutation(api.events.update, { id: w.eventId, ...w.base, description: `${w.base.description ?? ""} Portões às 19h.` }),
+  "fees:setMode": (w, who) => w.callers[who].mutation(api.fees.setMode, { eventId: w.eventId, mode: "passedOn" }),
   "rewards:supporters": (w, who) => w.callers[who].query(api.rewards.supporters, { eventId: w.eventId, paginationOpts: page }),
   "team:invite": (w, who) => w.callers[who].mutation(api.team.invite, { eventId: w.eventId, email: "nova@exemplo.com", role: "portaria" }),
   "team:list": (w, who) => w.callers[who].query(api.team.list, { eventId: w.eventId }),

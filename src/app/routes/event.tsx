@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense } from "react";
+import { type ComponentProps, lazy, memo, Suspense } from "react";
 import { Link, Route, Routes, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
@@ -100,22 +100,7 @@ function EventPage() {
             ) : (
               <EventOutcome event={{ ...event, settlement: event.settlement }} chatPath={paths.chat.build(event._id)} />
             )}
-            {isTicketed && may("door:open") && (
-              <Link to={paths.checkIn.build(event._id)} className="button button--secondary button--large event-detail__check-in">
-                Validar ingressos
-              </Link>
-            )}
-            {may("team:list") && (
-              <Link to={paths.team.build(event._id)} className="button button--secondary button--large event-detail__check-in">
-                Equipe
-              </Link>
-            )}
-            {may("rewards:supporters") && (
-              <Suspense fallback={null}>
-                <DownloadSupportersButton eventId={event._id} eventName={event.name} />
-                {may("events:cancel") && <CancelEvent event={event} />}
-              </Suspense>
-            )}
+            <EventTools event={event} may={may} />
           </EventDetails>
           <MemoRewardList eventId={event._id} />
           {event.hasTicketTypes && (
@@ -123,7 +108,7 @@ function EventPage() {
               <TicketSales eventId={event._id} open={event.supportClosedReason === null || event.supportClosedReason === "concluded"} />
             </Suspense>
           )}
-          {isOrganizer && (
+          {may("fees:setMode") && (
             <Suspense fallback={null}>
               <FeeSettings eventId={event._id} sellsTickets={event.hasTicketTypes} open={event.settlement === null} />
             </Suspense>
@@ -139,5 +124,31 @@ function EventPage() {
         </>
       )}
     </main>
+  );
+}
+
+/** The event's own tools (door, team, supporters' list, cancel): each shows when the access table lets the caller use it. */
+type ToolsEvent = ComponentProps<typeof CancelEvent>["event"] & { _id: string; name: string; isTicketed: boolean };
+
+function EventTools({ event, may }: { event: ToolsEvent; may: (fn: EventFunction) => boolean }) {
+  return (
+    <>
+      {event.isTicketed && may("door:open") && (
+        <Link to={paths.checkIn.build(event._id)} className="button button--secondary button--large event-detail__check-in">
+          Validar ingressos
+        </Link>
+      )}
+      {may("team:list") && (
+        <Link to={paths.team.build(event._id)} className="button button--secondary button--large event-detail__check-in">
+          Equipe
+        </Link>
+      )}
+      {may("rewards:supporters") && (
+        <Suspense fallback={null}>
+          <DownloadSupportersButton eventId={event._id} eventName={event.name} />
+          {may("events:cancel") && <CancelEvent event={event} />}
+        </Suspense>
+      )}
+    </>
   );
 }
