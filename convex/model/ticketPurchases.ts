@@ -20,6 +20,7 @@ import { gateClosedReason, gateForSupport, type SupportGate } from "./supportGat
 import { queueRow } from "./supportQueue";
 import { walletCentsOf } from "./users";
 import { heldForBuyer } from "./waitingList";
+import { takeSaleTurn } from "./waitingRoom/entries";
 
 export type PurchaseRequest = {
   typeId: Id<"ticketTypes"> | null;
@@ -129,6 +130,7 @@ export async function enqueuePurchase(
 ): Promise<Id<"ticketPurchases">> {
   const gate = eventId === null ? null : await gateForSupport(ctx, eventId);
   if (gate === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
+  await takeSaleTurn(ctx, gate.eventId, user._id, request.holdId !== undefined, now);
   const { purchaseId, amountCents } = await takePurchase(ctx, user, gate, request, now);
   await queueRow(ctx, user._id, gate, amountCents, now, purchaseId);
   return purchaseId;

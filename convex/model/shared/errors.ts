@@ -60,7 +60,13 @@ export type ErrorCode =
   | "TICKET_USED"
   | "SUPPORT_NOT_FOUND"
   | "SUPPORT_CANCELLED"
-  | "NOT_COLLECTING";
+  | "NOT_COLLECTING"
+  // `Sala de espera` (waitingRoom.ts beside this file).
+  | "NOT_YOUR_TURN"
+  | "TURN_USED"
+  | "ALREADY_IN_ROOM"
+  | "SALE_ENDED"
+  | "INVALID_SALE_OPENING";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };
