@@ -25,6 +25,11 @@ const EditEvent = lazy(() => organizerTools().then((module) => ({ default: modul
 const CancelEvent = lazy(() => organizerTools().then((module) => ({ default: module.CancelEvent })));
 const AttendeeList = lazy(() => organizerTools().then((module) => ({ default: module.AttendeeList })));
 const DownloadSupportersButton = lazy(() => organizerTools().then((module) => ({ default: module.DownloadSupportersButton })));
+// The on-sale room wraps Ingressos on every ticketed event (and is only the Ingressos on one without a room).
+const WaitingRoom = lazy(() => import("../../features/waiting-room/waiting-room").then((module) => ({ default: module.WaitingRoom })));
+const SaleOpeningForm = lazy(() =>
+  import("../../features/waiting-room/sale-opening-form").then((module) => ({ default: module.SaleOpeningForm })),
+);
 const TicketSales = lazy(() => import("../../features/tickets/ticket-sales").then((module) => ({ default: memo(module.TicketSales) })));
 // The event's figures change on every support (a live update a few times a second on a busy
 // event) and re-render the page; the sections that take only the event's id render again only
@@ -107,11 +112,7 @@ function EventPage() {
             )}
           </EventDetails>
           <MemoRewardList eventId={event._id} />
-          {event.hasTicketTypes && (
-            <Suspense fallback={null}>
-              <TicketSales eventId={event._id} open={event.supportClosedReason === null || event.supportClosedReason === "concluded"} />
-            </Suspense>
-          )}
+          {event.hasTicketTypes && <TicketSection eventId={event._id} open={salesOpenFor(event)} isOrganizer={isOrganizer} />}
           {/* Every ticketed event's organizer downloads the list, also when its tickets come from supports. */}
           {isOrganizerOfTicketed && (
             <Suspense fallback={null}>
@@ -123,5 +124,22 @@ function EventPage() {
         </>
       )}
     </main>
+  );
+}
+
+/** Tickets are sold until the event starts or is cancelled: a reached goal does not stop them. */
+function salesOpenFor(event: { supportClosedReason: string | null }): boolean {
+  return event.supportClosedReason === null || event.supportClosedReason === "concluded";
+}
+
+/** `Ingressos` inside the on-sale room, and, to the organizer, the room's `Abertura das vendas`. */
+function TicketSection({ eventId, open, isOrganizer }: { eventId: string; open: boolean; isOrganizer: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <WaitingRoom eventId={eventId} open={open}>
+        <TicketSales eventId={eventId} open={open} />
+      </WaitingRoom>
+      {isOrganizer && open && <SaleOpeningForm eventId={eventId} />}
+    </Suspense>
   );
 }
