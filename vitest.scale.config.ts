@@ -6,6 +6,10 @@ import { convexProject, SCALE_TESTS } from "./vitest.config.ts";
 // fails on the same bug. CI runs this tier after `npm test`.
 export default defineConfig({
   test: {
-    projects: [convexProject("convex-scale", [`convex/${SCALE_TESTS}`])],
+    projects: [
+      convexProject("convex-scale", [`convex/${SCALE_TESTS}`]),
+      // Real clients against the local backend at full size (the on-sale room's 2,000 buyers).
+      { test: { name: "local-backend-scale", include: [`local-backend/${SCALE_TESTS}`], environment: "node", hookTimeout: 120_000 } },
+    ],
   },
 });

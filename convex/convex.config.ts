@@ -26,6 +26,9 @@ const app = defineApp({
     MERCADOPAGO_API_URL: v.optional(v.string()),
     // Production payouts: the Ed25519 private key (PKCS#8 PEM) that signs each transfer request.
     MERCADOPAGO_PAYOUT_PRIVATE_KEY: v.optional(v.string()),
+    // Only the local backend's tests and the bench set it: a `Sala de espera` turn shorter than
+    // 10 minutes (in ms, at least 1,000), so expiring turns race purchases within a test.
+    WAITING_ROOM_TURN_MS: v.optional(v.string()),
   },
 });
 // Components from npm: rate limits, who is online, data migrations. Their tables live apart from the app's.

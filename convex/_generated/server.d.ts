@@ -39,6 +39,7 @@ type Env = {
   readonly MERCADOPAGO_WEBHOOK_SECRET: string | undefined;
   readonly MERCADOPAGO_API_URL: string | undefined;
   readonly MERCADOPAGO_PAYOUT_PRIVATE_KEY: string | undefined;
+  readonly WAITING_ROOM_TURN_MS: string | undefined;
 };
 
 /**

@@ -8,11 +8,17 @@
  */
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
-import type { MutationCtx } from "../../_generated/server";
+import { env, type MutationCtx } from "../../_generated/server";
 import { ROOM_BATCH, TICK_MS, TURN_MS, TURNS_PER_TICK } from "../shared/waitingRoom";
 import { gateClosedReason, gateOf } from "../supportGates";
 import { typesOf } from "../ticketTypes";
 import { roomOf } from "./rooms";
+
+/** A turn's length: 10 minutes, unless a test deployment sets a shorter one (WAITING_ROOM_TURN_MS). */
+export function turnLength(): number {
+  const configured = Number(env.WAITING_ROOM_TURN_MS ?? Number.NaN);
+  return Number.isSafeInteger(configured) && configured >= 1_000 && configured < TURN_MS ? configured : TURN_MS;
+}
 
 /** Whether no type has anything left to sell (the flags the queue sets as options sell out). */
 async function soldOut(ctx: MutationCtx, eventId: Id<"events">): Promise<boolean> {
@@ -43,7 +49,7 @@ async function giveTurns(ctx: MutationCtx, eventId: Id<"events">, after: number,
     .query("waitingRoomEntries")
     .withIndex("by_eventId_and_place", (q) => q.eq("eventId", eventId).gt("place", after).lte("place", through))
     .take(TURNS_PER_TICK);
-  for (const entry of admitted) await ctx.db.patch("waitingRoomEntries", entry._id, { turnEndsAt: now + TURN_MS });
+  for (const entry of admitted) await ctx.db.patch("waitingRoomEntries", entry._id, { turnEndsAt: now + turnLength() });
 }
 
 /** Why the room stops for good now, if it does: the event closed or everything sold. */
@@ -71,7 +77,7 @@ export async function tickRoom(ctx: MutationCtx, eventId: Id<"events">, generati
   const admitCarry = through === numbered ? 0 : allowance - Math.floor(allowance);
   if (through > room.admittedThrough) await giveTurns(ctx, eventId, room.admittedThrough, through, now);
   const lastAdmitAt = through > room.admittedThrough ? now : room.lastAdmitAt;
-  const ticking = through < numbered || (lastAdmitAt !== undefined && now < lastAdmitAt + TURN_MS);
+  const ticking = through < numbered || (lastAdmitAt !== undefined && now < lastAdmitAt + turnLength());
   await ctx.db.patch("waitingRooms", room._id, { numbered, admittedThrough: through, admitCarry, lastTickAt: now, lastAdmitAt, ticking });
   if (ticking) await ctx.scheduler.runAfter(TICK_MS, internal.waitingRoom.tick, { eventId, generation });
 }
