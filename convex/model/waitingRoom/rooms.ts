@@ -91,7 +91,8 @@ export async function roomStatusOf(ctx: QueryCtx, eventId: Id<"events">) {
   const room = await roomOf(ctx, eventId);
   if (room === null) return null;
   const { opensAt, status, perMinute, admittedThrough, numbered } = room;
-  return { opensAt, status, perMinute, admittedThrough, numbered };
+  // When the counter last moved (server time): what a page's "live" is measured from.
+  return { opensAt, status, perMinute, admittedThrough, numbered, movedAt: room.lastTickAt ?? null };
 }
 
 /** The caller's place, as their pages show it (every tab of the account reads the same row). */

@@ -8,6 +8,7 @@ import { latencyPart } from "./latency";
 import { lighthousePart } from "./lighthouse";
 import { listPart } from "./list";
 import { notificationsPart } from "./notifications";
+import { onSalePart } from "./on-sale";
 import { ownBarPart } from "./own-bar";
 import { persistedSupportPart } from "./persisted-support";
 import { pixDepositPart } from "./pix-deposit";
@@ -31,5 +32,6 @@ export const BENCH_PARTS: readonly AnyBenchPart[] = [
   saveToBrowserPart,
   startUpPart,
   ticketRushPart,
+  onSalePart,
   pixDepositPart,
 ];
