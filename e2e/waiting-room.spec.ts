@@ -61,16 +61,21 @@ test("three people: two in the room before the opening, one after; the draw; tur
   await signInLocally(caio!, "Caio Atrasado", caioEmail);
   await room(caio!).getByRole("button", { name: "Entrar na sala de espera" }).click();
   await expect(room(caio!)).toContainText(/Você é o Nº 3 · cerca de 1 min|Sua vez!/);
-  const places = await Promise.all(emails.map(async (email) => (await apiUser("Na Sala", email)).client.query(api.waitingRoom.mine, { eventId })));
+  const places = await Promise.all(
+    emails.map(async (email) => (await apiUser("Na Sala", email)).client.query(api.waitingRoom.mine, { eventId })),
+  );
   expect(places.map((place) => place!.place).sort()).toEqual([1, 2, 3]);
   expect(places[2]!.place).toBe(3);
   const [first, second] = places[0]!.place === 1 ? [ana!, beto!] : [beto!, ana!];
 
-  await buyMyTurn(first);
+  await expect(room(first)).toContainText(/Sua vez! Você pode comprar até \d{2}:\d{2}/);
   await shoot(first, "sala-de-espera-sua-vez", room(first));
+  await buyMyTurn(first);
   await buyMyTurn(second);
   // Turns came in place order.
-  const turns = await Promise.all(emails.map(async (email) => (await apiUser("Na Sala", email)).client.query(api.waitingRoom.mine, { eventId })));
+  const turns = await Promise.all(
+    emails.map(async (email) => (await apiUser("Na Sala", email)).client.query(api.waitingRoom.mine, { eventId })),
+  );
   const byPlace = [...turns].sort((a, b) => a!.place! - b!.place!);
   expect(byPlace[0]!.turnEndsAt!).toBeLessThan(byPlace[1]!.turnEndsAt!);
   // The last ticket sold: the room says Esgotado to Caio, live, and offers the waiting list.
