@@ -107,3 +107,34 @@ test("a late arrival's place and its estimate, live: `Você é o Nº 11 · cerca
   await shoot(page, "sala-de-espera-posicao", room(page));
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("the organizer sets Abertura das vendas with Sala de espera on the event page", async ({ page }) => {
+  const email = `${unique()}@e2e.test`;
+  const organizer = await apiUser("Organizadora do Formulário", email);
+  const eventId = await apiEvent(organizer, {
+    name: `Abertura ${unique()}`,
+    category: "Tecnologia",
+    isTicketed: true,
+    ticketTypes: [palestra],
+  });
+  await page.goto(`/event/${eventId}`);
+  await signInLocally(page, "Organizadora do Formulário", email);
+  const form = page.getByRole("form", { name: "Abertura das vendas" });
+  await form.getByLabel("Sala de espera").check();
+  const opening = new Date(Date.now() + 2 * 24 * HOUR);
+  const two = (n: number) => String(n).padStart(2, "0");
+  const day = `${opening.getFullYear()}-${two(opening.getMonth() + 1)}-${two(opening.getDate())}`;
+  const typed = `${day}T${two(opening.getHours())}:${two(opening.getMinutes())}`;
+  await form.getByLabel("Abertura das vendas").fill(typed);
+  await form.getByLabel("Entradas por minuto").fill("300");
+  await shoot(page, "abertura-das-vendas", form);
+  await form.getByRole("button", { name: "Salvar abertura" }).click();
+  await expectAlert(page, { title: "Abertura salva" });
+  // Everyone now meets the room before the opening, the organizer too.
+  await expect(room(page)).toContainText(/As vendas abrem em 1 d \d{2}:\d{2}:\d{2}|As vendas abrem em 2 d/);
+  const status = await organizer.client.query(api.waitingRoom.status, { eventId });
+  // The time typed is read on the browser's clock (São Paulo).
+  const typedAt = await page.evaluate((text) => new Date(text).getTime(), typed);
+  expect(status).toMatchObject({ status: "waiting", opensAt: typedAt });
+  expect(await seriousViolations(page)).toEqual([]);
+});
