@@ -8,8 +8,16 @@ export default defineConfig({
   test: {
     projects: [
       convexProject("convex-scale", [`convex/${SCALE_TESTS}`]),
-      // Real clients against the local backend at full size (the on-sale room's 2,000 buyers).
-      { test: { name: "local-backend-scale", include: [`local-backend/${SCALE_TESTS}`], environment: "node", hookTimeout: 120_000 } },
+      // Exactly-once e-mail at 1,000 purchases on the real engine (local-backend/app-concurrency/email-delivery.ts).
+      {
+        test: {
+          name: "local-backend-scale",
+          include: [`local-backend/${SCALE_TESTS}`],
+          environment: "node",
+          testTimeout: 900_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

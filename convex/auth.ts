@@ -2,6 +2,8 @@ import Google from "@auth/core/providers/google";
 import { convexAuth } from "@convex-dev/auth/server";
 import { env, query } from "./_generated/server";
 import { LocalSignIn, localSignInEnabled } from "./model/localSignIn";
+import { checkCodeRequest, EmailCode } from "./model/email/signInCode";
+import { emailConfigured } from "./model/email/provider";
 import { claimTransfers } from "./model/ticketTransfer";
 import { giveInitialWallet } from "./model/wallet";
 
@@ -20,9 +22,16 @@ function google() {
 }
 
 export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
-  providers: [...(googleConfigured() ? [google()] : []), ...(localSignInEnabled() ? [LocalSignIn] : [])],
+  providers: [
+    ...(googleConfigured() ? [google()] : []),
+    // Entrar com e-mail: always known, refused while the deployment sends no e-mail (checkCodeRequest).
+    EmailCode,
+    ...(localSignInEnabled() ? [LocalSignIn] : []),
+  ],
   callbacks: {
-    async afterUserCreatedOrUpdated(ctx, { userId, existingUserId }) {
+    async afterUserCreatedOrUpdated(ctx, { userId, existingUserId, type, profile }) {
+      // Asking for a code: refused (and nothing kept) for a bad address or past the limits.
+      if (type === "email") await checkCodeRequest(ctx, profile.email);
       // Only a brand-new user gets the starting balance; signing in again never resets it.
       if (existingUserId === null) await giveInitialWallet(ctx, userId);
       // Tickets transferred to this e-mail before it had an account become theirs.
@@ -34,5 +43,5 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
 /** Which sign-ins this deployment offers, so the header shows only working buttons. */
 export const providers = query({
   args: {},
-  handler: async () => ({ google: googleConfigured(), local: localSignInEnabled() }),
+  handler: async () => ({ google: googleConfigured(), local: localSignInEnabled(), email: emailConfigured() }),
 });
