@@ -39,6 +39,9 @@ const app = defineApp({
     SERVICE_FEE_TICKET_PERCENT: v.optional(v.string()),
     SERVICE_FEE_SUPPORT_PERCENT: v.optional(v.string()),
     SERVICE_FEE_MINIMUM_CENTS: v.optional(v.string()),
+    // Only the local backend's tests and the bench set it: a `Sala de espera` turn shorter than
+    // 10 minutes (in ms, at least 1,000), so expiring turns race purchases within a test.
+    WAITING_ROOM_TURN_MS: v.optional(v.string()),
   },
 });
 // Components from npm: rate limits, who is online, data migrations. Their tables live apart from the app's.

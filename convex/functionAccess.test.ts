@@ -92,6 +92,15 @@ const CALLS: Record<EventFunction, (w: World, who: Who, sessionId: string) => Pr
   "team:remove": (w, who) => w.callers[who].mutation(api.team.remove, { eventId: w.eventId, memberId: w.memberIds.portaria! }),
   "tickets:checkIn": (w, who) => w.callers[who].action(api.tickets.checkIn, { eventId: w.eventId, code: w.freshCode }),
   "tickets:checkInStats": (w, who) => w.callers[who].query(api.tickets.checkInStats, { eventId: w.eventId }),
+  // The world's event sells no ticket types, so the organizer gets past the access check to the
+  // room's own refusal (`INVALID_SALE_OPENING`); anyone else is stopped before it.
+  "waitingRoom:configure": async (w, who) => {
+    try {
+      await w.callers[who].mutation(api.waitingRoom.configure, { eventId: w.eventId, opensAt: null });
+    } catch (error) {
+      if ((error as { data?: { code?: string } }).data?.code !== "INVALID_SALE_OPENING") throw error;
+    }
+  },
   "updates:post": (w, who) => w.callers[who].mutation(api.updates.post, { eventId: w.eventId, title: "Portões abertos", body: "Até já!" }),
 };
 

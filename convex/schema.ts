@@ -369,6 +369,57 @@ export default defineSchema({
     .index("by_typeId_and_meia_and_status", ["typeId", "meia", "status"])
     .index("by_userId_and_eventId", ["userId", "eventId"]),
 
+  // `Sala de espera` (model/waitingRoom/): an event's `Abertura das vendas`, set by its organizer
+  // and read by every purchase (written only by the organizer, so buyers never contend on it).
+  saleOpenings: defineTable({
+    eventId: v.id("events"),
+    opensAt: v.number(),
+    /** Buyers let in per minute; absent: computed from the event's capacity. */
+    perMinute: v.optional(v.number()),
+  }).index("by_eventId", ["eventId"]),
+
+  // The room's one live document per opening: the draw's seed and progress, how many places are
+  // given, and the "now entering" counter every open page compares its own place with.
+  waitingRooms: defineTable({
+    eventId: v.id("events"),
+    /** The opening this state belongs to: a changed opening time starts a fresh room state. */
+    opensAt: v.number(),
+    status: v.union(v.literal("waiting"), v.literal("drawing"), v.literal("open"), v.literal("soldOut"), v.literal("closed")),
+    /** The draw's seed, fresh at the opening: each early entry's key is drawKey(seed, its id). */
+    seed: v.optional(v.string()),
+    drawCursor: v.optional(v.union(v.string(), v.null())),
+    /** Places given: by the draw, then to later arrivals in arrival order. */
+    drawn: v.number(),
+    numbered: v.number(),
+    /** "Now entering": every place up to this one has been given its turn. */
+    admittedThrough: v.number(),
+    /** Part of a buyer the outflow owes from earlier ticks (perMinute is rarely a multiple of ticks). */
+    admitCarry: v.number(),
+    perMinute: v.number(),
+    /** When the outflow last moved, and last gave turns; it ticks while places wait or turns run. */
+    lastTickAt: v.optional(v.number()),
+    lastAdmitAt: v.optional(v.number()),
+    ticking: v.optional(v.boolean()),
+    generation: v.number(),
+  }).index("by_eventId", ["eventId"]),
+
+  // One place per account and event. Early entries (joined before the opening) get a drawKey and
+  // then a place in key order; later ones a place in arrival order. A turn is written once, when
+  // the counter reaches the place, and marked used by the one purchase it allows.
+  waitingRoomEntries: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    early: v.boolean(),
+    drawKey: v.optional(v.number()),
+    place: v.optional(v.number()),
+    turnEndsAt: v.optional(v.number()),
+    turnUsedAt: v.optional(v.number()),
+  })
+    .index("by_eventId_and_userId", ["eventId", "userId"])
+    .index("by_eventId_and_early_and_drawKey", ["eventId", "early", "drawKey"])
+    .index("by_eventId_and_early_and_place", ["eventId", "early", "place"])
+    .index("by_eventId_and_place", ["eventId", "place"]),
+
   // `Recompensas` (model/shared/rewards.ts has the rules). Written by the organizer's forms and,
   // once, by the queue when a limited one sells out: supporters read it without contending with
   // the queue, which counts what was taken in rewardCounts (a reward is "chosen" once that is > 0).

@@ -120,6 +120,7 @@ import type * as model_shared_ticketTransfer from "../model/shared/ticketTransfe
 import type * as model_shared_ticketTypes from "../model/shared/ticketTypes.js";
 import type * as model_shared_ufs from "../model/shared/ufs.js";
 import type * as model_shared_waitingList from "../model/shared/waitingList.js";
+import type * as model_shared_waitingRoom from "../model/shared/waitingRoom.js";
 import type * as model_supportCancel from "../model/supportCancel.js";
 import type * as model_supportGates from "../model/supportGates.js";
 import type * as model_supportLists from "../model/supportLists.js";
@@ -141,6 +142,10 @@ import type * as model_updates from "../model/updates.js";
 import type * as model_users from "../model/users.js";
 import type * as model_waitingList from "../model/waitingList.js";
 import type * as model_waitingListHolds from "../model/waitingListHolds.js";
+import type * as model_waitingRoom_draw from "../model/waitingRoom/draw.js";
+import type * as model_waitingRoom_entries from "../model/waitingRoom/entries.js";
+import type * as model_waitingRoom_outflow from "../model/waitingRoom/outflow.js";
+import type * as model_waitingRoom_rooms from "../model/waitingRoom/rooms.js";
 import type * as model_wallet from "../model/wallet.js";
 import type * as model_walletOwed from "../model/walletOwed.js";
 import type * as model_walletPromo from "../model/walletPromo.js";
@@ -164,6 +169,7 @@ import type * as tickets from "../tickets.js";
 import type * as updates from "../updates.js";
 import type * as users from "../users.js";
 import type * as waitingList from "../waitingList.js";
+import type * as waitingRoom from "../waitingRoom.js";
 import type * as wallet from "../wallet.js";
 import type * as withdrawals from "../withdrawals.js";
 
@@ -286,6 +292,7 @@ declare const fullApi: ApiFromModules<{
   "model/shared/ticketTypes": typeof model_shared_ticketTypes;
   "model/shared/ufs": typeof model_shared_ufs;
   "model/shared/waitingList": typeof model_shared_waitingList;
+  "model/shared/waitingRoom": typeof model_shared_waitingRoom;
   "model/supportCancel": typeof model_supportCancel;
   "model/supportGates": typeof model_supportGates;
   "model/supportLists": typeof model_supportLists;
@@ -307,6 +314,10 @@ declare const fullApi: ApiFromModules<{
   "model/users": typeof model_users;
   "model/waitingList": typeof model_waitingList;
   "model/waitingListHolds": typeof model_waitingListHolds;
+  "model/waitingRoom/draw": typeof model_waitingRoom_draw;
+  "model/waitingRoom/entries": typeof model_waitingRoom_entries;
+  "model/waitingRoom/outflow": typeof model_waitingRoom_outflow;
+  "model/waitingRoom/rooms": typeof model_waitingRoom_rooms;
   "model/wallet": typeof model_wallet;
   "model/walletOwed": typeof model_walletOwed;
   "model/walletPromo": typeof model_walletPromo;
@@ -330,6 +341,7 @@ declare const fullApi: ApiFromModules<{
   updates: typeof updates;
   users: typeof users;
   waitingList: typeof waitingList;
+  waitingRoom: typeof waitingRoom;
   wallet: typeof wallet;
   withdrawals: typeof withdrawals;
 }>;

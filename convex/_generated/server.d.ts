@@ -47,6 +47,7 @@ type Env = {
   readonly SERVICE_FEE_TICKET_PERCENT: string | undefined;
   readonly SERVICE_FEE_SUPPORT_PERCENT: string | undefined;
   readonly SERVICE_FEE_MINIMUM_CENTS: string | undefined;
+  readonly WAITING_ROOM_TURN_MS: string | undefined;
 };
 
 /**

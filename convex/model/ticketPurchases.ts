@@ -22,6 +22,7 @@ import { walletCentsOf } from "./users";
 import { heldForBuyer } from "./waitingList";
 import { buyerFeeOf, purchaseFee, type ServiceFee } from "./fees";
 import { purchaseUnitPrice, takeCouponUse } from "./coupons";
+import { takeSaleTurn } from "./waitingRoom/entries";
 
 export type PurchaseRequest = {
   typeId: Id<"ticketTypes"> | null;
@@ -142,6 +143,7 @@ export async function enqueuePurchase(
 ): Promise<Id<"ticketPurchases">> {
   const gate = eventId === null ? null : await gateForSupport(ctx, eventId);
   if (gate === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
+  await takeSaleTurn(ctx, gate.eventId, user._id, request.holdId !== undefined, now);
   const { purchaseId, amountCents, fee } = await takePurchase(ctx, user, gate, request, now);
   await queueRow(ctx, user._id, gate, amountCents, now, purchaseId, undefined, fee);
   return purchaseId;

@@ -73,7 +73,13 @@ export type ErrorCode =
   | "NOT_AT_THE_DOOR"
   | "DOOR_SESSION_NOT_FOUND"
   | "INVALID_DOOR"
-  | "TICKET_NOT_USED";
+  | "TICKET_NOT_USED"
+  // `Sala de espera` (waitingRoom.ts beside this file).
+  | "NOT_YOUR_TURN"
+  | "TURN_USED"
+  | "ALREADY_IN_ROOM"
+  | "SALE_ENDED"
+  | "INVALID_SALE_OPENING";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

@@ -97,6 +97,10 @@ export const FUNCTION_ACCESS = {
   "waitingList:leave": "signedIn",
   "waitingList:mine": "anyone",
   "wallet:statement": "anyone",
+  "waitingRoom:configure": ORGANIZER,
+  "waitingRoom:join": "signedIn",
+  "waitingRoom:mine": "anyone",
+  "waitingRoom:status": "anyone",
   "withdrawals:request": "signedIn",
   "withdrawals:summary": "anyone",
 } as const satisfies Record<string, Access>;

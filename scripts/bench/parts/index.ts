@@ -10,6 +10,7 @@ import { lighthousePart } from "./lighthouse";
 import { limitsPart } from "./limits";
 import { listPart } from "./list";
 import { notificationsPart } from "./notifications";
+import { onSalePart } from "./on-sale";
 import { ownBarPart } from "./own-bar";
 import { persistedSupportPart } from "./persisted-support";
 import { pixDepositPart } from "./pix-deposit";
@@ -33,6 +34,7 @@ export const BENCH_PARTS: readonly AnyBenchPart[] = [
   saveToBrowserPart,
   startUpPart,
   ticketRushPart,
+  onSalePart,
   pixDepositPart,
   emailDeliveryPart,
   // Last: what every part before it saw of Convex's limits.

@@ -28,6 +28,11 @@ const CancelEvent = lazy(() => organizerTools().then((module) => ({ default: mod
 const AttendeeList = lazy(() => organizerTools().then((module) => ({ default: module.AttendeeList })));
 const FeeSettings = lazy(() => organizerTools().then((module) => ({ default: module.FeeSettings })));
 const DownloadSupportersButton = lazy(() => organizerTools().then((module) => ({ default: module.DownloadSupportersButton })));
+// The on-sale room wraps Ingressos on every ticketed event (and is only the Ingressos on one without a room).
+const WaitingRoom = lazy(() => import("../../features/waiting-room/waiting-room").then((module) => ({ default: module.WaitingRoom })));
+const SaleOpeningForm = lazy(() =>
+  import("../../features/waiting-room/sale-opening-form").then((module) => ({ default: module.SaleOpeningForm })),
+);
 const TicketSales = lazy(() => import("../../features/tickets/ticket-sales").then((module) => ({ default: memo(module.TicketSales) })));
 // The event's figures change on every support (a live update a few times a second on a busy
 // event) and re-render the page; the sections that take only the event's id render again only
@@ -104,9 +109,7 @@ function EventPage() {
           </EventDetails>
           <MemoRewardList eventId={event._id} />
           {event.hasTicketTypes && (
-            <Suspense fallback={null}>
-              <TicketSales eventId={event._id} open={event.supportClosedReason === null || event.supportClosedReason === "concluded"} />
-            </Suspense>
+            <TicketSection eventId={event._id} open={salesOpenFor(event)} isOrganizer={may("waitingRoom:configure")} />
           )}
           {may("fees:setMode") && (
             <Suspense fallback={null}>
@@ -150,5 +153,22 @@ function EventTools({ event, may }: { event: ToolsEvent; may: (fn: EventFunction
         </Suspense>
       )}
     </>
+  );
+}
+
+/** Tickets are sold until the event starts or is cancelled: a reached goal does not stop them. */
+function salesOpenFor(event: { supportClosedReason: string | null }): boolean {
+  return event.supportClosedReason === null || event.supportClosedReason === "concluded";
+}
+
+/** `Ingressos` inside the on-sale room, and, to the organizer, the room's `Abertura das vendas`. */
+function TicketSection({ eventId, open, isOrganizer }: { eventId: string; open: boolean; isOrganizer: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <WaitingRoom eventId={eventId} open={open}>
+        <TicketSales eventId={eventId} open={open} />
+      </WaitingRoom>
+      {isOrganizer && open && <SaleOpeningForm eventId={eventId} />}
+    </Suspense>
   );
 }

@@ -3,12 +3,10 @@ import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { TICKET_MESSAGES, unitPriceCents, type MeiaCategory } from "@convex/model/shared/ticketTypes";
 import { perPersonLimitMessage } from "@convex/model/shared/waitingList";
-import { NoticeAlert } from "../../components/notice-alert";
 import { ATTENTION_TITLE } from "../../lib/notice";
-import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
 import { MeiaCategoryField, TicketKindChoice, TicketTypeField, UnitsField } from "./ticket-choice-fields";
 import { onSaleNow, type TicketTypeOnSale } from "./ticket-type-list";
-import { outcomeNotice, usePurchaseOutcome } from "./use-purchase-outcome";
+import type { PurchaseResult } from "./use-purchase-outcome";
 import { PriceSummary, useBuyerFee } from "./price-summary";
 import { CouponField, useCoupon } from "./coupon-field";
 
@@ -34,13 +32,19 @@ function useTicketChoice(types: TicketTypeOnSale[], now: number) {
   return { type, available, meia, category, units, unitCents, totalCents, setTypeId, setMeia, setCategory, setUnits };
 }
 
-type BuyTicketsFormProps = { eventId: string; types: TicketTypeOnSale[]; now: number; signedIn: boolean };
+type BuyTicketsFormProps = {
+  eventId: string;
+  types: TicketTypeOnSale[];
+  now: number;
+  signedIn: boolean;
+  /** Where the purchase's outcome is kept and shown: outside the form, which the last unit sold takes away. */
+  result: PurchaseResult;
+};
 
 /** Pick a type, inteira or meia (with the category), 1 to 4 units; pay from the wallet. */
-export function BuyTicketsForm({ eventId, types, now, signedIn }: BuyTicketsFormProps) {
+export function BuyTicketsForm({ eventId, types, now, signedIn, result }: BuyTicketsFormProps) {
   const buy = useMutation(api.ticketPurchases.buy);
-  const { notice, pending, show, submit, close } = useSubmitWithNotice();
-  const purchase = usePurchaseOutcome();
+  const { pending, show, submit, purchase } = result;
   const choice = useTicketChoice(types, now);
   const { type, available, meia, category, units } = choice;
   const coupon = useCoupon(eventId, type?._id, available?.loteIndex, meia);
@@ -108,13 +112,6 @@ export function BuyTicketsForm({ eventId, types, now, signedIn }: BuyTicketsForm
       >
         {purchase.processing ? "Processando sua compra…" : "Comprar"}
       </button>
-      <NoticeAlert
-        notice={notice ?? (purchase.outcome && outcomeNotice(purchase.outcome))}
-        onClose={() => {
-          close();
-          purchase.seen();
-        }}
-      />
     </form>
   );
 }

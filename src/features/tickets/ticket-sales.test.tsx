@@ -147,6 +147,30 @@ describe("Ingressos", () => {
     expect(buy).toHaveBeenCalledWith(expect.objectContaining({ unitPriceCents: 5_400, feeCents: 540, couponCode: "PROMO10" }));
   });
 
+  it("keeps a purchase refunded in the race for the last units on screen while the type sells out and its form goes", async () => {
+    const user = userEvent.setup();
+    setMutation(api.ticketPurchases.buy, () => ({ purchaseId: "p1" }) as never);
+    setQuery(api.ticketPurchases.outcome, { status: "pending", units: 1, amountCents: 6_000 });
+    setQuery(api.ticketTypes.forEvent, [type("Pista", { inteiraSold: 5, meiaSold: 4, loteSold: [5, 4] })]);
+    render(<TicketSales eventId="ev1" open />);
+    await user.click(screen.getByRole("button", { name: "Comprar" }));
+    expect(await screen.findByRole("button", { name: "Processando sua compra…" })).toBeDisabled();
+    // Someone else's purchase took the last unit: the type sells out and this one is refunded, in one update.
+    act(() => {
+      setQuery(api.ticketTypes.forEvent, [type("Pista", { inteiraSold: 6, meiaSold: 4, loteSold: [5, 5] })]);
+      setQuery(api.ticketPurchases.outcome, {
+        status: "refunded",
+        units: 1,
+        amountCents: 6_000,
+        refusal: "Ingressos esgotados para este tipo.",
+      });
+    });
+    expect(await screen.findByRole("alertdialog")).toHaveTextContent(
+      "Ingressos esgotados para este tipo. O valor voltou para a sua carteira.",
+    );
+    expect(screen.queryByRole("form", { name: "Comprar ingressos" })).not.toBeInTheDocument();
+  });
+
   it("has no purchase form once purchases closed", () => {
     render(<TicketSales eventId="ev1" open={false} />);
     expect(screen.getByRole("listitem", { name: "Pista" })).toBeInTheDocument();
