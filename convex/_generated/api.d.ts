@@ -48,6 +48,8 @@ import type * as model_payments_withdrawals from "../model/payments/withdrawals.
 import type * as model_payoutCredit from "../model/payoutCredit.js";
 import type * as model_perPersonLimit from "../model/perPersonLimit.js";
 import type * as model_presence from "../model/presence.js";
+import type * as model_privacy_exportFile from "../model/privacy/exportFile.js";
+import type * as model_privacy_personTables from "../model/privacy/personTables.js";
 import type * as model_purchaseCancel from "../model/purchaseCancel.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
 import type * as model_rewardAllocation from "../model/rewardAllocation.js";
@@ -105,6 +107,7 @@ import type * as model_wallet from "../model/wallet.js";
 import type * as model_walletOwed from "../model/walletOwed.js";
 import type * as model_walletPromo from "../model/walletPromo.js";
 import type * as model_walletPromoBackfill from "../model/walletPromoBackfill.js";
+import type * as myData from "../myData.js";
 import type * as notifications from "../notifications.js";
 import type * as onlineAccess from "../onlineAccess.js";
 import type * as payouts from "../payouts.js";
@@ -173,6 +176,8 @@ declare const fullApi: ApiFromModules<{
   "model/payoutCredit": typeof model_payoutCredit;
   "model/perPersonLimit": typeof model_perPersonLimit;
   "model/presence": typeof model_presence;
+  "model/privacy/exportFile": typeof model_privacy_exportFile;
+  "model/privacy/personTables": typeof model_privacy_personTables;
   "model/purchaseCancel": typeof model_purchaseCancel;
   "model/rateLimits": typeof model_rateLimits;
   "model/rewardAllocation": typeof model_rewardAllocation;
@@ -230,6 +235,7 @@ declare const fullApi: ApiFromModules<{
   "model/walletOwed": typeof model_walletOwed;
   "model/walletPromo": typeof model_walletPromo;
   "model/walletPromoBackfill": typeof model_walletPromoBackfill;
+  myData: typeof myData;
   notifications: typeof notifications;
   onlineAccess: typeof onlineAccess;
   payouts: typeof payouts;

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   // PIX: each charge and transfer is a call to the payment provider.
   deposit: { kind: "token bucket", rate: 20, period: HOUR, capacity: 20 },
   withdrawal: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
+  // `Baixar meus dados` reads every table about the person: a few copies an hour is plenty.
+  myDataCopy: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
