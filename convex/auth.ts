@@ -2,6 +2,7 @@ import Google from "@auth/core/providers/google";
 import { convexAuth } from "@convex-dev/auth/server";
 import { env, query } from "./_generated/server";
 import { LocalSignIn, localSignInEnabled } from "./model/localSignIn";
+import { recordSignIn } from "./model/privacy/signIns";
 import { claimTransfers } from "./model/ticketTransfer";
 import { giveInitialWallet } from "./model/wallet";
 
@@ -22,11 +23,14 @@ function google() {
 export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
   providers: [...(googleConfigured() ? [google()] : []), ...(localSignInEnabled() ? [LocalSignIn] : [])],
   callbacks: {
-    async afterUserCreatedOrUpdated(ctx, { userId, existingUserId }) {
+    async afterUserCreatedOrUpdated(ctx, { userId, existingUserId, type, provider }) {
       // Only a brand-new user gets the starting balance; signing in again never resets it.
       if (existingUserId === null) await giveInitialWallet(ctx, userId);
       // Tickets transferred to this e-mail before it had an account become theirs.
       await claimTransfers(ctx, userId);
+      // The access record kept 6 months (Marco Civil). Google comes through here at every sign-in;
+      // local sign-in only when its account is made, so it records its own (model/localSignIn.ts).
+      if (type === "oauth") await recordSignIn(ctx, userId, provider.id);
     },
   },
 });

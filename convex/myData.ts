@@ -5,7 +5,14 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { TableNames } from "./_generated/dataModel";
-import { action, internalQuery } from "./_generated/server";
+import { action, internalMutation, internalQuery } from "./_generated/server";
+import { callerQuery, signedInMutation } from "./model/callerFunctions";
+import { deleteAccount } from "./model/privacy/deletion";
+import { deletionBlockers } from "./model/privacy/deletionChecks";
+import { deleteOldSignInRecords, purgeExpiredAccounts } from "./model/privacy/retention";
+import { scrub } from "./model/privacy/scrub";
+import { recordSignIn } from "./model/privacy/signIns";
+import { promoCentsOf } from "./model/walletPromo";
 import { exportFileName, exportZip, type ExportedTable } from "./model/privacy/exportFile";
 import { exportedTables, PERSON_TABLES, type ExportPage } from "./model/privacy/personTables";
 import { enforceRateLimit } from "./model/rateLimits";
@@ -63,4 +70,54 @@ export const download = action({
     const at = Date.now();
     return { fileName: exportFileName(at), bytes: exportZip(tables, at).buffer };
   },
+});
+
+/**
+ * What `Excluir minha conta` would meet now: the reasons it is refused (each with what to do),
+ * or none, with the promotional money the deletion would forfeit. Null when signed out.
+ */
+export const deletionCheck = callerQuery({
+  args: {},
+  handler: async (ctx) => {
+    if (ctx.user === null) return null;
+    return { blockers: await deletionBlockers(ctx, ctx.user, Date.now()), promoCents: promoCentsOf(ctx.user) };
+  },
+});
+
+/** `Excluir minha conta`: the caller's own account, never anyone else's (it takes no person). */
+export const deleteMyAccount = signedInMutation({
+  args: {},
+  handler: async (ctx) => deleteAccount(ctx, ctx.user, Date.now()),
+});
+
+/** The rest of a deletion's scrub (model/privacy/scrub.ts), a batch at a time. */
+export const continueScrub = internalMutation({
+  args: { userId: v.id("users"), email: v.union(v.string(), v.null()), step: v.number(), after: v.number() },
+  handler: async (ctx, { userId, email, step, after }) => {
+    const left = await scrub(ctx, { userId, email }, { step, after }, SCRUB_BATCH);
+    if (left !== null) await ctx.scheduler.runAfter(0, internal.myData.continueScrub, { userId, email, ...left });
+  },
+});
+const SCRUB_BATCH = 1_000;
+
+/** Daily (crons.ts): sign-in records past 6 months go; a full batch schedules the next. */
+export const deleteOldSignIns = internalMutation({
+  args: {},
+  handler: async (ctx) => {
+    if (await deleteOldSignInRecords(ctx, Date.now())) await ctx.scheduler.runAfter(0, internal.myData.deleteOldSignIns, {});
+  },
+});
+
+/** Daily (crons.ts): deleted accounts' financial records past 5 years go, then their user rows. */
+export const purgeDeletedAccounts = internalMutation({
+  args: {},
+  handler: async (ctx) => {
+    if (await purgeExpiredAccounts(ctx, Date.now())) await ctx.scheduler.runAfter(0, internal.myData.purgeDeletedAccounts, {});
+  },
+});
+
+/** A local sign-in's access record (Google's are written by the sign-in callback, auth.ts). */
+export const recordLocalSignIn = internalMutation({
+  args: { userId: v.id("users") },
+  handler: (ctx, { userId }) => recordSignIn(ctx, userId, "local"),
 });

@@ -11,6 +11,7 @@ import { paginateOrRefuse } from "./pagination";
 import { appError } from "./shared/errors";
 import { REWARD_MESSAGES } from "./shared/rewards";
 import { SUPPORT_STATE_LABELS, type SupporterRow } from "./shared/supporterCsv";
+import { listedNameOf } from "./users";
 
 function stateOf(contribution: Doc<"contributions">) {
   return SUPPORT_STATE_LABELS[contribution.refundedAt === undefined ? "confirmed" : "refunded"];
@@ -71,7 +72,7 @@ export async function supporterPage(ctx: QueryCtx, event: Doc<"events">, paginat
     page.page.map(async (contribution) => {
       const supporter = await ctx.db.get("users", contribution.userId);
       return {
-        name: supporter?.name ?? "",
+        name: listedNameOf(supporter),
         email: supporter?.email ?? "",
         amountCents: contribution.amountCents,
         rewardTitle: await titleOf(contribution.rewardId),

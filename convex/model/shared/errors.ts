@@ -60,7 +60,9 @@ export type ErrorCode =
   | "TICKET_USED"
   | "SUPPORT_NOT_FOUND"
   | "SUPPORT_CANCELLED"
-  | "NOT_COLLECTING";
+  | "NOT_COLLECTING"
+  // `Excluir minha conta` while money or a ticket still ties the person to Apoie (model/privacy/).
+  | "ACCOUNT_NOT_DELETABLE";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };
