@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { Link, useLocation, useNavigate } from "react-router-dom";
 import { ConnectionBanner } from "../components/connection-banner";
 import { AccountArea } from "../features/account/account-area";
 import { NotificationBell } from "../features/notifications/notification-bell";
@@ -27,6 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const menuTriggerRef = useRef<HTMLButtonElement>(null);
   const close = (open: boolean) => !open && setModal(null);
   const { pathname } = useLocation();
+  const navigate = useNavigate();
 
   // A new screen starts at its top.
   useEffect(() => {
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 setModal("addFunds");
               }}
               onWithdraw={() => setModal("withdraw")}
+              onOpenMyData={() => navigate(paths.myData.build())}
               menuTriggerRef={menuTriggerRef}
             />
           </div>

@@ -14,6 +14,10 @@ export const paths = {
     pattern: "checkin",
     build: (id: string) => `/event/${encodeURIComponent(id)}/checkin`,
   },
+  myData: {
+    pattern: "/meus-dados",
+    build: () => "/meus-dados",
+  },
   chat: {
     pattern: "/chat/:eventId",
     build: (eventId: string) => `/chat/${encodeURIComponent(eventId)}`,

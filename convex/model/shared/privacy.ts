@@ -65,3 +65,70 @@ export const DELETION_TEXTS = {
   confirm: "Excluir minha conta",
   done: "Sua conta foi excluída.",
 } as const;
+
+/** `Meus dados`: what Apoie keeps about a person, by kind, how long and why (docs/product.md says the same). */
+export const DATA_KINDS: readonly { kind: string; what: string; howLong: string; why: string }[] = [
+  {
+    kind: "Perfil",
+    what: "Nome, e-mail e foto (do Google ou os que você informou) e a versão dos termos que você aceitou.",
+    howLong: "Enquanto a conta existir.",
+    why: "Para você entrar e para organizadores e apoiadores saberem quem é você.",
+  },
+  {
+    kind: "Acessos",
+    what: "Quando você entrou e por onde (Google ou e-mail), e as sessões abertas.",
+    howLong: "Registros de acesso por 6 meses; sessões até você sair ou expirarem (30 dias).",
+    why: "O Marco Civil da Internet (art. 15) exige guardar registros de acesso por 6 meses.",
+  },
+  {
+    kind: "Carteira e Extrato",
+    what: "Saldo, bônus e cada entrada e saída de dinheiro.",
+    howLong: "Enquanto a conta existir; depois de excluída, 5 anos sem seu nome.",
+    why: "Para mostrar seu saldo e porque a lei tributária exige guardar registros financeiros por 5 anos.",
+  },
+  {
+    kind: "Depósitos e saques por PIX",
+    what: "Valores, datas, situação, a chave PIX e o CPF ou CNPJ de quem recebe um saque.",
+    howLong: "Enquanto a conta existir; depois, 5 anos (a chave PIX sai na exclusão).",
+    why: "Para pagar e receber por PIX e pela obrigação tributária.",
+  },
+  {
+    kind: "Apoios e recompensas",
+    what: "Cada apoio, a recompensa escolhida e sua resposta à pergunta dela.",
+    howLong: "Enquanto a conta existir; depois, 5 anos sem seu nome e sem suas respostas.",
+    why: "Para o evento somar o que arrecadou, o organizador entregar a recompensa e pela obrigação tributária.",
+  },
+  {
+    kind: "Ingressos e transferências",
+    what: "Seus ingressos, compras, check-ins e a quem você transferiu um ingresso.",
+    howLong: "Enquanto a conta existir; depois, os registros de venda por 5 anos sem seu nome.",
+    why: "Para você entrar no evento e pela obrigação tributária.",
+  },
+  {
+    kind: "Listas de espera",
+    what: "Em quais listas de espera você entrou e as reservas oferecidas.",
+    howLong: "Enquanto a conta existir.",
+    why: "Para oferecer a você os ingressos que voltarem.",
+  },
+  {
+    kind: "Mensagens do chat",
+    what: "O que você escreveu nos chats dos eventos.",
+    howLong: "Enquanto o evento existir; ao excluir a conta, elas aparecem como “Conta excluída”.",
+    why: "O chat é a conversa dos apoiadores do evento.",
+  },
+  {
+    kind: "Notificações",
+    what: "Os avisos do sino: metas, estornos, repasses, mensagens, PIX.",
+    howLong: "90 dias; na exclusão da conta, na hora.",
+    why: "Para avisar você do que aconteceu.",
+  },
+];
+
+export const MY_DATA_TEXTS = {
+  title: "Meus dados",
+  intro:
+    "Tudo o que o Apoie guarda sobre você, por quanto tempo e por quê. Você pode baixar uma cópia, corrigir seu nome ou excluir sua conta (LGPD, Lei 13.709/2018).",
+  download: "Baixar meus dados",
+  downloading: "Preparando arquivo...",
+  downloadHint: "Um arquivo ZIP com tudo o que guardamos sobre você, em JSON e CSV, com um README explicando cada parte.",
+} as const;

@@ -15,6 +15,8 @@ type UserMenuProps = {
   onOpenStatement: () => void;
   onAddFunds: () => void;
   onWithdraw: () => void;
+  /** `Meus dados` (a page, not a modal). */
+  onOpenMyData?: () => void;
   onSignOut: () => void;
   triggerRef?: Ref<HTMLButtonElement>;
 };
@@ -41,6 +43,7 @@ export default function UserMenu({
   onOpenStatement,
   onAddFunds,
   onWithdraw,
+  onOpenMyData,
   onSignOut,
   triggerRef,
 }: UserMenuProps) {
@@ -86,6 +89,9 @@ export default function UserMenu({
             Sacar
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item className="menu__item" onSelect={onOpenMyData}>
+            Meus dados
+          </DropdownMenu.Item>
           <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={onSignOut}>
             Sair
           </DropdownMenu.Item>
