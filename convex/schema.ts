@@ -555,8 +555,6 @@ export default defineSchema({
     /** The name when sent; `Conta excluída` once its author deleted their account. */
     authorName: v.string(),
     body: v.string(),
-    /** Sent by a supporter who chose `Apoiar sem mostrar meu nome`: others read `Apoiador anônimo`. */
-    anonymous: v.optional(v.literal(true)),
   })
     .index("by_eventId", ["eventId"])
     .index("by_userId", ["userId"]),

@@ -68,7 +68,7 @@ const STEPS: Step[] = [
       .query("messages")
       .withIndex("by_userId", (q) => q.eq("userId", userId).gt("_creationTime", after))
       .take(limit);
-    for (const row of rows) await ctx.db.patch("messages", row._id, { authorName: DELETED_ACCOUNT_NAME, anonymous: undefined });
+    for (const row of rows) await ctx.db.patch("messages", row._id, { authorName: DELETED_ACCOUNT_NAME });
     return batchOf(rows, limit);
   },
   async (ctx, { userId }, after, limit) => {
