@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { TableNames } from "./_generated/dataModel";
 import { NOT_EXPORTED, PERSON_TABLES } from "./model/privacy/personTables";
+import { TERMS_VERSION } from "./model/shared/terms";
 import { createEvent, newBackend, rejectionData, signedInUser, supportNow, type Caller } from "./test.helpers";
 import { everyRow, holds, personReferencingTables } from "./test.privacy";
 
@@ -95,5 +96,21 @@ describe("Baixar meus dados", () => {
   test("signed out: refused, nothing to copy", async () => {
     const { t } = await personWhoDidThings();
     expect((await rejectionData(t.action(api.myData.download, {}))).code).toBe("NOT_SIGNED_IN");
+  });
+});
+
+describe("Termos de uso and Política de privacidade", () => {
+  test("accepted in the version shown, recorded with when; an outdated version is refused; signed out is null", async () => {
+    const t = newBackend();
+    const { userId, as } = await signedInUser(t);
+    expect(await as.query(api.myData.termsStatus, {})).toEqual({ accepted: false, version: TERMS_VERSION });
+    expect((await rejectionData(as.mutation(api.myData.acceptTerms, { version: TERMS_VERSION - 1 }))).code).toBe("TERMS_OUTDATED");
+    await as.mutation(api.myData.acceptTerms, { version: TERMS_VERSION });
+    expect(await as.query(api.myData.termsStatus, {})).toEqual({ accepted: true, version: TERMS_VERSION });
+    expect(await t.run((ctx) => ctx.db.get("users", userId))).toMatchObject({ termsVersion: TERMS_VERSION, termsAcceptedAt: Date.now() });
+    // A new version asks again.
+    await t.run((ctx) => ctx.db.patch("users", userId, { termsVersion: TERMS_VERSION - 1 }));
+    expect(await as.query(api.myData.termsStatus, {})).toMatchObject({ accepted: false });
+    expect(await t.query(api.myData.termsStatus, {})).toBeNull();
   });
 });

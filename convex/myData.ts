@@ -17,6 +17,7 @@ import { exportFileName, exportZip, type ExportedTable } from "./model/privacy/e
 import { exportedTables, PERSON_TABLES, type ExportPage } from "./model/privacy/personTables";
 import { enforceRateLimit } from "./model/rateLimits";
 import { appError } from "./model/shared/errors";
+import { TERMS_VERSION } from "./model/shared/terms";
 import { MESSAGES } from "./model/shared/texts";
 import { currentUser } from "./model/users";
 
@@ -121,3 +122,19 @@ export const recordLocalSignIn = internalMutation({
   args: { userId: v.id("users") },
   handler: (ctx, { userId }) => recordSignIn(ctx, userId, "local"),
 });
+
+/** Whether the caller accepted the current `Termos de uso` (null when signed out): the app asks until they do. */
+export const termsStatus = callerQuery({
+  args: {},
+  handler: async (ctx) => (ctx.user === null ? null : { accepted: ctx.user.termsVersion === TERMS_VERSION, version: TERMS_VERSION }),
+});
+
+/** Accepts `Termos de uso` and `Política de privacidade` in the version shown, recording it and when. */
+export const acceptTerms = signedInMutation({
+  args: { version: v.number() },
+  handler: async (ctx, { version }) => {
+    if (version !== TERMS_VERSION) throw appError("TERMS_OUTDATED", TERMS_OUTDATED_MESSAGE);
+    await ctx.db.patch("users", ctx.user._id, { termsVersion: version, termsAcceptedAt: Date.now() });
+  },
+});
+const TERMS_OUTDATED_MESSAGE = "Os termos mudaram. Recarregue a página para ler a nova versão.";

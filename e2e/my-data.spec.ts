@@ -38,6 +38,21 @@ test("Meus dados tells what is kept and why, and Baixar meus dados saves one ZIP
   expect(JSON.parse(strFromU8(files["json/signInRecords.json"]!))).toHaveLength(1);
 });
 
+test("Termos de uso and Política de privacidade are asked at the first sign-in and, once accepted, not again", async ({ page }) => {
+  await page.goto("/");
+  await signInLocally(page, "Tina Termos");
+  const banner = page.getByRole("region", { name: "Termos de uso" });
+  await expect(banner).toBeVisible();
+  await banner.getByRole("link", { name: "Política de privacidade" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Política de privacidade" })).toBeVisible();
+  await expect(page.getByText("Lei Geral de Proteção de Dados")).toBeVisible();
+  await banner.getByRole("button", { name: "Aceitar" }).click();
+  await expect(banner).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Abrir menu do usuário" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Termos de uso" })).toBeHidden();
+});
+
 test("a deleted account reads `Conta excluída` in another person's open chat, and every tab of it is signed out", async ({ browser }) => {
   const organizer = await apiUser("Organizadora do Sarau");
   const eventId = await apiEvent(organizer, { name: `Sarau ${unique()}`, minSupportCents: 100 });

@@ -48,6 +48,7 @@ import type * as model_payments_withdrawals from "../model/payments/withdrawals.
 import type * as model_payoutCredit from "../model/payoutCredit.js";
 import type * as model_perPersonLimit from "../model/perPersonLimit.js";
 import type * as model_presence from "../model/presence.js";
+import type * as model_privacy_anonymity from "../model/privacy/anonymity.js";
 import type * as model_privacy_deletion from "../model/privacy/deletion.js";
 import type * as model_privacy_deletionChecks from "../model/privacy/deletionChecks.js";
 import type * as model_privacy_exportFile from "../model/privacy/exportFile.js";
@@ -84,6 +85,7 @@ import type * as model_shared_spreadsheetCsv from "../model/shared/spreadsheetCs
 import type * as model_shared_statement from "../model/shared/statement.js";
 import type * as model_shared_supportRefusal from "../model/shared/supportRefusal.js";
 import type * as model_shared_supporterCsv from "../model/shared/supporterCsv.js";
+import type * as model_shared_terms from "../model/shared/terms.js";
 import type * as model_shared_text from "../model/shared/text.js";
 import type * as model_shared_texts from "../model/shared/texts.js";
 import type * as model_shared_ticketTransfer from "../model/shared/ticketTransfer.js";
@@ -182,6 +184,7 @@ declare const fullApi: ApiFromModules<{
   "model/payoutCredit": typeof model_payoutCredit;
   "model/perPersonLimit": typeof model_perPersonLimit;
   "model/presence": typeof model_presence;
+  "model/privacy/anonymity": typeof model_privacy_anonymity;
   "model/privacy/deletion": typeof model_privacy_deletion;
   "model/privacy/deletionChecks": typeof model_privacy_deletionChecks;
   "model/privacy/exportFile": typeof model_privacy_exportFile;
@@ -218,6 +221,7 @@ declare const fullApi: ApiFromModules<{
   "model/shared/statement": typeof model_shared_statement;
   "model/shared/supportRefusal": typeof model_shared_supportRefusal;
   "model/shared/supporterCsv": typeof model_shared_supporterCsv;
+  "model/shared/terms": typeof model_shared_terms;
   "model/shared/text": typeof model_shared_text;
   "model/shared/texts": typeof model_shared_texts;
   "model/shared/ticketTransfer": typeof model_shared_ticketTransfer;

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "rea
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { ConnectionBanner } from "../components/connection-banner";
 import { AccountArea } from "../features/account/account-area";
+import { TermsBanner } from "../features/my-data/terms-banner";
 import { NotificationBell } from "../features/notifications/notification-bell";
 import { paths } from "./paths";
 
@@ -71,10 +72,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <ConnectionBanner />
       </header>
       <div id="conteudo" className="app-content">
+        <TermsBanner termsHref={paths.terms.build()} privacyHref={paths.privacy.build()} />
         {children}
       </div>
       <footer className="app-footer">
         <p>Apoie — financiamento coletivo de eventos.</p>
+        <p>
+          <Link to={paths.terms.build()}>Termos de uso</Link> · <Link to={paths.privacy.build()}>Política de privacidade</Link>
+        </p>
       </footer>
       <Suspense fallback={null}>
         {modal === "myEvents" && <MyEventsModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}

@@ -18,6 +18,14 @@ export const paths = {
     pattern: "/meus-dados",
     build: () => "/meus-dados",
   },
+  terms: {
+    pattern: "/termos",
+    build: () => "/termos",
+  },
+  privacy: {
+    pattern: "/privacidade",
+    build: () => "/privacidade",
+  },
   chat: {
     pattern: "/chat/:eventId",
     build: (eventId: string) => `/chat/${encodeURIComponent(eventId)}`,

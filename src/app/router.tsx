@@ -12,6 +12,8 @@ const EventRoute = lazy(() => import("./routes/event"));
 const ChatRoute = lazy(() => import("./routes/chat"));
 const NotFoundRoute = lazy(() => import("./routes/not-found"));
 const MyDataRoute = lazy(() => import("./routes/my-data"));
+const TermsRoute = lazy(() => import("./routes/terms"));
+const PrivacyRoute = lazy(() => import("./routes/privacy"));
 
 /** One route's error boundary (reset when the address changes) and loading state. */
 function Screen({ children }: { children: ReactNode }) {
@@ -60,6 +62,22 @@ export function AppRouter() {
           element={
             <Screen>
               <MyDataRoute />
+            </Screen>
+          }
+        />
+        <Route
+          path={paths.terms.pattern}
+          element={
+            <Screen>
+              <TermsRoute />
+            </Screen>
+          }
+        />
+        <Route
+          path={paths.privacy.pattern}
+          element={
+            <Screen>
+              <PrivacyRoute />
             </Screen>
           }
         />

@@ -84,7 +84,17 @@ describe("AccountArea", () => {
     const items = within(menu)
       .getAllByRole("menuitem")
       .map((item) => item.textContent);
-    expect(items).toEqual(["Meus Eventos", "Criar Evento", "Meus Ingressos", "Meus apoios", "Extrato", "Adicionar saldo", "Sacar", "Sair"]);
+    expect(items).toEqual([
+      "Meus Eventos",
+      "Criar Evento",
+      "Meus Ingressos",
+      "Meus apoios",
+      "Extrato",
+      "Adicionar saldo",
+      "Sacar",
+      "Meus dados",
+      "Sair",
+    ]);
     await user.click(within(menu).getByRole("menuitem", { name: "Criar Evento" }));
     expect(handlers.onCreateEvent).toHaveBeenCalled();
   });
