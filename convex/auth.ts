@@ -2,6 +2,7 @@ import Google from "@auth/core/providers/google";
 import { convexAuth } from "@convex-dev/auth/server";
 import { env, query } from "./_generated/server";
 import { LocalSignIn, localSignInEnabled } from "./model/localSignIn";
+import { keepChosenName } from "./model/privacy/names";
 import { recordSignIn } from "./model/privacy/signIns";
 import { claimTransfers } from "./model/ticketTransfer";
 import { giveInitialWallet } from "./model/wallet";
@@ -31,6 +32,8 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
       // The access record kept 6 months (Marco Civil). Google comes through here at every sign-in;
       // local sign-in only when its account is made, so it records its own (model/localSignIn.ts).
       if (type === "oauth") await recordSignIn(ctx, userId, provider.id);
+      // Google sends its profile's name at every sign-in; a name the person chose in Meus dados stays.
+      if (type === "oauth") await keepChosenName(ctx, userId);
     },
   },
 });

@@ -114,3 +114,20 @@ describe("Termos de uso and Política de privacidade", () => {
     expect(await t.query(api.myData.termsStatus, {})).toBeNull();
   });
 });
+
+describe("Corrigir meu nome", () => {
+  test("the name changes, cleaned; a blank or too long one is refused and nothing changes", async () => {
+    const t = newBackend();
+    const { as } = await signedInUser(t, { name: "Nome Antigo" });
+    await as.mutation(api.myData.rename, { name: "  Nome\u200b Novo " });
+    expect(await as.query(api.users.me, {})).toMatchObject({ name: "Nome Novo" });
+    for (const name of ["   ", "x".repeat(81)]) {
+      expect(await rejectionData(as.mutation(api.myData.rename, { name }))).toEqual({
+        code: "INVALID_NAME",
+        message: "Informe um nome com até 80 caracteres.",
+      });
+    }
+    expect(await as.query(api.users.me, {})).toMatchObject({ name: "Nome Novo" });
+    expect((await rejectionData(t.mutation(api.myData.rename, { name: "Alguém" }))).code).toBe("NOT_SIGNED_IN");
+  });
+});

@@ -12,6 +12,7 @@ import { deletionBlockers } from "./model/privacy/deletionChecks";
 import { deleteOldSignInRecords, purgeExpiredAccounts } from "./model/privacy/retention";
 import { scrub } from "./model/privacy/scrub";
 import { recordSignIn } from "./model/privacy/signIns";
+import { cleanName } from "./model/privacy/names";
 import { promoCentsOf } from "./model/walletPromo";
 import { exportFileName, exportZip, type ExportedTable } from "./model/privacy/exportFile";
 import { exportedTables, PERSON_TABLES, type ExportPage } from "./model/privacy/personTables";
@@ -138,3 +139,12 @@ export const acceptTerms = signedInMutation({
   },
 });
 const TERMS_OUTDATED_MESSAGE = "Os termos mudaram. Recarregue a página para ler a nova versão.";
+
+/** `Meus dados`: the caller changes their name (shown from then on; messages already sent keep theirs). */
+export const rename = signedInMutation({
+  args: { name: v.string() },
+  handler: async (ctx, { name }) => {
+    const cleaned = cleanName(name);
+    await ctx.db.patch("users", ctx.user._id, { name: cleaned, chosenName: cleaned });
+  },
+});

@@ -96,6 +96,8 @@ export default defineSchema({
     /** The version of `Termos de uso` and `Política de privacidade` accepted, and when (model/privacy/terms.ts). */
     termsVersion: v.optional(v.number()),
     termsAcceptedAt: v.optional(v.number()),
+    /** Set when the person changed their name in `Meus dados`: a Google sign-in then keeps it (auth.ts). */
+    chosenName: v.optional(v.string()),
   })
     .index("email", ["email"])
     .index("phone", ["phone"])

@@ -23,6 +23,11 @@ test("Meus dados tells what is kept and why, and Baixar meus dados saves one ZIP
   for (const kind of ["Perfil", "Acessos", "Carteira e Extrato", "Mensagens do chat"]) {
     await expect(page.getByRole("heading", { level: 3, name: kind })).toBeVisible();
   }
+  await page.getByLabel("Nome", { exact: true }).fill("Dora Dados Corrigida");
+  await page.getByRole("button", { name: "Salvar nome" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Nome salvo." })).toBeVisible();
+  await page.getByLabel("Nome", { exact: true }).fill("Dora Dados");
+  await page.getByRole("button", { name: "Salvar nome" }).click();
   await screenshotAt(page, 1280, testInfo.outputPath("meus-dados-1280.png"));
   await screenshotAt(page, 375, testInfo.outputPath("meus-dados-375.png"));
 

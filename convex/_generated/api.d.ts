@@ -52,6 +52,7 @@ import type * as model_privacy_anonymity from "../model/privacy/anonymity.js";
 import type * as model_privacy_deletion from "../model/privacy/deletion.js";
 import type * as model_privacy_deletionChecks from "../model/privacy/deletionChecks.js";
 import type * as model_privacy_exportFile from "../model/privacy/exportFile.js";
+import type * as model_privacy_names from "../model/privacy/names.js";
 import type * as model_privacy_personTables from "../model/privacy/personTables.js";
 import type * as model_privacy_retention from "../model/privacy/retention.js";
 import type * as model_privacy_scrub from "../model/privacy/scrub.js";
@@ -188,6 +189,7 @@ declare const fullApi: ApiFromModules<{
   "model/privacy/deletion": typeof model_privacy_deletion;
   "model/privacy/deletionChecks": typeof model_privacy_deletionChecks;
   "model/privacy/exportFile": typeof model_privacy_exportFile;
+  "model/privacy/names": typeof model_privacy_names;
   "model/privacy/personTables": typeof model_privacy_personTables;
   "model/privacy/retention": typeof model_privacy_retention;
   "model/privacy/scrub": typeof model_privacy_scrub;

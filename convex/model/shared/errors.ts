@@ -63,7 +63,8 @@ export type ErrorCode =
   | "NOT_COLLECTING"
   // `Excluir minha conta` while money or a ticket still ties the person to Apoie (model/privacy/).
   | "ACCOUNT_NOT_DELETABLE"
-  | "TERMS_OUTDATED";
+  | "TERMS_OUTDATED"
+  | "INVALID_NAME";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

@@ -5,6 +5,7 @@ import { api } from "@convex/_generated/api";
 import { DELETION_TEXTS, MY_DATA_TEXTS } from "@convex/model/shared/privacy";
 import { Spinner } from "../../components/spinner";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
+import { ChangeName } from "./change-name";
 import { DataKinds } from "./data-kinds";
 import { DeleteAccount } from "./delete-account";
 import { DownloadMyData } from "./download-my-data";
@@ -42,6 +43,10 @@ export default function MyDataPage() {
         <p className="page-section">Entre na sua conta para baixar seus dados ou excluir sua conta.</p>
       ) : (
         <>
+          <section className="page-section" aria-labelledby="my-data-name">
+            <h2 id="my-data-name">Corrigir meu nome</h2>
+            <ChangeName currentName={me.name ?? ""} />
+          </section>
           <section className="page-section" aria-labelledby="my-data-copy">
             <h2 id="my-data-copy">{MY_DATA_TEXTS.download}</h2>
             <DownloadMyData />
