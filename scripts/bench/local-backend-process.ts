@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { backendFlags, startLocalBackendProcess as startBackendProcess } from "../../test-kit/local-backend";
 import { freePort } from "../../test-kit/ports";
 import { waitForOutput } from "../../test-kit/processes";
+import { childReportFile } from "./limit-shares";
 
 const START_TIMEOUT_MS = 60_000;
 
@@ -29,7 +30,8 @@ export async function startLocalBackendProcess({
   const [port, sitePort] = [await freePort(), await freePort()];
   const backend = await startBackendProcess({
     args: backendFlags({ port, sitePort, dataDir, seed }),
-    env: { AUTH_LOG_LEVEL: "WARN", ...env },
+    // Its functions' highest shares of Convex's limits, written as it exits (limit-shares.ts).
+    env: { AUTH_LOG_LEVEL: "WARN", LOCAL_BACKEND_LIMITS_REPORT: childReportFile(), ...env },
     startTimeoutMs,
   });
   return {

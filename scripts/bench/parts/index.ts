@@ -6,6 +6,7 @@ import { functionsPart } from "./functions";
 import { hotEventPart } from "./hot-event";
 import { latencyPart } from "./latency";
 import { lighthousePart } from "./lighthouse";
+import { limitsPart } from "./limits";
 import { listPart } from "./list";
 import { notificationsPart } from "./notifications";
 import { ownBarPart } from "./own-bar";
@@ -32,4 +33,6 @@ export const BENCH_PARTS: readonly AnyBenchPart[] = [
   startUpPart,
   ticketRushPart,
   pixDepositPart,
+  // Last: what every part before it saw of Convex's limits.
+  limitsPart,
 ];
