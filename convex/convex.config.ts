@@ -26,6 +26,14 @@ const app = defineApp({
     MERCADOPAGO_API_URL: v.optional(v.string()),
     // Production payouts: the Ed25519 private key (PKCS#8 PEM) that signs each transfer request.
     MERCADOPAGO_PAYOUT_PRIVATE_KEY: v.optional(v.string()),
+    // E-mail through Resend's API (model/email/provider.ts, docs/deploying.md): without the key
+    // nothing is sent. The API URL points development and tests at the local mailbox.
+    RESEND_API_KEY: v.optional(v.string()),
+    RESEND_API_URL: v.optional(v.string()),
+    EMAIL_FROM: v.optional(v.string()),
+    // Tests shorten the outbox's first retry wait and the provider's answer timeout (ms).
+    EMAIL_RETRY_BASE_MS: v.optional(v.string()),
+    EMAIL_SEND_TIMEOUT_MS: v.optional(v.string()),
   },
 });
 // Components from npm: rate limits, who is online, data migrations. Their tables live apart from the app's.

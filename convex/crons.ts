@@ -22,4 +22,10 @@ crons.interval("reconcile PIX deposits and withdrawals", { minutes: 5 }, interna
 // A support queue whose worker stopped (a turn that threw) is restarted (model/supportWorker.ts).
 crons.interval("restart stuck support queues", { seconds: RECOVERY_INTERVAL_SECONDS }, internal.supportQueue.recover);
 
+// E-mails whose attempt died or was lost get another (model/email/outbox.ts).
+crons.interval("retry stuck e-mails", { minutes: 1 }, internal.emails.sweep);
+
+// Ticket holders are reminded 48 h before their event (emailReminders.ts).
+crons.hourly("remind ticket holders 48 h ahead", { minuteUTC: 5 }, internal.emailReminders.remindUpcoming, {});
+
 export default crons;

@@ -8,6 +8,7 @@ import { DEPOSIT_STATUSES, PIX_KEY_TYPES, WITHDRAWAL_STATUSES } from "./model/sh
 import { ENTRY_KINDS } from "./model/shared/statement";
 import { UFS } from "./model/shared/ufs";
 import { MEIA_CATEGORIES } from "./model/shared/ticketTypes";
+import { emailTables } from "./model/email/schema";
 
 // The validator lives here, not beside CATEGORIES, so the browser never loads convex/values.
 const categoryValidator = literals(...CATEGORIES);
@@ -66,6 +67,7 @@ const workerStateValidator = v.union(
 
 export default defineSchema({
   ...authTables,
+  ...emailTables,
 
   // Convex Auth's users table plus the wallet. walletCents is optional only because Convex
   // Auth inserts the user before our sign-in callback sets it; read it via walletCentsOf().

@@ -3,6 +3,8 @@
  *   0. the PIX sandbox, "Banco simulado" (pix-sandbox/, its state in .convex-local/pix-sandbox.json),
  *      standing in for Mercado Pago: the backend gets its URL, token and webhook secret as the
  *      deployment's MERCADOPAGO_* variables;
+ *   0b. the local mailbox (mail-sandbox/, in memory), speaking Resend's API: the backend gets its URL
+ *      and key as RESEND_API_URL and RESEND_API_KEY; it prints `Caixa de e-mails (local): <url>`;
  *   1. the local backend (data in .convex-local/): it neither watches nor serves convex/ from
  *      source, it serves what the CLI pushes (an empty data folder serves nothing until then);
  *   2. `npx convex dev` pointed at it (CONVEX_SELF_HOSTED_URL and CONVEX_SELF_HOSTED_ADMIN_KEY,
@@ -28,6 +30,9 @@ import { updateEnvFile } from "./env-local.js";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PUSHED = /Convex functions ready!/;
 const PIX_SANDBOX_READY = /Banco simulado \(PIX\): (http:\/\/\S+)/;
+const MAIL_SANDBOX_READY = /Caixa de e-mails \(local\): (http:\/\/\S+)/;
+// The local mailbox's key (mail-sandbox/); a real provider's goes in with `npx convex env set`.
+const MAIL_API_KEY = "re_apoie_local";
 // Development credentials for the local sandbox only; a real account's go in with `npx convex env set`.
 const PIX_ACCESS_TOKEN = "TEST-apoie-dev";
 const PIX_WEBHOOK_SECRET = "apoie-dev-webhook-secret";
@@ -84,21 +89,35 @@ const pixSandbox = start(
     stdio: ["ignore", "pipe", "inherit"],
   },
 );
+// The local mailbox (mail-sandbox/), speaking Resend's API, with its web inbox.
+const mailSandbox = start("node_modules/tsx/dist/cli.mjs", ["mail-sandbox/main.ts", "--api-key", MAIL_API_KEY], {
+  stdio: ["ignore", "pipe", "inherit"],
+});
 let backendStarted = false;
-follow(pixSandbox.stdout!, process.stdout, (text) => {
-  const ready = PIX_SANDBOX_READY.exec(text);
-  if (ready === null || backendStarted || stopping) return;
+const ready: { pix?: string; mail?: string } = {};
+const startWhenReady = () => {
+  if (ready.pix === undefined || ready.mail === undefined || backendStarted || stopping) return;
   backendStarted = true;
-  startBackend(ready[1]!);
+  startBackend(ready.pix, ready.mail);
+};
+follow(pixSandbox.stdout!, process.stdout, (text) => {
+  ready.pix ??= PIX_SANDBOX_READY.exec(text)?.[1];
+  startWhenReady();
+});
+follow(mailSandbox.stdout!, process.stdout, (text) => {
+  ready.mail ??= MAIL_SANDBOX_READY.exec(text)?.[1];
+  startWhenReady();
 });
 
-function startBackend(pixSandboxUrl: string) {
+function startBackend(pixSandboxUrl: string, mailSandboxUrl: string) {
   const backend = spawnLocalBackend({
     args: ["--no-seed", "--no-watch", "--no-source"],
     env: {
       MERCADOPAGO_API_URL: pixSandboxUrl,
       MERCADOPAGO_ACCESS_TOKEN: PIX_ACCESS_TOKEN,
       MERCADOPAGO_WEBHOOK_SECRET: PIX_WEBHOOK_SECRET,
+      RESEND_API_KEY: MAIL_API_KEY,
+      RESEND_API_URL: mailSandboxUrl,
     },
     onOutput: (text, stream) => (stream === "stdout" ? process.stdout : process.stderr).write(text),
     // A data folder of any size loads before the ready line; this only bounds a hang.

@@ -13,6 +13,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { notify } from "./notifications";
+import { emailPayout } from "./email/triggers";
 import { changeWallet } from "./wallet";
 
 /** promoSpends rows summed per transaction: one small read each, far below Convex's limits. */
@@ -43,4 +44,5 @@ async function credit(ctx: MutationCtx, event: Doc<"events">, promoSpentCents: n
   await ctx.db.patch("events", event._id, { payoutPromoCents: promoCents });
   await changeWallet(ctx, event.creatorId, { kind: "payout", amountCents: event.raisedCents, eventId: event._id, promoCents });
   await notify(ctx, event.creatorId, event, { kind: "payout", amountCents: event.raisedCents });
+  await emailPayout(ctx, event, event.raisedCents, promoCents);
 }

@@ -20,6 +20,7 @@ import { releaseRewards } from "./rewardAllocation";
 import { returnUnits } from "./ticketReturns";
 import { recordSupport } from "./timeline";
 import { changeWallet } from "./wallet";
+import { emailRefund } from "./email/triggers";
 
 /** The tickets of a purchase, by their codes (at most 4). */
 async function ticketsOf(ctx: MutationCtx, purchase: Doc<"ticketPurchases">): Promise<Doc<"tickets">[]> {
@@ -111,6 +112,7 @@ export async function cancelPurchase(
   if (contribution === null) throw new Error(`issued purchase ${purchase._id} without its contribution`);
   await removeContribution(ctx, event, contribution, now);
   await changeWallet(ctx, userId, { kind: "purchaseCancelled", amountCents: purchase.amountCents, eventId: event._id });
+  await emailRefund(ctx, event, userId, "purchase", purchase.amountCents, purchase._id);
   await ctx.db.patch("ticketPurchases", purchase._id, { status: "cancelled", cancelledAt: now });
   await returnUnits(ctx, purchase, now);
   return { refundedCents: purchase.amountCents };

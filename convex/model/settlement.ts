@@ -15,6 +15,7 @@ import { MESSAGES } from "./shared/texts";
 import { markNameRowsFinished } from "./events";
 import { recordRefund } from "./timeline";
 import { notify } from "./notifications";
+import { emailEventRefunded } from "./email/triggers";
 import { closeGate } from "./supportGates";
 import { drainQueue } from "./supportQueue";
 import { creditPayoutStep } from "./payoutCredit";
@@ -134,6 +135,7 @@ export async function refundBatch(ctx: MutationCtx, eventId: Id<"events">, phase
     // Told in the transaction that moves the money, so a refund and its notification agree.
     for (const [userId, amountCents] of refundedByUser) {
       await notify(ctx, userId, event, { kind: event.settlement, amountCents });
+      await emailEventRefunded(ctx, event, userId, event.settlement === "cancelled");
     }
     const totalRefunded = (event.refundedCents ?? 0) + refundedCents;
     await ctx.db.patch("events", eventId, { refundedCents: totalRefunded });

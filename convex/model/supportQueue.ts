@@ -31,6 +31,7 @@
  * support writes no worker state (see `isQuiet`): the state every support reads changes only
  * when the worker starts or stops.
  */
+import { emailSupportReceipt } from "./email/triggers";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { appError } from "./shared/errors";
@@ -277,7 +278,8 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
       continue;
     }
     decisions.push(decision);
-    const { event: after, ticketCode } = await addContribution(ctx, current, userId, amountCents, choice);
+    const { event: after, ticketCode, contributionId } = await addContribution(ctx, current, userId, amountCents, choice);
+    await emailSupportReceipt(ctx, current, userId, { contributionId, amountCents, at: at ?? row._creationTime, ...choice });
     current = after;
     await ctx.db.replace("queuedSupports", row._id, {
       ...fields,

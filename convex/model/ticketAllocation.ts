@@ -11,6 +11,7 @@ import { supportClosedMessage, supportClosedReason, type Lifecycle, type Support
 import { addSale, decidePurchase, inteiraGoneForGood, unitPriceCents, type TicketSales } from "./shared/ticketTypes";
 import { salesOf } from "./ticketSales";
 import { issueTicket } from "./tickets";
+import { emailPurchase } from "./email/triggers";
 
 /** Why purchases are closed: cancelled or started. A concluded event keeps selling its tickets. */
 export function purchaseClosedReason(event: Lifecycle, at: number | null): SupportClosedReason | null {
@@ -90,6 +91,7 @@ export function purchaseDecider(ctx: MutationCtx) {
       const ticketCodes: string[] = [];
       for (let unit = 0; unit < purchase.units; unit += 1) ticketCodes.push(await issueTicket(ctx, event, purchase.userId, kind));
       await ctx.db.patch("ticketPurchases", purchase._id, { status: "issued", ticketCodes });
+      await emailPurchase(ctx, event, purchase, ticketCodes);
       return { ok: true, ticketCodes };
     },
 

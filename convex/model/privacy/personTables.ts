@@ -252,6 +252,28 @@ export const PERSON_TABLES: { readonly [T in TableNames]?: PersonTable } = {
         opts,
       ),
   },
+  emails: {
+    about: "E-mails que enviamos a você (sem os links de descadastro, que são chaves).",
+    read: (ctx, userId, opts) =>
+      rows(
+        ctx.db.query("emails").withIndex("by_userId_and_state", (q) => q.eq("userId", userId)),
+        opts,
+      ).then((page) => ({
+        ...page,
+        page: page.page.map((row) => without(row, ["unsubscribeUrl", "html"])),
+      })),
+  },
+  emailPreferences: {
+    about: "Quais avisos por e-mail você desligou.",
+    read: (ctx, userId, opts) =>
+      rows(
+        ctx.db.query("emailPreferences").withIndex("by_userId", (q) => q.eq("userId", userId)),
+        opts,
+      ).then((page) => ({
+        ...page,
+        page: page.page.map((row) => without(row, ["token"])),
+      })),
+  },
   notificationInboxes: {
     about: "Contagem de notificações não lidas.",
     read: (ctx, userId, opts) =>

@@ -61,8 +61,29 @@ function clearingDepositCodes(status: (typeof DEPOSIT_STATUSES)[number]): Step {
   };
 }
 
+/** The person's e-mails (their address, what was said) and their e-mail preferences go with them. */
+const EMAIL_STEPS: Step[] = [
+  async (ctx, { userId }, _after, limit) => {
+    const rows = await ctx.db
+      .query("emails")
+      .withIndex("by_userId_and_state", (q) => q.eq("userId", userId))
+      .take(limit);
+    for (const row of rows) await ctx.db.delete("emails", row._id);
+    return deletedBatch(rows, limit);
+  },
+  async (ctx, { userId }, _after, limit) => {
+    const rows = await ctx.db
+      .query("emailPreferences")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .take(limit);
+    for (const row of rows) await ctx.db.delete("emailPreferences", row._id);
+    return deletedBatch(rows, limit);
+  },
+];
+
 /** In order: what others read first (the chat), then the rest. */
 const STEPS: Step[] = [
+  ...EMAIL_STEPS,
   async (ctx, { userId }, after, limit) => {
     const rows = await ctx.db
       .query("messages")

@@ -2,6 +2,7 @@
 import type { AnyBenchPart } from "../part";
 import { ackLatencyPart } from "./ack-latency";
 import { bundlePart } from "./bundle";
+import { emailDeliveryPart } from "./email-delivery";
 import { functionsPart } from "./functions";
 import { hotEventPart } from "./hot-event";
 import { latencyPart } from "./latency";
@@ -33,6 +34,7 @@ export const BENCH_PARTS: readonly AnyBenchPart[] = [
   startUpPart,
   ticketRushPart,
   pixDepositPart,
+  emailDeliveryPart,
   // Last: what every part before it saw of Convex's limits.
   limitsPart,
 ];
