@@ -5,6 +5,8 @@ import { LocalSignIn, localSignInEnabled } from "./model/localSignIn";
 import { checkCodeRequest, EmailCode } from "./model/email/signInCode";
 import { emailConfigured } from "./model/email/provider";
 import { claimTeamInvites } from "./model/team";
+import { keepChosenName } from "./model/privacy/names";
+import { recordSignIn } from "./model/privacy/signIns";
 import { claimTransfers } from "./model/ticketTransfer";
 import { giveInitialWallet } from "./model/wallet";
 
@@ -30,7 +32,7 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
     ...(localSignInEnabled() ? [LocalSignIn] : []),
   ],
   callbacks: {
-    async afterUserCreatedOrUpdated(ctx, { userId, existingUserId, type, profile }) {
+    async afterUserCreatedOrUpdated(ctx, { userId, existingUserId, type, profile, provider }) {
       // Asking for a code: refused (and nothing kept) for a bad address or past the limits.
       if (type === "email") await checkCodeRequest(ctx, profile.email);
       // Only a brand-new user gets the starting balance; signing in again never resets it.
@@ -39,6 +41,12 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
       await claimTransfers(ctx, userId);
       // Invitations to an event's team waiting for this e-mail give their roles now.
       await claimTeamInvites(ctx, userId);
+      // The access record kept 6 months (Marco Civil). Google and a verified e-mail code come
+      // through here at every sign-in; local sign-in only when its account is made, so it records
+      // its own (model/localSignIn.ts).
+      if (type === "oauth" || type === "verification") await recordSignIn(ctx, userId, provider.id);
+      // Google sends its profile's name at every sign-in; a name the person chose in Meus dados stays.
+      if (type === "oauth") await keepChosenName(ctx, userId);
     },
   },
 });

@@ -12,6 +12,10 @@ crons.hourly("delete unclaimed event images", { minuteUTC: 41 }, internal.eventI
 crons.daily("sweep people who left presence rooms", { hourUTC: 7, minuteUTC: 23 }, internal.presence.sweepLeft, { cursor: null });
 // Notifications are kept 90 days; older ones go in pages (model/notifications.ts).
 crons.daily("delete old notifications", { hourUTC: 4, minuteUTC: 23 }, internal.notifications.deleteOld);
+// What is kept only for a legal period (model/privacy/retention.ts): sign-in records 6 months,
+// a deleted account's financial records 5 years.
+crons.daily("delete sign-in records past 6 months", { hourUTC: 5, minuteUTC: 11 }, internal.myData.deleteOldSignIns);
+crons.daily("delete deleted accounts' records past 5 years", { hourUTC: 5, minuteUTC: 41 }, internal.myData.purgeDeletedAccounts);
 // PIX charges and withdrawals whose webhook never came are asked about (model/payments/).
 crons.interval("reconcile PIX deposits and withdrawals", { minutes: 5 }, internal.reconciliation.run);
 

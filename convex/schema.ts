@@ -102,9 +102,21 @@ export default defineSchema({
      * while above zero nothing can be supported or withdrawn; the next credits pay it. Absent = 0.
      */
     owedCents: v.optional(v.number()),
+    /**
+     * `Excluir minha conta` (model/privacy/deletion.ts): when the account was deleted. Its name,
+     * e-mail and image are gone; the row stays as an anonymous id for the financial records kept.
+     */
+    deletedAt: v.optional(v.number()),
+    /** The version of `Termos de uso` and `Política de privacidade` accepted, and when (model/privacy/terms.ts). */
+    termsVersion: v.optional(v.number()),
+    termsAcceptedAt: v.optional(v.number()),
+    /** Set when the person changed their name in `Meus dados`: a Google sign-in then keeps it (auth.ts). */
+    chosenName: v.optional(v.string()),
   })
     .index("email", ["email"])
-    .index("phone", ["phone"]),
+    .index("phone", ["phone"])
+    // The five-year sweep of deleted accounts' financial records.
+    .index("by_deletedAt", ["deletedAt"]),
 
   events: defineTable({
     name: v.string(),
@@ -174,7 +186,9 @@ export default defineSchema({
     storageId: v.id("_storage"),
     userId: v.id("users"),
     eventId: v.optional(v.id("events")),
-  }).index("by_storageId", ["storageId"]),
+  })
+    .index("by_storageId", ["storageId"])
+    .index("by_userId", ["userId"]),
   // One row: files created before sweptBefore were all looked at by the sweep of unclaimed
   // uploads, so the next run starts there (model/eventImages.ts).
   uploadSweeps: defineTable({ sweptBefore: v.number() }),
@@ -225,7 +239,10 @@ export default defineSchema({
     eventId: v.id("events"),
     userId: v.id("users"),
     amountCents: v.number(),
-  }).index("by_eventId_and_userId", ["eventId", "userId"]),
+  })
+    .index("by_eventId_and_userId", ["eventId", "userId"])
+    // `Meus dados`: a person's rows (the copy, the deletion's checks).
+    .index("by_userId", ["userId"]),
 
   tickets: defineTable({
     eventId: v.id("events"),
@@ -418,7 +435,8 @@ export default defineSchema({
     .index("by_eventId_and_userId", ["eventId", "userId"])
     .index("by_eventId_and_early_and_drawKey", ["eventId", "early", "drawKey"])
     .index("by_eventId_and_early_and_place", ["eventId", "early", "place"])
-    .index("by_eventId_and_place", ["eventId", "place"]),
+    .index("by_eventId_and_place", ["eventId", "place"])
+    .index("by_userId", ["userId"]),
 
   // `Recompensas` (model/shared/rewards.ts has the rules). Written by the organizer's forms and,
   // once, by the queue when a limited one sells out: supporters read it without contending with
@@ -480,7 +498,9 @@ export default defineSchema({
     supported: v.optional(v.literal(true)),
     /** The event's `Repassar a taxa ao comprador`, where buyers read it without reading the event. */
     feePassedOn: v.optional(v.literal(true)),
-  }).index("by_eventId", ["eventId"]),
+  })
+    .index("by_eventId", ["eventId"])
+    .index("by_creatorId", ["creatorId"]),
 
   // The per-event support queue: a support debits the wallet and writes a row here (nothing
   // shared); the event's worker applies the rows in order, in batches (a support of a quiet
@@ -504,7 +524,9 @@ export default defineSchema({
   )
     .index("by_eventId_and_status", ["eventId", "status"])
     // The recovery cron's scan: pending rows, oldest first.
-    .index("by_status", ["status"]),
+    .index("by_status", ["status"])
+    // `Meus dados`: a person's rows, and whether one is still pending.
+    .index("by_userId_and_status", ["userId", "status"]),
 
   // Each supported event's queue worker, as a union with a generation (model/supportWorker.ts).
   // `running` alone is the shape from before the union, rewritten by migrations:workerStates.
@@ -667,9 +689,12 @@ export default defineSchema({
   messages: defineTable({
     eventId: v.id("events"),
     userId: v.id("users"),
+    /** The name when sent; `Conta excluída` once its author deleted their account. */
     authorName: v.string(),
     body: v.string(),
-  }).index("by_eventId", ["eventId"]),
+  })
+    .index("by_eventId", ["eventId"])
+    .index("by_userId", ["userId"]),
 
   // "Novidades do evento": the creator's posts on the event page, newest first.
   eventUpdates: defineTable({
@@ -677,7 +702,9 @@ export default defineSchema({
     authorId: v.id("users"),
     title: v.string(),
     body: v.string(),
-  }).index("by_eventId", ["eventId"]),
+  })
+    .index("by_eventId", ["eventId"])
+    .index("by_authorId", ["authorId"]),
 
   // One row per thing a person is told (model/notifications.ts). A row is unread while
   // `read` is false and `at` is after its owner's inbox `readAt`, so "Marcar todas como
@@ -715,7 +742,28 @@ export default defineSchema({
   chatParticipants: defineTable({
     eventId: v.id("events"),
     userId: v.id("users"),
-  }).index("by_eventId_and_userId", ["eventId", "userId"]),
+  })
+    .index("by_eventId_and_userId", ["eventId", "userId"])
+    .index("by_userId", ["userId"]),
+
+  // `Apoiar sem mostrar meu nome`: who hides their name on an event. Everyone but its organizer
+  // reads `Apoiador anônimo` for them (model/privacy/anonymity.ts).
+  anonymousSupporters: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+  })
+    .index("by_eventId_and_userId", ["eventId", "userId"])
+    .index("by_userId", ["userId"]),
+
+  // One row per sign-in: the access record the Marco Civil keeps 6 months, then a cron removes
+  // it (model/privacy/retention.ts). Kept after an account is deleted, under its anonymous id.
+  signInRecords: defineTable({
+    userId: v.id("users"),
+    at: v.number(),
+    provider: v.string(),
+  })
+    .index("by_userId", ["userId"])
+    .index("by_at", ["at"]),
 
   // `Equipe` and the door (model/teamTables.ts).
   ...teamTables,

@@ -12,6 +12,7 @@ import { appError } from "./shared/errors";
 import { REWARD_MESSAGES } from "./shared/rewards";
 import { SUPPORT_STATE_LABELS, type SupporterRow } from "./shared/supporterCsv";
 import { requireEventRole } from "./team";
+import { listedNameOf } from "./users";
 
 function stateOf(contribution: Doc<"contributions">) {
   return SUPPORT_STATE_LABELS[contribution.refundedAt === undefined ? "confirmed" : "refunded"];
@@ -69,7 +70,7 @@ export async function supporterPage(ctx: QueryCtx, event: Doc<"events">, paginat
     page.page.map(async (contribution) => {
       const supporter = await ctx.db.get("users", contribution.userId);
       return {
-        name: supporter?.name ?? "",
+        name: listedNameOf(supporter),
         email: supporter?.email ?? "",
         amountCents: contribution.amountCents,
         rewardTitle: await titleOf(contribution.rewardId),

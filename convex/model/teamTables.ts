@@ -35,7 +35,9 @@ export const teamTables = {
     userId: v.id("users"),
     doorName: v.string(),
     openedAt: v.number(),
-  }).index("by_eventId", ["eventId"]),
+  })
+    .index("by_eventId", ["eventId"])
+    .index("by_userId", ["userId"]),
 
   /**
    * Every entry a door sent, as the server decided it, in the order the scans happened:
@@ -69,7 +71,9 @@ export const teamTables = {
     reason: literals(...DOOR_REFUSALS),
     entries: v.number(),
     at: v.number(),
-  }).index("by_eventId_and_at", ["eventId", "at"]),
+  })
+    .index("by_eventId_and_at", ["eventId", "at"])
+    .index("by_userId", ["userId"]),
 
   /**
    * An event's door figures, kept exact by every entry (model/doorFigures.ts): entries per door,

@@ -19,6 +19,18 @@ export const paths = {
     pattern: "equipe",
     build: (id: string) => `/event/${encodeURIComponent(id)}/equipe`,
   },
+  myData: {
+    pattern: "/meus-dados",
+    build: () => "/meus-dados",
+  },
+  terms: {
+    pattern: "/termos",
+    build: () => "/termos",
+  },
+  privacy: {
+    pattern: "/privacidade",
+    build: () => "/privacidade",
+  },
   chat: {
     pattern: "/chat/:eventId",
     build: (eventId: string) => `/chat/${encodeURIComponent(eventId)}`,

@@ -79,7 +79,11 @@ export type ErrorCode =
   | "TURN_USED"
   | "ALREADY_IN_ROOM"
   | "SALE_ENDED"
-  | "INVALID_SALE_OPENING";
+  | "INVALID_SALE_OPENING"
+  // `Excluir minha conta` while money or a ticket still ties the person to Apoie (model/privacy/).
+  | "ACCOUNT_NOT_DELETABLE"
+  | "TERMS_OUTDATED"
+  | "INVALID_NAME";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

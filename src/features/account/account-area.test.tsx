@@ -93,6 +93,7 @@ describe("AccountArea", () => {
       "Adicionar saldo",
       "Sacar",
       "Notificações por e-mail",
+      "Meus dados",
       "Sair",
     ]);
     await user.click(within(menu).getByRole("menuitem", { name: "Criar Evento" }));

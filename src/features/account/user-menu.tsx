@@ -18,6 +18,8 @@ type UserMenuProps = {
   onOpenStatement: () => void;
   onAddFunds: () => void;
   onWithdraw: () => void;
+  /** `Meus dados` (a page, not a modal). */
+  onOpenMyData?: () => void;
   onSignOut: () => void;
   triggerRef?: Ref<HTMLButtonElement>;
 };
@@ -44,6 +46,7 @@ export default function UserMenu({
   onOpenStatement,
   onAddFunds,
   onWithdraw,
+  onOpenMyData,
   onSignOut,
   triggerRef,
 }: UserMenuProps) {
@@ -98,6 +101,9 @@ export default function UserMenu({
             <DropdownMenu.Separator className="menu__separator" />
             <DropdownMenu.Item className="menu__item" onSelect={() => setEmailPreferencesOpen(true)}>
               Notificações por e-mail
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={onOpenMyData}>
+              Meus dados
             </DropdownMenu.Item>
             <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={onSignOut}>
               Sair
