@@ -14,7 +14,8 @@ async function setTicketFeePercent(value: string | null) {
   expect(response.ok).toBe(true);
 }
 
-// The fee is the deployment's: set for this test only, and taken away after it.
+// The fee is the deployment's: set for this test only, and taken away after it. The config runs
+// this file after every other one (its "deployment-wide" project), so no other test sees the fee.
 test.afterEach(async () => setTicketFeePercent(null));
 
 test("a buyer sees the fee and the coupon's price before paying, and the Extrato shows the same cents", async ({ page }) => {
