@@ -39,6 +39,16 @@ export function normalizeTicketCode(raw: string): string | null {
   return code.length === TICKET_CODE_LENGTH ? code : null;
 }
 
+/** The ticket a typed or scanned code names (normalized first), or null for no such ticket. */
+export async function ticketByRawCode(ctx: QueryCtx, rawCode: string): Promise<Doc<"tickets"> | null> {
+  const code = normalizeTicketCode(rawCode);
+  if (code === null) return null;
+  return ctx.db
+    .query("tickets")
+    .withIndex("by_code", (q) => q.eq("code", code))
+    .unique();
+}
+
 /**
  * The event when the caller organizes it or has a team role `fn` takes (shared/functionAccess.ts).
  * Signed out, another user, or an event that does not exist all get the same refusal: nobody
@@ -78,14 +88,7 @@ export async function checkInTicket(
   now: number,
   door = DEFAULT_DOOR_NAME,
 ): Promise<CheckedIn> {
-  const code = normalizeTicketCode(rawCode);
-  const ticket =
-    code === null
-      ? null
-      : await ctx.db
-          .query("tickets")
-          .withIndex("by_code", (q) => q.eq("code", code))
-          .unique();
+  const ticket = await ticketByRawCode(ctx, rawCode);
   if (ticket === null || ticket.eventId !== event._id) {
     throw appError("TICKET_NOT_FOUND", MESSAGES.ticketNotFound);
   }

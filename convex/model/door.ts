@@ -14,7 +14,7 @@ import { TEAM_MESSAGES } from "./shared/team";
 import { MESSAGES } from "./shared/texts";
 import { ticketKindLabel } from "./shared/ticketTypes";
 import { countCheckIn } from "./ticketTypes";
-import { normalizeTicketCode } from "./checkIn";
+import { ticketByRawCode } from "./checkIn";
 import { doorNameOf } from "./users";
 
 /** The refusal of every door function to someone without a door role on the event. */
@@ -73,14 +73,7 @@ export async function doorCodesPage(ctx: QueryCtx, event: Doc<"events">, opts: P
 
 /** `Desfazer check-in`: the ticket with `rawCode` may enter again; every count it was in goes back. */
 export async function undoCheckIn(ctx: MutationCtx, event: Doc<"events">, rawCode: string): Promise<{ holderName: string }> {
-  const code = normalizeTicketCode(rawCode);
-  const ticket =
-    code === null
-      ? null
-      : await ctx.db
-          .query("tickets")
-          .withIndex("by_code", (q) => q.eq("code", code))
-          .unique();
+  const ticket = await ticketByRawCode(ctx, rawCode);
   if (ticket === null || ticket.eventId !== event._id) throw appError("TICKET_NOT_FOUND", MESSAGES.ticketNotFound);
   if (ticket.status !== "used") throw appError("TICKET_NOT_USED", DOOR_MESSAGES.notUsed);
   await countEntry(ctx, event._id, placeOfUsed(ticket), -1);

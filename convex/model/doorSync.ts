@@ -13,7 +13,7 @@ import { countEntry, doorTypeOf, placeOfUsed } from "./doorFigures";
 import { DOOR_CLOCK_SLACK_MS, DOOR_MESSAGES, type DoorOutcome, type DoorRefusal, MAX_DOOR_BATCH } from "./shared/door";
 import { appError } from "./shared/errors";
 import { countCheckIn } from "./ticketTypes";
-import { normalizeTicketCode } from "./checkIn";
+import { ticketByRawCode } from "./checkIn";
 import { doorNameOf } from "./users";
 
 /** A device's id for one scan: bounded, so a batch stays small. */
@@ -60,14 +60,7 @@ async function newScansOf(
     if (seen !== null) continue;
     if (scan.scannedAt > now + DOOR_CLOCK_SLACK_MS) return "futureTime";
     if (scan.scannedAt < session.openedAt - DOOR_CLOCK_SLACK_MS) return "beforeDownload";
-    const code = normalizeTicketCode(scan.code);
-    const ticket =
-      code === null
-        ? null
-        : await ctx.db
-            .query("tickets")
-            .withIndex("by_code", (q) => q.eq("code", code))
-            .unique();
+    const ticket = await ticketByRawCode(ctx, scan.code);
     if (ticket === null || ticket.eventId !== session.eventId) return "unknownCode";
     fresh.push({ ...scan, ticket });
   }
