@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import { DELETED_ACCOUNT_NAME, FINANCIAL_RETENTION_MS, SIGN_IN_RETENTION_MS } from "./model/shared/privacy";
+import { DELETED_ACCOUNT_NAME } from "./model/shared/hiddenNames";
+import { FINANCIAL_RETENTION_MS, SIGN_IN_RETENTION_MS } from "./model/shared/privacy";
 import {
   advanceClock,
   allRows,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import { ANONYMOUS_SUPPORTER_NAME } from "./model/shared/privacy";
+import { ANONYMOUS_SUPPORTER_NAME } from "./model/shared/hiddenNames";
 import { applyQueue, createEvent, newBackend, signedInUser } from "./test.helpers";
 import type { Id } from "./_generated/dataModel";
 

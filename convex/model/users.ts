@@ -4,7 +4,7 @@ import type { QueryCtx } from "../_generated/server";
 import { cleanText, hasVisibleText } from "./shared/cleanText";
 import { appError } from "./shared/errors";
 import { MESSAGES } from "./shared/texts";
-import { DELETED_ACCOUNT_NAME } from "./shared/privacy";
+import { DELETED_ACCOUNT_NAME } from "./shared/hiddenNames";
 import { INITIAL_WALLET_CENTS } from "./shared/money";
 
 /**

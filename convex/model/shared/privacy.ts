@@ -4,12 +4,6 @@
  */
 import { formatBRL } from "./money";
 
-/** What others read in place of a deleted person's name (chat, the organizer's lists, the door). */
-export const DELETED_ACCOUNT_NAME = "Conta excluída";
-/** What everyone but the organizer reads for a supporter who chose `Apoiar sem mostrar meu nome`. */
-export const ANONYMOUS_SUPPORTER_NAME = "Apoiador anônimo";
-export const ANONYMOUS_SUPPORT_LABEL = "Apoiar sem mostrar meu nome";
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Financial records of a deleted account: 5 years (the tax authority's period, CTN arts. 173–174). */
 export const FINANCIAL_RETENTION_MS = 5 * 365 * DAY_MS + 2 * DAY_MS;

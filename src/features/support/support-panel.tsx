@@ -3,7 +3,7 @@ import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { supportClosedMessage } from "@convex/model/shared/lifecycle";
 import { formatBRL } from "@convex/model/shared/money";
-import { ANONYMOUS_SUPPORT_LABEL } from "@convex/model/shared/privacy";
+import { ANONYMOUS_SUPPORT_LABEL } from "@convex/model/shared/hiddenNames";
 import { CheckboxField } from "../../components/field";
 import { NoticeAlert } from "../../components/notice-alert";
 import { SupportedWithChat } from "../../components/supported-with-chat";
