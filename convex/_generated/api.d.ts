@@ -110,6 +110,7 @@ import type * as model_shared_eventRules from "../model/shared/eventRules.js";
 import type * as model_shared_fees from "../model/shared/fees.js";
 import type * as model_shared_functionAccess from "../model/shared/functionAccess.js";
 import type * as model_shared_fundingMode from "../model/shared/fundingMode.js";
+import type * as model_shared_hiddenNames from "../model/shared/hiddenNames.js";
 import type * as model_shared_imageRules from "../model/shared/imageRules.js";
 import type * as model_shared_lifecycle from "../model/shared/lifecycle.js";
 import type * as model_shared_limits from "../model/shared/limits.js";
@@ -294,6 +295,7 @@ declare const fullApi: ApiFromModules<{
   "model/shared/fees": typeof model_shared_fees;
   "model/shared/functionAccess": typeof model_shared_functionAccess;
   "model/shared/fundingMode": typeof model_shared_fundingMode;
+  "model/shared/hiddenNames": typeof model_shared_hiddenNames;
   "model/shared/imageRules": typeof model_shared_imageRules;
   "model/shared/lifecycle": typeof model_shared_lifecycle;
   "model/shared/limits": typeof model_shared_limits;
