@@ -40,10 +40,10 @@ function codeHash(userId: Id<"users">, email: string, code: string): Promise<str
   return keyedHash("email-change-code", `${userId}:${email}:${code}`);
 }
 
-/** The change waiting for its code, as the page shows it; null when none (or it expired). */
-export async function emailChangeStatus(ctx: QueryCtx, userId: Id<"users">, now: number) {
+/** The change waiting for its code, as the page shows it (an expired one is refused, then dropped, by `confirm`); null when none. */
+export async function emailChangeStatus(ctx: QueryCtx, userId: Id<"users">) {
   const pending = await pendingChange(ctx, userId);
-  return pending === null || pending.expiresAt <= now ? null : { newEmail: pending.newEmail, expiresAt: pending.expiresAt };
+  return pending === null ? null : { newEmail: pending.newEmail, expiresAt: pending.expiresAt };
 }
 
 /** Drops the person's waiting change, if any. */

@@ -1,6 +1,6 @@
 /**
  * `Termos de uso` and `Política de privacidade`, in the app's own words. Raising TERMS_VERSION
- * asks everyone to accept again (the banner in the app reads users:me's termsVersion). Pure.
+ * asks everyone to accept again (the app's dialog reads myData:termsStatus). Pure.
  */
 export const TERMS_VERSION = 2;
 
@@ -25,5 +25,11 @@ export const PRIVACY_POLICY: readonly string[] = [
   "Pagamentos por PIX passam pelo nosso provedor de pagamentos, que recebe o necessário para cada pagamento ou saque. Não vendemos seus dados.",
 ];
 
-export const TERMS_BANNER_TEXT = "Para continuar usando o Apoie, leia e aceite os";
-export const TERMS_ACCEPT_LABEL = "Aceitar";
+/** The dialog that asks for them (src/features/my-data/terms-gate.tsx). */
+export const TERMS_GATE_TEXTS = {
+  title: "Termos de uso e Política de privacidade",
+  intro: "Para usar sua conta no Apoie, leia e aceite os Termos de uso e a Política de privacidade.",
+  textsLabel: "Textos dos termos",
+  accept: "Aceitar",
+  refuse: "Recusar e sair",
+} as const;
