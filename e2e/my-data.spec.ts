@@ -87,6 +87,11 @@ test("Corrigir meu e-mail: the code sent to the new address, read from the local
   await page.getByLabel("Novo e-mail").fill(newEmail);
   await page.getByRole("button", { name: "Enviar código" }).click();
   await expect(page.getByText(`Enviamos um código de 8 números para ${newEmail}.`)).toBeVisible();
+  await page.getByRole("heading", { name: "Corrigir meu e-mail" }).scrollIntoViewIfNeeded();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`corrigir-email-${width}.png`) });
+  }
 
   const inbox = await context.newPage();
   const subject = "Seu código para confirmar o novo e-mail no Apoie";

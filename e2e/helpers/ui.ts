@@ -9,8 +9,10 @@ export async function signInLocally(page: Page, name: string, email = `${unique(
   await dialog.getByLabel("Nome", { exact: true }).fill(name);
   await dialog.getByLabel("E-mail").fill(email);
   await dialog.getByRole("button", { name: "Entrar" }).click();
-  // Someone who has not accepted the terms yet (a new account) is asked before anything else.
-  if (accept) await acceptTermsIfAsked(page);
+  // Someone who has not accepted the terms yet (a new account) is asked before anything else;
+  // `acceptTerms: false` leaves the question to the caller.
+  if (!accept) return email;
+  await acceptTermsIfAsked(page);
   await expect(page.getByRole("button", { name: "Abrir menu do usuário" })).toBeVisible();
   return email;
 }

@@ -54,7 +54,7 @@ export const DELETION_TEXTS = {
   whatGoes:
     "Saem na hora: seu nome, e-mail e foto, suas formas de entrar e todas as sessões abertas (você sai de todos os navegadores), suas notificações e listas de espera. Nas mensagens do chat e nas listas dos organizadores aparece “Conta excluída”.",
   whatStays:
-    "Ficam, sem seu nome nem e-mail: os registros financeiros (extrato, apoios, compras, PIX) por 5 anos, exigidos pela lei tributária, e os registros de acesso por 6 meses (Marco Civil da Internet). Depois disso são apagados.",
+    "Ficam, sem seu nome nem e-mail: os registros financeiros (extrato, apoios, compras, PIX) por 5 anos, exigidos pela lei tributária, e os registros de acesso por 6 meses (Marco Civil da Internet). Depois disso são apagados. Fica também uma impressão cifrada do seu e-mail, da qual não se lê o endereço, só para o bônus de boas-vindas não ser dado de novo a uma conta nova com ele.",
   promoLost: (cents: number) => `O bônus promocional de ${formatBRL(cents)} da sua carteira será perdido.`,
   confirm: "Excluir minha conta",
   done: "Sua conta foi excluída.",
