@@ -9,8 +9,43 @@ const FEATURES = readdirSync(new URL("src/features", import.meta.url), { withFil
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Everything outside local-backend/ and pix-sandbox/ that may use them: their public faces only. */
+const OUTSIDE_THE_TOOLS = ["./src", "./convex", "./scripts", "./test-kit", "./e2e", "./mail-sandbox"];
+const ROOT_CONFIGS = ["./vitest.config.ts", "./vitest.scale.config.ts", "./playwright.config.ts", "./vite.config.ts"];
+
+/**
+ * The local backend and the PIX sandbox are programs of their own: code outside each reaches
+ * it through its index.ts, so their insides can change without touching their users.
+ */
+const PUBLIC_FACE_ZONES = [
+  {
+    target: [...OUTSIDE_THE_TOOLS, "./pix-sandbox", ...ROOT_CONFIGS],
+    from: "./local-backend",
+    except: ["./index.ts"],
+    message: "Outside local-backend/, import only its public face, local-backend/index.ts (export what you need there).",
+  },
+  {
+    target: [...OUTSIDE_THE_TOOLS, "./local-backend", ...ROOT_CONFIGS],
+    from: "./pix-sandbox",
+    except: ["./index.ts"],
+    message: "Outside pix-sandbox/, import only its public face, pix-sandbox/index.ts (export what you need there).",
+  },
+];
+
+/**
+ * The sandbox plays Mercado Pago from its own reading of the format, so a misreading by the
+ * app's adapter cannot pass on both sides; its contract test holds both to recorded examples.
+ */
+const PIX_SANDBOX_OWN_FORMAT_ZONE = {
+  target: "./pix-sandbox",
+  from: "./convex",
+  message:
+    "The PIX sandbox speaks Mercado Pago's format with its own code, not the app's (only its tests, the contract among them, import convex/).",
+};
+
 function architectureZones() {
   return [
+    ...PUBLIC_FACE_ZONES,
     {
       target: "./src",
       from: "./convex",
@@ -166,6 +201,16 @@ export default tseslint.config(
       "import-x/no-restricted-paths": [
         "error",
         { basePath: import.meta.dirname, zones: [...architectureZones(), ...LOCAL_BACKEND_LAYER_ZONES] },
+      ],
+    },
+  },
+  {
+    files: ["pix-sandbox/**/*.ts"],
+    ignores: ["pix-sandbox/**/*.test.ts", "pix-sandbox/test-support.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: import.meta.dirname, zones: [...architectureZones(), PIX_SANDBOX_OWN_FORMAT_ZONE] },
       ],
     },
   },
