@@ -245,10 +245,20 @@ export default tseslint.config(
     },
   },
   // A function reads on one screen: past 80 lines (blank lines and comments not counted) it does
-  // several things, each of which deserves a name. Tests are lists of cases and are left out.
+  // several things, each of which deserves a name. Everywhere; tests are lists of cases and are
+  // left out (scripts/lint/max-lines.test.ts proves the rule fires in every folder).
   {
-    files: ["src/**/*.{ts,tsx}", "convex/**/*.ts", "pix-sandbox/**/*.ts", "mail-sandbox/**/*.ts"],
-    ignores: ["**/*.test.{ts,tsx}", "convex/test.*.ts", "convex/*.helpers.ts", "src/test/**"],
+    files: ["**/*.{ts,tsx,js}"],
+    ignores: [
+      "**/*.test.{ts,tsx}",
+      "**/*.spec.ts",
+      "convex/test.*.ts",
+      "convex/*.helpers.ts",
+      "src/test/**",
+      // The one file left over the limit: its `check` (88 lines) is to be split, then this
+      // line deleted.
+      "local-backend/functions/argument-validation.ts",
+    ],
     rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }] },
   },
   // Convex Auth reads its issuer here before any module (and so `env`) exists.
