@@ -82,7 +82,14 @@ describe("Corrigir meu e-mail", () => {
     const t = newBackend();
     const mail = mailbox();
     const ana = await signedInUser(t, { name: "Ana", email: "ana@exemplo.com" });
-    for (const email of ["não-é-email", `${"a".repeat(250)}@x.com`, "a@b.com\r\nBcc: x@y.com", "a@b.com,c@d.com", ""]) {
+    for (const email of [
+      "não-é-email",
+      `${"a".repeat(250)}@x.com`,
+      "a@b.com\r\nBcc: x@y.com",
+      "a@b.com,c@d.com",
+      "",
+      `a@b.com${" ".repeat(2_000)}`,
+    ]) {
       expect(await rejectionData(ana.as.mutation(api.myDataEmail.request, { email }))).toEqual({
         code: "INVALID_EMAIL",
         message: EMAIL_CHANGE_MESSAGES.invalidEmail,
@@ -93,10 +100,12 @@ describe("Corrigir meu e-mail", () => {
     });
     expect(await rejectionData(t.mutation(api.myDataEmail.request, { email: "x@exemplo.com" }))).toMatchObject({ code: "NOT_SIGNED_IN" });
     expect(await rejectionData(t.mutation(api.myDataEmail.confirm, { code: "12345678" }))).toMatchObject({ code: "NOT_SIGNED_IN" });
-    expect(await ana.as.mutation(api.myDataEmail.confirm, { code: "1234" })).toEqual({
-      changed: false,
-      message: EMAIL_CHANGE_MESSAGES.codeFormat,
-    });
+    for (const code of ["1234", "abcdefgh", `12345678${" ".repeat(100)}`]) {
+      expect(await ana.as.mutation(api.myDataEmail.confirm, { code })).toEqual({
+        changed: false,
+        message: EMAIL_CHANGE_MESSAGES.codeFormat,
+      });
+    }
     await runDueFunctions(t);
     expect(await allRows(t, "emailChanges")).toEqual([]);
     expect(await allRows(t, "emails")).toEqual([]);

@@ -55,7 +55,8 @@ export async function cancelEmailChange(ctx: MutationCtx, userId: Id<"users">): 
 /** Sends a code to `rawEmail` for the person's change to it; refuses a bad, unchanged or too frequent request. */
 export async function requestEmailChange(ctx: MutationCtx, user: Doc<"users">, rawEmail: string, now: number): Promise<string> {
   if (!emailConfigured()) throw appError("EMAIL_CHANGE_REFUSED", MESSAGES.unavailable);
-  const email = checkAddress(rawEmail.slice(0, 1_000));
+  // Bounded before any work; checkAddress then trims and lower-cases (254 characters at most).
+  const email = rawEmail.length > 1_000 ? null : checkAddress(rawEmail);
   if (email === null) throw appError("INVALID_EMAIL", MESSAGES.invalidEmail);
   if (email === user.email?.toLowerCase()) throw appError("EMAIL_CHANGE_REFUSED", MESSAGES.sameEmail);
   await enforceRateLimit(ctx, "emailChangeCode", user._id);
@@ -79,7 +80,7 @@ export async function requestEmailChange(ctx: MutationCtx, user: Doc<"users">, r
  * returned, not thrown: a throw would roll the count back).
  */
 export async function confirmEmailChange(ctx: MutationCtx, user: Doc<"users">, rawCode: string, now: number): Promise<EmailChangeOutcome> {
-  const code = rawCode.slice(0, 64).replace(/\s+/g, "");
+  const code = rawCode.length > 64 ? "" : rawCode.replace(/\s+/g, "");
   if (!/^\d{8}$/.test(code)) return { changed: false, message: MESSAGES.codeFormat };
   const pending = await pendingChange(ctx, user._id);
   if (pending === null) return { changed: false, message: MESSAGES.noPending };
