@@ -49,7 +49,17 @@ export async function emailChangeStatus(ctx: QueryCtx, userId: Id<"users">) {
 /** Drops the person's waiting change, if any. */
 export async function cancelEmailChange(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
   const pending = await pendingChange(ctx, userId);
-  if (pending !== null) await ctx.db.delete("emailChanges", pending._id);
+  if (pending !== null) await endChange(ctx, pending);
+}
+
+/**
+ * Ends a change (used, replaced, expired, too many wrong codes): its row goes, and the outbox row
+ * that carried the code keeps only a sentence saying it no longer works, so no readable code stays.
+ */
+async function endChange(ctx: MutationCtx, change: Doc<"emailChanges">): Promise<void> {
+  await ctx.db.delete("emailChanges", change._id);
+  if (change.emailId === undefined || (await ctx.db.get("emails", change.emailId)) === null) return;
+  await ctx.db.patch("emails", change.emailId, { ...emailChangeCodeEmail(null), qrCodes: undefined });
 }
 
 /** Sends a code to `rawEmail` for the person's change to it; refuses a bad, unchanged or too frequent request. */
@@ -64,14 +74,15 @@ export async function requestEmailChange(ctx: MutationCtx, user: Doc<"users">, r
   await cancelEmailChange(ctx, user._id);
   const code = generateCode();
   const codeHashed = await codeHash(user._id, email, code);
+  const emailId = await sendEmail(ctx, { ...emailChangeCodeEmail(code), to: email, kind: "emailChangeCode", userId: user._id });
   await ctx.db.insert("emailChanges", {
     userId: user._id,
     newEmail: email,
     codeHash: codeHashed,
     expiresAt: now + CODE_TTL_SECONDS * 1_000,
     wrongTries: 0,
+    ...(emailId === null ? {} : { emailId }),
   });
-  await sendEmail(ctx, { ...emailChangeCodeEmail(code), to: email, kind: "emailChangeCode", userId: user._id });
   return email;
 }
 
@@ -85,16 +96,16 @@ export async function confirmEmailChange(ctx: MutationCtx, user: Doc<"users">, r
   const pending = await pendingChange(ctx, user._id);
   if (pending === null) return { changed: false, message: MESSAGES.noPending };
   if (pending.expiresAt <= now) {
-    await ctx.db.delete("emailChanges", pending._id);
+    await endChange(ctx, pending);
     return { changed: false, message: MESSAGES.expired };
   }
   if ((await codeHash(user._id, pending.newEmail, code)) !== pending.codeHash) {
     const wrongTries = pending.wrongTries + 1;
-    if (wrongTries >= MAX_WRONG_CODE_TRIES) await ctx.db.delete("emailChanges", pending._id);
+    if (wrongTries >= MAX_WRONG_CODE_TRIES) await endChange(ctx, pending);
     else await ctx.db.patch("emailChanges", pending._id, { wrongTries });
     return { changed: false, message: wrongTries >= MAX_WRONG_CODE_TRIES ? MESSAGES.tooManyTries : MESSAGES.badCode };
   }
-  await ctx.db.delete("emailChanges", pending._id);
+  await endChange(ctx, pending);
   if (await emailTaken(ctx, pending.newEmail, user._id)) return { changed: false, message: MESSAGES.taken };
   await applyEmailChange(ctx, user, pending.newEmail, now);
   return { changed: true, email: pending.newEmail };

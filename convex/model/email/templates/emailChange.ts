@@ -1,8 +1,12 @@
 import type { EmailContent } from "../outbox";
 import { pageContent } from "./common";
 
-/** The code that confirms a new address in `Meus dados` (8 digits, 15 minutes, once). */
-export function emailChangeCodeEmail(code: string): EmailContent {
+/**
+ * The code that confirms a new address in `Meus dados` (8 digits, 15 minutes, once). With no code:
+ * what the outbox keeps once the change is over (model/privacy/emailChange.ts).
+ */
+export function emailChangeCodeEmail(code: string | null): EmailContent {
+  if (code === null) return usedCodeEmail();
   return pageContent(
     {
       heading: "Confirme seu novo e-mail",
@@ -13,6 +17,13 @@ export function emailChangeCodeEmail(code: string): EmailContent {
       blocks: [{ lines: [{ label: "Código", value: code }] }],
     },
     `Seu código para confirmar o novo e-mail no Apoie: ${code}`,
+  );
+}
+
+function usedCodeEmail(): EmailContent {
+  return pageContent(
+    { heading: "Confirme seu novo e-mail", intro: ["Este código não vale mais: a troca de e-mail terminou."] },
+    "Código para confirmar o novo e-mail no Apoie (não vale mais)",
   );
 }
 
