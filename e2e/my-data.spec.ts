@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { api } from "../convex/_generated/api";
+import { seriousViolations } from "./helpers/axe";
 import { apiEvent, apiUser, unique } from "./helpers/backend";
 import { expectAlert, openUserMenu, signInLocally } from "./helpers/ui";
 
@@ -51,6 +52,7 @@ test("Termos de uso and Política de privacidade are a choice at the first sign-
   const terms = page.getByRole("alertdialog", { name: "Termos de uso e Política de privacidade" });
   await expect(terms).toBeVisible();
   await expect(terms.getByRole("region", { name: "Textos dos termos" })).toContainText("Lei Geral de Proteção de Dados");
+  expect(await seriousViolations(page)).toEqual([]);
   // The account behind it cannot be used: the header is out of reach, and Escape does not dismiss it.
   await expect(page.getByRole("button", { name: "Abrir menu do usuário" })).toBeHidden();
   await page.keyboard.press("Escape");
