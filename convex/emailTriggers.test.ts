@@ -184,3 +184,41 @@ describe("waiting list", () => {
     expect(held!.html).toContain(`/event/${eventId}`);
   });
 });
+
+describe("Novidades", () => {
+  test("a Novidade goes to each supporter (escaped, with the event's link and the one-click link), not to its author nor to who turned Novidades off; the link turns them off", async () => {
+    const mail = mailbox();
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Organizadora", email: "org@exemplo.com" });
+    const eventId = await createEvent(creator.as, { name: "Sarau <i>", goalCents: 100_000 });
+    const ana = await signedInUser(t, { name: "Ana", email: "ana@exemplo.com" });
+    const bia = await signedInUser(t, { name: "Bia", email: "bia@exemplo.com" });
+    await supportNow(t, ana.as, { eventId, amountCents: 1_000 });
+    await supportNow(t, bia.as, { eventId, amountCents: 1_000 });
+    await bia.as.mutation(api.emailPreferences.set, { category: "updates", on: false });
+    await creator.as.mutation(api.updates.post, { eventId, title: "Mudou o <b>local</b>", body: "Agora no parque.\n\n<script>x</script>" });
+    await runDueFunctions(t);
+
+    const novidades = (to: string) => mail.to(to).filter((m) => m.subject.startsWith("Sarau <i>: "));
+    expect(novidades("bia@exemplo.com")).toEqual([]);
+    expect(novidades("org@exemplo.com")).toEqual([]);
+    const [email] = novidades("ana@exemplo.com");
+    expect(email!.subject).toBe("Sarau <i>: Mudou o <b>local</b>");
+    expect(email!.text).toContain("Agora no parque.");
+    expect(email!.text).toContain("<script>x</script>");
+    expect(email!.html).not.toMatch(/<script>|<b>|<i>/);
+    expect(email!.html).toContain("Mudou o &lt;b&gt;local&lt;/b&gt;");
+    expect(email!.html).toContain(`href="http://127.0.0.1:5173/event/${eventId}"`);
+    const link = /^<(.+)>$/.exec(email!.headers["List-Unsubscribe"]!)![1]!;
+    expect(link).toMatch(/c=updates$/);
+    const url = new URL(link);
+    expect((await t.fetch(`${url.pathname}${url.search}`, { method: "POST", body: "List-Unsubscribe=One-Click" })).status).toBe(200);
+    expect(await ana.as.query(api.emailPreferences.mine, {})).toMatchObject({ updates: false, reminders: true });
+    await creator.as.mutation(api.updates.post, { eventId, title: "Outra", body: "Texto" });
+    await runDueFunctions(t);
+    expect(novidades("ana@exemplo.com")).toHaveLength(1);
+    // The bell still tells her.
+    const notes = await ana.as.query(api.notifications.list, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(notes.page[0]!.text).toBe("Novidade em Sarau <i>: Outra");
+  });
+});

@@ -18,6 +18,7 @@ export const EMAIL_KINDS = [
   "goalReached",
   "payoutDone",
   "firstSupport",
+  "eventUpdate",
   "signInCode",
   "custom",
 ] as const;
