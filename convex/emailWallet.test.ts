@@ -70,8 +70,8 @@ describe("payout", () => {
     await supportNow(t, bia.as, { eventId, amountCents: 9_000 }); // R$ 50,00 of bonus, R$ 40,00 deposited
     await advanceClock(t, DAY);
     await advanceClock(t, DAY);
-    const payouts = (await inbox("ana@exemplo.com")).filter((m) => m.subject.startsWith("Repasse"));
-    expect(payouts.map((m) => m.subject)).toEqual(["Repasse feito: Sarau <b>"]);
+    const payouts = (await inbox("ana@exemplo.com")).filter((m) => m.subject.endsWith(": repasse feito"));
+    expect(payouts.map((m) => m.subject)).toEqual(["Sarau <b>: repasse feito"]);
     const { text, html } = payouts[0]!;
     expect(text).toContain("Total repassado: R$ 90,00");
     expect(text).toContain("Disponível para saque: R$ 40,00");
