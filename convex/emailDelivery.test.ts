@@ -9,7 +9,7 @@ import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { newBackend, runDueFunctions, SECOND, type Backend } from "./test.helpers";
 import { configureEmail, mailbox } from "./test.email";
-import { EMAIL_LEASE_MS, MAX_ATTEMPTS, SWEEP_GRACE_MS } from "./model/email/delivery";
+import { EMAIL_LEASE_MS, GIVE_UP_AFTER_MS, MAX_ATTEMPTS, SWEEP_GRACE_MS } from "./model/email/delivery";
 import { sendEmail } from "./model/email/outbox";
 
 /** configureEmail's EMAIL_RETRY_BASE_MS: attempt n waits at least BASE_MS·2^(n-1) after a failure. */
@@ -163,3 +163,31 @@ describe("retries under an outage", () => {
     expect(mail.store.messages).toHaveLength(1);
   });
 });
+
+describe("a provider throttling a burst (429 with Retry-After)", () => {
+  test("throttled requests spend no attempt: more than twelve of them, then the e-mail goes, once", async () => {
+    const t = newBackend();
+    const mail = mailbox();
+    mail.fault(`status=429&times=${MAX_ATTEMPTS + 3}`);
+    const emailId = await recordEmail(t);
+    expect(await runUntilSettled(t, emailId)).toBe("sent");
+    expect(await rowOf(t, emailId)).toMatchObject({ attempts: 1, throttles: MAX_ATTEMPTS + 3 });
+    expect(mail.store.requests).toBe(MAX_ATTEMPTS + 4);
+    expect(mail.store.messages).toHaveLength(1);
+  });
+
+  test("a provider throttling for good: given up on twelve hours after the e-mail was recorded, inside the provider's day of remembering its key", async () => {
+    const t = newBackend();
+    const mail = mailbox();
+    mail.fault("status=429&times=10000");
+    const emailId = await recordEmail(t);
+    const recorded = Date.now();
+    expect(await runUntilSettled(t, emailId)).toBe("failed");
+    const row = await rowOf(t, emailId);
+    expect(row.error).toContain("429");
+    expect(row.failedAt! - recorded).toBeGreaterThanOrEqual(GIVE_UP_AFTER_MS);
+    expect(row.failedAt! - recorded).toBeLessThan(GIVE_UP_AFTER_MS + 60 * 60_000);
+    expect(mail.store.messages).toHaveLength(0);
+  });
+});
+

@@ -11,7 +11,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import { internalAction, internalMutation, internalQuery, type MutationCtx } from "./_generated/server";
-import { backoffMs, EMAIL_LEASE_MS, MAX_ATTEMPTS, SWEEP_PAGE, SWEEP_GRACE_MS } from "./model/email/delivery";
+import { backoffMs, EMAIL_LEASE_MS, GIVE_UP_AFTER_MS, MAX_ATTEMPTS, SWEEP_PAGE, SWEEP_GRACE_MS } from "./model/email/delivery";
 import { providerMessage } from "./model/email/message";
 import { retryBaseMs, sendThroughProvider } from "./model/email/provider";
 import { scheduleAttempt, sendEmail } from "./model/email/outbox";
@@ -47,7 +47,7 @@ export const claim = internalMutation({
 
 const outcomeValidator = v.union(
   v.object({ kind: v.literal("sent"), providerId: v.string() }),
-  v.object({ kind: v.literal("retry"), error: v.string(), retryAfterMs: v.optional(v.number()) }),
+  v.object({ kind: v.literal("retry"), error: v.string(), retryAfterMs: v.optional(v.number()), throttled: v.optional(v.boolean()) }),
   v.object({ kind: v.literal("permanent"), error: v.string() }),
 );
 
@@ -63,13 +63,18 @@ export const settle = internalMutation({
       return;
     }
     if (email.state !== "sending" || email.attempts !== attempt) return;
-    if (outcome.kind === "permanent" || attempt >= MAX_ATTEMPTS) {
+    const throttled = outcome.kind === "retry" && outcome.throttled === true;
+    const outOfAttempts = attempt >= MAX_ATTEMPTS && !throttled;
+    if (outcome.kind === "permanent" || outOfAttempts || now - email._creationTime >= GIVE_UP_AFTER_MS) {
       await ctx.db.patch("emails", emailId, { state: "failed", error: outcome.error, failedAt: now, secret: undefined });
       return;
     }
-    const wait = Math.max(backoffMs(attempt, retryBaseMs()), outcome.retryAfterMs ?? 0);
-    await ctx.db.patch("emails", emailId, { state: "queued", dueAt: now + wait, error: outcome.error });
-    await scheduleAttempt(ctx, emailId, attempt, wait);
+    // A throttled request gives its attempt back; every request, throttled or not, lengthens the wait.
+    const throttles = (email.throttles ?? 0) + (throttled ? 1 : 0);
+    const attempts = throttled ? attempt - 1 : attempt;
+    const wait = Math.max(backoffMs(attempts + throttles, retryBaseMs()), outcome.retryAfterMs ?? 0);
+    await ctx.db.patch("emails", emailId, { state: "queued", dueAt: now + wait, error: outcome.error, attempts, throttles });
+    await scheduleAttempt(ctx, emailId, attempts, wait);
   },
 });
 

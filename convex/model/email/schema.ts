@@ -41,7 +41,10 @@ export const emailTables = {
     secret: v.optional(v.string()),
     /** unsent: recorded on a deployment without a provider. */
     state: v.union(v.literal("queued"), v.literal("sending"), v.literal("sent"), v.literal("failed"), v.literal("unsent")),
+    /** Attempts made, not counting those the provider throttled (429). */
     attempts: v.number(),
+    /** Requests the provider throttled (429): they spend no attempt but make the waits grow. */
+    throttles: v.optional(v.number()),
     /** queued: when the next attempt is due; sending: when its lease runs out. */
     dueAt: v.number(),
     sentAt: v.optional(v.number()),
