@@ -190,4 +190,3 @@ describe("a provider throttling a burst (429 with Retry-After)", () => {
     expect(mail.store.messages).toHaveLength(0);
   });
 });
-

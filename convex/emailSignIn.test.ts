@@ -153,4 +153,3 @@ describe("Entrar com e-mail", () => {
     expect(mail.store.requests).toBe(0);
   });
 });
-

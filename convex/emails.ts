@@ -59,7 +59,13 @@ export const settle = internalMutation({
     if (email === null || email.state === "sent") return;
     const now = Date.now();
     if (outcome.kind === "sent") {
-      await ctx.db.patch("emails", emailId, { state: "sent", sentAt: now, providerId: outcome.providerId, error: undefined, secret: undefined });
+      await ctx.db.patch("emails", emailId, {
+        state: "sent",
+        sentAt: now,
+        providerId: outcome.providerId,
+        error: undefined,
+        secret: undefined,
+      });
       return;
     }
     if (email.state !== "sending" || email.attempts !== attempt) return;
@@ -118,7 +124,7 @@ export const sweep = internalMutation({
 /** Whether the row's scheduled attempt is still to run or running. */
 async function jobAlive(ctx: MutationCtx, email: Doc<"emails">): Promise<boolean> {
   if (email.sendJobId === undefined) return false;
-  const job = await ctx.db.system.get(email.sendJobId);
+  const job = await ctx.db.system.get("_scheduled_functions", email.sendJobId);
   return job !== null && (job.state.kind === "pending" || job.state.kind === "inProgress");
 }
 
