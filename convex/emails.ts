@@ -11,7 +11,15 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import { internalAction, internalMutation, internalQuery, type MutationCtx } from "./_generated/server";
-import { backoffMs, EMAIL_LEASE_MS, GIVE_UP_AFTER_MS, MAX_ATTEMPTS, SWEEP_PAGE, SWEEP_GRACE_MS } from "./model/email/delivery";
+import {
+  BACKLOG_COUNT_LIMIT,
+  backoffMs,
+  EMAIL_LEASE_MS,
+  GIVE_UP_AFTER_MS,
+  MAX_ATTEMPTS,
+  SWEEP_PAGE,
+  SWEEP_GRACE_MS,
+} from "./model/email/delivery";
 import { providerMessage } from "./model/email/message";
 import { retryBaseMs, sendThroughProvider } from "./model/email/provider";
 import { scheduleAttempt, sendEmail } from "./model/email/outbox";
@@ -160,8 +168,10 @@ export const sendTo = internalMutation({
 });
 
 /**
- * What is left to send and what failed for good, each counted up to 1,000 (an operator's glance
- * and the exactly-once tests' "done" signal; `npx convex run emails:backlog`).
+ * What is left to send and what failed for good, each counted up to BACKLOG_COUNT_LIMIT (an
+ * operator's glance and the exactly-once tests' "done" signal; `npx convex run emails:backlog`).
+ * Counting reads whole rows, HTML bodies included: counting to 1,000 read megabytes per call,
+ * enough to starve a backend polled by a test and, with long bodies, past a query's 16 MiB.
  */
 export const backlog = internalQuery({
   args: {},
@@ -171,7 +181,7 @@ export const backlog = internalQuery({
         await ctx.db
           .query("emails")
           .withIndex("by_state_and_dueAt", (q) => q.eq("state", state))
-          .take(1_000)
+          .take(BACKLOG_COUNT_LIMIT)
       ).length;
     const lastFailure = await ctx.db
       .query("emails")

@@ -74,7 +74,7 @@ async function drained(admin: ConvexHttpClient): Promise<Backlog> {
     // A kept-alive connection the server closed between polls fails the call: ask again.
     const state = await admin.query(backlog, {}).catch(() => null);
     if (state !== null && state.queued === 0 && state.sending === 0) return state;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }
 

@@ -10,6 +10,8 @@ export const MAX_ATTEMPTS = 12;
  * 24 hours of remembering an idempotency key, so a late retry can never send a second copy.
  */
 export const GIVE_UP_AFTER_MS = 12 * 60 * 60_000;
+/** `emails:backlog` counts each state up to this many rows (whole rows are read to count them). */
+export const BACKLOG_COUNT_LIMIT = 100;
 /** Rows per sweep transaction. */
 export const SWEEP_PAGE = 200;
 /** A queued row this late past its due time lost its scheduled attempt. */
