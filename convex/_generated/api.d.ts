@@ -49,6 +49,7 @@ import type * as model_email_outbox from "../model/email/outbox.js";
 import type * as model_email_preferences from "../model/email/preferences.js";
 import type * as model_email_provider from "../model/email/provider.js";
 import type * as model_email_qrPng from "../model/email/qrPng.js";
+import type * as model_email_secret from "../model/email/secret.js";
 import type * as model_email_signInCode from "../model/email/signInCode.js";
 import type * as model_email_templates_common from "../model/email/templates/common.js";
 import type * as model_email_templates_emailChange from "../model/email/templates/emailChange.js";
@@ -56,6 +57,7 @@ import type * as model_email_templates_money from "../model/email/templates/mone
 import type * as model_email_templates_organizer from "../model/email/templates/organizer.js";
 import type * as model_email_templates_signIn from "../model/email/templates/signIn.js";
 import type * as model_email_templates_tickets from "../model/email/templates/tickets.js";
+import type * as model_email_templates_updates from "../model/email/templates/updates.js";
 import type * as model_email_triggers from "../model/email/triggers.js";
 import type * as model_eventCreate from "../model/eventCreate.js";
 import type * as model_eventEdit from "../model/eventEdit.js";
@@ -240,6 +242,7 @@ declare const fullApi: ApiFromModules<{
   "model/email/preferences": typeof model_email_preferences;
   "model/email/provider": typeof model_email_provider;
   "model/email/qrPng": typeof model_email_qrPng;
+  "model/email/secret": typeof model_email_secret;
   "model/email/signInCode": typeof model_email_signInCode;
   "model/email/templates/common": typeof model_email_templates_common;
   "model/email/templates/emailChange": typeof model_email_templates_emailChange;
@@ -247,6 +250,7 @@ declare const fullApi: ApiFromModules<{
   "model/email/templates/organizer": typeof model_email_templates_organizer;
   "model/email/templates/signIn": typeof model_email_templates_signIn;
   "model/email/templates/tickets": typeof model_email_templates_tickets;
+  "model/email/templates/updates": typeof model_email_templates_updates;
   "model/email/triggers": typeof model_email_triggers;
   "model/eventCreate": typeof model_eventCreate;
   "model/eventEdit": typeof model_eventEdit;
