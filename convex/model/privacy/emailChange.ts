@@ -53,13 +53,12 @@ export async function cancelEmailChange(ctx: MutationCtx, userId: Id<"users">): 
 }
 
 /**
- * Ends a change (used, replaced, expired, too many wrong codes): its row goes, and the outbox row
- * that carried the code keeps only a sentence saying it no longer works, so no readable code stays.
+ * Ends a change (used, replaced, expired, too many wrong codes, cancelled). Its code e-mail needs
+ * nothing more: the outbox kept the code apart and forgets it once sent or 15 minutes old
+ * (model/email/secret.ts), and with the row gone the code confirms nothing.
  */
 async function endChange(ctx: MutationCtx, change: Doc<"emailChanges">): Promise<void> {
   await ctx.db.delete("emailChanges", change._id);
-  if (change.emailId === undefined || (await ctx.db.get("emails", change.emailId)) === null) return;
-  await ctx.db.patch("emails", change.emailId, { ...emailChangeCodeEmail(null), qrCodes: undefined });
 }
 
 /** Sends a code to `rawEmail` for the person's change to it; refuses a bad, unchanged or too frequent request. */
@@ -74,14 +73,13 @@ export async function requestEmailChange(ctx: MutationCtx, user: Doc<"users">, r
   await cancelEmailChange(ctx, user._id);
   const code = generateCode();
   const codeHashed = await codeHash(user._id, email, code);
-  const emailId = await sendEmail(ctx, { ...emailChangeCodeEmail(code), to: email, kind: "emailChangeCode", userId: user._id });
+  await sendEmail(ctx, { ...emailChangeCodeEmail(), secret: code, to: email, kind: "emailChangeCode", userId: user._id });
   await ctx.db.insert("emailChanges", {
     userId: user._id,
     newEmail: email,
     codeHash: codeHashed,
     expiresAt: now + CODE_TTL_SECONDS * 1_000,
     wrongTries: 0,
-    ...(emailId === null ? {} : { emailId }),
   });
   return email;
 }

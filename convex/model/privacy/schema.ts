@@ -5,16 +5,14 @@ import { v } from "convex/values";
 export const privacyTables = {
   // `Corrigir meu e-mail` (model/privacy/emailChange.ts): the one change a person has waiting for
   // its code. The code itself is never stored, only its keyed fingerprint; the row goes once the
-  // code is used, replaced by a new request, or wrong too many times, and then the code also leaves
-  // the outbox row that carried it.
+  // code is used, replaced by a new request, or wrong too many times. The outbox row carrying the
+  // code keeps it apart and only until it is sent (model/email/secret.ts).
   emailChanges: defineTable({
     userId: v.id("users"),
     newEmail: v.string(),
     codeHash: v.string(),
     expiresAt: v.number(),
     wrongTries: v.number(),
-    /** The outbox row carrying the code: its text is replaced once the change is over. */
-    emailId: v.optional(v.id("emails")),
   }).index("by_userId", ["userId"]),
 
   // The e-mails that already had the welcome bonus, as keyed fingerprints only (no person, no

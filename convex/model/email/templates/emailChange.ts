@@ -1,12 +1,13 @@
 import type { EmailContent } from "../outbox";
+import { SECRET_PLACEHOLDER } from "../secret";
 import { pageContent } from "./common";
 
 /**
- * The code that confirms a new address in `Meus dados` (8 digits, 15 minutes, once). With no code:
- * what the outbox keeps once the change is over (model/privacy/emailChange.ts).
+ * The code that confirms a new address in `Meus dados` (8 digits, 15 minutes, once). Rendered
+ * around SECRET_PLACEHOLDER by default, like the sign-in code: the outbox row keeps the code apart
+ * and only until it is sent (model/email/secret.ts).
  */
-export function emailChangeCodeEmail(code: string | null): EmailContent {
-  if (code === null) return usedCodeEmail();
+export function emailChangeCodeEmail(code: string = SECRET_PLACEHOLDER): EmailContent {
   return pageContent(
     {
       heading: "Confirme seu novo e-mail",
@@ -17,13 +18,6 @@ export function emailChangeCodeEmail(code: string | null): EmailContent {
       blocks: [{ lines: [{ label: "Código", value: code }] }],
     },
     `Seu código para confirmar o novo e-mail no Apoie: ${code}`,
-  );
-}
-
-function usedCodeEmail(): EmailContent {
-  return pageContent(
-    { heading: "Confirme seu novo e-mail", intro: ["Este código não vale mais: a troca de e-mail terminou."] },
-    "Código para confirmar o novo e-mail no Apoie (não vale mais)",
   );
 }
 
