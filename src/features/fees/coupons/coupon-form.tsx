@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
-import { COUPON_MESSAGES } from "@convex/model/shared/coupons";
 import { Field } from "../../../components/field";
 import { InlineMessage, type Message } from "../../../components/inline-message";
 import { errorNotice } from "../../../lib/errors";
@@ -25,7 +24,7 @@ export function CouponForm({ eventId, eventStartsAt, types }: Props) {
     setPending(true);
     try {
       await create({ eventId, ...args });
-      setMessage({ tone: "success", text: `${COUPON_MESSAGES.created} ${args.code.trim().toUpperCase()}` });
+      setMessage({ tone: "success", text: `Cupom ${args.code.trim().toUpperCase()} criado.` });
       setDraft(EMPTY_DRAFT);
     } catch (error) {
       setMessage({ tone: "error", text: errorNotice(error).message });
