@@ -219,4 +219,17 @@ describe("Cortesias", () => {
     expect(await ninguem.query(api.tickets.mine, {})).toEqual([]);
     await expectBooksBalance(s.t);
   });
+
+  test("Excluir minha conta: the organizer's list no longer names the e-mail a cortesia was given to", async () => {
+    const s = await setup();
+    await issue(s.creator.as, s, s.pistaId, ["caio@exemplo.com"]);
+    // Caio gives his ticket away first: a valid ticket would stop the deletion.
+    const [given] = await s.caio.as.query(api.tickets.mine, {});
+    await signedInUser(s.t, { name: "Bia", email: "bia@exemplo.com" });
+    await s.caio.as.mutation(api.ticketTransfers.transfer, { ticketId: given!._id, email: "bia@exemplo.com" });
+    await s.caio.as.mutation(api.myData.deleteMyAccount, {});
+    const list = await s.creator.as.query(api.courtesies.list, { eventId: s.eventId, paginationOpts: { numItems: 10, cursor: null } });
+    expect(list.page.map((row) => row.email)).toEqual(["Conta excluída"]);
+    expect(JSON.stringify(await allRows(s.t, "courtesies"))).not.toContain("caio@exemplo.com");
+  });
 });
