@@ -73,9 +73,9 @@ describe("Cortesias", () => {
     const emails = await allRows(s.t, "emails");
     // Dora is told to sign in, then, once she did, gets her ticket's QR code like Caio.
     expect(emails.map((email) => [email.to, email.subject, email.qrCodes?.length ?? 0])).toEqual([
-      ["caio@exemplo.com", "Cortesia: Show de Rock", 1],
-      ["dora@exemplo.com", "Cortesia: Show de Rock", 0],
-      ["dora@exemplo.com", "Cortesia: Show de Rock", 1],
+      ["caio@exemplo.com", "Show de Rock: cortesia", 1],
+      ["dora@exemplo.com", "Show de Rock: cortesia", 0],
+      ["dora@exemplo.com", "Show de Rock: cortesia", 1],
     ]);
     expect(emails[0]!.text).toContain("Ele já está em Meus Ingressos");
     expect(emails[1]!.text).toContain("Entre no Apoie com este e-mail");

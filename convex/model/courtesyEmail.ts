@@ -55,7 +55,7 @@ export async function emailCourtesy(
 ) {
   const page = courtesyEmailPage(event, typeName, ticket);
   return sendEmail(ctx, {
-    subject: `Cortesia: ${event.name}`,
+    subject: `${event.name}: cortesia`,
     html: renderHtml(page),
     text: renderText(page),
     ...(ticket === null ? {} : { qrCodes: [ticket.code] }),
