@@ -10,6 +10,7 @@ import { UFS } from "./model/shared/ufs";
 import { MEIA_CATEGORIES } from "./model/shared/ticketTypes";
 import { emailTables } from "./model/email/schema";
 import { teamTables } from "./model/teamTables";
+import { privacyTables } from "./model/privacy/schema";
 
 // The validator lives here, not beside CATEGORIES, so the browser never loads convex/values.
 const categoryValidator = literals(...CATEGORIES);
@@ -112,6 +113,8 @@ export default defineSchema({
     termsAcceptedAt: v.optional(v.number()),
     /** Set when the person changed their name in `Meus dados`: a Google sign-in then keeps it (auth.ts). */
     chosenName: v.optional(v.string()),
+    /** Set when the person changed their e-mail in `Meus dados` (confirmed by a code): a Google sign-in then keeps it. */
+    chosenEmail: v.optional(v.string()),
   })
     .index("email", ["email"])
     .index("phone", ["phone"])
@@ -785,4 +788,7 @@ export default defineSchema({
 
   // `Equipe` and the door (model/teamTables.ts).
   ...teamTables,
+
+  // E-mail changes, welcome-bonus fingerprints, the purge's books (model/privacy/schema.ts).
+  ...privacyTables,
 });

@@ -17,8 +17,9 @@ export function cleanName(raw: string): string {
   return name;
 }
 
-/** Puts back a name the person chose, after Google's profile overwrote it at sign-in. */
+/** Puts back the name (and the confirmed e-mail) the person chose, after Google's profile overwrote them at sign-in. */
 export async function keepChosenName(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
   const user = await ctx.db.get("users", userId);
   if (user?.chosenName !== undefined && user.name !== user.chosenName) await ctx.db.patch("users", userId, { name: user.chosenName });
+  if (user?.chosenEmail !== undefined && user.email !== user.chosenEmail) await ctx.db.patch("users", userId, { email: user.chosenEmail });
 }
