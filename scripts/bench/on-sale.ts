@@ -19,7 +19,7 @@ import { openClient, percentiles, signIn } from "./latency";
 import { startLocalBackendProcess } from "./local-backend-process";
 import { measureRoomCost, type RoomCost } from "./room-cost";
 import { collectLimitReports } from "./limit-shares";
-import { transactionLimit } from "../../local-backend/database/limits/knobs";
+import { transactionLimit } from "../../local-backend/index.ts";
 
 export const ON_SALE_BUYERS = 20_000;
 export const ON_SALE_CAPACITY = 5_000;
