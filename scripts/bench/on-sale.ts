@@ -1,12 +1,14 @@
 /**
  * A big on-sale through the `Sala de espera`: `buyers` accounts sign in and join the room before
  * the opening, the sale opens (the draw in scheduled batches), everyone is let in at the room's
- * ceiling, and each buys one ticket of `capacity`, 50 in flight. 50 open pages watch the room
- * (`waitingRoom:status` and their own `waitingRoom:mine`). The backend runs in its own process.
- * Measured: how long the joins took, tickets issued (exactly `capacity`), purchases decided per
- * second (first purchase sent to the last one decided), how long a counter change takes to reach
- * the watching pages (the tick's own time, written with it, to the page's update), and the
- * backend's memory (RSS) as the room reaches each size in `milestones`.
+ * ceiling, and each buys one ticket of `capacity`, 50 in flight. 50 open pages of signed-in
+ * buyers watch the room (`waitingRoom:status` and their own `waitingRoom:mine`). The backend runs
+ * in its own process. Measured: how long the joins took, tickets issued (exactly `capacity`),
+ * purchases decided per second (first purchase sent to the last one decided), how long a counter
+ * change takes to reach the watching pages (the step's own time, written with it, to the page's
+ * update), the backend's memory (RSS) as the room reaches each size in `milestones`, the outflow's
+ * and the draw's steps with the most documents one read, and (room-cost.ts) the documents a step
+ * and a waiting page read in rooms of each milestone's size.
  */
 import { readFileSync } from "node:fs";
 import { ConvexHttpClient } from "convex/browser";
