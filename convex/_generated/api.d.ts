@@ -63,6 +63,7 @@ import type * as model_eventImages from "../model/eventImages.js";
 import type * as model_eventSearch from "../model/eventSearch.js";
 import type * as model_events from "../model/events.js";
 import type * as model_fees from "../model/fees.js";
+import type * as model_googleProfile from "../model/googleProfile.js";
 import type * as model_localSignIn from "../model/localSignIn.js";
 import type * as model_notificationFanOut from "../model/notificationFanOut.js";
 import type * as model_notifications from "../model/notifications.js";
@@ -248,6 +249,7 @@ declare const fullApi: ApiFromModules<{
   "model/eventSearch": typeof model_eventSearch;
   "model/events": typeof model_events;
   "model/fees": typeof model_fees;
+  "model/googleProfile": typeof model_googleProfile;
   "model/localSignIn": typeof model_localSignIn;
   "model/notificationFanOut": typeof model_notificationFanOut;
   "model/notifications": typeof model_notifications;
