@@ -91,6 +91,7 @@ import type * as model_privacy_retention from "../model/privacy/retention.js";
 import type * as model_privacy_scrub from "../model/privacy/scrub.js";
 import type * as model_privacy_signIns from "../model/privacy/signIns.js";
 import type * as model_purchaseCancel from "../model/purchaseCancel.js";
+import type * as model_purchaseEntryBackfill from "../model/purchaseEntryBackfill.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
 import type * as model_rewardAllocation from "../model/rewardAllocation.js";
 import type * as model_rewards from "../model/rewards.js";
@@ -277,6 +278,7 @@ declare const fullApi: ApiFromModules<{
   "model/privacy/scrub": typeof model_privacy_scrub;
   "model/privacy/signIns": typeof model_privacy_signIns;
   "model/purchaseCancel": typeof model_purchaseCancel;
+  "model/purchaseEntryBackfill": typeof model_purchaseEntryBackfill;
   "model/rateLimits": typeof model_rateLimits;
   "model/rewardAllocation": typeof model_rewardAllocation;
   "model/rewards": typeof model_rewards;
