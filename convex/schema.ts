@@ -33,6 +33,8 @@ const notificationKindValidator = v.union(
   v.literal("cancelled"),
   v.literal("refunded"),
   v.literal("payout"),
+  // A `Flexível` event paid out below its goal: not "concluído", so it reads otherwise.
+  v.literal("flexiblePayout"),
   v.literal("firstSupport"),
   v.literal("update"),
   v.literal("chat"),

@@ -62,6 +62,17 @@ async function signInLocally(t: Backend, name: string, email: string) {
 }
 
 describe("Transferir ingresso", () => {
+  test("an account kept with capitals in its e-mail gets the ticket at once, not at its next sign-in", async () => {
+    const { t, eventId, typeId, giver } = await setup();
+    const dora = await signedInUser(t, { name: "Dora", email: "Dora@Exemplo.com" });
+    const { ticket } = await buyOne(t, giver.as, eventId, typeId);
+    expect(await giver.as.mutation(api.ticketTransfers.transfer, { ticketId: ticket._id, email: "Dora@Exemplo.com" })).toEqual({
+      transferredTo: "dora@exemplo.com",
+      delivered: true,
+    });
+    expect(await mine(dora.as)).toEqual([expect.objectContaining({ status: "valid", received: true })]);
+  });
+
   test("the receiver holds it at once with a new code; the old code is refused at the door; the giver reads Transferido para", async () => {
     const { t, creator, eventId, typeId, giver, receiver } = await setup();
     const { ticket } = await buyOne(t, giver.as, eventId, typeId);
