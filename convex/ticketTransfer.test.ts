@@ -1,5 +1,6 @@
-import { decodeJwt, exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { decodeJwt } from "jose";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { withSigningKeys } from "./test.signingKeys";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { ATTENDEE_STATUS_LABELS } from "./model/shared/attendeeCsv";
@@ -21,12 +22,8 @@ import {
 } from "./test.helpers";
 import { buyNow, supportTicket, ticketedEvent } from "./test.tickets";
 
-beforeAll(async () => {
-  // Signing in for real (the claim of a ticket waiting for an e-mail happens at sign-in).
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  process.env.JWT_PRIVATE_KEY = (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " ");
-  process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] });
-});
+// Signing in for real (the claim of a ticket waiting for an e-mail happens at sign-in).
+withSigningKeys();
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
