@@ -217,6 +217,32 @@ describe("Cortesias", () => {
     await expectBooksBalance(s.t);
   });
 
+  test("the attendee list counts cortesias in a row of their own, checked in and undone at the door, never in a lote", async () => {
+    const s = await setup();
+    await issue(s.creator.as, s, s.pistaId, ["caio@exemplo.com"]);
+    const [given] = await s.caio.as.query(api.tickets.mine, {});
+    const pistaRows = async () => {
+      const summary = await s.creator.as.query(api.attendees.summary, { eventId: s.eventId });
+      const type = summary.find((row) => row.typeId === s.pistaId)!;
+      return {
+        lotes: type.lotes.map(({ label, sold, checkedIn }) => ({ label, sold, checkedIn })),
+        sold: type.sold,
+        checkedIn: type.checkedIn,
+      };
+    };
+    await s.creator.as.action(api.tickets.checkIn, { eventId: s.eventId, code: given!.code });
+    expect(await pistaRows()).toEqual({
+      lotes: [
+        { label: "1º lote", sold: 0, checkedIn: 0 },
+        { label: "Cortesias", sold: 1, checkedIn: 1 },
+      ],
+      sold: 1,
+      checkedIn: 1,
+    });
+    await s.creator.as.mutation(api.door.undoCheckIn, { eventId: s.eventId, code: given!.code });
+    expect((await pistaRows()).checkedIn).toBe(0);
+  });
+
   test("Excluir minha conta: the organizer's list no longer names the e-mail a cortesia was given to", async () => {
     const s = await setup();
     await issue(s.creator.as, s, s.pistaId, ["caio@exemplo.com"]);

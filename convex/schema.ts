@@ -342,6 +342,8 @@ export default defineSchema({
     loteUsed: v.array(v.number()),
     /** `Cortesias` of this type (model/courtesies.ts), also counted in `inteiraSold`. Absent = 0. */
     courtesies: v.optional(v.number()),
+    /** Of those, checked in at the door. Absent = 0. */
+    courtesiesUsed: v.optional(v.number()),
   })
     .index("by_typeId", ["typeId"])
     .index("by_eventId", ["eventId"]),
