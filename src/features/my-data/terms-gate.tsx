@@ -1,74 +1,23 @@
-import { useState } from "react";
-import { useAuthActions } from "@convex-dev/auth/react";
-import { useMutation, useQuery } from "convex/react";
-import { AlertDialog } from "radix-ui";
+import { lazy, Suspense } from "react";
+import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
-import {
-  PRIVACY_POLICY,
-  PRIVACY_TITLE,
-  TERMS_GATE_TEXTS as TEXTS,
-  TERMS_OF_USE,
-  TERMS_TITLE,
-  TERMS_VERSION,
-} from "@convex/model/shared/terms";
-import { errorNotice } from "../../lib/errors";
-import "./terms-gate.css";
+
+// The dialog and both long texts load only for someone with a version to answer, so they add
+// nothing to any page's first load.
+const TermsDialog = lazy(() => import("./terms-dialog"));
 
 /**
  * `Termos de uso` and `Política de privacidade`, asked at a person's first sign-in and again when a
  * new version comes (the server records the version accepted): a choice they must make before
- * using their account. Both texts are in the dialog, so it can be read where it is asked;
- * `Aceitar` records it, `Recusar e sair` signs out. Escape and a click outside do nothing.
+ * using their account.
  */
 export function TermsGate() {
-  // users:me, which the avatar reads too: the dialog and the signed-in header appear in one render.
+  // users:me, which the avatar reads too: the gate opens as soon as the signed-in header shows.
   const me = useQuery(api.users.me);
-  const accept = useMutation(api.myData.acceptTerms);
-  const { signOut } = useAuthActions();
-  const [error, setError] = useState<string | null>(null);
   if (me?.termsPending !== true) return null;
-
-  async function onAccept() {
-    setError(null);
-    try {
-      await accept({ version: TERMS_VERSION });
-    } catch (failure) {
-      setError(errorNotice(failure).message);
-    }
-  }
-
   return (
-    <AlertDialog.Root open>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="overlay" />
-        <AlertDialog.Content className="dialog dialog--large terms-gate" onEscapeKeyDown={(event) => event.preventDefault()}>
-          <AlertDialog.Title className="dialog__title">{TEXTS.title}</AlertDialog.Title>
-          <AlertDialog.Description className="dialog__description">{TEXTS.intro}</AlertDialog.Description>
-          <div className="terms-gate__texts" tabIndex={0} role="region" aria-label={TEXTS.textsLabel}>
-            <h3>{TERMS_TITLE}</h3>
-            {TERMS_OF_USE.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-            <h3>{PRIVACY_TITLE}</h3>
-            {PRIVACY_POLICY.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
-          {error !== null && (
-            <p className="terms-gate__error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={() => void signOut()}>
-              {TEXTS.refuse}
-            </button>
-            <button type="button" className="button button--primary" onClick={() => void onAccept()}>
-              {TEXTS.accept}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <TermsDialog />
+    </Suspense>
   );
 }
