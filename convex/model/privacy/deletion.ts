@@ -13,8 +13,8 @@
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { appError } from "../shared/errors";
-import { DELETION_TEXTS } from "../shared/privacy";
+import { appError } from "../../model/shared/errors";
+import { DELETION_TEXTS } from "../../model/shared/privacy";
 import { deletionBlockers } from "./deletionChecks";
 import { cancelEmailChange } from "./emailChange";
 import { scrub } from "./scrub";

@@ -1,9 +1,9 @@
 /** Correcting one's name in `Meus dados` (LGPD art. 18, III). */
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { cleanText, hasVisibleText } from "../shared/cleanText";
-import { appError } from "../shared/errors";
-import { isWithinRawLimit } from "../shared/limits";
+import { cleanText, hasVisibleText } from "../../model/shared/cleanText";
+import { appError } from "../../model/shared/errors";
+import { isWithinRawLimit } from "../../model/shared/limits";
 
 /** As at local sign-in. */
 export const MAX_NAME_LENGTH = 80;

@@ -11,7 +11,7 @@
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { addDeposit, addUser, addWalletEntry, addWithdrawal, EMPTY_TOTALS, type BooksTotals } from "../booksBalance";
-import { FINANCIAL_RETENTION_MS, SIGN_IN_RETENTION_MS } from "../shared/privacy";
+import { FINANCIAL_RETENTION_MS, SIGN_IN_RETENTION_MS } from "../../model/shared/privacy";
 
 /** Deletions a run makes before it leaves the rest to the next: well under a mutation's write limit. */
 export const MAX_DELETIONS_PER_RUN = 1_000;

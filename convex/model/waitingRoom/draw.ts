@@ -12,7 +12,7 @@
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { defaultPerMinute, drawKey, oneTickOfTurns, ROOM_BATCH } from "../shared/waitingRoom";
+import { defaultPerMinute, drawKey, oneTickOfTurns, ROOM_BATCH } from "../../model/shared/waitingRoom";
 import { typesOf } from "../ticketTypes";
 import { openingOf, roomOf } from "./rooms";
 

@@ -9,7 +9,7 @@
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import { env, type MutationCtx } from "../../_generated/server";
-import { oneTickOfTurns, OUTFLOW_BATCH, TICK_MS, TURN_MS, TURNS_PER_TICK } from "../shared/waitingRoom";
+import { oneTickOfTurns, OUTFLOW_BATCH, TICK_MS, TURN_MS, TURNS_PER_TICK } from "../../model/shared/waitingRoom";
 import { gateClosedReason, gateOf } from "../supportGates";
 import { typesOf } from "../ticketTypes";
 import { roomOf } from "./rooms";
