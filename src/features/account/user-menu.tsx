@@ -52,16 +52,6 @@ export default function UserMenu({
 }: UserMenuProps) {
   const displayName = user.menuName;
   const [emailPreferencesOpen, setEmailPreferencesOpen] = useState(false);
-  // The account's pages and the wallet's actions, in the menu's order.
-  const accountItems: [string, () => void][] = [
-    ["Meus Eventos", onOpenMyEvents],
-    ["Criar Evento", onCreateEvent],
-    ["Meus Ingressos", onOpenTickets],
-    ["Meus apoios", onOpenMySupports],
-    ["Extrato", onOpenStatement],
-    ["Adicionar saldo", onAddFunds],
-    ["Sacar", onWithdraw],
-  ];
   return (
     <>
       {emailPreferencesOpen && (
@@ -87,11 +77,27 @@ export default function UserMenu({
             <DropdownMenu.Label className="menu__name">{displayName}</DropdownMenu.Label>
             <DropdownMenu.Label className="menu__wallet">Saldo: {formatBRL(user.walletCents)}</DropdownMenu.Label>
             <DropdownMenu.Separator className="menu__separator" />
-            {accountItems.map(([label, onSelect]) => (
-              <DropdownMenu.Item key={label} className="menu__item" onSelect={onSelect}>
-                {label}
-              </DropdownMenu.Item>
-            ))}
+            <DropdownMenu.Item className="menu__item" onSelect={onOpenMyEvents}>
+              Meus Eventos
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={onCreateEvent}>
+              Criar Evento
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={onOpenTickets}>
+              Meus Ingressos
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={onOpenMySupports}>
+              Meus apoios
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={onOpenStatement}>
+              Extrato
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={onAddFunds}>
+              Adicionar saldo
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={onWithdraw}>
+              Sacar
+            </DropdownMenu.Item>
             <DropdownMenu.Separator className="menu__separator" />
             <DropdownMenu.Item className="menu__item" onSelect={() => setEmailPreferencesOpen(true)}>
               Notificações por e-mail
