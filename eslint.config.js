@@ -128,6 +128,30 @@ const DEPLOYED_CONVEX_ZONE = {
     "Deployed code never imports the test kit or the PIX sandbox or the mail sandbox: only tests and their helpers (*.test.ts, test.*.ts) do.",
 };
 
+/**
+ * convex/model/'s domains, in two layers. The public function modules (convex/*.ts) call the
+ * model, never the reverse. The foundations (who is calling, the team, the ledgers, the wallet,
+ * PIX, e-mail and the bell) know nothing of events, supports or tickets: the event domains call
+ * them, so money and messages stay usable by any new domain. privacy/ (deleting an account
+ * touches every table) and shared/ (the browser's rules) stand outside both lists.
+ */
+const MODEL_FOUNDATIONS = ["core", "users", "team", "books", "wallet", "payments", "email", "notifications"];
+const MODEL_EVENT_DOMAINS = ["events", "supports", "tickets", "rewards", "settlement", "door", "waitingList", "waitingRoom", "chat"];
+const CONVEX_DOMAIN_ZONES = [
+  {
+    target: "./convex/model",
+    from: "./convex",
+    except: ["./model", "./_generated"],
+    message: "convex/model/ never imports the public function modules (or schema, auth, http): they call the model.",
+  },
+  {
+    target: MODEL_FOUNDATIONS.map((domain) => `./convex/model/${domain}`),
+    from: MODEL_EVENT_DOMAINS.map((domain) => `./convex/model/${domain}`),
+    message:
+      "The model's foundations (core, users, team, books, wallet, payments, email, notifications) know nothing of events, supports or tickets: pass what they need in, or move the code to the event domain that calls them.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "convex/_generated/", "coverage/", "test-results/", "playwright-report/", ".convex-local/"] },
   ...tseslint.configs.recommended,
@@ -173,7 +197,10 @@ export default tseslint.config(
     files: ["convex/**/*.ts"],
     ignores: ["convex/**/*.test.ts", "convex/**/test.*.ts"],
     rules: {
-      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...architectureZones(), DEPLOYED_CONVEX_ZONE] }],
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: import.meta.dirname, zones: [...architectureZones(), DEPLOYED_CONVEX_ZONE, ...CONVEX_DOMAIN_ZONES] },
+      ],
     },
   },
   {
