@@ -7,6 +7,8 @@
 import { Migrations } from "@convex-dev/migrations";
 import { components, internal } from "./_generated/api";
 import type { DataModel } from "./_generated/dataModel";
+import { backfillNameRow } from "./model/events/nameIndex";
+import { writeEvent } from "./model/events/writer";
 import { scheduleSettlement } from "./model/settlement/settle";
 import { stateOfRow } from "./model/supports/worker";
 import { backfillOpeningEntry } from "./model/wallet/ledger";
@@ -35,16 +37,16 @@ export const scheduleSettlements = migrations.define({
 /** A settled event from before the home list split upcoming from finished events is marked finished. */
 export const markSettledFinished = migrations.define({
   table: "events",
-  migrateOne: (_ctx, event) => (event.settlement !== undefined && event.finished === undefined ? { finished: true as const } : undefined),
+  migrateOne: async (ctx, event) => {
+    if (event.settlement !== undefined && event.finished === undefined) await writeEvent(ctx, event._id, { finished: true });
+  },
 });
 
 /** A name-search row from before the rows carried the city and the finished flag gets its event's. */
 export const nameRowsCityAndFinished = migrations.define({
   table: "eventNameGrams",
   migrateOne: async (ctx, row) => {
-    const event = await ctx.db.get("events", row.eventId);
-    if (event === null || (event.cityKey === row.cityKey && event.finished === row.finished)) return undefined;
-    return { cityKey: event.cityKey, finished: event.finished };
+    await backfillNameRow(ctx, row);
   },
 });
 
