@@ -41,6 +41,10 @@ export type EventEdit = Omit<EventInput, "imageUrl"> &
 /** The fields frozen by the first support. */
 const CORE_FIELDS = ["name", "category", "startsAt", "goalCents", "minSupportCents", "goalPercentage", "isTicketed"] as const;
 
+/**
+ * Someone supported or bought, even if it was all cancelled since: `ticketsGenerated` counts
+ * every ticket ever issued and never goes down (model/events/writer.ts), like the gate's `supported`.
+ */
 export function hasSupports(event: Pick<Doc<"events">, "raisedCents" | "uniqueSupporters" | "ticketsGenerated">): boolean {
   return event.raisedCents > 0 || event.uniqueSupporters > 0 || event.ticketsGenerated > 0;
 }

@@ -18,7 +18,12 @@ export type { GramCounter } from "./nameIndex";
 /** What a write may change: any stored field but the derived `nameLower` (it follows `name`). */
 export type EventChange = Partial<Omit<Doc<"events">, "_id" | "_creationTime" | "nameLower">>;
 
-/** The counters moved by a step (a check-in, its undo, a courtesy, a cancelled ticket), by how much. */
+/**
+ * The counters moved by a step, by how much. `ticketsUsed` is the tickets in now (a check-in,
+ * its undo, a used ticket cancelled). `ticketsGenerated` is every ticket ever issued, cancelled
+ * ones included (a transfer's replacement is not counted again): it only grows, so an event
+ * once sold stays "supported" (hasSupports) even when every purchase was cancelled.
+ */
 export type EventCounts = Partial<Record<"ticketsUsed" | "ticketsGenerated", number>>;
 
 /** Stores a validated event with zero raised, and indexes its name for search. */
@@ -72,6 +77,7 @@ export async function writeEvent(ctx: MutationCtx, eventId: Id<"events">, change
 export async function countOnEvent(ctx: MutationCtx, eventId: Id<"events">, counts: EventCounts): Promise<void> {
   const event = await ctx.db.get("events", eventId);
   if (event === null) throw new Error(`countOnEvent: no event ${eventId}`);
+  if ((counts.ticketsGenerated ?? 0) < 0) throw new Error("countOnEvent: ticketsGenerated counts tickets ever issued; it never goes down");
   const change: EventChange = {};
   if (counts.ticketsUsed !== undefined) change.ticketsUsed = Math.max(0, (event.ticketsUsed ?? 0) + counts.ticketsUsed);
   if (counts.ticketsGenerated !== undefined) change.ticketsGenerated = Math.max(0, event.ticketsGenerated + counts.ticketsGenerated);
