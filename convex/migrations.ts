@@ -8,6 +8,7 @@ import { Migrations } from "@convex-dev/migrations";
 import { components, internal } from "./_generated/api";
 import type { DataModel } from "./_generated/dataModel";
 import { backfillNameRow } from "./model/events/nameIndex";
+import { lowerCaseStoredEmail } from "./model/privacy/emailCaseBackfill";
 import { writeEvent } from "./model/events/writer";
 import { scheduleSettlement } from "./model/settlement/settle";
 import { stateOfRow } from "./model/supports/worker";
@@ -86,6 +87,14 @@ export const purchaseEntries = migrations.define({
   },
 });
 
+/** An e-mail stored with capitals (a Google account from before they were lowered) is stored in lower case. */
+export const lowerCaseEmails = migrations.define({
+  table: "users",
+  migrateOne: async (ctx, user) => {
+    await lowerCaseStoredEmail(ctx, user);
+  },
+});
+
 export const runAll = migrations.runner([
   internal.migrations.openingWalletEntries,
   internal.migrations.scheduleSettlements,
@@ -95,4 +104,5 @@ export const runAll = migrations.runner([
   internal.migrations.payoutPromoParts,
   internal.migrations.walletPromoParts,
   internal.migrations.purchaseEntries,
+  internal.migrations.lowerCaseEmails,
 ]);

@@ -87,6 +87,7 @@ import type * as model_payments_withdrawals from "../model/payments/withdrawals.
 import type * as model_privacy_anonymity from "../model/privacy/anonymity.js";
 import type * as model_privacy_deletion from "../model/privacy/deletion.js";
 import type * as model_privacy_deletionChecks from "../model/privacy/deletionChecks.js";
+import type * as model_privacy_emailCaseBackfill from "../model/privacy/emailCaseBackfill.js";
 import type * as model_privacy_emailChange from "../model/privacy/emailChange.js";
 import type * as model_privacy_exportFile from "../model/privacy/exportFile.js";
 import type * as model_privacy_keyedHash from "../model/privacy/keyedHash.js";
@@ -288,6 +289,7 @@ declare const fullApi: ApiFromModules<{
   "model/privacy/anonymity": typeof model_privacy_anonymity;
   "model/privacy/deletion": typeof model_privacy_deletion;
   "model/privacy/deletionChecks": typeof model_privacy_deletionChecks;
+  "model/privacy/emailCaseBackfill": typeof model_privacy_emailCaseBackfill;
   "model/privacy/emailChange": typeof model_privacy_emailChange;
   "model/privacy/exportFile": typeof model_privacy_exportFile;
   "model/privacy/keyedHash": typeof model_privacy_keyedHash;
