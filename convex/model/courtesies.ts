@@ -26,6 +26,7 @@ import { purchaseClosedReason } from "./ticketAllocation";
 import { issueTicket, ticketsVoided } from "./tickets";
 import { salesOf } from "./ticketSales";
 import { typesOf } from "./ticketTypes";
+import { sayIfSoldOut } from "./waitingRoom/outflow";
 import { listedNameOf } from "./users";
 
 /** More cortesias than anyone is given before signing in; any beyond wait for the next sign-in. */
@@ -73,6 +74,7 @@ async function takeUnits(ctx: MutationCtx, type: Doc<"ticketTypes">, units: numb
     ...(inteiraGoneForGood(type, counts) && type.inteiraSoldOut !== true ? { inteiraSoldOut: true as const } : {}),
   };
   if (Object.keys(flags).length > 0) await ctx.db.patch("ticketTypes", type._id, flags);
+  if (flags.inteiraSoldOut === true) await sayIfSoldOut(ctx, type.eventId);
 }
 
 /** Issues the cortesia's ticket to `userId`, links it to its row and tells them. */

@@ -13,6 +13,7 @@ import { salesOf } from "./ticketSales";
 import { issueTicket } from "./tickets";
 import { emailPurchase } from "./email/triggers";
 import { releaseCouponUse } from "./coupons";
+import { sayIfSoldOut } from "./waitingRoom/outflow";
 
 /** Why purchases are closed: cancelled or started. A concluded event keeps selling its tickets. */
 export function purchaseClosedReason(event: Lifecycle, at: number | null): SupportClosedReason | null {
@@ -120,7 +121,11 @@ export function purchaseDecider(ctx: MutationCtx) {
           ...(inteiraGone && state.type.inteiraSoldOut !== true ? { inteiraSoldOut: true as const } : {}),
           ...(meiaGone && state.type.meiaSoldOut !== true ? { meiaSoldOut: true as const } : {}),
         };
-        if (Object.keys(flags).length > 0) await ctx.db.patch("ticketTypes", state.type._id, flags);
+        if (Object.keys(flags).length > 0) {
+          await ctx.db.patch("ticketTypes", state.type._id, flags);
+          // The last unit sold: the event's `Sala de espera` says `Esgotado` now, not at its next tick.
+          await sayIfSoldOut(ctx, state.type.eventId);
+        }
         state.changed = false;
       }
     },
