@@ -51,6 +51,9 @@ export default defineConfig({
           name: "src",
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
+          // A worker thread per file instead of a child process: 76 instead of 83 CPU-seconds for
+          // the project, every test passing the same (each file still gets its own jsdom and modules).
+          pool: "threads",
           setupFiles: ["src/test/setup.ts"],
           // Above the 10 s wait ceiling in the setup file, so a slow machine fails on a state, not a clock.
           testTimeout: 30_000,
