@@ -18,8 +18,8 @@ import {
   snapshot,
   type Backend,
   type Caller,
-} from "./test.helpers";
-import { buy, ticketedEvent } from "./test.tickets";
+} from "./tests/test.helpers";
+import { buy, ticketedEvent } from "./tests/test.tickets";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -86,7 +86,11 @@ describe("Sala de espera: joining and the draw", () => {
     const t = newBackend({ transactionLimits: true });
     const creator = await signedInUser(t, { name: "Organizadora" });
     const eventId = (await creator.as.mutation(api.events.create, {
-      ...(await import("./test.helpers")).eventInput({ isTicketed: true, category: "Tecnologia", startsAt: Date.now() + 20 * 24 * HOUR }),
+      ...(await import("./tests/test.helpers")).eventInput({
+        isTicketed: true,
+        category: "Tecnologia",
+        startsAt: Date.now() + 20 * 24 * HOUR,
+      }),
       ticketTypes: [palestra(100)],
     })) as Id<"events">;
     const opensAt = Date.now() + HOUR;

@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { internalMutation, query } from "./_generated/server";
-import { idArg } from "./model/args";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
+import { idArg } from "./model/core/args";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
 import { WAITING_ROOM_MESSAGES } from "./model/shared/waitingRoom";
 import { assignDrawKeys, assignDrawPlaces, openRoom } from "./model/waitingRoom/draw";
 import { joinRoom } from "./model/waitingRoom/entries";

@@ -11,8 +11,8 @@ import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import { env, type MutationCtx } from "../../_generated/server";
 import { oneTickOfTurns, OUTFLOW_BATCH, TICK_MS, TURN_MS, TURNS_PER_TICK } from "../../model/shared/waitingRoom";
-import { gateClosedReason, gateOf } from "../supportGates";
-import { typesOf } from "../ticketTypes";
+import { gateClosedReason, gateOf } from "../supports/gates";
+import { typesOf } from "../tickets/ticketTypes";
 import { roomOf } from "./rooms";
 
 /** A turn's length: 10 minutes, unless a test deployment sets a shorter one (WAITING_ROOM_TURN_MS). */
