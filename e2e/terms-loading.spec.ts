@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./helpers/axe";
 import { acceptTerms, openUserMenu, signInLocally } from "./helpers/ui";
 
 /**
@@ -34,6 +35,7 @@ test("the terms question covers the page from the first signed-in render, while 
     [box.x + box.width / 2, box.y + box.height / 2],
   );
   expect(hit).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({ path: testInfo.outputPath(`termos-carregando-${width}.png`) });
