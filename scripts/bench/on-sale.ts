@@ -66,6 +66,24 @@ export type OnSale = {
   roomCost: RoomCost[];
 };
 
+/**
+ * A call whose connection failed (`fetch failed`: a socket reset on the loaded machine) is sent
+ * again, as a browser's Convex client resends after reconnecting; a refusal is an answer and is
+ * not. A resent join that had committed is refused as already in the room, which counts as joined.
+ */
+async function retryLostCall<T>(call: () => Promise<T>): Promise<T | null> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const lost = error instanceof TypeError && error.message === "fetch failed";
+      if (lost && attempt < 3) continue;
+      if (attempt > 1 && (error as { data?: { code?: string } }).data?.code === "ALREADY_IN_ROOM") return null;
+      throw error;
+    }
+  }
+}
+
 /** CPU time of the backend and of this process from now on, per operation counted at `per`. */
 function cpuMeter(pid: number) {
   const [backend, clients] = [processCpuSeconds(pid), ownCpuSeconds()];
@@ -151,7 +169,7 @@ async function joinAll({ pid, heapFile }: Run, buyers: ConvexHttpClient[], event
   const cpu = cpuMeter(pid);
   const joinStart = performance.now();
   await inParallel(buyers.length, IN_FLIGHT, async (i) => {
-    await buyers[i]!.mutation(api.waitingRoom.join, { eventId });
+    await retryLostCall(() => buyers[i]!.mutation(api.waitingRoom.join, { eventId }));
     joined += 1;
     if (ON_SALE_MILESTONES.includes(joined)) memoryMb.push({ entries: joined, rssMb: rssMb(pid), heapMb: await liveHeapMb(pid, heapFile) });
   });
@@ -258,7 +276,7 @@ async function buyAsLetIn({ organizer, buyers, eventId, purchase, capacity, pid 
       const through = room.admittedThrough;
       await inParallel(through - bought, IN_FLIGHT, async (k) => {
         const buyer = buyers[places.get(bought + k + 1)!]!;
-        await buyer.mutation(api.ticketPurchases.buy, purchase).catch(() => undefined);
+        await retryLostCall(() => buyer.mutation(api.ticketPurchases.buy, purchase)).catch(() => undefined);
       });
       bought = through;
       if (bought >= buyers.length) break;
