@@ -205,6 +205,20 @@ describe("Sala de espera: the end and bad input", () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
+  test("the last unit given as a cortesia ends the room at once too", async () => {
+    const { t, creator, eventId, typeId, opensAt } = await roomEvent({ quantity: 2 });
+    const [ana] = await people(t, ["Ana"]);
+    await join(ana!.as, eventId);
+    await open(t, opensAt);
+    await buy(ana!.as, eventId, typeId);
+    await applyQueue(t, eventId as Id<"events">);
+    expect((await status(t, eventId))!.status).toBe("open");
+    await creator.mutation(api.courtesies.setLimit, { eventId, limit: 2 });
+    // The clock stands still: the cortesia, not a tick, ends the room.
+    await creator.mutation(api.courtesies.issue, { eventId, typeId, emails: ["convidada@exemplo.com"] });
+    expect((await status(t, eventId))!.status).toBe("soldOut");
+  });
+
   test("only the organizer sets the opening, in the future, before the event, and not once it opened", async () => {
     const { t, creator, eventId, opensAt } = await roomEvent();
     const [ana] = await people(t, ["Ana"]);
