@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api, internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
-import { TICKET_MESSAGES, type TicketTypeInput } from "./model/shared/ticketTypes";
-import { perPersonLimitMessage } from "./model/shared/waitingList";
-import { drawOrder, ROOM_BATCH, TICK_MS, TURN_MS, WAITING_ROOM_MESSAGES } from "./model/shared/waitingRoom";
+import { api, internal } from "../../_generated/api";
+import type { Id } from "../../_generated/dataModel";
+import { TICKET_MESSAGES, type TicketTypeInput } from "../../model/shared/ticketTypes";
+import { perPersonLimitMessage } from "../../model/shared/waitingList";
+import { drawOrder, ROOM_BATCH, TICK_MS, TURN_MS, WAITING_ROOM_MESSAGES } from "../../model/shared/waitingRoom";
 import {
   advanceClock,
   allRows,
@@ -18,8 +18,8 @@ import {
   snapshot,
   type Backend,
   type Caller,
-} from "./tests/test.helpers";
-import { buy, ticketedEvent } from "./tests/test.tickets";
+} from "../test.helpers";
+import { buy, ticketedEvent } from "../test.tickets";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -86,7 +86,7 @@ describe("Sala de espera: joining and the draw", () => {
     const t = newBackend({ transactionLimits: true });
     const creator = await signedInUser(t, { name: "Organizadora" });
     const eventId = (await creator.as.mutation(api.events.create, {
-      ...(await import("./tests/test.helpers")).eventInput({
+      ...(await import("../test.helpers")).eventInput({
         isTicketed: true,
         category: "Tecnologia",
         startsAt: Date.now() + 20 * 24 * HOUR,
