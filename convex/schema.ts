@@ -310,6 +310,8 @@ export default defineSchema({
     // Meus Ingressos lists a person's tickets newest first (creation order), which the next index does not keep.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_userId", ["userId"])
+    // The attendee list and the door's ticket list walk an event's tickets in issue order.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_eventId", ["eventId"])
     // Counting an event's cancelled tickets (the migration countCancelledTickets).
     .index("by_eventId_and_status", ["eventId", "status"])
