@@ -27,6 +27,7 @@ import { pushRoutes } from "./front/cli/push-routes.ts";
 import { DashboardAccess } from "./front/dashboard/access.ts";
 import { handleDashboardRequest } from "./front/dashboard/dashboard.ts";
 import { FunctionRunner } from "./functions/function-runner.ts";
+import type { RuntimeLimits } from "./functions/runtime/runtime-limits.ts";
 import type { ConflictListener } from "./database/write-conflicts.ts";
 import { ConflictProfiler, type ProfilerOptions, type TransactionObserver } from "./functions/profiler/conflict-profiler.ts";
 import { FunctionError } from "./functions/function-error.ts";
@@ -95,6 +96,8 @@ export type LocalBackendOptions = {
   beforeDiskWrite?: DiskWriteHook;
   /** The conflict profiler's settings (window, warning threshold; see functions/profiler/conflict-profiler.ts). */
   profiler?: ProfilerOptions;
+  /** The function runtime's limits and workers (functions/runtime/runtime-limits.ts); tests shorten or seed them. */
+  runtime?: Partial<RuntimeLimits>;
 };
 
 export type LocalBackend = {
@@ -275,16 +278,20 @@ async function startFunctions(
   // Before any document is read: a Convex id names its table by a number kept in the data folder.
   readIdsWith(checkedTableOf);
   const tableNumbers = TableNumbers.open(dataDir);
-  const engine = await FunctionRunner.start(firstCode, async (instance) => {
-    await installComponents(instance);
-    installRandomIds(instance, tableNumbers);
-    installTextSearch(instance);
-    installVectorSearchChecks(instance);
-    installPaginationCursors(instance, cursorKey);
-    files.install(instance);
-    scheduler.install(instance);
-    crons.install(instance);
-  });
+  const engine = await FunctionRunner.start(
+    firstCode,
+    async (instance) => {
+      await installComponents(instance);
+      installRandomIds(instance, tableNumbers);
+      installTextSearch(instance);
+      installVectorSearchChecks(instance);
+      installPaginationCursors(instance, cursorKey);
+      files.install(instance);
+      scheduler.install(instance);
+      crons.install(instance);
+    },
+    options.runtime,
+  );
   cleanups.push(() => engine.dispose());
   const profiler = new ConflictProfiler(options.profiler);
   if (options.profiler?.enabled !== false) {

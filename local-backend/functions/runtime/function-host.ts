@@ -1,0 +1,503 @@
+/**
+ * Runs the app's functions apart from the backend, in worker threads (function-worker.ts), as
+ * Convex runs each in an isolate: a function that loops, crashes or runs out of memory ends
+ * its worker and fails its own call, never the backend, and the other calls go on meanwhile.
+ *
+ * convex-test still drives every call (arguments, transactions, commits): the exports it is
+ * given (`routeGlob`) carry handlers that hand the call to a worker and serve the worker's
+ * syscalls back in the call's own context, so the database and its transactions stay here.
+ * Two pools: queries and mutations (1 s of their own JavaScript each, waiting for the database
+ * not counted), actions and HTTP actions (10 minutes). A worker runs one top-level call at a
+ * time; the functions that call starts (a component's, an action's `runMutation`) run in the
+ * same worker, so a busy pool never waits on itself.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+// Node's own timers: a handler runs where convex-test withholds the global ones from queries and mutations.
+import { clearInterval, clearTimeout, setInterval, setTimeout } from "node:timers";
+import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
+import { ConvexError, convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { newSeed } from "./runtime-rules.ts";
+import { WriteConflict } from "../../database/write-conflicts.ts";
+import {
+  CLOCK_CALL,
+  CLOCK_LIMIT,
+  CLOCK_RUNNING_SINCE,
+  CLOCK_SLOTS,
+  CLOCK_SPENT,
+  type CallKind,
+  type FromWorker,
+  type FunctionTarget,
+  type HttpMessage,
+  type Reply,
+  type SerializedError,
+  type StartCall,
+} from "./protocol.ts";
+import type { WorkerData } from "./function-worker.ts";
+import { DEFAULT_RUNTIME_LIMITS, outOfMemoryError, timedOutError, type RuntimeLimits } from "./runtime-limits.ts";
+
+type Ctx = Record<string, unknown> & { auth: { getUserIdentity: () => Promise<unknown> } };
+type Glob = Record<string, () => Promise<Record<string, unknown>>>;
+type Group = "transactions" | "actions";
+
+/** One call handed to a worker, as the backend follows it. */
+type HostCall = {
+  id: number;
+  /** The call whose syscall started this one, in the same worker. */
+  parent: number | null;
+  worker: FunctionWorker;
+  kind: CallKind;
+  target?: FunctionTarget;
+  ctx: Ctx;
+  /** Runs `work` in the async context the call started in (convex-test's transaction, identity, component). */
+  resume: <T>(work: () => T) => T;
+  resolve: (message: { value: string; response?: HttpMessage }) => void;
+  reject: (error: Error) => void;
+  timer?: NodeJS.Timeout;
+};
+
+/** A worker thread and what the backend keeps about it. */
+type FunctionWorker = {
+  thread: Worker;
+  group: Group;
+  isReady: boolean;
+  ready: Promise<void>;
+  clock: Float64Array;
+  signal: Int32Array;
+  syncPort: MessagePort;
+  calls: Map<number, HostCall>;
+  dead: boolean;
+  /** When it last sent anything, and when it was last asked to. */
+  lastHeard: number;
+  lastPinged: number;
+};
+
+/**
+ * The syscalls of an action's `ctx.runQuery/runMutation/runAction`: by name they go to the
+ * syscall as they are; a function handle or a component's reference, which convex-test's
+ * syscall does not resolve, goes through convex-test's own `ctx`.
+ */
+const ACTION_CALLS: Record<string, "runQuery" | "runMutation" | "runAction"> = {
+  "1.0/actions/query": "runQuery",
+  "1.0/actions/mutation": "runMutation",
+  "1.0/actions/action": "runAction",
+};
+
+const wallNow = () => performance.timeOrigin + performance.now();
+const WATCHDOG_MS = 20;
+const PING_MS = 1000;
+/**
+ * A worker whose query or mutation has run this long without a break is busy with it: new
+ * calls go to another worker, and the queries and mutations waiting in it move there too.
+ */
+const BUSY_TURN_MS = 100;
+/** A worker runs many calls side by side (each waits for the database most of its time); past this many, another starts. */
+const CALLS_BEFORE_ANOTHER_WORKER = 8;
+
+/** A query or mutation that only ran beside one that overran: run again, as after a write conflict. */
+function ranBeside(): Error {
+  return new WriteConflict(null, { table: null, id: null, writer: null, read: null });
+}
+
+function serializeError(thrown: unknown): SerializedError {
+  const error = (typeof thrown === "object" && thrown !== null ? thrown : new Error(String(thrown))) as Error & { data?: unknown };
+  const data =
+    Symbol.for("ConvexError") in error && error.data !== undefined ? JSON.stringify(convexToJson(error.data as Value)) : undefined;
+  return {
+    name: error.name,
+    message: error.message,
+    ...(error.stack === undefined ? {} : { stack: error.stack }),
+    ...(data === undefined ? {} : { data }),
+  };
+}
+
+function errorFromWorker(serialized: SerializedError): Error {
+  const error =
+    serialized.data === undefined ? new Error(serialized.message) : new ConvexError(jsonToConvex(JSON.parse(serialized.data) as JSONValue));
+  error.message = serialized.message;
+  if (serialized.data === undefined) error.name = serialized.name;
+  if (serialized.stack !== undefined) error.stack = serialized.stack;
+  return error;
+}
+
+/** A function reference convex-test resolves, from the address an action's syscall names. */
+function referenceOf(address: Record<string, unknown>): unknown {
+  if (typeof address.functionHandle === "string") return address.functionHandle;
+  if (typeof address.name === "string") return address.name;
+  return { [Symbol.for("toReferencePath")]: address.reference };
+}
+
+async function toHttpMessage(request: Request): Promise<HttpMessage> {
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return { url: request.url, method: request.method, headers: [...request.headers], body: hasBody ? await request.arrayBuffer() : null };
+}
+
+function toResponse(message: HttpMessage): Response {
+  const noBody = [101, 204, 205, 304].includes(message.status ?? 200);
+  return new Response(noBody ? null : message.body, { status: message.status, statusText: message.statusText, headers: message.headers });
+}
+
+export type HostSettings = {
+  /** The deployment's variables, as the code's `process.env` (read when a worker starts). */
+  environment: () => Record<string, string>;
+  /** The app's module files: each worker loads them before taking calls. */
+  preload: string[];
+  limits?: Partial<RuntimeLimits>;
+};
+
+export class FunctionHost {
+  private readonly limits: RuntimeLimits;
+  private readonly loadedAt = Date.now();
+  private readonly pools: Record<Group, Set<FunctionWorker>> = { transactions: new Set(), actions: new Set() };
+  private readonly current = new AsyncLocalStorage<HostCall>();
+  private nextCall = 0;
+  private watchdog: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(private readonly settings: HostSettings) {
+    this.limits = { ...DEFAULT_RUNTIME_LIMITS, ...settings.limits };
+  }
+
+  /**
+   * Starts the workers for queries and mutations ahead of the first call: one loading the
+   * whole app, and a spare (loading what it is asked for), so a query stuck in a loop never
+   * holds the others back.
+   */
+  warm(): void {
+    if (this.pools.transactions.size > 0) return;
+    this.spawn("transactions");
+    if (this.limits.transactionWorkers > 1) this.spawn("transactions");
+  }
+
+  /**
+   * `glob` (file → module loader, as convex-test takes it) with every function's handler
+   * replaced by one that runs it in a worker; files in `inProcess` are left as they are.
+   */
+  routeGlob(glob: Glob, inProcess: ReadonlySet<string> = new Set()): Glob {
+    return Object.fromEntries(
+      Object.entries(glob).map(([file, load]) => {
+        if (inProcess.has(file)) return [file, load];
+        let routed: Promise<Record<string, unknown>> | null = null;
+        return [file, () => (routed ??= load().then((exports) => this.routeExports(file, exports)))];
+      }),
+    );
+  }
+
+  private routeExports(file: string, exports: Record<string, unknown>): Record<string, unknown> {
+    const routed: Record<string, unknown> = {};
+    for (const [exportName, value] of Object.entries(exports)) {
+      const fn = value as Record<string, unknown> | null;
+      const kind: CallKind | null = fn?.isQuery ? "query" : fn?.isMutation ? "mutation" : fn?.isAction ? "action" : null;
+      if (kind !== null)
+        routed[exportName] = { ...fn, _handler: (ctx: Ctx, args: unknown) => this.call(kind, { file, exportName }, ctx, args) };
+      else if (fn?.isRouter === true && typeof fn.lookup === "function") routed[exportName] = this.routeRouter(file, exportName, fn);
+      else routed[exportName] = value;
+    }
+    return routed;
+  }
+
+  private routeRouter(file: string, exportName: string, router: Record<string, unknown>): unknown {
+    const lookup = (router.lookup as (path: string, method: string) => unknown[] | null).bind(router);
+    return Object.create(router, {
+      lookup: {
+        value: (path: string, method: string) => {
+          const found = lookup(path, method);
+          if (found === null) return null;
+          const [fn, ...rest] = found as [Record<string, unknown>, ...unknown[]];
+          const target = { file, exportName, route: { path, method } };
+          return [{ ...fn, _handler: (ctx: Ctx, request: Request) => this.call("httpAction", target, ctx, request) }, ...rest];
+        },
+      },
+    });
+  }
+
+  /** Runs one call in a worker: the one its caller runs in (a call it made), else the least busy of its pool. */
+  private async call(kind: CallKind, target: FunctionTarget, ctx: Ctx, argsOrRequest: unknown): Promise<unknown> {
+    if (this.closed) throw new Error("local backend: this code is no longer served");
+    const resume = AsyncLocalStorage.snapshot();
+    const caller = this.current.getStore();
+    const parent = caller !== undefined && !caller.worker.dead && caller.worker.calls.has(caller.id) ? caller : undefined;
+    const identity = await ctx.auth.getUserIdentity();
+    const request = kind === "httpAction" ? await toHttpMessage(argsOrRequest as Request) : undefined;
+    const transactional = kind === "query" || kind === "mutation";
+    const worker = parent?.worker ?? (await this.workerFor(transactional ? "transactions" : "actions"));
+    const id = ++this.nextCall;
+    const outcome = await new Promise<{ value: string; response?: HttpMessage }>((resolve, reject) => {
+      const call: HostCall = { id, parent: parent?.id ?? null, worker, kind, ctx, resume, resolve, reject, target };
+      // An action is answered at its time limit; its worker goes on with the others' (see `checkWorkers`).
+      if (parent === undefined && !transactional) {
+        call.timer = setTimeout(() => this.abandon(call, timedOutError(this.limits.actionMs)), this.limits.actionMs);
+      }
+      worker.calls.set(id, call);
+      this.startWatchdog();
+      const message: StartCall = {
+        type: "call",
+        call: id,
+        parent: parent?.id ?? null,
+        kind,
+        target,
+        args: kind === "httpAction" ? "[]" : JSON.stringify(convexToJson([argsOrRequest as Value])),
+        identity,
+        now: transactional ? Date.now() : null,
+        seed: transactional ? (this.limits.randomSeed ?? newSeed()) : null,
+        timeLimitMs: transactional ? this.limits.transactionMs : 0,
+        ...(request === undefined ? {} : { request }),
+      };
+      worker.thread.postMessage(message);
+    });
+    if (outcome.response !== undefined) return toResponse(outcome.response);
+    return jsonToConvex(JSON.parse(outcome.value) as JSONValue);
+  }
+
+  /**
+   * The least busy ready worker of the pool; a new one is started when every worker has
+   * `CALLS_BEFORE_ANOTHER_WORKER` calls or more (and the pool may grow), used once it is ready.
+   */
+  private async workerFor(group: Group): Promise<FunctionWorker> {
+    const pool = this.pools[group];
+    const max = group === "transactions" ? this.limits.transactionWorkers : this.limits.actionWorkers;
+    const live = [...pool].filter((worker) => !worker.dead);
+    const ready = live.filter((worker) => worker.isReady && !this.isBusy(worker)).sort((a, b) => a.calls.size - b.calls.size);
+    const least = ready[0];
+    if (
+      live.length < max &&
+      live.every((worker) => worker.isReady) &&
+      (least === undefined || least.calls.size >= CALLS_BEFORE_ANOTHER_WORKER)
+    ) {
+      const spawned = this.spawn(group);
+      if (least === undefined) {
+        await spawned.ready;
+        return spawned;
+      }
+    }
+    if (least !== undefined) return least;
+    // Every worker is starting, or busy with one long call: wait for one to start or be free.
+    const starting = live.filter((worker) => !worker.isReady).map((worker) => worker.ready);
+    await Promise.race([...starting, new Promise((resolve) => setTimeout(resolve, BUSY_TURN_MS))]);
+    if (this.closed) throw new Error("local backend: this code is no longer served");
+    return this.workerFor(group);
+  }
+
+  private spawn(group: Group): FunctionWorker {
+    const { port1, port2 } = new MessageChannel();
+    const clock = new SharedArrayBuffer(CLOCK_SLOTS * Float64Array.BYTES_PER_ELEMENT);
+    const signal = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+    const workerData: WorkerData = {
+      syncPort: port2,
+      signal,
+      clock,
+      env: this.settings.environment(),
+      loadedAt: this.loadedAt,
+      // The first worker of a pool loads the whole app ahead of its calls; the others what they are asked for.
+      preload: this.pools[group].size === 0 ? this.settings.preload : [],
+    };
+    const thread = new Worker(new URL("./worker-entry.mjs", import.meta.url), {
+      workerData,
+      transferList: [port2],
+      // The export conditions Convex's bundler resolves packages with for its runtime (browser builds, not Node's).
+      execArgv: ["--conditions=convex", "--conditions=module", "--conditions=browser"],
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
+      stdout: false,
+      stderr: false,
+    });
+    let ready = () => {};
+    const worker: FunctionWorker = {
+      thread,
+      group,
+      isReady: false,
+      ready: new Promise<void>((resolve) => (ready = resolve)),
+      clock: new Float64Array(clock),
+      signal: new Int32Array(signal),
+      syncPort: port1,
+      calls: new Map(),
+      dead: false,
+      lastHeard: wallNow(),
+      lastPinged: 0,
+    };
+    this.pools[group].add(worker);
+    thread.on("message", (message: FromWorker) => {
+      worker.lastHeard = wallNow();
+      if (message.type === "ready") {
+        worker.isReady = true;
+        ready();
+      } else this.serve(worker, message);
+    });
+    thread.on("error", (error: Error & { code?: string }) => {
+      this.kill(worker, error.code === "ERR_WORKER_OUT_OF_MEMORY" ? outOfMemoryError() : error);
+    });
+    thread.on("exit", () => {
+      ready();
+      this.kill(worker, new Error("local backend: the function's worker stopped"));
+    });
+    return worker;
+  }
+
+  /** Whether the worker is stuck in one long turn of JavaScript (or, for actions, has not answered a ping). */
+  private isBusy(worker: FunctionWorker): boolean {
+    const since = worker.clock[CLOCK_RUNNING_SINCE]!;
+    if (since > 0 && wallNow() - since > BUSY_TURN_MS) return true;
+    return worker.lastPinged > worker.lastHeard && wallNow() - worker.lastPinged > PING_MS;
+  }
+
+  /** The call blamed for what the worker is doing now (the one whose JavaScript runs) and the calls that made it. */
+  private blamed(worker: FunctionWorker): Set<number> {
+    const blamed = new Set<number>();
+    for (let id: number | null = worker.clock[CLOCK_CALL]!; id !== null && worker.calls.has(id); id = worker.calls.get(id)!.parent)
+      blamed.add(id);
+    return blamed;
+  }
+
+  /** Moves the queries and mutations waiting behind a busy worker's running call to another worker (they run again). */
+  private moveWaitingCalls(worker: FunctionWorker): void {
+    const blamed = this.blamed(worker);
+    for (const call of [...worker.calls.values()]) {
+      if (!blamed.has(call.id) && (call.kind === "query" || call.kind === "mutation")) this.abandon(call, ranBeside());
+    }
+  }
+
+  /** Answers a call with `error` and forgets it (what it still sends is ignored). */
+  private abandon(call: HostCall, error: Error): void {
+    if (call.worker.calls.get(call.id) !== call) return;
+    call.worker.calls.delete(call.id);
+    clearTimeout(call.timer);
+    call.reject(error);
+  }
+
+  /**
+   * Ends a worker: the call it blames (the one whose JavaScript was running, with the calls
+   * that made it) fails with `error`; a query or mutation that only ran beside it is run again
+   * (a retry, as after a write conflict); an action beside it fails.
+   */
+  private kill(worker: FunctionWorker, error: Error): void {
+    if (worker.dead) return;
+    worker.dead = true;
+    this.pools[worker.group].delete(worker);
+    void worker.thread.terminate();
+    worker.syncPort.close();
+    const blamed = this.blamed(worker);
+    for (const call of [...worker.calls.values()]) {
+      if (blamed.has(call.id) || blamed.size === 0) this.abandon(call, error);
+      else if (call.kind === "query" || call.kind === "mutation") this.abandon(call, ranBeside());
+      else this.abandon(call, new Error(`${error.message} (in a function running beside this action, in the same worker)`));
+    }
+  }
+
+  private startWatchdog(): void {
+    if (this.watchdog !== null) return;
+    this.watchdog = setInterval(() => this.checkWorkers(), WATCHDOG_MS);
+    this.watchdog.unref();
+  }
+
+  /**
+   * Ends the workers whose running query or mutation went over its time, and those that have
+   * not answered for an action's whole time limit (an action stuck in a loop); pings the others.
+   */
+  private checkWorkers(): void {
+    let busy = false;
+    const now = wallNow();
+    for (const pool of Object.values(this.pools)) {
+      for (const worker of pool) {
+        if (worker.calls.size === 0) continue;
+        busy = true;
+        const since = worker.clock[CLOCK_RUNNING_SINCE]!;
+        const limit = worker.clock[CLOCK_LIMIT]!;
+        if (since > 0 && limit > 0 && worker.clock[CLOCK_SPENT]! + (now - since) > limit) this.kill(worker, timedOutError(limit));
+        else if (since > 0 && now - since > BUSY_TURN_MS && worker.calls.size > 1) this.moveWaitingCalls(worker);
+        else if (worker.lastPinged > worker.lastHeard) {
+          // A ping unanswered for an action's whole time: stuck in a loop.
+          if (now - worker.lastPinged > this.limits.actionMs) this.kill(worker, timedOutError(this.limits.actionMs));
+        } else if (now - worker.lastPinged >= PING_MS) {
+          worker.lastPinged = now;
+          worker.thread.postMessage({ type: "ping" });
+        }
+      }
+    }
+    if (!busy && this.watchdog !== null) {
+      clearInterval(this.watchdog);
+      this.watchdog = null;
+    }
+  }
+
+  private serve(worker: FunctionWorker, message: FromWorker): void {
+    if (message.type === "ready" || message.type === "pong") return;
+    const call = worker.calls.get(message.call);
+    if (call === undefined) return this.refuseForgotten(worker, message);
+    const inCall = <T>(work: () => T): T => call.resume(() => this.current.run(call, work));
+    switch (message.type) {
+      case "syscall":
+        if (message.sync) return this.serveSync(worker, inCall, message.op, message.args);
+        return this.reply(worker, message.id, () => inCall(() => this.asyncSyscall(call, message.op, message.args)));
+      case "jsSyscall":
+        return this.reply(worker, message.id, () => inCall(() => convexGlobal().jsSyscall(message.op, message.args)));
+      case "log":
+        return void inCall(() => console[message.level](...message.args));
+      case "done":
+        worker.calls.delete(call.id);
+        clearTimeout(call.timer);
+        if (message.ok) call.resolve(message);
+        else call.reject(errorFromWorker(message.error));
+        return;
+    }
+  }
+
+  private async asyncSyscall(call: HostCall, op: string, args: string): Promise<unknown> {
+    const method = ACTION_CALLS[op];
+    if (method === undefined) return convexGlobal().asyncSyscall(op, args);
+    const request = JSON.parse(args) as Record<string, unknown> & { args: JSONValue };
+    // By name: the syscall itself, which the database runs as its own transaction, retried on a conflict as on Convex.
+    if (typeof request.name === "string") return convexGlobal().asyncSyscall(op, args);
+    const run = call.ctx[method] as (reference: unknown, args: unknown) => Promise<Value>;
+    return JSON.stringify(convexToJson(await run(referenceOf(request), jsonToConvex(request.args))));
+  }
+
+  private reply(worker: FunctionWorker, id: number, work: () => Promise<unknown>): void {
+    const send = (reply: Reply) => {
+      if (!worker.dead) worker.thread.postMessage(reply);
+    };
+    work().then(
+      (value) => send({ type: "reply", id, ok: true, value }),
+      (error: unknown) => send({ type: "reply", id, ok: false, error: serializeError(error) }),
+    );
+  }
+
+  /** A call already answered (moved to another worker, or past its time) asks on: it gets an error, so it ends. */
+  private refuseForgotten(worker: FunctionWorker, message: Exclude<FromWorker, { type: "ready" | "pong" }>): void {
+    const error = serializeError(new Error("local backend: this call was already answered"));
+    if (message.type === "syscall" && message.sync) return this.answerSync(worker, { type: "reply", id: 0, ok: false, error });
+    if (message.type === "syscall" || message.type === "jsSyscall")
+      worker.thread.postMessage({ type: "reply", id: message.id, ok: false, error });
+  }
+
+  private serveSync(worker: FunctionWorker, inCall: <T>(work: () => T) => T, op: string, args: string): void {
+    let reply: Reply;
+    try {
+      reply = { type: "reply", id: 0, ok: true, value: inCall(() => convexGlobal().syscall(op, args)) };
+    } catch (error) {
+      reply = { type: "reply", id: 0, ok: false, error: serializeError(error) };
+    }
+    this.answerSync(worker, reply);
+  }
+
+  private answerSync(worker: FunctionWorker, reply: Reply): void {
+    worker.syncPort.postMessage(reply);
+    Atomics.store(worker.signal, 0, 1);
+    Atomics.notify(worker.signal, 0);
+  }
+
+  /** Stops every worker (the code is no longer served); calls still running fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.watchdog !== null) clearInterval(this.watchdog);
+    for (const pool of Object.values(this.pools)) {
+      for (const worker of [...pool]) this.kill(worker, new Error("local backend: this code is no longer served"));
+    }
+  }
+}
+
+/** convex-test's `Convex` global: its syscalls, for the call whose context is current. */
+function convexGlobal(): {
+  syscall: (op: string, args: string) => string;
+  asyncSyscall: (op: string, args: string) => Promise<string>;
+  jsSyscall: (op: string, args: Record<string, unknown>) => Promise<unknown>;
+} {
+  return (globalThis as unknown as { Convex: ReturnType<typeof convexGlobal> }).Convex;
+}
