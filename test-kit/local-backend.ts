@@ -8,6 +8,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { localDeploymentVariables } from "./deployment-variables";
 import { waitForOutput } from "./processes";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -136,12 +137,35 @@ export function spawnLocalBackend({
 
 export type LocalBackendProcess = SpawnedLocalBackend & { url: string; adminKey: string };
 
-/** Starts the backend and resolves once it serves (rejects, and stops it, if it does not). */
-export async function startLocalBackendProcess(options: LocalBackendOptions): Promise<LocalBackendProcess> {
+/**
+ * Sets deployment variables through the admin API, as `npx convex env set` does (the
+ * functions reload with them before it answers).
+ */
+export async function setDeploymentVariables(url: string, adminKey: string, variables: Record<string, string>): Promise<void> {
+  const response = await fetch(`${url}/api/update_environment_variables`, {
+    method: "POST",
+    headers: { Authorization: `Convex ${adminKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ changes: Object.entries(variables).map(([name, value]) => ({ name, value })) }),
+  });
+  if (!response.ok) throw new Error(`setting the deployment's variables failed: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Starts the backend and resolves once it serves (rejects, and stops it, if it does not).
+ * A new deployment has no variables: `variables` are set through the admin API first (by
+ * default this app's local ones, functions/function-environment.ts; `{}` sets none).
+ */
+export async function startLocalBackendProcess(
+  options: LocalBackendOptions & { variables?: Record<string, string> },
+): Promise<LocalBackendProcess> {
   const spawned = spawnLocalBackend(options);
-  const { url, adminKey } = await spawned.ready.catch(async (error: unknown) => {
+  try {
+    const { url, adminKey } = await spawned.ready;
+    const variables = options.variables ?? (await localDeploymentVariables());
+    if (Object.keys(variables).length > 0) await setDeploymentVariables(url, adminKey, variables);
+    return { ...spawned, url, adminKey };
+  } catch (error) {
     await spawned.stop();
     throw error;
-  });
-  return { ...spawned, url, adminKey };
+  }
 }
