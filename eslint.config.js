@@ -88,8 +88,9 @@ const PIX_SANDBOX_NODE_FILES = [
  */
 const DEPLOYED_CONVEX_ZONE = {
   target: "./convex",
-  from: ["./test-kit", "./pix-sandbox"],
-  message: "Deployed code never imports the test kit or the PIX sandbox: only tests and their helpers (*.test.ts, test.*.ts) do.",
+  from: ["./test-kit", "./pix-sandbox", "./mail-sandbox"],
+  message:
+    "Deployed code never imports the test kit or the PIX sandbox or the mail sandbox: only tests and their helpers (*.test.ts, test.*.ts) do.",
 };
 
 export default tseslint.config(
@@ -201,7 +202,7 @@ export default tseslint.config(
   // A function reads on one screen: past 80 lines (blank lines and comments not counted) it does
   // several things, each of which deserves a name. Tests are lists of cases and are left out.
   {
-    files: ["src/**/*.{ts,tsx}", "convex/**/*.ts", "pix-sandbox/**/*.ts"],
+    files: ["src/**/*.{ts,tsx}", "convex/**/*.ts", "pix-sandbox/**/*.ts", "mail-sandbox/**/*.ts"],
     ignores: ["**/*.test.{ts,tsx}", "convex/test.*.ts", "convex/*.helpers.ts", "src/test/**"],
     rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }] },
   },

@@ -1,6 +1,9 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium";
 
+/** Specs that change the whole deployment (its environment variables) while they run. */
+const DEPLOYMENT_WIDE = /fees-coupons\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
@@ -13,6 +16,12 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [["list"]],
+  projects: [
+    { name: "app", testIgnore: DEPLOYMENT_WIDE },
+    // These change a deployment-wide setting (the service fee) for the length of a test, so they
+    // run after every other test has finished and nothing else can see the setting.
+    { name: "deployment-wide", testMatch: DEPLOYMENT_WIDE, dependencies: ["app"] },
+  ],
   use: {
     // Set by global-setup before the workers start (they inherit its environment).
     baseURL: process.env.E2E_BASE_URL,

@@ -73,6 +73,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: "mail-sandbox",
+          include: ["mail-sandbox/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout,
+        },
+      },
+      {
+        test: {
           name: "tooling",
           include: ["scripts/**/*.test.ts"],
           environment: "node",

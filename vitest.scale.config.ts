@@ -6,6 +6,18 @@ import { convexProject, SCALE_TESTS } from "./vitest.config.ts";
 // fails on the same bug. CI runs this tier after `npm test`.
 export default defineConfig({
   test: {
-    projects: [convexProject("convex-scale", [`convex/${SCALE_TESTS}`])],
+    projects: [
+      convexProject("convex-scale", [`convex/${SCALE_TESTS}`]),
+      // The on-sale race at 2,000 buyers on the real engine (local-backend/app-concurrency/).
+      {
+        test: {
+          name: "local-backend-scale",
+          include: [`local-backend/${SCALE_TESTS}`],
+          environment: "node",
+          testTimeout: 900_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

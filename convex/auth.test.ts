@@ -55,6 +55,6 @@ describe("local sign-in", () => {
   });
 
   test("auth:providers reports local on and Google off without credentials", async () => {
-    expect(await newBackend().query(api.auth.providers, {})).toEqual({ google: false, local: true });
+    expect(await newBackend().query(api.auth.providers, {})).toEqual({ google: false, local: true, email: false });
   });
 });

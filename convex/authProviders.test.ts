@@ -13,7 +13,7 @@ beforeAll(() => {
 describe("without AUTH_LOCAL_LOGIN the local sign-in does not exist", () => {
   test("auth:providers offers Google only", async () => {
     const t = newBackend();
-    expect(await t.query(api.auth.providers, {})).toEqual({ google: true, local: false });
+    expect(await t.query(api.auth.providers, {})).toEqual({ google: true, local: false, email: false });
   });
 
   test("auth:signIn with provider local is refused and creates no user", async () => {

@@ -4,7 +4,9 @@ import { callerMutation, callerQuery } from "./model/callerFunctions";
 import { chatAccessOf, cleanMessageBody, requireChatAccess } from "./model/chat";
 import { noticeChatMessage } from "./model/chatNotices";
 import { checkPaginationOpts, paginateOrRefuse, paginationOptsArg } from "./model/pagination";
+import { chatNamesFor } from "./model/privacy/anonymity";
 import { enforceRateLimit } from "./model/rateLimits";
+import { gateOf } from "./model/supportGates";
 import { displayNameOf, requireSignedIn } from "./model/users";
 
 /** Whether the caller may use this event's chat: "allowed", "signedOut", "notASupporter" or "noEvent". */
@@ -23,6 +25,8 @@ export const list = callerQuery({
     const page = checkPaginationOpts(paginationOpts);
     const user = requireSignedIn(ctx.user);
     const chatEventId = await requireChatAccess(ctx, user, idArg(ctx, "events", eventId));
+    const isOrganizer = (await gateOf(ctx, chatEventId))?.creatorId === user._id;
+    const nameOf = chatNamesFor(ctx, chatEventId, { userId: user._id, isOrganizer });
     const result = await paginateOrRefuse(
       ctx.db
         .query("messages")
@@ -32,13 +36,15 @@ export const list = callerQuery({
     );
     return {
       ...result,
-      page: result.page.reverse().map((message) => ({
-        _id: message._id,
-        _creationTime: message._creationTime,
-        authorName: message.authorName,
-        body: message.body,
-        isMine: message.userId === user._id,
-      })),
+      page: await Promise.all(
+        result.page.reverse().map(async (message) => ({
+          _id: message._id,
+          _creationTime: message._creationTime,
+          authorName: await nameOf(message),
+          body: message.body,
+          isMine: message.userId === user._id,
+        })),
+      ),
     };
   },
 });

@@ -26,6 +26,22 @@ const app = defineApp({
     MERCADOPAGO_API_URL: v.optional(v.string()),
     // Production payouts: the Ed25519 private key (PKCS#8 PEM) that signs each transfer request.
     MERCADOPAGO_PAYOUT_PRIVATE_KEY: v.optional(v.string()),
+    // E-mail through Resend's API (model/email/provider.ts, docs/deploying.md): without the key
+    // nothing is sent. The API URL points development and tests at the local mailbox.
+    RESEND_API_KEY: v.optional(v.string()),
+    RESEND_API_URL: v.optional(v.string()),
+    EMAIL_FROM: v.optional(v.string()),
+    // Tests shorten the outbox's first retry wait and the provider's answer timeout (ms).
+    EMAIL_RETRY_BASE_MS: v.optional(v.string()),
+    EMAIL_SEND_TIMEOUT_MS: v.optional(v.string()),
+    // `Taxa de serviço` (model/fees.ts): percentages ("10", "7.5") of tickets and of supports,
+    // and the minimum per ticket or support in cents. Unset = 0: no fee.
+    SERVICE_FEE_TICKET_PERCENT: v.optional(v.string()),
+    SERVICE_FEE_SUPPORT_PERCENT: v.optional(v.string()),
+    SERVICE_FEE_MINIMUM_CENTS: v.optional(v.string()),
+    // Only the local backend's tests and the bench set it: a `Sala de espera` turn shorter than
+    // 10 minutes (in ms, at least 1,000), so expiring turns race purchases within a test.
+    WAITING_ROOM_TURN_MS: v.optional(v.string()),
   },
 });
 // Components from npm: rate limits, who is online, data migrations. Their tables live apart from the app's.

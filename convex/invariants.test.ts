@@ -16,6 +16,9 @@ vi.mock("./model/supportQueue", async (importOriginal) =>
 beforeEach(() => {
   vi.useFakeTimers();
   configurePix();
+  // A service fee on supports (taken from payouts): the books must balance with the platform's account too.
+  vi.stubEnv("SERVICE_FEE_SUPPORT_PERCENT", "7,5");
+  vi.stubEnv("SERVICE_FEE_MINIMUM_CENTS", "90");
   vi.spyOn(console, "warn").mockImplementation(() => {});
 });
 afterEach(() => {

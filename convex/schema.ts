@@ -8,6 +8,8 @@ import { DEPOSIT_STATUSES, PIX_KEY_TYPES, WITHDRAWAL_STATUSES } from "./model/sh
 import { ENTRY_KINDS } from "./model/shared/statement";
 import { UFS } from "./model/shared/ufs";
 import { MEIA_CATEGORIES } from "./model/shared/ticketTypes";
+import { emailTables } from "./model/email/schema";
+import { teamTables } from "./model/teamTables";
 
 // The validator lives here, not beside CATEGORIES, so the browser never loads convex/values.
 const categoryValidator = literals(...CATEGORIES);
@@ -42,6 +44,16 @@ const notificationKindValidator = v.union(
   v.literal("ticketsHeld"),
 );
 
+/**
+ * `Taxa de serviço` on a support or purchase (model/fees.ts): the platform's fee, and whether its
+ * buyer paid it on top (then it was debited with the price and goes back with it on any refund);
+ * otherwise it is taken from the payout. Absent = no fee.
+ */
+const serviceFeeFields = {
+  feeCents: v.optional(v.number()),
+  feePaidByBuyer: v.optional(v.literal(true)),
+};
+
 const queuedSupportFields = {
   eventId: v.id("events"),
   userId: v.id("users"),
@@ -51,6 +63,7 @@ const queuedSupportFields = {
   /** The reward the supporter chose, and their answer to its question: the queue decides a limited one (model/rewardAllocation.ts). */
   rewardId: v.optional(v.id("rewards")),
   answer: v.optional(v.string()),
+  ...serviceFeeFields,
 };
 
 /**
@@ -66,6 +79,7 @@ const workerStateValidator = v.union(
 
 export default defineSchema({
   ...authTables,
+  ...emailTables,
 
   // Convex Auth's users table plus the wallet. walletCents is optional only because Convex
   // Auth inserts the user before our sign-in callback sets it; read it via walletCentsOf().
@@ -88,9 +102,21 @@ export default defineSchema({
      * while above zero nothing can be supported or withdrawn; the next credits pay it. Absent = 0.
      */
     owedCents: v.optional(v.number()),
+    /**
+     * `Excluir minha conta` (model/privacy/deletion.ts): when the account was deleted. Its name,
+     * e-mail and image are gone; the row stays as an anonymous id for the financial records kept.
+     */
+    deletedAt: v.optional(v.number()),
+    /** The version of `Termos de uso` and `Política de privacidade` accepted, and when (model/privacy/terms.ts). */
+    termsVersion: v.optional(v.number()),
+    termsAcceptedAt: v.optional(v.number()),
+    /** Set when the person changed their name in `Meus dados`: a Google sign-in then keeps it (auth.ts). */
+    chosenName: v.optional(v.string()),
   })
     .index("email", ["email"])
-    .index("phone", ["phone"]),
+    .index("phone", ["phone"])
+    // The five-year sweep of deleted accounts' financial records.
+    .index("by_deletedAt", ["deletedAt"]),
 
   events: defineTable({
     name: v.string(),
@@ -141,6 +167,11 @@ export default defineSchema({
     hasTicketTypes: v.optional(v.literal(true)),
     /** `Modalidade Flexível`: paid out at the date even below the goal. Absent = `Tudo ou nada`. */
     fundingMode: v.optional(v.literal("flexible")),
+    /** `Repassar a taxa ao comprador`: ticket buyers pay the service fee on top. Absent = `Absorver a taxa`. */
+    feePassedOn: v.optional(v.literal(true)),
+    /** Set with the payout (model/payoutCredit.ts): the fee taken from it, and every fee the platform received for this event. */
+    payoutFeeCents: v.optional(v.number()),
+    platformFeeCents: v.optional(v.number()),
   })
     .index("by_finished_and_startsAt", ["finished", "startsAt"])
     .index("by_finished_and_category_and_startsAt", ["finished", "category", "startsAt"])
@@ -155,7 +186,9 @@ export default defineSchema({
     storageId: v.id("_storage"),
     userId: v.id("users"),
     eventId: v.optional(v.id("events")),
-  }).index("by_storageId", ["storageId"]),
+  })
+    .index("by_storageId", ["storageId"])
+    .index("by_userId", ["userId"]),
   // One row: files created before sweptBefore were all looked at by the sweep of unclaimed
   // uploads, so the next run starts there (model/eventImages.ts).
   uploadSweeps: defineTable({ sweptBefore: v.number() }),
@@ -195,6 +228,7 @@ export default defineSchema({
     /** The reward this support holds (counted in rewardCounts until refunded), and the answer to its question. */
     rewardId: v.optional(v.id("rewards")),
     answer: v.optional(v.string()),
+    ...serviceFeeFields,
   })
     .index("by_eventId_and_userId", ["eventId", "userId"])
     .index("by_userId", ["userId"]),
@@ -205,7 +239,10 @@ export default defineSchema({
     eventId: v.id("events"),
     userId: v.id("users"),
     amountCents: v.number(),
-  }).index("by_eventId_and_userId", ["eventId", "userId"]),
+  })
+    .index("by_eventId_and_userId", ["eventId", "userId"])
+    // `Meus dados`: a person's rows (the copy, the deletion's checks).
+    .index("by_userId", ["userId"]),
 
   tickets: defineTable({
     eventId: v.id("events"),
@@ -222,11 +259,17 @@ export default defineSchema({
      */
     status: v.optional(v.union(v.literal("valid"), v.literal("used"), v.literal("cancelled"), v.literal("transferred"))),
     usedAt: v.optional(v.number()),
+    /** The door (its name, `Equipe`'s check-in) where it was first let in; absent for a check-in before doors had names. */
+    usedDoor: v.optional(v.string()),
     // A ticket bought through a ticket type (model/ticketPurchases.ts); absent on the spec's support tickets.
     typeId: v.optional(v.id("ticketTypes")),
     typeName: v.optional(v.string()),
     loteIndex: v.optional(v.number()),
     priceCents: v.optional(v.number()),
+    /** The service fee of this ticket (model/fees.ts); absent = none. */
+    feeCents: v.optional(v.number()),
+    /** The `Cupom` its purchase used, as typed (upper case), for the attendee CSV. */
+    couponCode: v.optional(v.string()),
     /** Set on a meia-entrada ticket: the category its buyer declared. */
     meiaCategory: v.optional(meiaCategoryValidator),
     /** The purchase that issued it, so its buyer can cancel it from Meus Ingressos (model/purchaseCancel.ts). */
@@ -315,6 +358,9 @@ export default defineSchema({
     cancelledAt: v.optional(v.number()),
     /** Bought from a waiting-list hold: its units were already counted in ticketSales when held. */
     holdId: v.optional(v.id("waitingListEntries")),
+    ...serviceFeeFields,
+    /** The `Cupom` it used (model/coupons.ts): its use is given back if the purchase is refused or cancelled. */
+    couponId: v.optional(v.id("coupons")),
   })
     // `Máximo por pessoa`: what a person has pending for an event.
     .index("by_userId_and_eventId_and_status", ["userId", "eventId", "status"]),
@@ -339,6 +385,58 @@ export default defineSchema({
   })
     .index("by_typeId_and_meia_and_status", ["typeId", "meia", "status"])
     .index("by_userId_and_eventId", ["userId", "eventId"]),
+
+  // `Sala de espera` (model/waitingRoom/): an event's `Abertura das vendas`, set by its organizer
+  // and read by every purchase (written only by the organizer, so buyers never contend on it).
+  saleOpenings: defineTable({
+    eventId: v.id("events"),
+    opensAt: v.number(),
+    /** Buyers let in per minute; absent: computed from the event's capacity. */
+    perMinute: v.optional(v.number()),
+  }).index("by_eventId", ["eventId"]),
+
+  // The room's one live document per opening: the draw's seed and progress, how many places are
+  // given, and the "now entering" counter every open page compares its own place with.
+  waitingRooms: defineTable({
+    eventId: v.id("events"),
+    /** The opening this state belongs to: a changed opening time starts a fresh room state. */
+    opensAt: v.number(),
+    status: v.union(v.literal("waiting"), v.literal("drawing"), v.literal("open"), v.literal("soldOut"), v.literal("closed")),
+    /** The draw's seed, fresh at the opening: each early entry's key is drawKey(seed, its id). */
+    seed: v.optional(v.string()),
+    drawCursor: v.optional(v.union(v.string(), v.null())),
+    /** Places given: by the draw, then to later arrivals in arrival order. */
+    drawn: v.number(),
+    numbered: v.number(),
+    /** "Now entering": every place up to this one has been given its turn. */
+    admittedThrough: v.number(),
+    /** Part of a buyer the outflow owes from earlier ticks (perMinute is rarely a multiple of ticks). */
+    admitCarry: v.number(),
+    perMinute: v.number(),
+    /** When the outflow last moved, and last gave turns; it ticks while places wait or turns run. */
+    lastTickAt: v.optional(v.number()),
+    lastAdmitAt: v.optional(v.number()),
+    ticking: v.optional(v.boolean()),
+    generation: v.number(),
+  }).index("by_eventId", ["eventId"]),
+
+  // One place per account and event. Early entries (joined before the opening) get a drawKey and
+  // then a place in key order; later ones a place in arrival order. A turn is written once, when
+  // the counter reaches the place, and marked used by the one purchase it allows.
+  waitingRoomEntries: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+    early: v.boolean(),
+    drawKey: v.optional(v.number()),
+    place: v.optional(v.number()),
+    turnEndsAt: v.optional(v.number()),
+    turnUsedAt: v.optional(v.number()),
+  })
+    .index("by_eventId_and_userId", ["eventId", "userId"])
+    .index("by_eventId_and_early_and_drawKey", ["eventId", "early", "drawKey"])
+    .index("by_eventId_and_early_and_place", ["eventId", "early", "place"])
+    .index("by_eventId_and_place", ["eventId", "place"])
+    .index("by_userId", ["userId"]),
 
   // `Recompensas` (model/shared/rewards.ts has the rules). Written by the organizer's forms and,
   // once, by the queue when a limited one sells out: supporters read it without contending with
@@ -398,7 +496,11 @@ export default defineSchema({
     closed: v.optional(supportClosedReasonValidator),
     /** Set by the first support queued: from then on the event's core fields are frozen. */
     supported: v.optional(v.literal(true)),
-  }).index("by_eventId", ["eventId"]),
+    /** The event's `Repassar a taxa ao comprador`, where buyers read it without reading the event. */
+    feePassedOn: v.optional(v.literal(true)),
+  })
+    .index("by_eventId", ["eventId"])
+    .index("by_creatorId", ["creatorId"]),
 
   // The per-event support queue: a support debits the wallet and writes a row here (nothing
   // shared); the event's worker applies the rows in order, in batches (a support of a quiet
@@ -422,7 +524,9 @@ export default defineSchema({
   )
     .index("by_eventId_and_status", ["eventId", "status"])
     // The recovery cron's scan: pending rows, oldest first.
-    .index("by_status", ["status"]),
+    .index("by_status", ["status"])
+    // `Meus dados`: a person's rows, and whether one is still pending.
+    .index("by_userId_and_status", ["userId", "status"]),
 
   // Each supported event's queue worker, as a union with a generation (model/supportWorker.ts).
   // `running` alone is the shape from before the union, rewritten by migrations:workerStates.
@@ -452,7 +556,59 @@ export default defineSchema({
     promoCents: v.optional(v.number()),
     /** What of a taken-back amount the wallet could not cover and is owed (model/walletOwed.ts). */
     owedCents: v.optional(v.number()),
+    /** The service fee included in amountCents (a purchase with the fee passed on, or its refund). */
+    feeCents: v.optional(v.number()),
   }).index("by_userId", ["userId"]),
+
+  // `Cupons de desconto` (model/coupons.ts): an event's codes. `uses` is written by each purchase
+  // that takes one, in its transaction, so concurrent purchases of one coupon are serialized by
+  // Convex and its maximum is never passed.
+  coupons: defineTable({
+    eventId: v.id("events"),
+    code: v.string(),
+    discount: v.union(
+      v.object({ kind: v.literal("percent"), percent: v.number() }),
+      v.object({ kind: v.literal("fixed"), amountCents: v.number() }),
+    ),
+    /** Only for these types; absent = every type of the event. */
+    typeIds: v.optional(v.array(v.id("ticketTypes"))),
+    /** Absent = unlimited. */
+    maxUses: v.optional(v.number()),
+    /** The last moment it may be used; absent = until sales end. */
+    validUntil: v.optional(v.number()),
+    uses: v.number(),
+  }).index("by_eventId_and_code", ["eventId", "code"]),
+
+  // The platform's own account (model/books.ts): one row, the fees received at payouts. It is
+  // nobody's wallet: no person can spend or withdraw it.
+  platformAccount: defineTable({ balanceCents: v.number() }),
+  // Its statement: one row per payout that paid fees, written in the same transaction.
+  platformEntries: defineTable({
+    eventId: v.id("events"),
+    amountCents: v.number(),
+    balanceAfterCents: v.number(),
+  }).index("by_eventId", ["eventId"]),
+  // The daily check that the books balance (model/books.ts): the totals it read page by page, then its result.
+  booksChecks: defineTable({
+    status: v.union(v.literal("running"), v.literal("balanced"), v.literal("unbalanced"), v.literal("moved")),
+    /** Which table the next step reads, and from where. */
+    phase: v.string(),
+    cursor: v.union(v.string(), v.null()),
+    totals: v.object({
+      pixInCents: v.number(),
+      welcomeCents: v.number(),
+      pixOutCents: v.number(),
+      walletsCents: v.number(),
+      eventsHoldCents: v.number(),
+      platformCents: v.number(),
+      inFlightCents: v.number(),
+    }),
+    /** In − out − (wallets + events + platform + in flight): 0 when the books balance. */
+    differenceCents: v.optional(v.number()),
+    finishedAt: v.optional(v.number()),
+    /** How many times it started over because money moved while it read. */
+    attempt: v.number(),
+  }),
 
   // Promotional money a person spent on an event, not yet refunded: a refund of that event
   // gives it back as promotional money, so the welcome bonus never becomes withdrawable by
@@ -533,9 +689,12 @@ export default defineSchema({
   messages: defineTable({
     eventId: v.id("events"),
     userId: v.id("users"),
+    /** The name when sent; `Conta excluída` once its author deleted their account. */
     authorName: v.string(),
     body: v.string(),
-  }).index("by_eventId", ["eventId"]),
+  })
+    .index("by_eventId", ["eventId"])
+    .index("by_userId", ["userId"]),
 
   // "Novidades do evento": the creator's posts on the event page, newest first.
   eventUpdates: defineTable({
@@ -543,7 +702,9 @@ export default defineSchema({
     authorId: v.id("users"),
     title: v.string(),
     body: v.string(),
-  }).index("by_eventId", ["eventId"]),
+  })
+    .index("by_eventId", ["eventId"])
+    .index("by_authorId", ["authorId"]),
 
   // One row per thing a person is told (model/notifications.ts). A row is unread while
   // `read` is false and `at` is after its owner's inbox `readAt`, so "Marcar todas como
@@ -581,5 +742,29 @@ export default defineSchema({
   chatParticipants: defineTable({
     eventId: v.id("events"),
     userId: v.id("users"),
-  }).index("by_eventId_and_userId", ["eventId", "userId"]),
+  })
+    .index("by_eventId_and_userId", ["eventId", "userId"])
+    .index("by_userId", ["userId"]),
+
+  // `Apoiar sem mostrar meu nome`: who hides their name on an event. Everyone but its organizer
+  // reads `Apoiador anônimo` for them (model/privacy/anonymity.ts).
+  anonymousSupporters: defineTable({
+    eventId: v.id("events"),
+    userId: v.id("users"),
+  })
+    .index("by_eventId_and_userId", ["eventId", "userId"])
+    .index("by_userId", ["userId"]),
+
+  // One row per sign-in: the access record the Marco Civil keeps 6 months, then a cron removes
+  // it (model/privacy/retention.ts). Kept after an account is deleted, under its anonymous id.
+  signInRecords: defineTable({
+    userId: v.id("users"),
+    at: v.number(),
+    provider: v.string(),
+  })
+    .index("by_userId", ["userId"])
+    .index("by_at", ["at"]),
+
+  // `Equipe` and the door (model/teamTables.ts).
+  ...teamTables,
 });

@@ -3,7 +3,7 @@ import { api } from "./_generated/api";
 import { applyQueue, createEvent, newBackend, signedInUser, supportNow } from "./test.helpers";
 
 test("supports:mine stays exact after 1,050 supports of one person through the door", async () => {
-  const t = newBackend();
+  const t = newBackend({ transactionLimits: true });
   const creator = await signedInUser(t, { name: "Criadora" });
   const supporter = await signedInUser(t, { name: "Apoiador" });
   const eventId = await createEvent(creator.as, { goalCents: 1_000_000, minSupportCents: 1 });

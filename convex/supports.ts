@@ -1,4 +1,5 @@
 import { v } from "convex/values";
+import { hideNameOn } from "./model/privacy/anonymity";
 import { idArg } from "./model/args";
 import { MESSAGES } from "./model/shared/texts";
 import { enforceRateLimit } from "./model/rateLimits";
@@ -15,11 +16,22 @@ import { mySupportsPage } from "./model/supportLists";
  * Returns the id whose outcome `supports:outcome` tells, live, and whether it waits in the queue.
  */
 export const support = signedInMutation({
-  args: { eventId: v.string(), amountCents: v.number(), rewardId: v.optional(v.string()), answer: v.optional(v.string()) },
+  args: {
+    eventId: v.string(),
+    amountCents: v.number(),
+    rewardId: v.optional(v.string()),
+    answer: v.optional(v.string()),
+    /** `Apoiar sem mostrar meu nome` (model/privacy/anonymity.ts). */
+    anonymous: v.optional(v.boolean()),
+  },
   signedOutMessage: MESSAGES.notSignedInToSupport,
-  handler: async (ctx, { eventId, amountCents, rewardId, answer }) => {
+  handler: async (ctx, { eventId, amountCents, rewardId, answer, anonymous }) => {
     await enforceRateLimit(ctx, "support", ctx.user._id);
-    return await enqueueSupport(ctx, ctx.user, idArg(ctx, "events", eventId), amountCents, Date.now(), { rewardId, answer });
+    const id = idArg(ctx, "events", eventId);
+    const result = await enqueueSupport(ctx, ctx.user, id, amountCents, Date.now(), { rewardId, answer });
+    // Only a support the door accepted gets here (a refusal throws), so `id` names an event.
+    if (anonymous === true && id !== null) await hideNameOn(ctx, id, ctx.user._id);
+    return result;
   },
 });
 

@@ -4,7 +4,7 @@
 import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { expect, vi } from "vitest";
-import type { Id, TableNames } from "./_generated/dataModel";
+import type { Doc, Id, TableNames } from "./_generated/dataModel";
 import { api } from "./_generated/api";
 import { INITIAL_WALLET_CENTS } from "./model/shared/money";
 import { isUnread } from "./model/notifications";
@@ -15,6 +15,19 @@ import { supportClosedReason } from "./model/shared/lifecycle";
 import { isConcluded } from "./model/shared/eventRules";
 import { drainQueue, QUEUE_SETTLE_MS, workQueue } from "./model/supportQueue";
 import { workerState } from "./model/supportWorker";
+import { buyerFeeOf } from "./model/fees";
+import { platformBalanceCents } from "./model/platformAccount";
+import {
+  addContributionRow,
+  addDeposit,
+  addPlatform,
+  addQueuedRow,
+  addUser,
+  addWalletEntry,
+  addWithdrawal,
+  booksDifference,
+  EMPTY_TOTALS,
+} from "./model/booksBalance";
 import schema from "./schema";
 import { registerComponents } from "./test.components";
 import { modules } from "./test.setup";
@@ -176,6 +189,9 @@ export async function expectInvariants(t: Backend) {
   const rewards = await allRows(t, "rewards");
   const rewardCounts = await allRows(t, "rewardCounts");
   const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
+  // What left a wallet for an event: the amount, and the service fee when its buyer paid it on top.
+  const paid = (rows: { amountCents: number; feeCents?: number; feePaidByBuyer?: true }[]) =>
+    rows.reduce((total, row) => total + row.amountCents + buyerFeeOf(row), 0);
   // Queued supports not applied: still in the queue (money in flight), or refunded.
   const pending = queued.filter((row) => row.status === "pending");
   const refundedQueued = queued.filter((row) => row.status === "refunded");
@@ -205,13 +221,16 @@ export async function expectInvariants(t: Backend) {
     const notApplied = queued.filter((row) => row.userId === user._id && row.status !== "applied");
     const ownCancelled = cancelledPurchases.filter((row) => row.userId === user._id);
     const supportsCancelled = sum(own.filter((e) => e.kind === "supportCancelled"));
-    expect(sum(own.filter((e) => spendsOnEvent(e.kind))) + sum(spent) + sum(notApplied) + sum(ownCancelled) + supportsCancelled).toBe(0);
-    expect(sum(own.filter((e) => e.kind === "purchaseCancelled"))).toBe(sum(ownCancelled));
+    expect(sum(own.filter((e) => spendsOnEvent(e.kind))) + paid(spent) + paid(notApplied) + paid(ownCancelled) + supportsCancelled).toBe(0);
+    expect(sum(own.filter((e) => e.kind === "purchaseCancelled"))).toBe(paid(ownCancelled));
     expect(sum(own.filter((e) => e.kind === "refund"))).toBe(
-      sum(spent.filter((c) => c.refundedAt !== undefined)) + sum(refundedQueued.filter((row) => row.userId === user._id)),
+      paid(spent.filter((c) => c.refundedAt !== undefined)) + paid(refundedQueued.filter((row) => row.userId === user._id)),
     );
+    // A payout is what the event raised less the fee taken from it (absorbed tickets, supports).
     const paidOut = events.filter((e) => e.creatorId === user._id && e.settlement === "paidOut");
-    expect(sum(own.filter((e) => e.kind === "payout"))).toBe(paidOut.reduce((total, e) => total + e.raisedCents, 0));
+    expect(sum(own.filter((e) => e.kind === "payout"))).toBe(
+      paidOut.reduce((total, e) => total + e.raisedCents - (e.payoutFeeCents ?? 0), 0),
+    );
     // PIX: credited deposits, withdrawals (out when requested) and failed ones returned.
     const ownDeposits = deposits.filter((d) => d.userId === user._id);
     const ownWithdrawals = withdrawals.filter((w) => w.userId === user._id);
@@ -245,14 +264,20 @@ export async function expectInvariants(t: Backend) {
   }
   // Money is conserved: what wallets hold, what unsettled events hold and what is still in the
   // support queues is what was given, plus what came in by PIX, less what went out.
-  const held = events.filter((e) => e.settlement !== "paidOut").reduce((total, e) => total + e.raisedCents - (e.refundedCents ?? 0), 0);
+  const held =
+    events.filter((e) => e.settlement !== "paidOut").reduce((total, e) => total + e.raisedCents - (e.refundedCents ?? 0), 0) +
+    contributions
+      .filter((c) => c.refundedAt === undefined && events.find((e) => e._id === c.eventId)?.settlement !== "paidOut")
+      .reduce((total, c) => total + buyerFeeOf(c), 0);
+  const platform = await t.run((ctx) => platformBalanceCents(ctx));
   const given =
     sum(entries.filter((e) => e.kind === "welcome" || e.kind === "opening")) +
     sum(deposits.filter((d) => d.status === "paid" || d.status === "returned")) -
     sum(withdrawals) +
     sum(withdrawals.filter((w) => w.status === "failed" || w.paidAfterReturn === true)) +
     sum(entries.filter((e) => TAKE_BACK_KINDS.has(e.kind)));
-  expect(users.reduce((total, u) => total + (u.walletCents ?? 0), 0) + held + sum(pending)).toBe(given);
+  expect(users.reduce((total, u) => total + (u.walletCents ?? 0), 0) + held + paid(pending) + platform).toBe(given);
+  await expectBooksBalance(t);
 
   for (const event of events) {
     const rows = contributions.filter((c) => c.eventId === event._id);
@@ -288,7 +313,11 @@ export async function expectInvariants(t: Backend) {
     // A payout's bonus part is what its supporters spent of their bonus on it.
     if (event.payoutPromoCents !== undefined) {
       const spentAsBonus = promoSpends.filter((row) => row.eventId === event._id).reduce((total, row) => total + row.promoCents, 0);
-      expect(event.payoutPromoCents).toBe(Math.min(spentAsBonus, event.raisedCents));
+      expect(event.payoutPromoCents).toBe(Math.min(spentAsBonus, event.raisedCents - (event.payoutFeeCents ?? 0)));
+      // Its fees: those taken from the payout, and every fee of its contributions, to the platform.
+      const fees = (rows: typeof contributions) => rows.reduce((total, c) => total + (c.feeCents ?? 0), 0);
+      expect(event.platformFeeCents ?? 0).toBe(fees(rows));
+      expect(event.payoutFeeCents ?? 0).toBe(fees(rows) - rows.reduce((total, c) => total + buyerFeeOf(c), 0));
     }
     const received = tickets.filter((ticket) => ticket.eventId === event._id && ticket.transferredFromId !== undefined);
     expect(event.ticketsUsed ?? 0).toBe([...ownTickets, ...received].filter((ticket) => ticket.status === "used").length);
@@ -348,6 +377,38 @@ export async function expectInvariants(t: Backend) {
     expect(rewards.find((reward) => reward._id === contribution.rewardId)?.eventId).toBe(contribution.eventId);
   }
   await expectUnreadCountsExact(t);
+}
+
+/**
+ * The books balance (model/booksBalance.ts): PIX in + welcome − PIX out = wallets + events +
+ * the platform's account + in flight, to the cent; and the platform's balance is its statement's
+ * sum and the fees of the events it was paid for.
+ */
+export async function expectBooksBalance(t: Backend) {
+  // A transaction a table: the whole ledger in one would pass Convex's per-transaction read limit,
+  // which the scale tests turn on (nothing else runs meanwhile, so the sums still agree).
+  let totals = EMPTY_TOTALS;
+  totals = await t.run(async (ctx) => (await ctx.db.query("users").collect()).reduce(addUser, totals));
+  totals = await t.run(async (ctx) => (await ctx.db.query("walletEntries").collect()).reduce(addWalletEntry, totals));
+  totals = await t.run(async (ctx) => (await ctx.db.query("deposits").collect()).reduce(addDeposit, totals));
+  totals = await t.run(async (ctx) => (await ctx.db.query("withdrawals").collect()).reduce(addWithdrawal, totals));
+  totals = await t.run(async (ctx) => (await ctx.db.query("queuedSupports").collect()).reduce(addQueuedRow, totals));
+  totals = await t.run(async (ctx) => {
+    const events = new Map<string, Doc<"events"> | null>();
+    let sums = totals;
+    for (const row of await ctx.db.query("contributions").collect()) {
+      if (!events.has(row.eventId)) events.set(row.eventId, await ctx.db.get("events", row.eventId));
+      sums = addContributionRow(sums, row, events.get(row.eventId) ?? null);
+    }
+    return addPlatform(sums, await platformBalanceCents(ctx));
+  });
+  expect(booksDifference(totals), JSON.stringify(totals)).toBe(0);
+  const { entries, events } = await t.run(async (ctx) => ({
+    entries: await ctx.db.query("platformEntries").collect(),
+    events: await ctx.db.query("events").collect(),
+  }));
+  expect(entries.reduce((total, row) => total + row.amountCents, 0)).toBe(totals.platformCents);
+  expect(events.reduce((total, event) => total + (event.platformFeeCents ?? 0), 0)).toBe(totals.platformCents);
 }
 
 /** Every inbox's unread count equals the number of its owner's unread notifications. */

@@ -18,7 +18,7 @@ const show: TicketTypeInput = { name: "Pista", quantity: UNITS, meiaQuantity: ME
 
 /** Exactly 100 tickets, meia within its share, everyone else refunded with the right reason, money conserved. */
 export async function expectRushWithinCapacity(buyers: number) {
-  const t = newBackend();
+  const t = newBackend({ transactionLimits: true });
   const creator = await signedInUser(t, { name: "Organizadora" });
   const eventId = (await createEvent(creator.as, { isTicketed: true, goalCents: 1_000_000, ticketTypes: [show] })) as Id<"events">;
   const typeId = (await t.query(api.ticketTypes.forEvent, { eventId }))[0]!._id as Id<"ticketTypes">;

@@ -396,18 +396,20 @@ describe("the attendee list", () => {
 
     const page = await creator.as.query(api.attendees.page, { eventId, paginationOpts: { numItems: 100, cursor: null } });
     const csv = attendeeCsv(page.page, { timeZone: "America/Sao_Paulo" });
-    expect(csv.startsWith("\uFEFFNome;E-mail;Tipo;Lote;Inteira/Meia;Categoria;Preço;Situação;Código;Comprado em;Check-in em\r\n")).toBe(
-      true,
-    );
+    expect(
+      csv.startsWith(
+        "\uFEFFNome;E-mail;Tipo;Lote;Inteira/Meia;Categoria;Preço;Situação;Código;Comprado em;Check-in em;Taxa de serviço;Cupom\r\n",
+      ),
+    ).toBe(true);
     const lines = csv.slice(1).split("\r\n");
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^Bia Souza;bia@exemplo\\.com;Pista;1º lote;Meia;pessoa com deficiência e acompanhante;R\\$\\s30,00;usado;${biaTicket!.code};\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d;\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d$`,
+        `^Bia Souza;bia@exemplo\\.com;Pista;1º lote;Meia;pessoa com deficiência e acompanhante;R\\$\\s30,00;usado;${biaTicket!.code};\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d;\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d;;$`,
       ),
     );
     // A name typed as a formula is neutralized, so the organizer's spreadsheet never runs it.
-    expect(lines[2]).toMatch(/^"'=Caio";caio@exemplo\.com;Camarote;1º lote;Inteira;;R\$\s150,00;válido;[A-Z0-9]{9};[^;]+;$/);
+    expect(lines[2]).toMatch(/^"'=Caio";caio@exemplo\.com;Camarote;1º lote;Inteira;;R\$\s150,00;válido;[A-Z0-9]{9};[^;]+;;;$/);
 
     // Cancelled: every ticket reads cancelado at once, before the refund batches reach the tickets.
     await creator.as.mutation(api.events.cancel, { id: eventId });

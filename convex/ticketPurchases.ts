@@ -22,6 +22,10 @@ export const buy = signedInMutation({
     meiaCategory: v.optional(v.string()),
     /** Buying what the waiting list held for the caller (`waitingList:mine`): exactly those units. */
     holdId: v.optional(v.string()),
+    /** The service fee the buyer saw on top of the price (`fees:forEvent`); absent = none. */
+    feeCents: v.optional(v.number()),
+    /** The `Cupom` the buyer typed; `unitPriceCents` is the price with it (`coupons:preview`). */
+    couponCode: v.optional(v.string()),
   },
   signedOutMessage: TICKET_MESSAGES.notSignedInToBuy,
   handler: async (ctx, { eventId, typeId, holdId, ...request }) => {

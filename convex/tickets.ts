@@ -8,6 +8,8 @@ import { signedInMutation } from "./model/callerFunctions";
 import { cancelSupport as cancelSupportOf } from "./model/supportCancel";
 import { checkInStatsOf, checkInTicket, requireOrganizer, type CheckedIn } from "./model/checkIn";
 import { enforceRateLimit } from "./model/rateLimits";
+import { DEFAULT_DOOR_NAME, DOOR_MESSAGES, normalizeDoorName } from "./model/shared/door";
+import { appError } from "./model/shared/errors";
 import { shownTicketStatus } from "./model/tickets";
 import { currentUser } from "./model/users";
 
@@ -72,45 +74,49 @@ export const mine = callerQuery({
 });
 
 /**
- * At the door: the event's creator marks a ticket used; returns the holder's name. Every try
+ * At the door: the event's organizer or door team marks a ticket used; returns the holder's name. Every try
  * spends one of the organizer's check-in tries first, in its own transaction, so a wrong code's
  * refusal (which rolls its own transaction back) still counts: codes cannot be guessed faster
  * than the limit.
  */
 export const checkIn = action({
-  args: { eventId: v.string(), code: v.string() },
-  handler: async (ctx, { eventId, code }): Promise<CheckedIn> => {
+  // `doorName`: the door the ticket enters by (`Equipe`'s check-in page names its door); `Principal` when absent.
+  args: { eventId: v.string(), code: v.string(), doorName: v.optional(v.string()) },
+  handler: async (ctx, { eventId, code, doorName }): Promise<CheckedIn> => {
     await ctx.runMutation(internal.tickets.spendCheckInTry, { eventId });
-    return ctx.runMutation(internal.tickets.checkInAtDoor, { eventId, code });
+    return ctx.runMutation(internal.tickets.checkInAtDoor, { eventId, code, doorName });
   },
 });
 
-/** One try of `checkIn`: the caller must organize the event and have a try left this minute. */
+/** One try of `checkIn`: the caller must be at the event's door (shared/functionAccess.ts) and have a try left this minute. */
 export const spendCheckInTry = internalMutation({
   args: { eventId: v.string() },
   handler: async (ctx, { eventId }) => {
     const user = await currentUser(ctx);
     // Signed out is answered like anyone else who is not the organizer.
-    const event = await requireOrganizer(ctx, user?._id ?? null, idArg(ctx, "events", eventId));
-    await enforceRateLimit(ctx, "checkIn", event.creatorId);
+    await requireOrganizer(ctx, user?._id ?? null, idArg(ctx, "events", eventId), "tickets:checkIn");
+    // Each person at the door has their own tries: doors side by side do not share one budget.
+    await enforceRateLimit(ctx, "checkIn", user!._id);
   },
 });
 
 /** The check-in itself, once `spendCheckInTry` let the try through. */
 export const checkInAtDoor = internalMutation({
-  args: { eventId: v.string(), code: v.string() },
-  handler: async (ctx, { eventId, code }) => {
+  args: { eventId: v.string(), code: v.string(), doorName: v.optional(v.string()) },
+  handler: async (ctx, { eventId, code, doorName }) => {
     const user = await currentUser(ctx);
-    const event = await requireOrganizer(ctx, user?._id ?? null, idArg(ctx, "events", eventId));
-    return checkInTicket(ctx, event, code, Date.now());
+    const event = await requireOrganizer(ctx, user?._id ?? null, idArg(ctx, "events", eventId), "tickets:checkIn");
+    const door = normalizeDoorName(doorName ?? DEFAULT_DOOR_NAME);
+    if (door === null) throw appError("INVALID_DOOR", DOOR_MESSAGES.invalidDoorName);
+    return checkInTicket(ctx, event, code, Date.now(), door);
   },
 });
 
-/** How many of the event's tickets were issued and checked in; the event's creator only. */
+/** How many of the event's tickets were issued and checked in; its organizer and door team. */
 export const checkInStats = callerQuery({
   args: { eventId: v.string() },
   handler: async (ctx, { eventId }) => {
-    const event = await requireOrganizer(ctx, ctx.user?._id ?? null, idArg(ctx, "events", eventId));
+    const event = await requireOrganizer(ctx, ctx.user?._id ?? null, idArg(ctx, "events", eventId), "tickets:checkInStats");
     return checkInStatsOf(event);
   },
 });

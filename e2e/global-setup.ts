@@ -11,6 +11,7 @@ import { freePort } from "../test-kit/ports";
 import { spawnAndWait } from "../test-kit/processes";
 import { spawnPixSandbox } from "../test-kit/pix-sandbox";
 import { localDeploymentVariables } from "../test-kit/deployment-variables";
+import { spawnMailSandbox } from "../test-kit/mail-sandbox";
 import { backendFlags, startLocalBackendProcess } from "../test-kit/local-backend";
 import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, startGoogleIssuer } from "./helpers/google-issuer";
 
@@ -46,6 +47,7 @@ export default async function globalSetup() {
     issuer.stop(),
   );
   const pix = await servers.add(spawnPixSandbox(["--retry-delays", "200,500,1000,2000"]), (sandbox) => void sandbox.child.kill("SIGTERM"));
+  const mail = await servers.add(spawnMailSandbox(), (sandbox) => void sandbox.child.kill("SIGTERM"));
   const backend = await servers.add(
     startLocalBackendProcess({
       args: backendFlags({ port: backendPort, sitePort }),
@@ -58,6 +60,9 @@ export default async function globalSetup() {
         AUTH_GOOGLE_SECRET: GOOGLE_CLIENT_SECRET,
         AUTH_GOOGLE_ISSUER: google.issuer,
         ...pix.backendEnv,
+        // E-mail through the local mailbox (mail-sandbox/), retried quickly.
+        ...mail.backendEnv,
+        EMAIL_RETRY_BASE_MS: "200",
       },
     }),
     (started) => started.stop(),
@@ -93,6 +98,8 @@ export default async function globalSetup() {
   process.env.E2E_PIX_SANDBOX_URL = pix.url;
   process.env.E2E_PIX_ACCESS_TOKEN = pix.accessToken;
   // The sandbox checks payout signatures; a test that sends a payout itself signs with the app's key.
+  // The local mailbox's web inbox and JSON API (mail-sandbox/README.md).
+  process.env.E2E_MAIL_SANDBOX_URL = mail.url;
   process.env.E2E_PIX_PAYOUT_PRIVATE_KEY = pix.backendEnv.MERCADOPAGO_PAYOUT_PRIVATE_KEY;
 
   return servers.stopAll;

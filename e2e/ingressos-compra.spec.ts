@@ -113,6 +113,8 @@ test("the organizer sees the attendee list and downloads it as a CSV that opens 
     "Código",
     "Comprado em",
     "Check-in em",
+    "Taxa de serviço",
+    "Cupom",
   ]);
   expect(parsed.data).toHaveLength(3);
   for (const row of parsed.data.slice(1)) {

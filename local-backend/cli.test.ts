@@ -41,7 +41,7 @@ it("prints the admin key and the ready line, serves, and stops cleanly on SIGTER
   expect(cli.output()).toMatch(/^Admin key: apoie-local\|[0-9a-f]{64}$/m);
   // Seeded by default, and local sign-in is on.
   const http = new ConvexHttpClient(url);
-  expect(await http.query(api.auth.providers, {})).toEqual({ google: false, local: true });
+  expect(await http.query(api.auth.providers, {})).toEqual({ google: false, local: true, email: false });
   const events = await http.query(api.events.list, { paginationOpts: { numItems: 50, cursor: null } });
   expect(events.page.length).toBeGreaterThan(0);
 
@@ -73,7 +73,7 @@ it("survives a malformed WebSocket frame, closing only that connection", { timeo
     socket.write(Buffer.from([0x81, 0x02, 0x68, 0x69]));
     expect((await closed).readUInt16BE(2)).toBe(1002);
     // The process is still up and serving.
-    expect(await new ConvexHttpClient(url).query(api.auth.providers, {})).toEqual({ google: false, local: true });
+    expect(await new ConvexHttpClient(url).query(api.auth.providers, {})).toEqual({ google: false, local: true, email: false });
   } finally {
     socket.destroy();
   }

@@ -58,7 +58,7 @@ it(
     }
     // The open subscription sees it, and so does the next call.
     await waitForQuery(client, api.auth.providers, {}, (providers) => providers.google);
-    expect(JSON.parse((await runCli(cli, ["run", "auth:providers"])).stdout)).toEqual({ google: true, local: true });
+    expect(JSON.parse((await runCli(cli, ["run", "auth:providers"])).stdout)).toEqual({ google: true, local: true, email: false });
     expect((await runCli(cli, ["env", "get", "AUTH_GOOGLE_ID"])).stdout.trim()).toBe("client-id");
     expect(JSON.parse(await readFile(path.join(dataDir, "environment.json"), "utf8"))).toMatchObject({ AUTH_GOOGLE_ID: "client-id" });
 

@@ -142,3 +142,41 @@ it(
   },
   CLI_TIMEOUT,
 );
+
+it(
+  "refuses a JSONL file or a ZIP without _tables whose _id is another table's, in Convex's words, changing nothing",
+  async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "cli-foreign-"));
+    const backend = await startTestBackend();
+    try {
+      const cli: CliTarget = { url: backend.url, adminKey: backend.adminKey, cwd: await cliProject() };
+      await signedInClient(backend.url, "Ana", "ana@example.com");
+      const users = await runCli(cli, ["data", "users", "--format", "jsonLines"]);
+      const userId = (JSON.parse(users.stdout.trim().split("\n")[0]!) as { _id: string })._id;
+      const refusal = "New table `contacts` has IDs that conflict with existing table `users`.";
+
+      const jsonl = path.join(folder, "contacts.jsonl");
+      await writeFile(jsonl, `${JSON.stringify({ _id: userId, name: "Ana" })}\n`);
+      const fromJsonl = await runCli(cli, ["import", "--table", "contacts", "-y", jsonl]);
+      expect(fromJsonl.code).not.toBe(0);
+      expect(fromJsonl.stdout + fromJsonl.stderr).toContain(refusal);
+
+      const zip = path.join(folder, "contacts.zip");
+      await writeFile(
+        zip,
+        writeZip([
+          { name: "contacts/documents.jsonl", data: Buffer.from(`${JSON.stringify({ _id: userId, _creationTime: 1, name: "Ana" })}\n`) },
+        ]),
+      );
+      const fromZip = await runCli(cli, ["import", "--append", "-y", zip]);
+      expect(fromZip.code).not.toBe(0);
+      expect(fromZip.stdout + fromZip.stderr).toContain(refusal);
+
+      const contacts = await runCli(cli, ["data", "contacts", "--format", "jsonLines"]);
+      expect(contacts.stdout.trim()).toBe("");
+    } finally {
+      await backend.close();
+    }
+  },
+  CLI_TIMEOUT,
+);

@@ -50,7 +50,7 @@ it(
 
     const providers = await runCli(target, ["run", "auth:providers"]);
     expect(providers.code, providers.stderr).toBe(0);
-    expect(JSON.parse(providers.stdout)).toEqual({ google: false, local: true });
+    expect(JSON.parse(providers.stdout)).toEqual({ google: false, local: true, email: false });
 
     const unknown = await runCli(target, ["run", "events:nothing"]);
     expect(unknown.code).toBe(1);

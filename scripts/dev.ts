@@ -2,10 +2,13 @@
  * `npm run dev`, on Convex's own development flow, offline:
  *   0. the PIX sandbox, "Banco simulado" (pix-sandbox/, its state in .convex-local/pix-sandbox.json),
  *      standing in for Mercado Pago;
+ *   0b. the local mailbox (mail-sandbox/, in memory), speaking Resend's API; it prints
+ *      `Caixa de e-mails (local): <url>`;
  *   1. the local backend (data in .convex-local/): it neither watches nor serves convex/ from
  *      source, it serves what the CLI pushes (an empty data folder serves nothing until then);
  *      then the app's variables go in with `npx convex env set`, as on Convex (local sign-in,
- *      the site URL, Convex Auth's keys, the sandbox's URL, token and webhook secret);
+ *      the site URL, Convex Auth's keys, the PIX sandbox's URL, token and webhook secret, the
+ *      mailbox's URL and key as RESEND_API_URL and RESEND_API_KEY);
  *   2. `npx convex dev` pointed at it (CONVEX_SELF_HOSTED_URL and CONVEX_SELF_HOSTED_ADMIN_KEY,
  *      the key the backend printed, also written to .env.local for any other `npx convex`
  *      command): it bundles and pushes convex/, regenerates
@@ -30,6 +33,9 @@ import { updateEnvFile } from "./env-local.js";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PUSHED = /Convex functions ready!/;
 const PIX_SANDBOX_READY = /Banco simulado \(PIX\): (http:\/\/\S+)/;
+const MAIL_SANDBOX_READY = /Caixa de e-mails \(local\): (http:\/\/\S+)/;
+// The local mailbox's key (mail-sandbox/); a real provider's goes in with `npx convex env set`.
+const MAIL_API_KEY = "re_apoie_local";
 // Development credentials for the local sandbox only; a real account's go in with `npx convex env set`.
 const PIX_ACCESS_TOKEN = "TEST-apoie-dev";
 const PIX_WEBHOOK_SECRET = "apoie-dev-webhook-secret";
@@ -86,15 +92,27 @@ const pixSandbox = start(
     stdio: ["ignore", "pipe", "inherit"],
   },
 );
+// The local mailbox (mail-sandbox/), speaking Resend's API, with its web inbox.
+const mailSandbox = start("node_modules/tsx/dist/cli.mjs", ["mail-sandbox/main.ts", "--api-key", MAIL_API_KEY], {
+  stdio: ["ignore", "pipe", "inherit"],
+});
 let backendStarted = false;
-follow(pixSandbox.stdout!, process.stdout, (text) => {
-  const ready = PIX_SANDBOX_READY.exec(text);
-  if (ready === null || backendStarted || stopping) return;
+const ready: { pix?: string; mail?: string } = {};
+const startWhenReady = () => {
+  if (ready.pix === undefined || ready.mail === undefined || backendStarted || stopping) return;
   backendStarted = true;
-  startBackend(ready[1]!);
+  startBackend(ready.pix, ready.mail);
+};
+follow(pixSandbox.stdout!, process.stdout, (text) => {
+  ready.pix ??= PIX_SANDBOX_READY.exec(text)?.[1];
+  startWhenReady();
+});
+follow(mailSandbox.stdout!, process.stdout, (text) => {
+  ready.mail ??= MAIL_SANDBOX_READY.exec(text)?.[1];
+  startWhenReady();
 });
 
-function startBackend(pixSandboxUrl: string) {
+function startBackend(pixSandboxUrl: string, mailSandboxUrl: string) {
   const backend = spawnLocalBackend({
     args: ["--no-seed", "--no-watch", "--no-source"],
     onOutput: (text, stream) => (stream === "stdout" ? process.stdout : process.stderr).write(text),
@@ -105,7 +123,7 @@ function startBackend(pixSandboxUrl: string) {
   backend.ready.then(
     async ({ url, adminKey }) => {
       if (stopping) return;
-      await setAppVariables({ CONVEX_SELF_HOSTED_URL: url, CONVEX_SELF_HOSTED_ADMIN_KEY: adminKey }, pixSandboxUrl);
+      await setAppVariables({ CONVEX_SELF_HOSTED_URL: url, CONVEX_SELF_HOSTED_ADMIN_KEY: adminKey }, { pixSandboxUrl, mailSandboxUrl });
       if (!stopping) startConvexDev(url, adminKey);
     },
     // It exited or hung before it was ready: its exit stops everything.
@@ -130,9 +148,10 @@ function convexCli(deployment: Record<string, string>, args: string[]): Promise<
 /**
  * The deployment's variables this app reads, set with `npx convex env set` as on Convex (a new
  * deployment has none): local sign-in, the web app's URL, Convex Auth's key pair (made once),
- * the PIX sandbox's settings, and Google's when this shell has them. Values already set stay.
+ * the PIX sandbox's and the mailbox's settings, and Google's when this shell has them. Values
+ * already set stay.
  */
-async function setAppVariables(deployment: Record<string, string>, pixSandboxUrl: string) {
+async function setAppVariables(deployment: Record<string, string>, sandboxes: { pixSandboxUrl: string; mailSandboxUrl: string }) {
   const current = new Map(
     (await convexCli(deployment, ["env", "list"]))
       .split("\n")
@@ -143,9 +162,11 @@ async function setAppVariables(deployment: Record<string, string>, pixSandboxUrl
   const wanted: Record<string, string> = {
     AUTH_LOCAL_LOGIN: "true",
     SITE_URL: local.SITE_URL!,
-    MERCADOPAGO_API_URL: pixSandboxUrl,
+    MERCADOPAGO_API_URL: sandboxes.pixSandboxUrl,
     MERCADOPAGO_ACCESS_TOKEN: PIX_ACCESS_TOKEN,
     MERCADOPAGO_WEBHOOK_SECRET: PIX_WEBHOOK_SECRET,
+    RESEND_API_KEY: MAIL_API_KEY,
+    RESEND_API_URL: sandboxes.mailSandboxUrl,
     ...(current.has("JWKS") ? {} : { JWT_PRIVATE_KEY: local.JWT_PRIVATE_KEY!, JWKS: local.JWKS! }),
     ...Object.fromEntries(
       ["AUTH_GOOGLE_ID", "AUTH_GOOGLE_SECRET"].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),

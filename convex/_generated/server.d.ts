@@ -39,6 +39,15 @@ type Env = {
   readonly MERCADOPAGO_WEBHOOK_SECRET: string | undefined;
   readonly MERCADOPAGO_API_URL: string | undefined;
   readonly MERCADOPAGO_PAYOUT_PRIVATE_KEY: string | undefined;
+  readonly RESEND_API_KEY: string | undefined;
+  readonly RESEND_API_URL: string | undefined;
+  readonly EMAIL_FROM: string | undefined;
+  readonly EMAIL_RETRY_BASE_MS: string | undefined;
+  readonly EMAIL_SEND_TIMEOUT_MS: string | undefined;
+  readonly SERVICE_FEE_TICKET_PERCENT: string | undefined;
+  readonly SERVICE_FEE_SUPPORT_PERCENT: string | undefined;
+  readonly SERVICE_FEE_MINIMUM_CENTS: string | undefined;
+  readonly WAITING_ROOM_TURN_MS: string | undefined;
 };
 
 /**

@@ -12,6 +12,7 @@ import { loteLabel } from "./shared/ticketTypes";
 import { salesOf } from "./ticketSales";
 import { shownTicketStatus, ticketsVoided } from "./tickets";
 import { typesOf } from "./ticketTypes";
+import { listedNameOf } from "./users";
 
 export type LoteCounts = { label: string; priceCents: number; sold: number; meia: number; checkedIn: number };
 
@@ -60,7 +61,7 @@ export async function attendeePageOf(ctx: QueryCtx, event: Doc<"events">, page: 
       if (ticket.status === "transferred") return awaitingReceiver(ticket, eventCancelled);
       const holder = await ctx.db.get("users", ticket.userId);
       return {
-        name: holder?.name ?? "",
+        name: listedNameOf(holder),
         email: holder?.email ?? "",
         ...whatWasBought(ticket),
         code: ticket.code,
@@ -80,6 +81,8 @@ function whatWasBought(ticket: Doc<"tickets">) {
     loteIndex: ticket.loteIndex ?? null,
     meiaCategory: ticket.meiaCategory ?? null,
     priceCents: ticket.priceCents ?? null,
+    feeCents: ticket.feeCents ?? null,
+    couponCode: ticket.couponCode ?? null,
   };
 }
 

@@ -5,9 +5,12 @@ import { appError } from "./shared/errors";
 import { MESSAGES } from "./shared/texts";
 import { TRANSFER_MESSAGES } from "./shared/ticketTransfer";
 import { MEIA_CHECK_IN_NOTE, ticketKindLabel } from "./shared/ticketTypes";
+import { requireEventRole } from "./team";
 import { countCheckIn } from "./ticketTypes";
 import { TICKET_CODE_LENGTH } from "./tickets";
-import { displayNameOf } from "./users";
+import { doorNameOf } from "./users";
+import { countEntry, doorTypeOf } from "./doorFigures";
+import { DEFAULT_DOOR_NAME } from "./shared/door";
 
 /**
  * The time zone of the refusal text `Ingresso já utilizado às HH:mm.`: the server does not know
@@ -36,15 +39,28 @@ export function normalizeTicketCode(raw: string): string | null {
   return code.length === TICKET_CODE_LENGTH ? code : null;
 }
 
+/** The ticket a typed or scanned code names (normalized first), or null for no such ticket. */
+export async function ticketByRawCode(ctx: QueryCtx, rawCode: string): Promise<Doc<"tickets"> | null> {
+  const code = normalizeTicketCode(rawCode);
+  if (code === null) return null;
+  return ctx.db
+    .query("tickets")
+    .withIndex("by_code", (q) => q.eq("code", code))
+    .unique();
+}
+
 /**
- * The event when the caller created it. Signed out, another user, or an event that does not
- * exist all get the same refusal: nobody learns more than "not yours".
+ * The event when the caller organizes it or has a team role `fn` takes (shared/functionAccess.ts).
+ * Signed out, another user, or an event that does not exist all get the same refusal: nobody
+ * learns more than "not yours".
  */
-export async function requireOrganizer(ctx: QueryCtx, userId: Id<"users"> | null, eventId: Id<"events"> | null): Promise<Doc<"events">> {
-  const event = eventId === null ? null : await ctx.db.get("events", eventId);
-  if (userId === null || event === null || event.creatorId !== userId) {
-    throw appError("NOT_THE_ORGANIZER", MESSAGES.notTheOrganizer);
-  }
+export async function requireOrganizer(
+  ctx: QueryCtx,
+  userId: Id<"users"> | null,
+  eventId: Id<"events"> | null,
+  fn: "tickets:checkIn" | "tickets:checkInStats" | "attendees:summary" | "attendees:page",
+): Promise<Doc<"events">> {
+  const { event } = await requireEventRole(ctx, fn, userId, eventId, () => appError("NOT_THE_ORGANIZER", MESSAGES.notTheOrganizer));
   return event;
 }
 
@@ -61,19 +77,18 @@ function alreadyUsed(usedAt: number) {
 export type CheckedIn = { holderName: string; code: string; kind: string | null; note: string | null };
 
 /**
- * Marks the event's ticket with `rawCode` used and counts it on the event; returns the holder's
+ * Marks the event's ticket with `rawCode` used at `door` and counts it on the event and the door figures; returns the holder's
  * name. Refuses a code of another event, a used ticket (with its time), a cancelled one and the
  * old code of a transferred one.
  */
-export async function checkInTicket(ctx: MutationCtx, event: Doc<"events">, rawCode: string, now: number): Promise<CheckedIn> {
-  const code = normalizeTicketCode(rawCode);
-  const ticket =
-    code === null
-      ? null
-      : await ctx.db
-          .query("tickets")
-          .withIndex("by_code", (q) => q.eq("code", code))
-          .unique();
+export async function checkInTicket(
+  ctx: MutationCtx,
+  event: Doc<"events">,
+  rawCode: string,
+  now: number,
+  door = DEFAULT_DOOR_NAME,
+): Promise<CheckedIn> {
+  const ticket = await ticketByRawCode(ctx, rawCode);
   if (ticket === null || ticket.eventId !== event._id) {
     throw appError("TICKET_NOT_FOUND", MESSAGES.ticketNotFound);
   }
@@ -81,12 +96,14 @@ export async function checkInTicket(ctx: MutationCtx, event: Doc<"events">, rawC
   // The code a ticket had before it changed holder: the receiver's ticket has its own.
   if (ticket.status === "transferred") throw appError("TICKET_TRANSFERRED", TRANSFER_MESSAGES.atTheDoor);
   if (ticket.status === "used") throw alreadyUsed(ticket.usedAt ?? now);
-  await ctx.db.patch("tickets", ticket._id, { status: "used", usedAt: now });
+  await ctx.db.patch("tickets", ticket._id, { status: "used", usedAt: now, usedDoor: door });
   await ctx.db.patch("events", event._id, { ticketsUsed: (event.ticketsUsed ?? 0) + 1 });
   if (ticket.typeId !== undefined) await countCheckIn(ctx, ticket.typeId, ticket.loteIndex ?? 0);
+  await countEntry(ctx, event._id, { door, at: now, type: doorTypeOf(ticket) }, 1);
   const holder = await ctx.db.get("users", ticket.userId);
   return {
-    holderName: holder === null ? "Usuário" : displayNameOf(holder),
+    // Never the e-mail: door staff see a ticket's name, type and status only.
+    holderName: holder === null ? "Usuário" : doorNameOf(holder),
     code: ticket.code,
     kind: ticket.typeName === undefined ? null : `${ticket.typeName} · ${ticketKindLabel(ticket.meiaCategory)}`,
     note: ticket.meiaCategory === undefined ? null : MEIA_CHECK_IN_NOTE,

@@ -23,6 +23,8 @@ import { replaceTicketTypes } from "./ticketTypes";
 import { replaceRewards } from "./rewards";
 import { fundingModeOf, type FundingMode } from "./shared/fundingMode";
 import type { RewardInput } from "./shared/rewards";
+import { mayCall } from "./shared/functionAccess";
+import { eventRoleOf } from "./team";
 import { TICKET_MESSAGES, type TicketTypeInput } from "./shared/ticketTypes";
 
 /** How the image changes: kept, replaced by a URL or an upload, or removed. */
@@ -54,7 +56,7 @@ export async function editEvent(
 ): Promise<void> {
   const event = eventId === null ? null : await ctx.db.get("events", eventId);
   if (event === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
-  if (event.creatorId !== userId) throw appError("NOT_THE_CREATOR", MESSAGES.notTheCreatorToEdit);
+  if (!mayCall("events:update", await eventRoleOf(ctx, event, userId))) throw appError("NOT_THE_CREATOR", MESSAGES.notTheCreatorToEdit);
   if (event.settlement === "cancelled") throw appError("EVENT_CANCELLED", MESSAGES.eventCancelled);
   if (event.settlement !== undefined || now >= event.startsAt) throw appError("EVENT_STARTED", MESSAGES.editAfterStart);
 

@@ -1,3 +1,4 @@
+import { internal } from "../_generated/api";
 import { env } from "../_generated/server";
 import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
 import { createAccount } from "@convex-dev/auth/server";
@@ -48,6 +49,7 @@ export const LocalSignIn = ConvexCredentials({
       account: { id: email },
       profile: { email, name },
     });
+    await ctx.runMutation(internal.myData.recordLocalSignIn, { userId: user._id });
     return { userId: user._id };
   },
 });

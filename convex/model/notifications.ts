@@ -14,6 +14,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { PaginationOptions } from "convex/server";
 import { paginateOrRefuse } from "./pagination";
+import { emailWallet } from "./email/triggers";
 import { describeNotification, notificationTarget } from "./shared/notificationTexts";
 
 export type NotificationKind = Doc<"notifications">["kind"];
@@ -112,6 +113,7 @@ export async function notifyWallet(ctx: MutationCtx, userId: Id<"users">, notice
   const at = Math.max(Date.now(), (inbox?.readAt ?? 0) + 1);
   await ctx.db.insert("notifications", { userId, kind: notice.kind, at, read: false, amountCents: notice.amountCents });
   await addUnread(ctx, userId, inbox, 1);
+  await emailWallet(ctx, userId, notice.kind, notice.amountCents);
 }
 
 /** Marks one of the caller's notifications read; false when it is not theirs (or gone). */

@@ -8,6 +8,8 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { isHttpsUrl } from "./shared/eventDetails";
 import { hasSupported } from "./supports";
 import { ticketsVoided } from "./tickets";
+import { mayCall } from "./shared/functionAccess";
+import { eventRoleOf } from "./team";
 
 function linkRow(ctx: QueryCtx, eventId: Id<"events">) {
   return ctx.db
@@ -47,7 +49,8 @@ export async function holdsValidTicket(ctx: QueryCtx, eventId: Id<"events">, use
 export async function accessLinkFor(ctx: QueryCtx, event: Doc<"events">, userId: Id<"users"> | null): Promise<string | null> {
   if (event.isOnline !== true || userId === null) return null;
   const url = (await linkRow(ctx, event._id))?.url ?? null;
-  if (url === null || event.creatorId === userId) return url;
+  // Whoever may edit the event (its organizer, a `Gerente`) sees the link to keep it.
+  if (url === null || mayCall("events:update", await eventRoleOf(ctx, event, userId))) return url;
   if (!isHttpsUrl(url) || ticketsVoided(event)) return null;
   const entitled = event.isTicketed ? await holdsValidTicket(ctx, event._id, userId) : await hasSupported(ctx, event._id, userId);
   return entitled ? url : null;

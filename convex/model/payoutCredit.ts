@@ -13,7 +13,10 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { notify } from "./notifications";
+import { emailPayout } from "./email/triggers";
 import { changeWallet } from "./wallet";
+import { buyerFeeOf } from "./fees";
+import { creditPlatform } from "./platformAccount";
 
 /** promoSpends rows summed per transaction: one small read each, far below Convex's limits. */
 export const PAYOUT_PAGE_SIZE = 2_000;
@@ -35,12 +38,52 @@ export async function creditPayoutStep(ctx: MutationCtx, eventId: Id<"events">, 
     await ctx.scheduler.runAfter(0, internal.payouts.creditStep, { eventId, cursor: page.continueCursor, promoCents });
     return;
   }
-  await credit(ctx, event, promoCents);
+  // A transaction may page through one query only: the fees are summed in the next step.
+  await ctx.scheduler.runAfter(0, internal.payouts.feeStep, { eventId, cursor: null, promoCents, payoutFeeCents: 0, buyerFeeCents: 0 });
 }
 
-async function credit(ctx: MutationCtx, event: Doc<"events">, promoSpentCents: number): Promise<void> {
-  const promoCents = Math.min(promoSpentCents, event.raisedCents);
-  await ctx.db.patch("events", event._id, { payoutPromoCents: promoCents });
-  await changeWallet(ctx, event.creatorId, { kind: "payout", amountCents: event.raisedCents, eventId: event._id, promoCents });
-  await notify(ctx, event.creatorId, event, { kind: "payout", amountCents: event.raisedCents });
+type PayoutSums = { promoCents: number; payoutFeeCents: number; buyerFeeCents: number };
+
+/**
+ * The `Taxa de serviço` of a paid-out event, a page of its contributions per transaction: the
+ * fees taken from the payout (absorbed tickets, supports) and those its buyers paid on top. Then
+ * credits the creator and the platform.
+ */
+export async function feeStep(ctx: MutationCtx, eventId: Id<"events">, cursor: string | null, sums: PayoutSums): Promise<void> {
+  const event = await ctx.db.get("events", eventId);
+  if (event === null || event.settlement !== "paidOut" || event.payoutPromoCents !== undefined) return;
+  const page = await ctx.db
+    .query("contributions")
+    .withIndex("by_eventId_and_userId", (q) => q.eq("eventId", eventId))
+    .paginate({ numItems: PAYOUT_PAGE_SIZE, cursor });
+  let { payoutFeeCents, buyerFeeCents } = sums;
+  for (const row of page.page) {
+    const buyerFee = buyerFeeOf(row);
+    buyerFeeCents += buyerFee;
+    payoutFeeCents += (row.feeCents ?? 0) - buyerFee;
+  }
+  const next = { promoCents: sums.promoCents, payoutFeeCents, buyerFeeCents };
+  if (!page.isDone) await ctx.scheduler.runAfter(0, internal.payouts.feeStep, { eventId, cursor: page.continueCursor, ...next });
+  else await credit(ctx, event, next);
+}
+
+/**
+ * Pays the creator `Repasse: bruto − taxa = líquido` (the bonus part no more than what they get)
+ * and the platform's account every fee of the event.
+ */
+async function credit(ctx: MutationCtx, event: Doc<"events">, sums: PayoutSums): Promise<void> {
+  const netCents = event.raisedCents - sums.payoutFeeCents;
+  const promoCents = Math.min(sums.promoCents, netCents);
+  const platformFeeCents = sums.payoutFeeCents + sums.buyerFeeCents;
+  await ctx.db.patch("events", event._id, { payoutPromoCents: promoCents, payoutFeeCents: sums.payoutFeeCents, platformFeeCents });
+  await changeWallet(ctx, event.creatorId, {
+    kind: "payout",
+    amountCents: netCents,
+    eventId: event._id,
+    promoCents,
+    ...(sums.payoutFeeCents > 0 ? { feeCents: sums.payoutFeeCents } : {}),
+  });
+  await creditPlatform(ctx, event._id, platformFeeCents);
+  await notify(ctx, event.creatorId, event, { kind: "payout", amountCents: netCents });
+  await emailPayout(ctx, event, netCents, promoCents);
 }

@@ -20,6 +20,9 @@ import { releaseRewards } from "./rewardAllocation";
 import { returnUnits } from "./ticketReturns";
 import { recordSupport } from "./timeline";
 import { changeWallet } from "./wallet";
+import { emailRefund } from "./email/triggers";
+import { buyerFeeOf } from "./fees";
+import { releaseCouponUse } from "./coupons";
 
 /** The tickets of a purchase, by their codes (at most 4). */
 async function ticketsOf(ctx: MutationCtx, purchase: Doc<"ticketPurchases">): Promise<Doc<"tickets">[]> {
@@ -110,8 +113,18 @@ export async function cancelPurchase(
   const contribution = await contributionOf(ctx, purchase);
   if (contribution === null) throw new Error(`issued purchase ${purchase._id} without its contribution`);
   await removeContribution(ctx, event, contribution, now);
-  await changeWallet(ctx, userId, { kind: "purchaseCancelled", amountCents: purchase.amountCents, eventId: event._id });
+  // The whole amount means the service fee too, when the buyer paid it on top.
+  const buyerFee = buyerFeeOf(purchase);
+  const refundedCents = purchase.amountCents + buyerFee;
+  await changeWallet(ctx, userId, {
+    kind: "purchaseCancelled",
+    amountCents: refundedCents,
+    eventId: event._id,
+    ...(buyerFee > 0 ? { feeCents: buyerFee } : {}),
+  });
+  await emailRefund(ctx, event, userId, "purchase", refundedCents, purchase._id);
   await ctx.db.patch("ticketPurchases", purchase._id, { status: "cancelled", cancelledAt: now });
   await returnUnits(ctx, purchase, now);
-  return { refundedCents: purchase.amountCents };
+  await releaseCouponUse(ctx, purchase);
+  return { refundedCents };
 }

@@ -24,6 +24,11 @@ export const RATE_LIMITS = {
   // PIX: each charge and transfer is a call to the payment provider.
   deposit: { kind: "token bucket", rate: 20, period: HOUR, capacity: 20 },
   withdrawal: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
+  // `Baixar meus dados` reads every table about the person: a few copies an hour is plenty.
+  myDataCopy: { kind: "token bucket", rate: 10, period: HOUR, capacity: 10 },
+  // Entrar com e-mail (model/email/signInCode.ts): codes asked for, per e-mail and in all.
+  signInCodeEmail: { kind: "token bucket", rate: 5, period: HOUR, capacity: 5 },
+  signInCodeAll: { kind: "token bucket", rate: 300, period: HOUR, capacity: 300 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -15,10 +15,12 @@ import { MESSAGES } from "./shared/texts";
 import { markNameRowsFinished } from "./events";
 import { recordRefund } from "./timeline";
 import { notify } from "./notifications";
+import { emailEventRefunded } from "./email/triggers";
 import { closeGate } from "./supportGates";
 import { drainQueue } from "./supportQueue";
 import { creditPayoutStep } from "./payoutCredit";
 import { changeWallet } from "./wallet";
+import { buyerFeeOf } from "./fees";
 import { releaseRewards } from "./rewardAllocation";
 
 /** Contributions (or tickets) per refund transaction: ~5 reads and writes each, far below the limits. */
@@ -122,10 +124,18 @@ export async function refundBatch(ctx: MutationCtx, eventId: Id<"events">, phase
     const releasedRewards = new Map<Id<"rewards">, number>();
     for (const contribution of page.page) {
       if (contribution.refundedAt !== undefined) continue;
-      await changeWallet(ctx, contribution.userId, { kind: "refund", amountCents: contribution.amountCents, eventId });
+      // A fee the buyer paid on top goes back with the price.
+      const buyerFee = buyerFeeOf(contribution);
+      const backCents = contribution.amountCents + buyerFee;
+      await changeWallet(ctx, contribution.userId, {
+        kind: "refund",
+        amountCents: backCents,
+        eventId,
+        ...(buyerFee > 0 ? { feeCents: buyerFee } : {}),
+      });
       await ctx.db.patch("contributions", contribution._id, { refundedAt: now });
       refundedCents += contribution.amountCents;
-      refundedByUser.set(contribution.userId, (refundedByUser.get(contribution.userId) ?? 0) + contribution.amountCents);
+      refundedByUser.set(contribution.userId, (refundedByUser.get(contribution.userId) ?? 0) + backCents);
       if (contribution.rewardId !== undefined)
         releasedRewards.set(contribution.rewardId, (releasedRewards.get(contribution.rewardId) ?? 0) + 1);
     }
@@ -134,6 +144,7 @@ export async function refundBatch(ctx: MutationCtx, eventId: Id<"events">, phase
     // Told in the transaction that moves the money, so a refund and its notification agree.
     for (const [userId, amountCents] of refundedByUser) {
       await notify(ctx, userId, event, { kind: event.settlement, amountCents });
+      await emailEventRefunded(ctx, event, userId, event.settlement === "cancelled");
     }
     const totalRefunded = (event.refundedCents ?? 0) + refundedCents;
     await ctx.db.patch("events", eventId, { refundedCents: totalRefunded });

@@ -14,6 +14,7 @@ import { supportClosedReason } from "./shared/lifecycle";
 import { TRANSFER_MESSAGES } from "./shared/ticketTransfer";
 import { removeContribution } from "./purchaseCancel";
 import { changeWallet } from "./wallet";
+import { emailRefund } from "./email/triggers";
 
 /** Cancels the support that gave the caller's ticket `ticketId`; throws the Portuguese reason (and changes nothing) when it cannot be. */
 export async function cancelSupport(
@@ -39,5 +40,6 @@ export async function cancelSupport(
   await ctx.db.patch("tickets", ticket._id, { status: "cancelled" });
   await removeContribution(ctx, event, contribution, now);
   await changeWallet(ctx, userId, { kind: "supportCancelled", amountCents: contribution.amountCents, eventId: event._id });
+  await emailRefund(ctx, event, userId, "support", contribution.amountCents, contribution._id);
   return { refundedCents: contribution.amountCents };
 }

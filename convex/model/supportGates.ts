@@ -11,7 +11,10 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { strongestClosedReason, supportClosedReason, type SupportClosedReason } from "./shared/lifecycle";
 
-export type SupportGate = Pick<Doc<"supportGates">, "eventId" | "creatorId" | "startsAt" | "minSupportCents" | "closed" | "supported">;
+export type SupportGate = Pick<
+  Doc<"supportGates">,
+  "eventId" | "creatorId" | "startsAt" | "minSupportCents" | "closed" | "supported" | "feePassedOn"
+>;
 
 function gateRow(ctx: QueryCtx, eventId: Id<"events">) {
   return ctx.db
@@ -29,6 +32,7 @@ function gateFromEvent(event: Doc<"events">): SupportGate {
     minSupportCents: event.minSupportCents,
     ...(closed === undefined ? {} : { closed }),
     ...(event.raisedCents > 0 ? { supported: true as const } : {}),
+    ...(event.feePassedOn === true ? { feePassedOn: true as const } : {}),
   };
 }
 

@@ -11,6 +11,8 @@ import { paginateOrRefuse } from "./pagination";
 import { appError } from "./shared/errors";
 import { REWARD_MESSAGES } from "./shared/rewards";
 import { SUPPORT_STATE_LABELS, type SupporterRow } from "./shared/supporterCsv";
+import { requireEventRole } from "./team";
+import { listedNameOf } from "./users";
 
 function stateOf(contribution: Doc<"contributions">) {
   return SUPPORT_STATE_LABELS[contribution.refundedAt === undefined ? "confirmed" : "refunded"];
@@ -51,13 +53,10 @@ export async function mySupportsPage(ctx: QueryCtx, userId: Id<"users">, paginat
   return { ...page, page: rows };
 }
 
-/** The event's organizer, or the refusal for anyone else (the supporters' data is theirs to see alone). */
+/** The event for its organizer (or `Gerente`), or the refusal for anyone else (the supporters' data is theirs to see alone). */
 export async function requireEventOrganizer(ctx: QueryCtx, userId: Id<"users"> | null, eventId: Id<"events"> | null) {
-  const event = eventId === null ? null : await ctx.db.get("events", eventId);
-  if (userId === null || event === null || event.creatorId !== userId) {
-    throw appError("NOT_THE_ORGANIZER", REWARD_MESSAGES.notTheOrganizer);
-  }
-  return event;
+  const refusal = () => appError("NOT_THE_ORGANIZER", REWARD_MESSAGES.notTheOrganizer);
+  return (await requireEventRole(ctx, "rewards:supporters", userId, eventId, refusal)).event;
 }
 
 /** A page of the event's supports as the CSV's rows, oldest first per supporter. */
@@ -71,13 +70,14 @@ export async function supporterPage(ctx: QueryCtx, event: Doc<"events">, paginat
     page.page.map(async (contribution) => {
       const supporter = await ctx.db.get("users", contribution.userId);
       return {
-        name: supporter?.name ?? "",
+        name: listedNameOf(supporter),
         email: supporter?.email ?? "",
         amountCents: contribution.amountCents,
         rewardTitle: await titleOf(contribution.rewardId),
         answer: contribution.answer ?? null,
         at: contribution._creationTime,
         state: stateOf(contribution),
+        feeCents: contribution.feeCents ?? null,
       };
     }),
   );

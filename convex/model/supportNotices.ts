@@ -7,6 +7,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { startFanOut } from "./notificationFanOut";
 import { notify } from "./notifications";
+import { emailOrganizer } from "./email/triggers";
 import { goalReached } from "./shared/eventRules";
 
 /** `event` as it was before the support; `raisedCents` its total after. */
@@ -14,9 +15,11 @@ export async function noticeSupport(ctx: MutationCtx, event: Doc<"events">, supp
   // Counted by people, not money: free tickets raise nothing, and each would otherwise be "the first".
   if (event.uniqueSupporters === 0 && supporterId !== event.creatorId) {
     await notify(ctx, event.creatorId, event, { kind: "firstSupport" });
+    await emailOrganizer(ctx, event, "firstSupport");
   }
   if (!goalReached(event) && goalReached({ ...event, raisedCents })) {
     await notify(ctx, event.creatorId, event, { kind: "goalReached" });
+    await emailOrganizer(ctx, event, "goalReached");
     await startFanOut(ctx, { eventId: event._id, notice: { kind: "goalReached" }, skipUserId: event.creatorId });
   }
 }

@@ -31,6 +31,7 @@
  * support writes no worker state (see `isQuiet`): the state every support reads changes only
  * when the worker starts or stops.
  */
+import { emailSupportReceipt } from "./email/triggers";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { appError } from "./shared/errors";
@@ -48,6 +49,7 @@ import { purchaseDecider } from "./ticketAllocation";
 import { lastChangeAt, recordSupport } from "./timeline";
 import { walletCentsOf } from "./users";
 import { changeWallet } from "./wallet";
+import { buyerFeeOf, supportFee, type ServiceFee } from "./fees";
 
 /**
  * Rows applied per worker transaction. Each costs ~3 reads and ~4 writes (contribution,
@@ -109,7 +111,7 @@ export async function enqueueSupport(
   if (refusal !== null) throw appError(refusal.code, refusal.message, refusal.title);
   const choice = await chooseReward(ctx, eventId, { ...reward, amountCents });
 
-  return queueRow(ctx, user._id, gate, amountCents, now, undefined, choice ?? undefined);
+  return queueRow(ctx, user._id, gate, amountCents, now, undefined, choice ?? undefined, supportFee(amountCents));
 }
 
 /**
@@ -125,10 +127,18 @@ export async function queueRow(
   now: number,
   purchaseId?: Id<"ticketPurchases">,
   reward?: RewardChoice,
+  fee: ServiceFee = {},
 ): Promise<{ supportId: QueuedSupportId; queued: boolean }> {
   const { eventId } = gate;
   const kind = purchaseId === undefined ? "support" : "ticketPurchase";
-  await changeWallet(ctx, userId, { kind, amountCents: -amountCents, eventId });
+  // A fee passed on to the buyer leaves the wallet with the price, in the same statement line.
+  const buyerFee = buyerFeeOf(fee);
+  await changeWallet(ctx, userId, {
+    kind,
+    amountCents: -(amountCents + buyerFee),
+    eventId,
+    ...(buyerFee > 0 ? { feeCents: buyerFee } : {}),
+  });
   const id = await ctx.db.insert("queuedSupports", {
     eventId,
     userId,
@@ -136,6 +146,7 @@ export async function queueRow(
     status: "pending",
     ...(purchaseId === undefined ? {} : { purchaseId }),
     ...reward,
+    ...fee,
   });
   if (gate.supported !== true) await markSupported(ctx, eventId);
   const worker = await workerState(ctx, eventId);
@@ -242,9 +253,10 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
   const purchases = purchaseDecider(ctx);
   const rewards = rewardDecider(ctx);
   for (const row of rows) {
-    const { eventId, userId, amountCents, purchaseId, rewardId, answer } = row;
+    const { eventId, userId, amountCents, purchaseId, rewardId, answer, feeCents, feePaidByBuyer } = row;
     const choice = rewardId === undefined ? undefined : { rewardId, ...(answer === undefined ? {} : { answer }) };
-    const fields = { eventId, userId, amountCents, ...(purchaseId === undefined ? {} : { purchaseId }), ...choice };
+    const fee = { ...(feeCents === undefined ? {} : { feeCents }), ...(feePaidByBuyer === undefined ? {} : { feePaidByBuyer }) };
+    const fields = { eventId, userId, amountCents, ...(purchaseId === undefined ? {} : { purchaseId }), ...choice, ...fee };
     if (purchaseId !== undefined) {
       const verdict = await purchases.decide(current, purchaseId, at ?? row._creationTime);
       if (!verdict.ok) {
@@ -253,7 +265,7 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
       }
       decisions.push({ apply: true });
       const before = current;
-      const { event: after, contributionId } = await addContribution(ctx, current, userId, amountCents);
+      const { event: after, contributionId } = await addContribution(ctx, current, userId, amountCents, undefined, fee);
       // Kept on the purchase: a buyer who cancels takes exactly this money back out of the ledger.
       await ctx.db.patch("ticketPurchases", purchaseId, { contributionId });
       current = { ...after, ticketsGenerated: after.ticketsGenerated + verdict.ticketCodes.length };
@@ -277,7 +289,8 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
       continue;
     }
     decisions.push(decision);
-    const { event: after, ticketCode } = await addContribution(ctx, current, userId, amountCents, choice);
+    const { event: after, ticketCode, contributionId } = await addContribution(ctx, current, userId, amountCents, choice, fee);
+    await emailSupportReceipt(ctx, current, userId, { contributionId, amountCents, at: at ?? row._creationTime, ...choice });
     current = after;
     await ctx.db.replace("queuedSupports", row._id, {
       ...fields,
@@ -300,7 +313,10 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
 }
 
 /** What a queued row keeps once decided: who gave how much to which event, for what. */
-type RowFields = Pick<QueuedRow, "eventId" | "userId" | "amountCents" | "purchaseId" | "rewardId" | "answer">;
+type RowFields = Pick<
+  QueuedRow,
+  "eventId" | "userId" | "amountCents" | "purchaseId" | "rewardId" | "answer" | "feeCents" | "feePaidByBuyer"
+>;
 
 /**
  * A row that does not go in: its money back to the supporter's wallet, and why on the row
@@ -312,7 +328,13 @@ async function refundRow(
   fields: RowFields,
   why: { closedReason: SupportClosedReason } | { refusal: string },
 ): Promise<RowDecision> {
-  await changeWallet(ctx, row.userId, { kind: "refund", amountCents: row.amountCents, eventId: row.eventId });
+  const buyerFee = buyerFeeOf(row);
+  await changeWallet(ctx, row.userId, {
+    kind: "refund",
+    amountCents: row.amountCents + buyerFee,
+    eventId: row.eventId,
+    ...(buyerFee > 0 ? { feeCents: buyerFee } : {}),
+  });
   await ctx.db.replace("queuedSupports", row._id, { ...fields, status: "refunded", ...why });
   return { apply: false, ...why };
 }

@@ -3,6 +3,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { noticeSupport } from "./supportNotices";
 import type { RewardChoice } from "./rewards";
 import { issueTicket } from "./tickets";
+import type { ServiceFee } from "./fees";
 
 /** The user's running total for an event, or null when they never supported it. */
 function supporterRow(ctx: QueryCtx, eventId: Id<"events">, userId: Id<"users">) {
@@ -40,8 +41,9 @@ export async function addContribution(
   userId: Id<"users">,
   amountCents: number,
   reward?: RewardChoice,
+  fee: ServiceFee = {},
 ): Promise<{ event: Doc<"events">; ticketCode: string | null; contributionId: Id<"contributions"> }> {
-  const contributionId = await ctx.db.insert("contributions", { eventId: event._id, userId, amountCents, ...reward });
+  const contributionId = await ctx.db.insert("contributions", { eventId: event._id, userId, amountCents, ...reward, ...fee });
   const supporter = await supporterRow(ctx, event._id, userId);
   if (supporter === null) {
     await ctx.db.insert("supporters", { eventId: event._id, userId, amountCents });

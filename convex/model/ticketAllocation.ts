@@ -11,6 +11,8 @@ import { supportClosedMessage, supportClosedReason, type Lifecycle, type Support
 import { addSale, decidePurchase, inteiraGoneForGood, unitPriceCents, type TicketSales } from "./shared/ticketTypes";
 import { salesOf } from "./ticketSales";
 import { issueTicket } from "./tickets";
+import { emailPurchase } from "./email/triggers";
+import { releaseCouponUse } from "./coupons";
 
 /** Why purchases are closed: cancelled or started. A concluded event keeps selling its tickets. */
 export function purchaseClosedReason(event: Lifecycle, at: number | null): SupportClosedReason | null {
@@ -19,6 +21,17 @@ export function purchaseClosedReason(event: Lifecycle, at: number | null): Suppo
 }
 
 type TypeState = { type: Doc<"ticketTypes">; sales: Doc<"ticketSales">; counts: TicketSales; loteMeia: number[]; changed: boolean };
+
+/** Moves a type's running counts on by one sale (its meia units per lote too). */
+function countSale(state: TypeState, request: { loteIndex: number; units: number; meia: boolean }): void {
+  state.counts = addSale(state.counts, request);
+  if (request.meia) {
+    state.loteMeia = [...state.loteMeia];
+    while (state.loteMeia.length <= request.loteIndex) state.loteMeia.push(0);
+    state.loteMeia[request.loteIndex]! += request.units;
+  }
+  state.changed = true;
+}
 
 /**
  * Decides the purchases of one turn of the event's queue, in order, against exact running counts:
@@ -46,6 +59,8 @@ export function purchaseDecider(ctx: MutationCtx) {
 
   async function refuse(purchase: Doc<"ticketPurchases">, refusal: string) {
     await ctx.db.patch("ticketPurchases", purchase._id, { status: "refunded", refusal });
+    // A refused purchase used nothing: its coupon's use is free again.
+    await releaseCouponUse(ctx, purchase);
     return { ok: false as const, refusal };
   }
 
@@ -70,26 +85,26 @@ export function purchaseDecider(ctx: MutationCtx) {
       if (purchase.holdId === undefined) {
         const decision = decidePurchase(state.type, state.counts, request, at);
         if (!decision.ok) return refuse(purchase, decision.message);
-        state.counts = addSale(state.counts, request);
-        if (request.meia) {
-          state.loteMeia = [...state.loteMeia];
-          while (state.loteMeia.length <= request.loteIndex) state.loteMeia.push(0);
-          state.loteMeia[request.loteIndex]! += request.units;
-        }
-        state.changed = true;
+        countSale(state, request);
       }
       const lote = state.type.lotes[request.loteIndex]!;
+      const coupon = purchase.couponId === undefined ? null : await ctx.db.get("coupons", purchase.couponId);
       const kind = {
         typeId: state.type._id,
         typeName: state.type.name,
         loteIndex: request.loteIndex,
-        priceCents: unitPriceCents(lote, request.meia),
+        // What the buyer paid per unit: the lote's price, or less with a coupon.
+        priceCents: purchase.couponId === undefined ? unitPriceCents(lote, request.meia) : purchase.amountCents / purchase.units,
+        ...(coupon === null ? {} : { couponCode: coupon.code }),
         ...(purchase.meiaCategory === undefined ? {} : { meiaCategory: purchase.meiaCategory }),
         purchaseId: purchase._id,
+        // The purchase's fee is its units' fees, each the same (model/shared/fees.ts).
+        ...(purchase.feeCents === undefined ? {} : { feeCents: purchase.feeCents / purchase.units }),
       };
       const ticketCodes: string[] = [];
       for (let unit = 0; unit < purchase.units; unit += 1) ticketCodes.push(await issueTicket(ctx, event, purchase.userId, kind));
       await ctx.db.patch("ticketPurchases", purchase._id, { status: "issued", ticketCodes });
+      await emailPurchase(ctx, event, purchase, ticketCodes);
       return { ok: true, ticketCodes };
     },
 

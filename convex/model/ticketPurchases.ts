@@ -14,12 +14,15 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { appError } from "./shared/errors";
 import { supportClosedMessage } from "./shared/lifecycle";
 import { MESSAGES } from "./shared/texts";
-import { availabilityOf, isMeiaCategory, MAX_UNITS_PER_PURCHASE, NO_SALES, TICKET_MESSAGES, unitPriceCents } from "./shared/ticketTypes";
+import { availabilityOf, isMeiaCategory, MAX_UNITS_PER_PURCHASE, NO_SALES, TICKET_MESSAGES } from "./shared/ticketTypes";
 import { checkPerPersonLimit } from "./perPersonLimit";
 import { gateClosedReason, gateForSupport, type SupportGate } from "./supportGates";
 import { queueRow } from "./supportQueue";
 import { walletCentsOf } from "./users";
 import { heldForBuyer } from "./waitingList";
+import { buyerFeeOf, purchaseFee, type ServiceFee } from "./fees";
+import { purchaseUnitPrice, takeCouponUse } from "./coupons";
+import { takeSaleTurn } from "./waitingRoom/entries";
 
 export type PurchaseRequest = {
   typeId: Id<"ticketTypes"> | null;
@@ -33,6 +36,10 @@ export type PurchaseRequest = {
   meiaCategory?: string;
   /** Buying units the waiting list held for the buyer (model/waitingList.ts): exactly those. */
   holdId?: Id<"waitingListEntries"> | null;
+  /** The service fee the buyer saw on top of the price (model/fees.ts); absent = none shown. */
+  feeCents?: number;
+  /** The `Cupom` the buyer typed (model/coupons.ts); `unitPriceCents` is then the price with it. */
+  couponCode?: string;
 };
 
 /**
@@ -52,7 +59,7 @@ async function takePurchase(
   event: SupportGate,
   request: PurchaseRequest,
   now: number,
-): Promise<{ purchaseId: Id<"ticketPurchases">; amountCents: number }> {
+): Promise<{ purchaseId: Id<"ticketPurchases">; amountCents: number; fee: ServiceFee }> {
   const { units, loteIndex } = request;
   if (!Number.isSafeInteger(units) || units < 1 || units > MAX_UNITS_PER_PURCHASE)
     throw appError("INVALID_PURCHASE", TICKET_MESSAGES.invalidUnits);
@@ -83,15 +90,20 @@ async function takePurchase(
   const lote = Number.isSafeInteger(loteIndex) && loteIndex >= 0 ? type.lotes[loteIndex] : undefined;
   if (lote === undefined || (lote.endsAt !== undefined && now >= lote.endsAt))
     throw appError("INVALID_PURCHASE", onSale.state === "ended" ? TICKET_MESSAGES.salesEnded : TICKET_MESSAGES.loteChanged);
-  const priceCents = unitPriceCents(lote, meia);
+  const { coupon, priceCents } = await purchaseUnitPrice(ctx, type, lote, meia, request.couponCode, now);
   if (request.unitPriceCents !== priceCents) throw appError("PRICE_CHANGED", TICKET_MESSAGES.priceChanged);
+  // The fee too: the buyer pays the one they saw, or is told it changed (the rates or the event's choice did).
+  const fee = purchaseFee(priceCents, units, event.feePassedOn === true);
+  if (buyerFeeOf(fee) !== (request.feeCents ?? 0)) throw appError("PRICE_CHANGED", TICKET_MESSAGES.priceChanged);
   await checkPerPersonLimit(ctx, type, user._id, units, fromHold?._id);
 
   const amountCents = units * priceCents;
   const walletCents = walletCentsOf(user);
-  if (amountCents > 0 && walletCents <= 0) throw appError("NO_BALANCE", MESSAGES.noBalance, MESSAGES.noBalanceTitle);
-  if (amountCents > walletCents) throw appError("INSUFFICIENT_FUNDS", MESSAGES.insufficientFunds);
+  const payCents = amountCents + buyerFeeOf(fee);
+  if (payCents > 0 && walletCents <= 0) throw appError("NO_BALANCE", MESSAGES.noBalance, MESSAGES.noBalanceTitle);
+  if (payCents > walletCents) throw appError("INSUFFICIENT_FUNDS", MESSAGES.insufficientFunds);
 
+  if (coupon !== null) await takeCouponUse(ctx, coupon);
   if (type.purchased !== true) await ctx.db.patch("ticketTypes", type._id, { purchased: true });
   if (fromHold !== null) await ctx.db.patch("waitingListEntries", fromHold._id, { status: "bought" });
   const purchaseId = await ctx.db.insert("ticketPurchases", {
@@ -104,8 +116,10 @@ async function takePurchase(
     amountCents,
     status: "pending",
     ...(fromHold === null ? {} : { holdId: fromHold._id }),
+    ...fee,
+    ...(coupon === null ? {} : { couponId: coupon._id }),
   });
-  return { purchaseId, amountCents };
+  return { purchaseId, amountCents, fee };
 }
 
 /** What the buyer is shown of their purchase, live: waiting, its tickets, or refunded with the reason. Null if not theirs. */
@@ -129,7 +143,8 @@ export async function enqueuePurchase(
 ): Promise<Id<"ticketPurchases">> {
   const gate = eventId === null ? null : await gateForSupport(ctx, eventId);
   if (gate === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
-  const { purchaseId, amountCents } = await takePurchase(ctx, user, gate, request, now);
-  await queueRow(ctx, user._id, gate, amountCents, now, purchaseId);
+  await takeSaleTurn(ctx, gate.eventId, user._id, request.holdId !== undefined, now);
+  const { purchaseId, amountCents, fee } = await takePurchase(ctx, user, gate, request, now);
+  await queueRow(ctx, user._id, gate, amountCents, now, purchaseId, undefined, fee);
   return purchaseId;
 }

@@ -22,6 +22,7 @@ import {
   transferRefusal,
 } from "./shared/ticketTransfer";
 import { notify } from "./notifications";
+import { emailTicketReceived } from "./email/triggers";
 import { issueTicket, ticketsVoided } from "./tickets";
 
 /** More tickets than anyone is sent before signing in for the first time; any beyond wait for the next sign-in. */
@@ -43,6 +44,7 @@ async function deliver(ctx: MutationCtx, given: Doc<"tickets">, event: Doc<"even
     .unique();
   await ctx.db.patch("tickets", given._id, { transferredToTicketId: received!._id });
   await notify(ctx, receiverId, event, { kind: given.meiaCategory === undefined ? "ticketReceived" : "meiaTicketReceived" });
+  await emailTicketReceived(ctx, event, receiverId, { ...given, code }, given.userId);
 }
 
 /**

@@ -177,11 +177,12 @@ export async function ticketBlockOf(ctx: QueryCtx, eventId: Id<"events">) {
 }
 
 /** Counts a ticket of a type checked in, in its lote (the attendee list's "presentes"). */
-export async function countCheckIn(ctx: MutationCtx, typeId: Id<"ticketTypes">, loteIndex: number): Promise<void> {
+export async function countCheckIn(ctx: MutationCtx, typeId: Id<"ticketTypes">, loteIndex: number, delta: 1 | -1 = 1): Promise<void> {
   const sales = await salesOf(ctx, typeId);
   if (sales === null) return;
   const loteUsed = [...sales.loteUsed];
   while (loteUsed.length <= loteIndex) loteUsed.push(0);
-  loteUsed[loteIndex]! += 1;
+  // -1: `Desfazer check-in` (model/door.ts).
+  loteUsed[loteIndex] = Math.max(0, loteUsed[loteIndex]! + delta);
   await ctx.db.patch("ticketSales", sales._id, { loteUsed });
 }

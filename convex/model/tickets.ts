@@ -28,7 +28,16 @@ export function generateTicketCode(): string {
  */
 export type TicketKind = Pick<
   Doc<"tickets">,
-  "typeId" | "typeName" | "loteIndex" | "priceCents" | "meiaCategory" | "purchaseId" | "contributionId" | "transferredFromId"
+  | "typeId"
+  | "typeName"
+  | "loteIndex"
+  | "priceCents"
+  | "meiaCategory"
+  | "purchaseId"
+  | "contributionId"
+  | "transferredFromId"
+  | "feeCents"
+  | "couponCode"
 >;
 
 /** Issues a ticket with a code no other ticket has (36^9 codes make a retry very rare). */

@@ -11,6 +11,8 @@ import { cleanText, hasVisibleText } from "./shared/cleanText";
 import { appError } from "./shared/errors";
 import { isWithinRawLimit, MAX_UPDATE_BODY_LENGTH, MAX_UPDATE_TITLE_LENGTH } from "./shared/limits";
 import { MESSAGES } from "./shared/texts";
+import { mayCall } from "./shared/functionAccess";
+import { eventRoleOf } from "./team";
 
 /** One field's text cleaned as chat messages are; INVALID_UPDATE when empty or too long. */
 function cleanField(raw: string, limit: number, multiline: boolean, empty: string, tooLong: string): string {
@@ -38,7 +40,7 @@ export async function postUpdate(
 ): Promise<Id<"eventUpdates">> {
   const event = eventId === null ? null : await ctx.db.get("events", eventId);
   if (event === null) throw appError("EVENT_NOT_FOUND", MESSAGES.eventNotFound);
-  if (event.creatorId !== user._id) throw appError("NOT_THE_CREATOR", MESSAGES.notTheUpdateAuthor);
+  if (!mayCall("updates:post", await eventRoleOf(ctx, event, user._id))) throw appError("NOT_THE_CREATOR", MESSAGES.notTheUpdateAuthor);
   const updateId = await ctx.db.insert("eventUpdates", { eventId: event._id, authorId: user._id, ...update });
   await startFanOut(ctx, {
     eventId: event._id,

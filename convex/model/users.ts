@@ -4,6 +4,7 @@ import type { QueryCtx } from "../_generated/server";
 import { cleanText, hasVisibleText } from "./shared/cleanText";
 import { appError } from "./shared/errors";
 import { MESSAGES } from "./shared/texts";
+import { DELETED_ACCOUNT_NAME } from "./shared/hiddenNames";
 import { INITIAL_WALLET_CENTS } from "./shared/money";
 
 /**
@@ -46,7 +47,19 @@ export function walletCentsOf(user: Doc<"users">): number {
  * a Google profile's name reaches the database as Google sends it.
  */
 export function displayNameOf(user: Doc<"users">): string {
+  if (user.deletedAt !== undefined) return DELETED_ACCOUNT_NAME;
   return ownNameOf(user) ?? (user.email || NO_NAME);
+}
+
+/** The name the door sees: the person's own name, never their e-mail (door staff see no e-mails). */
+export function doorNameOf(user: Doc<"users">): string {
+  return ownNameOf(user) ?? NO_NAME;
+}
+
+/** The name an organizer's list shows: the person's own name as stored, or `Conta excluída` once deleted. */
+export function listedNameOf(user: Doc<"users"> | null): string {
+  if (user?.deletedAt !== undefined) return DELETED_ACCOUNT_NAME;
+  return user?.name ?? "";
 }
 
 /** The avatar menu's name: the display name, or "Usuário" when there is none (never the e-mail). */

@@ -21,6 +21,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { notify } from "./notifications";
+import { emailTicketsHeld } from "./email/triggers";
 import { supportClosedReason } from "./shared/lifecycle";
 import { HOLD_MS } from "./shared/waitingList";
 import { addSale, availabilityOf, buyableNow, currentLoteIndex, inteiraGoneForGood, type TicketSales } from "./shared/ticketTypes";
@@ -115,6 +116,7 @@ export async function offerToWaitingList(
     await ctx.db.patch("waitingListEntries", entry._id, { status: "held", heldUnits: units, heldLoteIndex: loteIndex, holdUntil });
     await ctx.scheduler.runAt(holdUntil, internal.waitingList.expire, { entryId: entry._id });
     await notify(ctx, entry.userId, event, { kind: "ticketsHeld" });
+    await emailTicketsHeld(ctx, event, entry.userId, units, holdUntil);
   }
 }
 

@@ -8,6 +8,7 @@ import { PIX_MESSAGES, WITHDRAWAL_LATE_MS, WITHDRAWAL_STATUS_TEXTS } from "./sha
 import { describeEntry, describeOwed, describeSplit, spendsOnEvent, type EntryKind } from "./shared/statement";
 import { walletCentsOf } from "./users";
 import { promoAfter, promoCentsOf } from "./walletPromo";
+import { feeDetail } from "./shared/fees";
 
 export type WalletEntryKind = Doc<"walletEntries">["kind"];
 // Fails to compile if the schema's kinds and the statement's texts ever disagree.
@@ -33,6 +34,8 @@ export async function changeWallet(
     promoCents?: number;
     /** On a take-back (model/walletOwed.ts): what the wallet could not cover. */
     owedCents?: number;
+    /** The service fee included in amountCents (model/fees.ts), shown on the statement line. */
+    feeCents?: number;
   },
 ): Promise<{ balanceAfterCents: number; promoCents: number }> {
   const user = await ctx.db.get("users", userId);
@@ -124,12 +127,14 @@ export async function statementPage(ctx: QueryCtx, userId: Id<"users">, paginati
       at: entry._creationTime,
       kind: entry.kind,
       description: describeEntry(entry.kind, eventName),
-      detail:
+      detail: joinDetails(
+        feeDetail(entry.kind, entry.amountCents, entry.feeCents),
         describeSplit(entry.kind, entry.amountCents, entry.promoCents) ??
-        describeOwed(entry.owedCents) ??
-        (withdrawal !== null && withdrawal.status === "processing" && Date.now() - withdrawal._creationTime > WITHDRAWAL_LATE_MS
-          ? PIX_MESSAGES.withdrawalLate
-          : null),
+          describeOwed(entry.owedCents) ??
+          (withdrawal !== null && withdrawal.status === "processing" && Date.now() - withdrawal._creationTime > WITHDRAWAL_LATE_MS
+            ? PIX_MESSAGES.withdrawalLate
+            : null),
+      ),
       amountCents: entry.amountCents,
       balanceAfterCents: entry.balanceAfterCents,
       eventName,
@@ -137,4 +142,10 @@ export async function statementPage(ctx: QueryCtx, userId: Id<"users">, paginati
   }
   return { ...page, page: rows };
 }
+/** A statement line's details in one text (the service fee first), or null when it has none. */
+function joinDetails(...details: (string | null)[]): string | null {
+  const shown = details.filter((detail) => detail !== null);
+  return shown.length === 0 ? null : shown.join(" · ");
+}
+
 export type StatementRow = Awaited<ReturnType<typeof statementPage>>["page"][number];

@@ -284,6 +284,7 @@ export function allowConcurrentTransactions<State>(
   global: ConvexGlobal,
   start: () => State,
   topLevel: (jsonArgs: string, run: () => Promise<string>) => Promise<string>,
+  end: (state: State) => void = () => {},
 ): ConcurrentTransactions<State> {
   const slots = new AsyncLocalStorage<TransactionSlot<State>>();
   const shared = newSlot<State>();
@@ -327,6 +328,7 @@ export function allowConcurrentTransactions<State>(
   const endTransaction = (isNested: boolean) => {
     if (isNested) return;
     const current = slot();
+    if (current.state !== null) end(current.state);
     current.state = null;
     // A query stream lives no longer than its transaction; convex-test would keep its unread rows.
     current.queryResults = new Map();
@@ -348,6 +350,103 @@ export function allowConcurrentTransactions<State>(
     return topLevel(jsonArgs, () => run(() => asyncSyscall(op, jsonArgs)));
   };
   return { run, current: () => slot().state, inTransaction: () => slot().waitOnCurrentFunction !== null };
+}
+
+/** What a transaction's reads, writes and scheduled jobs are counted against (database/limits/). */
+export type TransactionCounters = {
+  indexRange(): void;
+  documentRead(bytes: number): void;
+  documentWritten(bytes: number): void;
+  functionScheduled(argumentBytes: number): void;
+};
+type MetricsTracker = {
+  trackIndexRange(): void;
+  trackRead(bytes: number): void;
+  trackWrite(bytes: number): void;
+  trackScheduledFunction(bytes: number): void;
+};
+
+/**
+ * Counts what every transaction's syscalls serve with `counters()` (the running transaction's,
+ * null for none): convex-test's syscall handlers report each index range, document handed
+ * out, write and scheduled job to its per-transaction metrics tracker, whose reports this
+ * passes on first (a counter may throw to refuse the call). Call after allowConcurrentTransactions.
+ */
+export function countTransactionsWith(global: ConvexGlobal, counters: () => TransactionCounters | null): void {
+  const manager = global.transactionManager;
+  // After allowConcurrentTransactions, an accessor to the line's tracker; on a plain instance, a field.
+  let own: unknown = (manager as unknown as { _metricsTracker: unknown })._metricsTracker;
+  const held = Object.getOwnPropertyDescriptor(manager, "_metricsTracker");
+  const get = held?.get ?? (() => own);
+  const set = held?.set ?? ((tracker: unknown) => void (own = tracker));
+  const wrap = (tracker: MetricsTracker): MetricsTracker => {
+    requireMembers(tracker, TRACKER_MEMBERS, "transactionManager._metricsTracker");
+    const { trackIndexRange, trackRead, trackWrite, trackScheduledFunction } = tracker;
+    tracker.trackIndexRange = () => (counters()?.indexRange(), trackIndexRange.call(tracker));
+    tracker.trackRead = (bytes) => (counters()?.documentRead(bytes), trackRead.call(tracker, bytes));
+    tracker.trackWrite = (bytes) => (counters()?.documentWritten(bytes), trackWrite.call(tracker, bytes));
+    tracker.trackScheduledFunction = (bytes) => (counters()?.functionScheduled(bytes), trackScheduledFunction.call(tracker, bytes));
+    return tracker;
+  };
+  Object.defineProperty(manager, "_metricsTracker", {
+    get,
+    set: (tracker: MetricsTracker | null) => set(tracker === null ? null : wrap(tracker)),
+    configurable: true,
+  });
+}
+const TRACKER_MEMBERS = { trackIndexRange: "function", trackRead: "function", trackWrite: "function", trackScheduledFunction: "function" };
+
+/**
+ * On a plain convex-test instance (one top-level transaction at a time, as the bench runs it):
+ * `begin` is called as each top-level transaction begins, and `end` once it ended (committed
+ * or not) with the name of the function it ran, or null when none was asked for (`t.run`).
+ * `nameFunction()`, called from inside the function (a counted syscall), asks convex-test,
+ * which knows it there.
+ */
+export function watchSerialTransactions(
+  global: ConvexGlobal,
+  begin: () => void,
+  end: (name: Promise<string | null>) => void,
+): { nameFunction: () => void } {
+  const manager = global.transactionManager as ConvexGlobal["transactionManager"] & {
+    begin: (isNested: boolean, limits: unknown) => Promise<void>;
+  };
+  const { begin: started, commit, rollback } = manager;
+  let name: Promise<string | null> | null = null;
+  manager.begin = async (isNested, limits) => {
+    await started.call(manager, isNested, limits);
+    if (isNested) return;
+    name = null;
+    begin();
+  };
+  const ended = (isNested: boolean) => {
+    if (!isNested) end(name ?? Promise.resolve(null));
+  };
+  manager.commit = (isNested) => {
+    const ts = commit.call(manager, isNested);
+    ended(isNested);
+    return ts;
+  };
+  manager.rollback = (isNested) => {
+    rollback.call(manager, isNested);
+    ended(isNested);
+  };
+  const nameFunction = () => {
+    name ??= global
+      .asyncSyscall("1.0/getFunctionMetadata", "{}")
+      .then((json) => (JSON.parse(json) as { name: string }).name)
+      .catch(() => null);
+  };
+  return { nameFunction };
+}
+
+/** Runs `check` on every document a component stages or an import validates, before convex-test's schema check. */
+export function checkWritesWith(db: DatabaseFake, check: (table: string, fields: Record<string, Value>) => void): void {
+  const validate = db._validate.bind(db);
+  db._validate = (table, fields) => {
+    check(table, fields);
+    validate(table, fields);
+  };
 }
 
 /** The table of a stored document's id (database/ids/table-numbers.ts); "" for none. */

@@ -6,7 +6,7 @@
  * state saves alongside the documents.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { convexToJson, getDocumentSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { tableOf, type DocumentIndexes } from "./indexes/document-indexes.ts";
 import { idsOfTable, type TableIds } from "./indexes/table-ids.ts";
 import { instrumentDatabase } from "./indexes/instrument-database.ts";
@@ -21,10 +21,14 @@ import type {
   UndoRecord,
 } from "./storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "./read-set.ts";
+import { TransactionMeter, type TransactionUsage } from "./limits/transaction-meter.ts";
+import { checkDocumentLimits } from "./limits/value-limits.ts";
 import type { RequestLog } from "./request-log.ts";
 import {
   allowConcurrentTransactions,
+  checkWritesWith,
   committedDocuments,
+  countTransactionsWith,
   idCounters,
   lastCommitTs,
   pendingWrites,
@@ -61,7 +65,12 @@ type TransactionState = {
   label: { name: string } | null;
   /** The attempt it is part of (Database.transaction), told of its conflict. */
   attempt: Attempt | null;
+  /** What it used of Convex's per-transaction limits (refused past one). */
+  meter: TransactionMeter;
 };
+
+/** Told as each top-level transaction ends (committed or not): its function's name and what it used. */
+export type UsageListener = (name: string | null, usage: TransactionUsage) => void;
 
 /**
  * Whether `json` is its own Convex value: no `$`-keyed object (an int64, bytes or a special
@@ -152,6 +161,7 @@ export class Database {
   private readonly attemptContext = new AsyncLocalStorage<Attempt>();
   private readonly commitListeners = new Set<CommitListener>();
   private readonly conflictListeners = new Set<ConflictListener>();
+  private readonly usageListeners = new Set<UsageListener>();
   /** Documents each recent commit wrote, oldest first: [commit count after it, documents, its function]. */
   private readonly writeLog: [number, WrittenDocument[], string | null][] = [];
   /** Documents in the write log's entries but the newest (whose list is still being filled). */
@@ -178,8 +188,17 @@ export class Database {
       global,
       () => this.beginTransaction(),
       (jsonArgs, run) => this.actionTransaction(jsonArgs, run),
+      (state) => this.transactionEnded(state),
     );
+    // Convex's limits, counted where reads, writes and scheduled jobs are served (database/limits/).
+    const meter = () => this.transactions.current()?.meter ?? null;
+    countTransactionsWith(global, meter);
+    for (const { db } of Object.values(global.components)) {
+      // System tables (scheduled jobs, files) have Convex's larger system limits.
+      checkWritesWith(db, (table, fields) => (table.startsWith("_") ? undefined : checkDocumentLimits(fields)));
+    }
     const recorder = {
+      dropped: (document: Document) => meter()?.documentRead(getDocumentSize(document)),
       current: () => this.transactions.current()?.reads,
       // A read of something changed since the transaction began would not be of its snapshot:
       // the transaction stops there and runs again, as it would fail at its commit anyway.
@@ -193,6 +212,8 @@ export class Database {
     );
     wrapCommit(global, (isNested, commit) => {
       const state = isNested ? null : this.transactions.current();
+      // A transaction that went over a limit changes nothing, even if its function caught the error.
+      if (state?.meter.breach) throw state.meter.breach;
       if (state !== null) this.checkConflicts(state);
       const written = isNested ? null : this.noteWrites(state?.label?.name ?? null);
       const ts = commit();
@@ -215,7 +236,17 @@ export class Database {
       rollbacks: this.rollbacks,
       label: this.labelContext.getStore() ?? null,
       attempt: this.attemptContext.getStore() ?? null,
+      meter: new TransactionMeter(),
     };
+  }
+
+  private transactionEnded(state: TransactionState): void {
+    for (const listener of this.usageListeners) listener(state.label?.name ?? null, state.meter.usage);
+  }
+
+  /** Calls `listener` as each top-level transaction ends, with what it used of Convex's limits. */
+  onUsage(listener: UsageListener): void {
+    this.usageListeners.add(listener);
   }
 
   /**

@@ -5,8 +5,10 @@
  * values and validators written as Convex writes them (`{name: "x"}`, `v.object({…})`).
  * convex-test checks too, in its own words; this runs first, for the calls the backend takes.
  */
-import type { Value } from "convex/values";
+import { getConvexSize, type Value } from "convex/values";
 import { FunctionError } from "./function-error.ts";
+import { humanSize, LimitError, valueLimit } from "../database/limits/knobs.ts";
+import { checkedTableOf } from "../database/ids/table-numbers.ts";
 
 /** A validator as `exportArgs()` gives it (convex/values' JSON form). */
 type ValidatorJson =
@@ -121,9 +123,18 @@ function check(validator: ValidatorJson, value: Value): void {
       if (!matches) throw noMatch(value, validator);
       return;
     }
-    case "id":
-      if (typeof value !== "string") throw noMatch(value, validator);
-      return;
+    case "id": {
+      // As Convex's validator.rs: an id that does not decode (or names no table) does not match;
+      // one of another table says which.
+      const table = typeof value === "string" ? checkedTableOf(value) : null;
+      if (table === null) throw noMatch(value, validator);
+      if (table === validator.tableName) return;
+      const found = table.startsWith("_") ? "from a system table" : `from table \`${table}\``;
+      throw new ValidationError(
+        (path) =>
+          `Found ID "${value as string}" ${found}, which does not match the table name in validator \`v.id("${validator.tableName}")\`.${path}`,
+      );
+    }
     case "literal": {
       const literal = literalOf(validator.value);
       if (value !== literal) {
@@ -192,4 +203,41 @@ export function checkArguments(exportedArgs: string | undefined, args: Record<st
     if (error instanceof ValidationError) throw new FunctionError(`ArgumentValidationError: ${error.describe()}`, undefined);
     throw error;
   }
+}
+
+/** A function path as Convex prints it in its size errors: "events.js:list". */
+function canonicalPath(udfPath: string): string {
+  const [module = "", name = "default"] = udfPath.split(":");
+  return `${/\.[jt]s$/.test(module) ? module : `${module}.js`}:${name}`;
+}
+
+/** Refuses arguments past Convex's 16 MiB (FUNCTION_MAX_ARGS_SIZE), in its words. */
+export function checkArgumentsSize(udfPath: string, args: Record<string, Value>): void {
+  const size = getConvexSize([args]);
+  const limit = valueLimit("argumentsBytes");
+  if (size > limit) {
+    throw new FunctionError(
+      `Uncaught Error: Arguments for ${canonicalPath(udfPath)} are too large (actual: ${humanSize(size)}, limit: ${humanSize(limit)})`,
+      undefined,
+    );
+  }
+}
+
+/** Refuses a return value past Convex's 16 MiB (FUNCTION_MAX_RESULT_SIZE), in its words. */
+export function checkReturnValueSize(udfPath: string, value: Value): void {
+  const size = getConvexSize(value);
+  const limit = valueLimit("returnValueBytes");
+  if (size > limit) {
+    throw new LimitError(
+      "TooLargeFunctionResult",
+      `Function ${canonicalPath(udfPath)} return value is too large (actual: ${humanSize(size)}, limit: ${humanSize(limit)})`,
+    );
+  }
+}
+
+/** `work`'s value, refused past the return value limit (checkReturnValueSize). */
+export async function checkedReturnValue<T>(udfPath: string, work: Promise<T>): Promise<T> {
+  const value = await work;
+  checkReturnValueSize(udfPath, value as Value);
+  return value;
 }

@@ -23,11 +23,12 @@ import { checkDocumentsMatch } from "../database/schema-check.ts";
 import type { TransactionObserver } from "./profiler/conflict-profiler.ts";
 import { Gate, Mutex, PhaseLock } from "./locks.ts";
 import { recordExecution } from "./logs/execution-log.ts";
+import { noteTransactionUsage } from "./logs/execution-usage.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
 import { asFunctionCode, deploymentVariables } from "./deployment-environment.ts";
 import { FunctionHost } from "./runtime/function-host.ts";
 import type { RuntimeLimits } from "./runtime/runtime-limits.ts";
-import { checkArguments } from "./argument-validation.ts";
+import { checkArguments, checkArgumentsSize, checkedReturnValue } from "./argument-validation.ts";
 import type { CommitSource } from "../database/storage/group-commit.ts";
 import type { UndoRecord } from "../database/storage/saved-state.ts";
 import { ReadSet, type WrittenDocument } from "../database/read-set.ts";
@@ -96,6 +97,8 @@ export class FunctionRunner {
     this.database.attach(instance.global);
     // First listener: the commit's bookkeeping is done before anyone else hears of it.
     this.database.onCommit((ts, written, reads) => this.noteCommit(ts, written, reads));
+    // What each transaction used of Convex's limits: its execution's log entry and warnings.
+    this.database.onUsage(noteTransactionUsage);
   }
 
   /** Loads convex/ and starts an empty database; `limits` are the runtime's (tests shorten them). */
@@ -275,6 +278,7 @@ export class FunctionRunner {
       if (access.admin) await requireFunction(this.instance.global.components[access.componentPath], kind, udfPath, access.componentPath);
       // Arguments checked as Convex checks them, in its words, before convex-test does in its own.
       else checkArguments(requirePublic(modules, kind, udfPath).exportArgs?.(), args);
+      checkArgumentsSize(udfPath, args);
       // A component's function is reached through its handle (a plain "function://…" string, which
       // convex-test resolves in that component), as the app's own code would.
       const handle = `function://${access.componentPath};${udfPath}`;
@@ -290,7 +294,10 @@ export class FunctionRunner {
               udfPath,
               "Mutation",
               access.componentPath,
-              () => this.mutationCall.run(call, () => this.database.transaction(udfPath, () => caller.mutation(ref<"mutation">(), args))),
+              () =>
+                this.mutationCall.run(call, () =>
+                  this.database.transaction(udfPath, () => checkedReturnValue(udfPath, caller.mutation(ref<"mutation">(), args))),
+                ),
               logLines,
             );
             // A mutation that wrote nothing made no commit: it answers at the latest one.
@@ -312,7 +319,7 @@ export class FunctionRunner {
             udfPath,
             "Query",
             access.componentPath,
-            () => this.database.query(udfPath, () => caller.query(ref<"query">(), args)),
+            () => this.database.query(udfPath, () => checkedReturnValue(udfPath, caller.query(ref<"query">(), args))),
             logLines,
           );
           // Nothing it read changed since its snapshot, so it is also the result at the latest commit.
@@ -323,7 +330,10 @@ export class FunctionRunner {
           udfPath,
           "Action",
           access.componentPath,
-          () => this.actionCommits.run(commits, () => this.database.inOwnLine(() => caller.action(ref<"action">(), args))),
+          () =>
+            this.actionCommits.run(commits, () =>
+              this.database.inOwnLine(() => checkedReturnValue(udfPath, caller.action(ref<"action">(), args))),
+            ),
           logLines,
         );
         return { value, ts: this.database.lastCommitTs, logLines, commit: commits.last };

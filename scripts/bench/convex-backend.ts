@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { convexTest } from "convex-test";
 import schema from "../../convex/schema";
 import { registerComponents } from "../../local-backend/functions/components/components";
+import { meterConvexTest } from "../../local-backend/functions/limits/meter-convex-test";
 import { loadModules, type LoadedModules } from "../../local-backend/functions/modules";
 
 const CONVEX_DIR = fileURLToPath(new URL("../../convex/", import.meta.url));
@@ -23,6 +24,8 @@ export async function newBackend() {
   modules ??= loadModules(CONVEX_DIR);
   const t = convexTest({ schema, modules: (await modules).glob, transactionLimits: true });
   await registerComponents({ t }, CONVEX_DIR);
+  // Each function's highest share of each limit, for the bench's limits part.
+  await meterConvexTest(t);
   return t;
 }
 

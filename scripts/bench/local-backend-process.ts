@@ -3,6 +3,7 @@ import { localDeploymentVariables } from "../../test-kit/deployment-variables";
 import { backendFlags, startLocalBackendProcess as startBackendProcess } from "../../test-kit/local-backend";
 import { freePort } from "../../test-kit/ports";
 import { waitForOutput } from "../../test-kit/processes";
+import { childReportFile } from "./limit-shares";
 
 const START_TIMEOUT_MS = 60_000;
 
@@ -33,6 +34,8 @@ export async function startLocalBackendProcess({
   const backend = await startBackendProcess({
     args: backendFlags({ port, sitePort, dataDir, seed }),
     variables: dataDir === null ? { ...(await localDeploymentVariables()), ...env } : env,
+    // Its functions' highest shares of Convex's limits, written as it exits (limit-shares.ts).
+    env: { LOCAL_BACKEND_LIMITS_REPORT: childReportFile() },
     startTimeoutMs,
   });
   return {

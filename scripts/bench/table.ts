@@ -10,6 +10,7 @@ export const SECTIONS = {
   lighthouse: "Lighthouse (mobile)",
   hot: "A hot event",
   dev: "Development loop",
+  limits: "Closest to Convex's limits (highest share per call)",
 } as const;
 export type Section = keyof typeof SECTIONS;
 

@@ -102,6 +102,12 @@ describe("the architecture's import zones (ESLint)", () => {
     expect(await zoneErrors("convex/deposits.test.ts", handler)).toEqual([]);
   });
 
+  it("keeps the mail sandbox out of deployed code; the convex-test suites answer fetch with it", async () => {
+    const handler = 'import { createMailHandler } from "../mail-sandbox/handler.ts";\nexport const x = createMailHandler;\n';
+    expect(await zoneErrors("convex/emails.ts", handler)).toEqual([expect.stringContaining("or the mail sandbox")]);
+    expect(await zoneErrors("convex/test.email.ts", handler)).toEqual([]);
+  });
+
   it("keeps the local backend's layers one way: front → functions → database", async () => {
     const runner = 'import { FunctionRunner } from "../functions/function-runner.ts";\nexport const x = FunctionRunner;\n';
     expect(await zoneErrors("local-backend/database/database.ts", runner)).toEqual([expect.stringContaining("database/ knows nothing of")]);

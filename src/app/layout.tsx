@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { Link, useLocation, useNavigate } from "react-router-dom";
 import { ConnectionBanner } from "../components/connection-banner";
 import { AccountArea } from "../features/account/account-area";
+import { TermsBanner } from "../features/my-data/terms-banner";
 import { NotificationBell } from "../features/notifications/notification-bell";
 import { paths } from "./paths";
 
@@ -27,6 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const menuTriggerRef = useRef<HTMLButtonElement>(null);
   const close = (open: boolean) => !open && setModal(null);
   const { pathname } = useLocation();
+  const navigate = useNavigate();
 
   // A new screen starts at its top.
   useEffect(() => {
@@ -62,6 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 setModal("addFunds");
               }}
               onWithdraw={() => setModal("withdraw")}
+              onOpenMyData={() => navigate(paths.myData.build())}
               menuTriggerRef={menuTriggerRef}
             />
           </div>
@@ -69,10 +72,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <ConnectionBanner />
       </header>
       <div id="conteudo" className="app-content">
+        <TermsBanner termsHref={paths.terms.build()} privacyHref={paths.privacy.build()} />
         {children}
       </div>
       <footer className="app-footer">
         <p>Apoie — financiamento coletivo de eventos.</p>
+        <p>
+          <Link to={paths.terms.build()}>Termos de uso</Link> · <Link to={paths.privacy.build()}>Política de privacidade</Link>
+        </p>
       </footer>
       <Suspense fallback={null}>
         {modal === "myEvents" && <MyEventsModal open onOpenChange={close} returnFocusRef={menuTriggerRef} />}

@@ -14,6 +14,23 @@ export const paths = {
     pattern: "checkin",
     build: (id: string) => `/event/${encodeURIComponent(id)}/checkin`,
   },
+  team: {
+    /** `Equipe`, relative to the event's route like the door screen. */
+    pattern: "equipe",
+    build: (id: string) => `/event/${encodeURIComponent(id)}/equipe`,
+  },
+  myData: {
+    pattern: "/meus-dados",
+    build: () => "/meus-dados",
+  },
+  terms: {
+    pattern: "/termos",
+    build: () => "/termos",
+  },
+  privacy: {
+    pattern: "/privacidade",
+    build: () => "/privacidade",
+  },
   chat: {
     pattern: "/chat/:eventId",
     build: (eventId: string) => `/chat/${encodeURIComponent(eventId)}`,

@@ -11,6 +11,9 @@ const HomeRoute = lazy(() => import("./routes/home"));
 const EventRoute = lazy(() => import("./routes/event"));
 const ChatRoute = lazy(() => import("./routes/chat"));
 const NotFoundRoute = lazy(() => import("./routes/not-found"));
+const MyDataRoute = lazy(() => import("./routes/my-data"));
+const TermsRoute = lazy(() => import("./routes/terms"));
+const PrivacyRoute = lazy(() => import("./routes/privacy"));
 
 /** One route's error boundary (reset when the address changes) and loading state. */
 function Screen({ children }: { children: ReactNode }) {
@@ -51,6 +54,30 @@ export function AppRouter() {
           element={
             <Screen>
               <ChatRoute />
+            </Screen>
+          }
+        />
+        <Route
+          path={paths.myData.pattern}
+          element={
+            <Screen>
+              <MyDataRoute />
+            </Screen>
+          }
+        />
+        <Route
+          path={paths.terms.pattern}
+          element={
+            <Screen>
+              <TermsRoute />
+            </Screen>
+          }
+        />
+        <Route
+          path={paths.privacy.pattern}
+          element={
+            <Screen>
+              <PrivacyRoute />
             </Screen>
           }
         />

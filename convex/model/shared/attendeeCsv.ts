@@ -15,6 +15,10 @@ export type AttendeeRow = {
   meiaCategory: MeiaCategory | null;
   /** What the ticket cost its buyer; null for a ticket given per support. */
   priceCents: number | null;
+  /** The ticket's `Taxa de serviço` (model/shared/fees.ts); null when it had none. */
+  feeCents: number | null;
+  /** The `Cupom` its purchase used; null when none. */
+  couponCode: string | null;
   code: string;
   issuedAt: number;
   usedAt: number | null;
@@ -34,6 +38,8 @@ export const ATTENDEE_CSV_HEADER = [
   "Código",
   "Comprado em",
   "Check-in em",
+  "Taxa de serviço",
+  "Cupom",
 ];
 
 /** The `Situação` column: a cancelled ticket never reads as valid. */
@@ -58,6 +64,8 @@ export function attendeeCsv(rows: AttendeeRow[], { timeZone }: { timeZone?: stri
     row.code,
     csvDateTime(row.issuedAt, timeZone),
     row.usedAt === null ? "" : csvDateTime(row.usedAt, timeZone),
+    row.feeCents === null ? "" : formatBRL(row.feeCents),
+    row.couponCode ?? "",
   ]);
   return spreadsheetCsv(ATTENDEE_CSV_HEADER, data);
 }

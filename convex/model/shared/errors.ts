@@ -56,11 +56,34 @@ export type ErrorCode =
   | "PURCHASE_CANCELLED"
   | "PURCHASE_NOT_ISSUED"
   | "EVENT_OVER"
+  // `Cupons de desconto` (model/coupons.ts) and `Cortesias` (model/courtesies.ts).
+  | "INVALID_COUPON"
+  | "COUPON_EXPIRED"
+  | "COUPON_USED_UP"
+  | "INVALID_COURTESY"
   | "CANCEL_WINDOW_CLOSED"
   | "TICKET_USED"
   | "SUPPORT_NOT_FOUND"
   | "SUPPORT_CANCELLED"
-  | "NOT_COLLECTING";
+  | "NOT_COLLECTING"
+  // Equipe and the door (team.ts, door.ts beside this file).
+  | "INVALID_TEAM_ROLE"
+  | "TEAM_INVITE_REFUSED"
+  | "TEAM_MEMBER_NOT_FOUND"
+  | "NOT_AT_THE_DOOR"
+  | "DOOR_SESSION_NOT_FOUND"
+  | "INVALID_DOOR"
+  | "TICKET_NOT_USED"
+  // `Sala de espera` (waitingRoom.ts beside this file).
+  | "NOT_YOUR_TURN"
+  | "TURN_USED"
+  | "ALREADY_IN_ROOM"
+  | "SALE_ENDED"
+  | "INVALID_SALE_OPENING"
+  // `Excluir minha conta` while money or a ticket still ties the person to Apoie (model/privacy/).
+  | "ACCOUNT_NOT_DELETABLE"
+  | "TERMS_OUTDATED"
+  | "INVALID_NAME";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

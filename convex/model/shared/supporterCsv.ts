@@ -20,9 +20,11 @@ export type SupporterRow = {
   answer: string | null;
   at: number;
   state: string;
+  /** The support's `Taxa de serviço`, taken from the payout (model/shared/fees.ts); null when none. */
+  feeCents: number | null;
 };
 
-export const SUPPORTER_CSV_HEADER = ["Nome", "E-mail", "Valor", "Recompensa", "Resposta", "Data", "Situação"];
+export const SUPPORTER_CSV_HEADER = ["Nome", "E-mail", "Valor", "Recompensa", "Resposta", "Data", "Situação", "Taxa de serviço"];
 
 /** The CSV file's text, BOM included. */
 export function supporterCsv(rows: SupporterRow[], { timeZone }: { timeZone?: string } = {}): string {
@@ -34,6 +36,7 @@ export function supporterCsv(rows: SupporterRow[], { timeZone }: { timeZone?: st
     row.answer ?? "",
     csvDateTime(row.at, timeZone),
     row.state,
+    row.feeCents === null ? "" : formatBRL(row.feeCents),
   ]);
   return spreadsheetCsv(SUPPORTER_CSV_HEADER, data);
 }

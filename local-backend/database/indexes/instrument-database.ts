@@ -56,10 +56,26 @@ function sortByKey(documents: IndexedDocument[], fields: string[]): IndexedDocum
  * `check()` runs after each read is recorded and before its documents are handed out (the
  * engine refuses there a read of something changed since the transaction began).
  */
-export type ReadRecorder = { current: () => ReadSet | undefined; check: () => void };
+export type ReadRecorder = {
+  current: () => ReadSet | undefined;
+  check: () => void;
+  /** A row the query read and its `.filter` dropped (it counts against the read limits all the same). */
+  dropped?: (document: IndexedDocument) => void;
+};
 
 /** Records nothing: for a database that is only measured. */
 export const NO_READ_RECORDER: ReadRecorder = { current: () => undefined, check: () => {} };
+
+/** `filterFn`, telling `dropped` of each row it refuses. */
+function reportingDrops(filterFn: (document: IndexedDocument) => boolean, recorder: ReadRecorder) {
+  const dropped = recorder.dropped;
+  if (dropped === undefined) return filterFn;
+  return (document: IndexedDocument) => {
+    if (filterFn(document)) return true;
+    dropped(document);
+    return false;
+  };
+}
 
 /** An index range a query source reads, in the query's order. */
 type IndexRead = { table: string; indexName: string; range: IndexRange; desc: boolean };
@@ -102,15 +118,17 @@ export function instrumentDatabase(component: string, db: InstrumentedDatabase, 
       const pageRead = page;
       page = null;
       const read = indexRead(query.source);
-      if (read === null) return resolveQuerySource(query);
-      return resolveQueryOver(db, resolveQuerySource, query, inIndexOrder(db, read, pageRead));
+      const resolved =
+        read === null ? resolveQuerySource(query) : resolveQueryOver(db, resolveQuerySource, query, inIndexOrder(db, read, pageRead));
+      return { ...resolved, filterFn: reportingDrops(resolved.filterFn, recorder) };
     },
     // Rows are read from the index as they are asked for: a `.first()`, or a batch of 100 out
     // of a range of a million, costs what it hands out, not the whole range filtered.
     openStream: (db, resolved, resolveQuerySource, query) => {
       const read = indexRead(query.source);
       if (read === null) return eagerStream(resolved(query));
-      const { filterFn, limit } = resolveQueryOver(db, resolveQuerySource, query, []);
+      const { filterFn: filters, limit } = resolveQueryOver(db, resolveQuerySource, query, []);
+      const filterFn = reportingDrops(filters, recorder);
       const rows = inIndexOrderLazily(db, read);
       let handed = 0;
       return {

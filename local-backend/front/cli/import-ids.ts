@@ -7,7 +7,8 @@
  * those old ids are rewritten to the new one, so references still resolve.
  */
 import type { Value } from "convex/values";
-import type { TableNumbers } from "../../database/ids/table-numbers.ts";
+import { tableOfNumber, type TableNumbers } from "../../database/ids/table-numbers.ts";
+import { ImportError, type TableRows } from "./import-parse.ts";
 import { randomDocumentId } from "../../database/ids/random-ids.ts";
 import type { Row, Snapshot } from "./import-parse.ts";
 
@@ -79,4 +80,39 @@ export function settleIds(plan: Snapshot, numbers: TableNumbers, creationTime: (
     }
   }
   return settled;
+}
+
+/**
+ * Refuses, as Convex's import does (`assign_table_numbers`), a table not listed in `_tables`
+ * (a JSONL file, a ZIP without `_tables`) whose ids carry the number of another table of the
+ * same component here that the import does not replace: its documents' `_id`s belong to that
+ * table. `exists(componentPath, table)` says whether the component has that table here.
+ */
+export function refuseForeignIds(
+  plan: Snapshot | TableRows,
+  mode: string,
+  exists: (componentPath: string, table: string) => boolean,
+): void {
+  if (mode === "replaceAll") return;
+  const candidates: { componentPath: string; table: string; number: number; imported: Set<string> }[] = [];
+  if (plan.kind === "table") {
+    if (plan.idNumber !== undefined) candidates.push({ ...plan, number: plan.idNumber, imported: new Set([plan.table]) });
+  } else {
+    for (const [componentPath, tables] of plan.numbers) {
+      const imported = new Set(plan.components.get(componentPath)?.keys() ?? []);
+      for (const [table, number] of tables) {
+        if (!plan.listed.get(componentPath)?.has(table)) candidates.push({ componentPath, table, number, imported });
+      }
+    }
+  }
+  for (const { componentPath, table, number, imported } of candidates) {
+    const owner = tableOfNumber(number);
+    if (owner === undefined || owner === table || imported.has(owner) || !exists(componentPath, owner)) continue;
+    const inComponent = componentPath === "" ? "" : ` in component \`${componentPath}\``;
+    throw new ImportError(
+      owner.startsWith("_")
+        ? `New table \`${table}\`${inComponent} has IDs that conflict with existing internal table. Consider importing this table without \`_id\` fields or import into a new deployment.`
+        : `New table \`${table}\`${inComponent} has IDs that conflict with existing table \`${owner}\`. To delete all existing tables, import with \`npx convex import --replace-all\`.`,
+    );
+  }
 }

@@ -22,10 +22,15 @@ export type Snapshot = {
   kind: "snapshot";
   components: Map<string, Map<string, Row[]>>;
   numbers: Map<string, Map<string, number>>;
+  /** Per component, the tables `_tables` lists (the others' numbers come from their ids). */
+  listed: Map<string, Set<string>>;
   files: Map<string, Uint8Array>;
 };
-/** One table's new rows (without ids: they get new ones). */
-export type TableRows = { kind: "table"; componentPath: string; table: string; rows: Row[] };
+/**
+ * One table's new rows (without ids: they get new ones); `idNumber`, the table number its
+ * first `_id` carries, if any (Convex would take the table's number from it).
+ */
+export type TableRows = { kind: "table"; componentPath: string; table: string; rows: Row[]; idNumber?: number };
 
 const TABLE_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 /** Fields of Convex's `_storage` export that are its own storage's, not the document's. */
@@ -186,7 +191,8 @@ export function parseSnapshotZip(bytes: Buffer): Snapshot {
       files.set(file.sha256 as string, bytes);
     }
   }
-  return { kind: "snapshot", components, numbers, files };
+  const listedTables = new Map([...listed].map(([componentPath, tables]) => [componentPath, new Set(tables.keys())]));
+  return { kind: "snapshot", components, numbers, listed: listedTables, files };
 }
 
 /** RFC 4180 CSV: a header row, then rows; numbers and true/false become numbers and booleans. */
@@ -249,9 +255,11 @@ export function parseTableRows(format: Exclude<ImportFormat, "zip">, bytes: Buff
     if (!Array.isArray(array)) throw new ImportError("The file is not a JSON array");
     rows = (array as JSONValue[]).map((value) => toRow(value, "JSON array"));
   }
+  const firstId = rows.find((row) => typeof row._id === "string")?._id as string | undefined;
+  const idNumber = firstId === undefined ? undefined : decodeConvexId(firstId)?.tableNumber;
   for (const row of rows) {
     delete row._id;
     delete row._creationTime;
   }
-  return { kind: "table", componentPath, table, rows };
+  return { kind: "table", componentPath, table, rows, ...(idNumber === undefined ? {} : { idNumber }) };
 }

@@ -20,7 +20,7 @@ import type { InstanceSetup } from "../../functions/engine-instance.ts";
 import { SchemaMismatchError } from "../../database/schema-check.ts";
 import { HttpError, readBody } from "../http-api.ts";
 import type { AdminRoute } from "./routes.ts";
-import { diffIndexes, indexesOf } from "../../functions/push/index-diff.ts";
+import { checkIndexLimits, diffIndexes, IndexLimitError, indexesOf } from "../../functions/push/index-diff.ts";
 import { analyzeFunctions, loadPush, type LoadedPush } from "../../functions/push/load-push.ts";
 import { PushStore, type PushedDefinition, type PushedModule } from "../../functions/push/push-store.ts";
 import { refuseNodeQueriesAndMutations } from "../../functions/push/node-modules.ts";
@@ -144,6 +144,12 @@ async function evaluatePush(deps: PushDeps, body: StartPushRequest): Promise<{ f
 
 /** The push's `schemaChange`: its folder (echoed back to wait_for_schema) and the app's index diff. */
 function schemaChangeOf(deps: PushDeps, folder: string, loaded: LoadedPush) {
+  try {
+    checkIndexLimits(loaded.byPath.get("schema")?.default);
+  } catch (error) {
+    if (error instanceof IndexLimitError) throw new HttpError(400, error.code, error.message);
+    throw error;
+  }
   return {
     allocatedComponentIds: {},
     schemaIds: { pushFolder: path.basename(folder) },

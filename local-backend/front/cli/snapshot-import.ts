@@ -12,6 +12,7 @@ import { HttpError } from "../http-api.ts";
 import {
   committedDocuments,
   idCounters,
+  schemaTables,
   setIdCounters,
   stageWrite,
   tableOf,
@@ -29,7 +30,7 @@ import {
   type Snapshot,
   type TableRows,
 } from "./import-parse.ts";
-import { renumberedTables, settleIds, type Renumbered } from "./import-ids.ts";
+import { refuseForeignIds, renumberedTables, settleIds, type Renumbered } from "./import-ids.ts";
 import { NOT_EXPORTED } from "./snapshot-export.ts";
 import type { TableNumbers } from "../../database/ids/table-numbers.ts";
 import { isCounterId } from "../../database/ids/random-ids.ts";
@@ -138,6 +139,17 @@ export class SnapshotImports {
         format === "zip"
           ? parseSnapshotZip(bytes)
           : parseTableRows(format, bytes, typeof options.tableName === "string" ? options.tableName : "", componentPath);
+      const plan = record.plan;
+      await this.deps.engine.withInstance(async (instance) =>
+        refuseForeignIds(plan, mode, (componentPath, table) => {
+          const db = instance.global.components[componentPath]?.db;
+          if (db === undefined) return false;
+          return (
+            (schemaTables(db)?.has(table) ?? false) ||
+            this.deps.engine.database.tableDocuments(table).some((found) => found.componentPath === componentPath)
+          );
+        }),
+      );
       const changes = await this.changes(record.plan, mode);
       const deletes = changes.some((change) => change.remove > 0);
       record.state = {

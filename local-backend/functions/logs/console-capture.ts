@@ -37,3 +37,9 @@ export function captureLogLines<T>(lines: string[], work: () => Promise<T>): Pro
   install();
   return capture.run(lines, work);
 }
+
+/** A line of the backend's own (a limit warning) in the running execution's log lines, unquoted as Convex writes its system lines; also on this process's stderr. */
+export function logSystemLine(level: "WARN" | "INFO", text: string): void {
+  capture.getStore()?.push(`[${level}] ${text}`);
+  process.stderr.write(`[${level}] ${text}\n`);
+}

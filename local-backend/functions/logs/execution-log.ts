@@ -4,6 +4,9 @@
  * (`GET /api/stream_function_logs?cursor=<ms>`). The latest 10,000 are kept in memory.
  */
 import { captureLogLines } from "./console-capture.ts";
+import { executionUsage, type UsageStats } from "./execution-usage.ts";
+import { noteLimitError } from "../limits/usage-peaks.ts";
+import { limitCodeOf } from "../../database/limits/knobs.ts";
 
 export type UdfType = "Query" | "Mutation" | "Action" | "HttpAction";
 
@@ -22,6 +25,8 @@ export type FunctionExecution = {
   cachedResult: boolean;
   requestId: string;
   executionId: string;
+  /** What its queries and mutations read and wrote (Convex's log streams carry such figures as `usageStats`). */
+  usageStats: UsageStats;
 };
 
 const KEPT = 10_000;
@@ -84,11 +89,14 @@ export async function recordExecution<T>(
   logLines: string[] = [],
 ): Promise<T> {
   const started = performance.now();
+  const usage = executionUsage(identifier);
   let error: string | null = null;
   try {
-    return await captureLogLines(logLines, work);
+    return await captureLogLines(logLines, () => usage.run(work));
   } catch (thrown) {
     error = thrown instanceof Error ? `Uncaught ${thrown.name}: ${thrown.message}` : `Uncaught ${String(thrown)}`;
+    const limit = thrown instanceof Error ? limitCodeOf(thrown.message) : null;
+    if (limit !== null) noteLimitError(limit);
     throw thrown;
   } finally {
     functionLog.record({
@@ -98,6 +106,7 @@ export async function recordExecution<T>(
       logLines: [...logLines],
       executionTime: (performance.now() - started) / 1000,
       error,
+      usageStats: usage.stats(),
     });
   }
 }

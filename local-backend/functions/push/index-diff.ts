@@ -3,8 +3,9 @@
  * (`schemaChange.indexDiffs`), so `npx convex dev` prints "Added table indexes: [+] events.by_x …"
  * and "Deleted table indexes: …" as against a deployment. Indexes here are built when a query
  * first uses them (database/indexes/document-indexes.ts), so nothing is backfilled: the diff is only
- * reported.
+ * reported. A schema past Convex's index limits is refused (`checkIndexLimits`).
  */
+import { valueLimit } from "../../database/limits/knobs.ts";
 
 /** An index as the CLI reads it (its DeveloperIndexConfig). */
 export type IndexConfig =
@@ -73,4 +74,36 @@ export function diffIndexes(before: IndexConfig[], after: IndexConfig[]): IndexD
     added_indexes: after.filter((index) => !beforeKeys.has(key(index))),
     removed_indexes: before.filter((index) => !afterKeys.has(key(index))),
   };
+}
+
+/** A push refused for an index rule, with Convex's code and words (index_validation_error.rs). */
+export class IndexLimitError extends Error {
+  constructor(
+    readonly code: "TooManyIndexes" | "IndexTooManyFields",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Refuses a schema past Convex's index limits (database/limits/knobs.ts): more indexes on a
+ * table than allowed (database, text, vector and staged ones together, as Convex counts them),
+ * or an index on more fields (`_creationTime`, which Convex adds to each, not counted).
+ */
+export function checkIndexLimits(schema: unknown): void {
+  const perTable = new Map<string, number>();
+  const fieldsAllowed = valueLimit("fieldsPerIndex");
+  for (const index of indexesOf(schema)) {
+    const table = index.name.split(".")[0]!;
+    perTable.set(table, (perTable.get(table) ?? 0) + 1);
+    if (index.type === "database" && index.fields.length - 1 > fieldsAllowed) {
+      throw new IndexLimitError("IndexTooManyFields", `Indexes may have up to ${fieldsAllowed} fields.`);
+    }
+  }
+  const indexesAllowed = valueLimit("indexesPerTable");
+  for (const [table, count] of perTable) {
+    if (count > indexesAllowed)
+      throw new IndexLimitError("TooManyIndexes", `Table "${table}" cannot have more than ${indexesAllowed} indexes.`);
+  }
 }

@@ -119,6 +119,25 @@ it(
     expect(violating.code).not.toBe(0);
     expect(violating.stdout + violating.stderr).toMatch(/Schema validation failed[\s\S]*requiredByThisPush/);
     expect(await new ConvexHttpClient(backend.url).query(probe, {})).toBe("second push");
+
+    // Convex's index limits, in its words: 16 fields per index, 32 indexes per table.
+    const fields = Array.from({ length: 17 }, (_, n) => `"f${n}"`).join(", ");
+    await writeFile(
+      schemaFile,
+      schema.replace(/events: defineTable\(\{[\s\S]*?\n {2}\}\)/, (table) => `${table}\n    .index("by_many", [${fields}])`),
+    );
+    const wideIndex = await push();
+    expect(wideIndex.code).not.toBe(0);
+    expect(wideIndex.stdout + wideIndex.stderr).toContain("Indexes may have up to 16 fields.");
+    const indexes = Array.from({ length: 33 }, (_, n) => `.index("by_probe${n}", ["goalCents"])`).join("\n    ");
+    await writeFile(
+      schemaFile,
+      schema.replace(/events: defineTable\(\{[\s\S]*?\n {2}\}\)/, (table) => `${table}\n    ${indexes}`),
+    );
+    const manyIndexes = await push();
+    expect(manyIndexes.code).not.toBe(0);
+    expect(manyIndexes.stdout + manyIndexes.stderr).toContain('Table "events" cannot have more than 32 indexes.');
+    expect(await new ConvexHttpClient(backend.url).query(probe, {})).toBe("second push");
     await client.close();
 
     await writeProbe('export const value = query({ args: {}, handler: async () => "third push" });');

@@ -2,12 +2,15 @@
 import type { AnyBenchPart } from "../part";
 import { ackLatencyPart } from "./ack-latency";
 import { bundlePart } from "./bundle";
+import { emailDeliveryPart } from "./email-delivery";
 import { functionsPart } from "./functions";
 import { hotEventPart } from "./hot-event";
 import { latencyPart } from "./latency";
 import { lighthousePart } from "./lighthouse";
+import { limitsPart } from "./limits";
 import { listPart } from "./list";
 import { notificationsPart } from "./notifications";
+import { onSalePart } from "./on-sale";
 import { ownBarPart } from "./own-bar";
 import { persistedSupportPart } from "./persisted-support";
 import { pixDepositPart } from "./pix-deposit";
@@ -31,5 +34,9 @@ export const BENCH_PARTS: readonly AnyBenchPart[] = [
   saveToBrowserPart,
   startUpPart,
   ticketRushPart,
+  onSalePart,
   pixDepositPart,
+  emailDeliveryPart,
+  // Last: what every part before it saw of Convex's limits.
+  limitsPart,
 ];

@@ -6,3 +6,4 @@ export { CancelEvent } from "../../features/events/cancel/cancel-event";
 export { EditEvent } from "../../features/events/form/edit-event";
 export { AttendeeList } from "../../features/tickets/attendee-list";
 export { DownloadSupportersButton } from "../../features/rewards/download-supporters-button";
+export { FeeSettings } from "../../features/fees/fee-settings";

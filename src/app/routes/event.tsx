@@ -1,7 +1,8 @@
-import { lazy, memo, Suspense } from "react";
+import { type ComponentProps, lazy, memo, Suspense } from "react";
 import { Link, Route, Routes, useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
+import { type EventFunction, mayCall } from "@convex/model/shared/functionAccess";
 import { eventRoom } from "@convex/model/shared/presenceRooms";
 import { PresenceCount, viewersText } from "../../components/presence-count";
 import { Spinner } from "../../components/spinner";
@@ -17,6 +18,7 @@ import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
 import { backToHome, paths } from "../paths";
 
 const CheckInRoute = lazy(() => import("./checkin"));
+const TeamRoute = lazy(() => import("./team"));
 const NotFoundRoute = lazy(() => import("./not-found"));
 // Loaded only where they show: the organizer's tools for the organizer, Ingressos (its list, the
 // buying form and the lote and meia-entrada rules) on an event sold by ticket types.
@@ -24,7 +26,13 @@ const organizerTools = () => import("./event-organizer");
 const EditEvent = lazy(() => organizerTools().then((module) => ({ default: module.EditEvent })));
 const CancelEvent = lazy(() => organizerTools().then((module) => ({ default: module.CancelEvent })));
 const AttendeeList = lazy(() => organizerTools().then((module) => ({ default: module.AttendeeList })));
+const FeeSettings = lazy(() => organizerTools().then((module) => ({ default: module.FeeSettings })));
 const DownloadSupportersButton = lazy(() => organizerTools().then((module) => ({ default: module.DownloadSupportersButton })));
+// The on-sale room wraps Ingressos on every ticketed event (and is only the Ingressos on one without a room).
+const WaitingRoom = lazy(() => import("../../features/waiting-room/waiting-room").then((module) => ({ default: module.WaitingRoom })));
+const SaleOpeningForm = lazy(() =>
+  import("../../features/waiting-room/sale-opening-form").then((module) => ({ default: module.SaleOpeningForm })),
+);
 const TicketSales = lazy(() => import("../../features/tickets/ticket-sales").then((module) => ({ default: memo(module.TicketSales) })));
 // The event's figures change on every support (a live update a few times a second on a busy
 // event) and re-render the page; the sections that take only the event's id render again only
@@ -44,6 +52,7 @@ export default function EventRoute() {
       <Routes>
         <Route index element={<EventPage />} />
         <Route path={paths.checkIn.pattern} element={<CheckInRoute />} />
+        <Route path={paths.team.pattern} element={<TeamRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>
     </Suspense>
@@ -57,8 +66,10 @@ function EventPage() {
   const loaded = useQuery(api.events.get, { id });
   const event = loaded == null ? loaded : support.shown(loaded);
   const me = useQuery(api.users.me);
-  const isOrganizer = event != null && me != null && me._id === event.creatorId;
-  const isOrganizerOfTicketed = isOrganizer && event.isTicketed;
+  // The organizer, or someone of its `Equipe`: each tool shows when the one table says the server takes it.
+  const role = useQuery(api.team.myRole, me == null ? "skip" : { eventId: id }) ?? null;
+  const may = (fn: EventFunction) => event != null && mayCall(fn, role);
+  const isTicketed = event != null && event.isTicketed;
   useDocumentTitle(event ? pageTitle(event.name) : event === null ? pageTitle("Evento não encontrado") : pageTitle());
 
   return (
@@ -81,9 +92,9 @@ function EventPage() {
             actions={
               <>
                 <ShareEvent event={event} />
-                {isOrganizer && (
+                {may("events:update") && (
                   <Suspense fallback={null}>
-                    <EditEvent event={event} />
+                    <EditEvent event={event} canEdit />
                   </Suspense>
                 )}
               </>
@@ -94,34 +105,70 @@ function EventPage() {
             ) : (
               <EventOutcome event={{ ...event, settlement: event.settlement }} chatPath={paths.chat.build(event._id)} />
             )}
-            {isOrganizerOfTicketed && (
-              <Link to={paths.checkIn.build(event._id)} className="button button--secondary button--large event-detail__check-in">
-                Validar ingressos
-              </Link>
-            )}
-            {isOrganizer && (
-              <Suspense fallback={null}>
-                <DownloadSupportersButton eventId={event._id} eventName={event.name} />
-                <CancelEvent event={event} />
-              </Suspense>
-            )}
+            <EventTools event={event} may={may} />
           </EventDetails>
           <MemoRewardList eventId={event._id} />
           {event.hasTicketTypes && (
+            <TicketSection eventId={event._id} open={salesOpenFor(event)} isOrganizer={may("waitingRoom:configure")} />
+          )}
+          {may("fees:setMode") && (
             <Suspense fallback={null}>
-              <TicketSales eventId={event._id} open={event.supportClosedReason === null || event.supportClosedReason === "concluded"} />
+              <FeeSettings eventId={event._id} sellsTickets={event.hasTicketTypes} open={event.settlement === null} />
             </Suspense>
           )}
           {/* Every ticketed event's organizer downloads the list, also when its tickets come from supports. */}
-          {isOrganizerOfTicketed && (
+          {isTicketed && may("attendees:page") && (
             <Suspense fallback={null}>
               <AttendeeList eventId={event._id} eventName={event.name} />
             </Suspense>
           )}
-          <MemoEventUpdates eventId={event._id} canPost={me != null && me._id === event.creatorId} />
+          <MemoEventUpdates eventId={event._id} canPost={may("updates:post")} />
           <MemoSupportTimeline eventId={event._id} />
         </>
       )}
     </main>
+  );
+}
+
+/** The event's own tools (door, team, supporters' list, cancel): each shows when the access table lets the caller use it. */
+type ToolsEvent = ComponentProps<typeof CancelEvent>["event"] & { _id: string; name: string; isTicketed: boolean };
+
+function EventTools({ event, may }: { event: ToolsEvent; may: (fn: EventFunction) => boolean }) {
+  return (
+    <>
+      {event.isTicketed && may("door:open") && (
+        <Link to={paths.checkIn.build(event._id)} className="button button--secondary button--large event-detail__check-in">
+          Validar ingressos
+        </Link>
+      )}
+      {may("team:list") && (
+        <Link to={paths.team.build(event._id)} className="button button--secondary button--large event-detail__check-in">
+          Equipe
+        </Link>
+      )}
+      {may("rewards:supporters") && (
+        <Suspense fallback={null}>
+          <DownloadSupportersButton eventId={event._id} eventName={event.name} />
+          {may("events:cancel") && <CancelEvent event={event} />}
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** Tickets are sold until the event starts or is cancelled: a reached goal does not stop them. */
+function salesOpenFor(event: { supportClosedReason: string | null }): boolean {
+  return event.supportClosedReason === null || event.supportClosedReason === "concluded";
+}
+
+/** `Ingressos` inside the on-sale room, and, to the organizer, the room's `Abertura das vendas`. */
+function TicketSection({ eventId, open, isOrganizer }: { eventId: string; open: boolean; isOrganizer: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <WaitingRoom eventId={eventId} open={open}>
+        <TicketSales eventId={eventId} open={open} />
+      </WaitingRoom>
+      {isOrganizer && open && <SaleOpeningForm eventId={eventId} />}
+    </Suspense>
   );
 }

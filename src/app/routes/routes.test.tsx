@@ -171,7 +171,7 @@ describe("chat page", () => {
     setQuery(api.users.me, null);
     setQuery(api.events.get, detail);
     setQuery(api.chat.access, "signedOut");
-    setQuery(api.auth.providers, { google: false, local: true });
+    setQuery(api.auth.providers, { google: false, local: true, email: false });
     renderAt("/chat/ev1");
     const notice = screen.getByRole("status");
     expect(notice).toHaveTextContent("Você precisa estar logado para continuar.");

@@ -28,7 +28,7 @@ beforeEach(() => {
 
 describe("AccountArea", () => {
   it("Entrar com Google asks Convex Auth to bring the person back to the page they are on", async () => {
-    setQuery(api.auth.providers, { google: true, local: false });
+    setQuery(api.auth.providers, { google: true, local: false, email: false });
     window.history.replaceState(null, "", "/event/ev1?de=hoje");
     render(<AccountArea {...handlers} />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Entrar com Google" }));
@@ -37,12 +37,12 @@ describe("AccountArea", () => {
   });
 
   it("shows only the configured sign-in buttons", () => {
-    setQuery(api.auth.providers, { google: true, local: false });
+    setQuery(api.auth.providers, { google: true, local: false, email: false });
     const { unmount } = render(<AccountArea {...handlers} />);
     expect(screen.getByRole("button", { name: "Entrar com Google" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Entrar (modo local)" })).not.toBeInTheDocument();
     unmount();
-    setQuery(api.auth.providers, { google: false, local: true });
+    setQuery(api.auth.providers, { google: false, local: true, email: false });
     render(<AccountArea {...handlers} />);
     expect(screen.queryByRole("button", { name: "Entrar com Google" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Entrar (modo local)" })).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe("AccountArea", () => {
 
   it("signs in locally with a name and an e-mail", async () => {
     const user = userEvent.setup();
-    setQuery(api.auth.providers, { google: false, local: true });
+    setQuery(api.auth.providers, { google: false, local: true, email: false });
     render(<AccountArea {...handlers} />);
     await user.click(screen.getByRole("button", { name: "Entrar (modo local)" }));
     const dialog = await screen.findByRole("dialog", { name: "Entrar (modo local)" });
@@ -64,7 +64,7 @@ describe("AccountArea", () => {
   it("opens the avatar menu with name, wallet and actions when signed in", async () => {
     const user = userEvent.setup();
     setAuth({ isAuthenticated: true });
-    setQuery(api.auth.providers, { google: true, local: true });
+    setQuery(api.auth.providers, { google: true, local: true, email: false });
     setQuery(api.users.me, {
       _id: fakeId("users", "u1"),
       name: null,
@@ -84,7 +84,18 @@ describe("AccountArea", () => {
     const items = within(menu)
       .getAllByRole("menuitem")
       .map((item) => item.textContent);
-    expect(items).toEqual(["Meus Eventos", "Criar Evento", "Meus Ingressos", "Meus apoios", "Extrato", "Adicionar saldo", "Sacar", "Sair"]);
+    expect(items).toEqual([
+      "Meus Eventos",
+      "Criar Evento",
+      "Meus Ingressos",
+      "Meus apoios",
+      "Extrato",
+      "Adicionar saldo",
+      "Sacar",
+      "Notificações por e-mail",
+      "Meus dados",
+      "Sair",
+    ]);
     await user.click(within(menu).getByRole("menuitem", { name: "Criar Evento" }));
     expect(handlers.onCreateEvent).toHaveBeenCalled();
   });
@@ -99,7 +110,7 @@ describe("AccountArea", () => {
       image: null,
       walletCents: 5000,
     };
-    setQuery(api.auth.providers, { google: false, local: true });
+    setQuery(api.auth.providers, { google: false, local: true, email: false });
     const { rerender } = render(<AccountArea {...handlers} />);
     await user.click(screen.getByRole("button", { name: "Entrar (modo local)" }));
     const dialog = await screen.findByRole("dialog", { name: "Entrar (modo local)" });
@@ -123,7 +134,7 @@ describe("AccountArea", () => {
     // The providers query was unsubscribed while signed in, so it loads again first.
     setQuery(api.auth.providers, undefined);
     rerender(<AccountArea {...handlers} />);
-    setQuery(api.auth.providers, { google: false, local: true });
+    setQuery(api.auth.providers, { google: false, local: true, email: false });
     rerender(<AccountArea {...handlers} />);
     await waitFor(() => expect(screen.getByRole("button", { name: "Entrar (modo local)" })).toHaveFocus());
   });

@@ -16,6 +16,8 @@ type AccountAreaProps = {
   onOpenStatement: () => void;
   onAddFunds: () => void;
   onWithdraw: () => void;
+  /** `Meus dados` (a page, not a modal). */
+  onOpenMyData?: () => void;
   /** Receives the avatar button, so modals opened from its menu can return focus to it. */
   menuTriggerRef?: Ref<HTMLButtonElement>;
 };

@@ -6,6 +6,7 @@ import "./account.css";
 
 // The dialog (Radix) loads only when opened, keeping "/" light.
 const LocalSignInDialog = lazy(() => import("./local-sign-in-dialog"));
+const EmailSignInDialog = lazy(() => import("./email-sign-in-dialog"));
 
 type SignInButtonsProps = {
   /** Called after a local sign-in went through (e.g. to move focus once the avatar shows). */
@@ -19,11 +20,12 @@ function currentAddress(): string {
   return window.location.pathname + window.location.search;
 }
 
-/** The configured sign-in buttons: `Entrar com Google` and/or `Entrar (modo local)`. */
+/** The configured sign-in buttons: `Entrar com Google`, `Entrar com e-mail` and/or `Entrar (modo local)`. */
 export function SignInButtons({ onLocalSignedIn, firstButtonRef }: SignInButtonsProps) {
   const providers = useQuery(api.auth.providers);
   const { signIn } = useAuthActions();
   const [localOpen, setLocalOpen] = useState(false);
+  const [emailOpen, setEmailOpen] = useState(false);
 
   return (
     <div className="sign-in-buttons">
@@ -52,12 +54,29 @@ export function SignInButtons({ onLocalSignedIn, firstButtonRef }: SignInButtons
           Entrar com Google
         </button>
       )}
-      {providers?.local && (
+      {providers?.email && (
         <>
           <button
             type="button"
             className="button button--secondary"
             ref={providers.google ? undefined : firstButtonRef}
+            onClick={() => setEmailOpen(true)}
+          >
+            Entrar com e-mail
+          </button>
+          {emailOpen && (
+            <Suspense fallback={null}>
+              <EmailSignInDialog open={emailOpen} onOpenChange={setEmailOpen} onSignedIn={onLocalSignedIn} />
+            </Suspense>
+          )}
+        </>
+      )}
+      {providers?.local && (
+        <>
+          <button
+            type="button"
+            className="button button--secondary"
+            ref={providers.google || providers.email ? undefined : firstButtonRef}
             onClick={() => setLocalOpen(true)}
           >
             Entrar (modo local)

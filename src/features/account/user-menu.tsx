@@ -1,7 +1,10 @@
-import type { Ref } from "react";
+import { lazy, Suspense, useState, type Ref } from "react";
 import { DropdownMenu } from "radix-ui";
 import { formatBRL } from "@convex/model/shared/money";
 import type { SignedInUser } from "../../lib/api-types";
+
+// `Notificações por e-mail` loads only when opened.
+const EmailPreferencesModal = lazy(() => import("./email-preferences-modal"));
 
 /** users:me as the menu uses it; `menuName` is the server's "name, or Usuário". */
 export type MenuUser = Pick<SignedInUser, "name" | "menuName" | "email" | "image" | "walletCents">;
@@ -15,6 +18,8 @@ type UserMenuProps = {
   onOpenStatement: () => void;
   onAddFunds: () => void;
   onWithdraw: () => void;
+  /** `Meus dados` (a page, not a modal). */
+  onOpenMyData?: () => void;
   onSignOut: () => void;
   triggerRef?: Ref<HTMLButtonElement>;
 };
@@ -41,56 +46,71 @@ export default function UserMenu({
   onOpenStatement,
   onAddFunds,
   onWithdraw,
+  onOpenMyData,
   onSignOut,
   triggerRef,
 }: UserMenuProps) {
   const displayName = user.menuName;
+  const [emailPreferencesOpen, setEmailPreferencesOpen] = useState(false);
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger ref={triggerRef} className="avatar-button" aria-label="Abrir menu do usuário">
-        {user.image ? (
-          <img className="avatar" src={user.image} alt="" referrerPolicy="no-referrer" />
-        ) : (
-          <span className="avatar avatar--initials" aria-hidden="true">
-            {initialsOf(user)}
+    <>
+      {emailPreferencesOpen && (
+        <Suspense fallback={null}>
+          <EmailPreferencesModal open={emailPreferencesOpen} onOpenChange={setEmailPreferencesOpen} />
+        </Suspense>
+      )}
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger ref={triggerRef} className="avatar-button" aria-label="Abrir menu do usuário">
+          {user.image ? (
+            <img className="avatar" src={user.image} alt="" referrerPolicy="no-referrer" />
+          ) : (
+            <span className="avatar avatar--initials" aria-hidden="true">
+              {initialsOf(user)}
+            </span>
+          )}
+          <span className="avatar-button__wallet" aria-hidden="true">
+            {formatBRL(user.walletCents)}
           </span>
-        )}
-        <span className="avatar-button__wallet" aria-hidden="true">
-          {formatBRL(user.walletCents)}
-        </span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={8} collisionPadding={8} style={FIT_ON_SCREEN}>
-          <DropdownMenu.Label className="menu__name">{displayName}</DropdownMenu.Label>
-          <DropdownMenu.Label className="menu__wallet">Saldo: {formatBRL(user.walletCents)}</DropdownMenu.Label>
-          <DropdownMenu.Separator className="menu__separator" />
-          <DropdownMenu.Item className="menu__item" onSelect={onOpenMyEvents}>
-            Meus Eventos
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" onSelect={onCreateEvent}>
-            Criar Evento
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" onSelect={onOpenTickets}>
-            Meus Ingressos
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" onSelect={onOpenMySupports}>
-            Meus apoios
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" onSelect={onOpenStatement}>
-            Extrato
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" onSelect={onAddFunds}>
-            Adicionar saldo
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" onSelect={onWithdraw}>
-            Sacar
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="menu__separator" />
-          <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={onSignOut}>
-            Sair
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" align="end" sideOffset={8} collisionPadding={8} style={FIT_ON_SCREEN}>
+            <DropdownMenu.Label className="menu__name">{displayName}</DropdownMenu.Label>
+            <DropdownMenu.Label className="menu__wallet">Saldo: {formatBRL(user.walletCents)}</DropdownMenu.Label>
+            <DropdownMenu.Separator className="menu__separator" />
+            <DropdownMenu.Item className="menu__item" onSelect={onOpenMyEvents}>
+              Meus Eventos
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={onCreateEvent}>
+              Criar Evento
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={onOpenTickets}>
+              Meus Ingressos
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={onOpenMySupports}>
+              Meus apoios
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={onOpenStatement}>
+              Extrato
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={onAddFunds}>
+              Adicionar saldo
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={onWithdraw}>
+              Sacar
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="menu__separator" />
+            <DropdownMenu.Item className="menu__item" onSelect={() => setEmailPreferencesOpen(true)}>
+              Notificações por e-mail
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={onOpenMyData}>
+              Meus dados
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={onSignOut}>
+              Sair
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </>
   );
 }

@@ -1,8 +1,10 @@
-import { useId, useRef, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { supportClosedMessage } from "@convex/model/shared/lifecycle";
 import { formatBRL } from "@convex/model/shared/money";
+import { ANONYMOUS_SUPPORT_LABEL } from "@convex/model/shared/hiddenNames";
+import { CheckboxField } from "../../components/field";
 import { NoticeAlert } from "../../components/notice-alert";
 import { SupportedWithChat } from "../../components/supported-with-chat";
 import type { EventDetail } from "../../lib/api-types";
@@ -29,6 +31,7 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
   const mine = useQuery(api.supports.mine, { eventId: event._id });
   const rewards = useQuery(api.rewards.list, { eventId: event._id });
   const { amount, setAmount, pick, onPick, clear } = useSupportDraft();
+  const [anonymous, setAnonymous] = useState(false);
   const amountRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const chatRef = useRef<HTMLAnchorElement>(null);
@@ -59,7 +62,7 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
       return;
     }
     void submit(async () => {
-      await support.support(check.amountCents, check.choice);
+      await support.support(check.amountCents, anonymous ? { ...check.choice, anonymous } : check.choice);
       clear();
       announce(PROCESSING_TEXT);
       return null; // the outcome's alert follows, from supports:outcome
@@ -73,6 +76,9 @@ export function SupportPanel({ event, chatPath, support }: SupportPanelProps) {
       </h2>
       <SupportTerms closedReason={closedReason} minSupportCents={event.minSupportCents} walletCents={me?.walletCents} />
       {rewards !== undefined && rewards.length > 0 && <RewardPicker rewards={rewards} pick={pick} onPick={onPick} disabled={closed} />}
+      {!closed && (
+        <CheckboxField className="support__anonymous" label={ANONYMOUS_SUPPORT_LABEL} checked={anonymous} onChange={setAnonymous} />
+      )}
       <SupportForm
         amount={amount}
         onAmountChange={setAmount}

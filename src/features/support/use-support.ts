@@ -27,8 +27,11 @@ export function useSupport(eventId: string) {
   /** Waiting in the event's queue (its amount is not in the server's figures yet). */
   const queuedCents = settling && current.queued ? current.amountCents : 0;
 
-  /** `choice`: the reward picked and the answer to its question (none: `Sem recompensa`). */
-  async function support(amountCents: number, choice: { rewardId?: string; answer?: string } = {}): Promise<void> {
+  /**
+   * `choice`: the reward picked and the answer to its question (none: `Sem recompensa`), and
+   * whether the supporter hides their name (`Apoiar sem mostrar meu nome`).
+   */
+  async function support(amountCents: number, choice: { rewardId?: string; answer?: string; anonymous?: boolean } = {}): Promise<void> {
     const firstSupport = mine?.supported === false;
     const { supportId, queued } = await send({ eventId, amountCents, ...choice });
     setSent({ eventId, supportId, queued, amountCents, firstSupport });

@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
-import { formatBRL } from "@convex/model/shared/money";
 import { TICKET_MESSAGES, unitPriceCents, type MeiaCategory } from "@convex/model/shared/ticketTypes";
 import { perPersonLimitMessage } from "@convex/model/shared/waitingList";
-import { NoticeAlert } from "../../components/notice-alert";
 import { ATTENTION_TITLE } from "../../lib/notice";
-import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
 import { MeiaCategoryField, TicketKindChoice, TicketTypeField, UnitsField } from "./ticket-choice-fields";
 import { onSaleNow, type TicketTypeOnSale } from "./ticket-type-list";
-import { outcomeNotice, usePurchaseOutcome } from "./use-purchase-outcome";
+import type { PurchaseResult } from "./use-purchase-outcome";
+import { PriceSummary, useBuyerFee } from "./price-summary";
+import { CouponField, useCoupon } from "./coupon-field";
 
 /**
  * What the buyer has picked, and what it means now: the type (the first on sale unless chosen),
@@ -28,39 +27,51 @@ function useTicketChoice(types: TicketTypeOnSale[], now: number) {
   const meia =
     available !== null && available.inteiraLeft === 0 ? true : available !== null && available.meiaLeft === 0 ? false : meiaChosen;
   const lote = type === undefined || available?.loteIndex == null ? null : type.lotes[available.loteIndex]!;
-  const totalCents = lote === null ? null : units * unitPriceCents(lote, meia);
-  return { type, available, meia, category, units, totalCents, setTypeId, setMeia, setCategory, setUnits };
+  const unitCents = lote === null ? null : unitPriceCents(lote, meia);
+  const totalCents = unitCents === null ? null : units * unitCents;
+  return { type, available, meia, category, units, unitCents, totalCents, setTypeId, setMeia, setCategory, setUnits };
 }
 
-type BuyTicketsFormProps = { eventId: string; types: TicketTypeOnSale[]; now: number; signedIn: boolean };
+type BuyTicketsFormProps = {
+  eventId: string;
+  types: TicketTypeOnSale[];
+  now: number;
+  signedIn: boolean;
+  /** Where the purchase's outcome is kept and shown: outside the form, which the last unit sold takes away. */
+  result: PurchaseResult;
+};
 
 /** Pick a type, inteira or meia (with the category), 1 to 4 units; pay from the wallet. */
-export function BuyTicketsForm({ eventId, types, now, signedIn }: BuyTicketsFormProps) {
+export function BuyTicketsForm({ eventId, types, now, signedIn, result }: BuyTicketsFormProps) {
   const buy = useMutation(api.ticketPurchases.buy);
-  const { notice, pending, show, submit, close } = useSubmitWithNotice();
-  const purchase = usePurchaseOutcome();
+  const { pending, show, submit, purchase } = result;
   const choice = useTicketChoice(types, now);
   const { type, available, meia, category, units } = choice;
+  const coupon = useCoupon(eventId, type?._id, available?.loteIndex, meia);
+  // The price with the coupon, and the fee on it, are the ones agreed to: the server refuses others.
+  const unitCents = coupon.unitPriceCents ?? choice.unitCents;
+  const feeCents = useBuyerFee(eventId, unitCents, units);
 
   function onSubmit(formEvent: FormEvent<HTMLFormElement>) {
     formEvent.preventDefault();
-    if (pending || purchase.processing || type === undefined || available === null) return;
+    if (pending || purchase.processing || type === undefined || available === null || feeCents === null || unitCents === null) return;
+    if (coupon.checking) return;
     if (!signedIn) return show({ title: ATTENTION_TITLE, message: TICKET_MESSAGES.notSignedInToBuy, tone: "error" });
     if (available.state !== "onSale" || available.loteIndex === null)
       return show({ title: ATTENTION_TITLE, message: TICKET_MESSAGES.soldOut, tone: "error" });
     if (meia && category === "") return show({ title: ATTENTION_TITLE, message: TICKET_MESSAGES.meiaWithoutCategory, tone: "error" });
     const loteIndex = available.loteIndex;
-    // The price on screen is the one agreed to: the server refuses the purchase if the lote now costs another.
-    const shownPriceCents = unitPriceCents(type.lotes[loteIndex]!, meia);
     void submit(async () => {
       const { purchaseId } = await buy({
         eventId,
         typeId: type._id,
         loteIndex,
-        unitPriceCents: shownPriceCents,
+        unitPriceCents: unitCents,
         units,
         meia,
         ...(meia ? { meiaCategory: category } : {}),
+        feeCents,
+        ...(coupon.code === null ? {} : { couponCode: coupon.code }),
       });
       purchase.follow(purchaseId);
       return null;
@@ -91,7 +102,8 @@ export function BuyTicketsForm({ eventId, types, now, signedIn }: BuyTicketsForm
         onChange={choice.setUnits}
         hint={type?.maxPerPerson != null && perPersonLimitMessage(type.maxPerPerson)}
       />
-      {choice.totalCents !== null && <p className="buy-tickets__total">Total: {formatBRL(choice.totalCents)}</p>}
+      <CouponField coupon={coupon} />
+      {unitCents !== null && feeCents !== null && <PriceSummary totalCents={units * unitCents} feeCents={feeCents} />}
       <p className="buy-tickets__hint">{TICKET_MESSAGES.attendeeDataNotice}</p>
       <button
         type="submit"
@@ -100,13 +112,6 @@ export function BuyTicketsForm({ eventId, types, now, signedIn }: BuyTicketsForm
       >
         {purchase.processing ? "Processando sua compra…" : "Comprar"}
       </button>
-      <NoticeAlert
-        notice={notice ?? (purchase.outcome && outcomeNotice(purchase.outcome))}
-        onClose={() => {
-          close();
-          purchase.seen();
-        }}
-      />
     </form>
   );
 }

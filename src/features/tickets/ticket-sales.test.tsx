@@ -2,6 +2,7 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "@convex/_generated/api";
+import { NO_FEES } from "@convex/model/shared/fees";
 import { fakeId, resetConvexFake, setMutation, setQuery } from "../../test/convex-fake";
 import { TicketSales } from "./ticket-sales";
 
@@ -25,6 +26,7 @@ beforeEach(() => {
     type("Pista", { inteiraSold: 1, meiaSold: 1, loteSold: [2] }),
     type("Camarote", { inteiraSold: 6, meiaSold: 4, loteSold: [5, 5] }),
   ]);
+  setQuery(api.fees.forEvent, { rates: NO_FEES, passedOn: false });
 });
 
 describe("Ingressos", () => {
@@ -110,6 +112,63 @@ describe("Ingressos", () => {
     expect(await screen.findByRole("alertdialog")).toHaveTextContent(
       "Ingressos esgotados para este tipo. O valor voltou para a sua carteira.",
     );
+  });
+
+  it("shows the fee passed on to the buyer before paying, and pays what it showed", async () => {
+    setQuery(api.fees.forEvent, { rates: { ticketBasisPoints: 1_000, supportBasisPoints: 0, minimumCents: 0 }, passedOn: true });
+    const buy = setMutation(api.ticketPurchases.buy, () => ({ purchaseId: "p1" }) as never);
+    const user = userEvent.setup();
+    render(<TicketSales eventId="ev1" open />);
+    await user.selectOptions(screen.getByLabelText("Quantidade"), "2");
+    expect(screen.getByText("Ingresso R$ 120,00 + taxa R$ 12,00 = R$ 132,00")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Comprar" }));
+    expect(buy).toHaveBeenCalledWith(expect.objectContaining({ unitPriceCents: 6_000, units: 2, feeCents: 1_200 }));
+  });
+
+  it("applies a Cupom: the new price before paying, bought at it with the code; a refused code says why", async () => {
+    setQuery(api.fees.forEvent, { rates: { ticketBasisPoints: 1_000, supportBasisPoints: 0, minimumCents: 0 }, passedOn: true });
+    setQuery(api.coupons.preview, (args) =>
+      args.code === "PROMO10"
+        ? { ok: true as const, code: "PROMO10", unitPriceCents: 5_400 }
+        : { ok: false as const, message: "Este cupom expirou." },
+    );
+    const buy = setMutation(api.ticketPurchases.buy, () => ({ purchaseId: "p1" }) as never);
+    const user = userEvent.setup();
+    render(<TicketSales eventId="ev1" open />);
+    await user.type(screen.getByLabelText("Cupom"), "VELHO");
+    await user.click(screen.getByRole("button", { name: "Aplicar" }));
+    expect(await screen.findByText("Este cupom expirou.")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Cupom"));
+    await user.type(screen.getByLabelText("Cupom"), "PROMO10");
+    await user.click(screen.getByRole("button", { name: "Aplicar" }));
+    expect(await screen.findByText("Cupom PROMO10 aplicado: R$ 54,00 por ingresso.")).toBeInTheDocument();
+    expect(screen.getByText("Ingresso R$ 54,00 + taxa R$ 5,40 = R$ 59,40")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Comprar" }));
+    expect(buy).toHaveBeenCalledWith(expect.objectContaining({ unitPriceCents: 5_400, feeCents: 540, couponCode: "PROMO10" }));
+  });
+
+  it("keeps a purchase refunded in the race for the last units on screen while the type sells out and its form goes", async () => {
+    const user = userEvent.setup();
+    setMutation(api.ticketPurchases.buy, () => ({ purchaseId: "p1" }) as never);
+    setQuery(api.ticketPurchases.outcome, { status: "pending", units: 1, amountCents: 6_000 });
+    setQuery(api.ticketTypes.forEvent, [type("Pista", { inteiraSold: 5, meiaSold: 4, loteSold: [5, 4] })]);
+    render(<TicketSales eventId="ev1" open />);
+    await user.click(screen.getByRole("button", { name: "Comprar" }));
+    expect(await screen.findByRole("button", { name: "Processando sua compra…" })).toBeDisabled();
+    // Someone else's purchase took the last unit: the type sells out and this one is refunded, in one update.
+    act(() => {
+      setQuery(api.ticketTypes.forEvent, [type("Pista", { inteiraSold: 6, meiaSold: 4, loteSold: [5, 5] })]);
+      setQuery(api.ticketPurchases.outcome, {
+        status: "refunded",
+        units: 1,
+        amountCents: 6_000,
+        refusal: "Ingressos esgotados para este tipo.",
+      });
+    });
+    expect(await screen.findByRole("alertdialog")).toHaveTextContent(
+      "Ingressos esgotados para este tipo. O valor voltou para a sua carteira.",
+    );
+    expect(screen.queryByRole("form", { name: "Comprar ingressos" })).not.toBeInTheDocument();
   });
 
   it("has no purchase form once purchases closed", () => {

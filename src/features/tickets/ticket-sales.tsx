@@ -1,8 +1,10 @@
 import { useId } from "react";
 import { useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
+import { NoticeAlert } from "../../components/notice-alert";
 import { BuyTicketsForm } from "./buy-tickets-form";
 import { onSaleNow, TicketTypeList } from "./ticket-type-list";
+import { usePurchaseResult } from "./use-purchase-outcome";
 import { WaitingList } from "./waiting-list";
 import { useClock } from "../../lib/use-clock";
 import "./tickets.css";
@@ -18,6 +20,7 @@ export function TicketSales({ eventId, open }: { eventId: string; open: boolean 
   const types = useQuery(api.ticketTypes.forEvent, { eventId });
   const me = useQuery(api.users.me);
   const now = useClock();
+  const result = usePurchaseResult();
   if (types === undefined || types.length === 0) return null;
   // All sold out (or ended): the waiting list is what is left to offer.
   const anyOnSale = types.some((type) => onSaleNow(type, now).state === "onSale");
@@ -27,8 +30,9 @@ export function TicketSales({ eventId, open }: { eventId: string; open: boolean 
         Ingressos
       </h2>
       <TicketTypeList types={types} now={now} />
-      {open && anyOnSale && <BuyTicketsForm eventId={eventId} types={types} now={now} signedIn={me != null} />}
+      {open && anyOnSale && <BuyTicketsForm eventId={eventId} types={types} now={now} signedIn={me != null} result={result} />}
       {open && me != null && <WaitingList eventId={eventId} types={types} now={now} />}
+      <NoticeAlert notice={result.notice} onClose={result.close} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { ATTENTION_TITLE, type Notice } from "../../lib/notice";
+import { useSubmitWithNotice } from "../../lib/use-submit-with-notice";
 
 type AnyOutcome = NonNullable<FunctionReturnType<typeof api.ticketPurchases.outcome>>;
 export type PurchaseOutcome = Exclude<AnyOutcome, { status: "pending" }>;
@@ -40,3 +41,25 @@ export function outcomeNotice(outcome: PurchaseOutcome): Notice {
     tone: "success",
   };
 }
+
+/**
+ * What came of the buy form's purchase: a refusal at the door (`submit`'s notice) or the queue's
+ * decision (`purchase`). Held by whatever stays on the page while the form goes away (the last
+ * unit sold takes the form with it), so the buyer of the last ticket still reads
+ * `Compra confirmada!`, and a purchase refused or refunded in the race for it, its reason.
+ */
+export function usePurchaseResult() {
+  const form = useSubmitWithNotice();
+  const purchase = usePurchaseOutcome();
+  return {
+    ...form,
+    purchase,
+    notice: form.notice ?? (purchase.outcome && outcomeNotice(purchase.outcome)),
+    close: () => {
+      form.close();
+      purchase.seen();
+    },
+  };
+}
+
+export type PurchaseResult = ReturnType<typeof usePurchaseResult>;

@@ -1,0 +1,186 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { allRows, createEvent, DAY, HOUR, newBackend, runDueFunctions, signedInUser, supportNow } from "./test.helpers";
+import { buyNow, supportTicket, ticketedEvent } from "./test.tickets";
+import { configureEmail, decodeQr, mailbox } from "./test.email";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  configureEmail();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
+
+const subjects = (mail: ReturnType<typeof mailbox>, to: string) => mail.to(to).map((m) => m.subject);
+
+describe("Comprovante de apoio and the organizer's e-mails", () => {
+  test("a support with a reward and an answer: the receipt escapes them; the organizer hears of the first support and the goal, once", async () => {
+    const mail = mailbox();
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Organizadora", email: "org@exemplo.com" });
+    const eventId = (await createEvent(creator.as, {
+      name: "Festa <i>boa</i>",
+      goalCents: 3_000,
+      minSupportCents: 500,
+      rewards: [{ title: "Camiseta <b>", description: "Uma camiseta", minimumCents: 1_000, question: { label: "Apelido?" } }],
+    })) as Id<"events">;
+    const [reward] = await t.query(api.rewards.list, { eventId });
+    const ana = await signedInUser(t, { name: "Ana", email: "ana@exemplo.com" });
+    await supportNow(t, ana.as, { eventId, amountCents: 1_500, rewardId: reward!._id, answer: "<script>G</script>" });
+    const bia = await signedInUser(t, { name: "Bia", email: "bia@exemplo.com" });
+    await supportNow(t, bia.as, { eventId, amountCents: 2_000 });
+    await runDueFunctions(t);
+
+    const [receipt] = mail.to("ana@exemplo.com");
+    expect(receipt!.subject).toBe("Comprovante de apoio: Festa <i>boa</i>");
+    expect(receipt!.text).toContain("Valor: R$ 15,00");
+    expect(receipt!.text).toContain("Recompensa: Camiseta <b>");
+    expect(receipt!.text).toContain("Sua resposta: <script>G</script>");
+    expect(receipt!.text).toMatch(/Identificador: \w+/);
+    expect(receipt!.html).not.toMatch(/<script>|<b>|<i>/);
+    expect(receipt!.html).toContain("&lt;script&gt;G&lt;/script&gt;");
+    expect(subjects(mail, "org@exemplo.com").sort()).toEqual(["Meta atingida: Festa <i>boa</i>", "Primeiro apoio em Festa <i>boa</i>"]);
+    const [goal] = mail.to("org@exemplo.com");
+    expect(goal!.headers["List-Unsubscribe"]).toMatch(/^<http:\/\/127\.0\.0\.1:3211\/email\/unsubscribe\?t=\w+&c=organizer>$/);
+    expect(goal!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  });
+
+  test("an organizer who turned organizer updates off gets no first-support e-mail; the supporter's receipt still goes", async () => {
+    const mail = mailbox();
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Organizadora", email: "org@exemplo.com" });
+    await creator.as.mutation(api.emailPreferences.set, { category: "organizer", on: false });
+    expect(await creator.as.query(api.emailPreferences.mine, {})).toMatchObject({ organizer: false, reminders: true, updates: true });
+    const eventId = await createEvent(creator.as, { goalCents: 100_000 });
+    const ana = await signedInUser(t, { name: "Ana", email: "ana@exemplo.com" });
+    await supportNow(t, ana.as, { eventId, amountCents: 1_000 });
+    await runDueFunctions(t);
+    expect(mail.to("org@exemplo.com")).toHaveLength(0);
+    expect(subjects(mail, "ana@exemplo.com")).toHaveLength(1);
+  });
+});
+
+describe("refunds", () => {
+  test("an event cancelled: each supporter is told once, however many supports; Estorno for a purchase cancelled", async () => {
+    const mail = mailbox();
+    const { t, creator, eventId, typeIds } = await ticketedEvent([
+      { name: "Pista", quantity: 10, meiaQuantity: 4, lotes: [{ priceCents: 1_000 }] },
+    ]);
+    const ana = await signedInUser(t, { name: "Ana", email: "ana@exemplo.com" });
+    const purchaseId = await buyNow(t, ana.as, eventId, typeIds[0]!);
+    await ana.as.mutation(api.ticketPurchases.cancel, { purchaseId });
+    await buyNow(t, ana.as, eventId, typeIds[0]!);
+    await buyNow(t, ana.as, eventId, typeIds[0]!);
+    await creator.as.mutation(api.events.cancel, { id: eventId });
+    await runDueFunctions(t);
+    const got = subjects(mail, "ana@exemplo.com");
+    expect(got.filter((s) => s.startsWith("Estorno:"))).toHaveLength(1);
+    expect(got.filter((s) => s.startsWith("Evento cancelado:"))).toHaveLength(1);
+    const estorno = mail.to("ana@exemplo.com").find((m) => m.subject.startsWith("Estorno:"))!;
+    expect(estorno.text).toContain("Sua compra de ingressos");
+    expect(estorno.text).toContain("R$ 10,00 voltaram para a sua carteira");
+  });
+
+  test("Estorno for a support cancelled", async () => {
+    const mail = mailbox();
+    const { t, eventId } = await ticketedEvent([]);
+    const ana = await signedInUser(t, { name: "Ana", email: "ana@exemplo.com" });
+    const ticket = await supportTicket(t, ana.as, eventId, 1_500);
+    await ana.as.mutation(api.tickets.cancelSupport, { ticketId: ticket._id });
+    await runDueFunctions(t);
+    const estorno = mail.to("ana@exemplo.com").find((m) => m.subject.startsWith("Estorno:"))!;
+    expect(estorno.text).toContain("Seu apoio");
+    expect(estorno.text).toContain("R$ 15,00 voltaram");
+  });
+});
+
+describe("tickets", () => {
+  test("a ticket transferred to someone with an account: they get the new ticket with its QR", async () => {
+    const mail = mailbox();
+    const { t, eventId, typeIds } = await ticketedEvent([{ name: "Pista", quantity: 10, meiaQuantity: 4, lotes: [{ priceCents: 1_000 }] }]);
+    const ana = await signedInUser(t, { name: "Ana <Souza>", email: "ana@exemplo.com" });
+    await signedInUser(t, { name: "Bia", email: "bia@exemplo.com" });
+    await buyNow(t, ana.as, eventId, typeIds[0]!);
+    const [ticket] = await ana.as.query(api.tickets.mine, {});
+    await ana.as.mutation(api.ticketTransfers.transfer, { ticketId: ticket!._id, email: "bia@exemplo.com" });
+    await runDueFunctions(t);
+    const [received] = mail.to("bia@exemplo.com");
+    expect(received!.subject).toMatch(/^Ingresso recebido: /);
+    expect(received!.html).toContain("Ana &lt;Souza&gt; transferiu para você");
+    const code = decodeQr(received!, "qr-0");
+    expect(received!.text).toContain(`Código: ${code}`);
+    expect(code).not.toBe(ticket!.code);
+  });
+
+  test("the 48 h reminder: once per holder, with the unsubscribe link; not to who turned reminders off", async () => {
+    const mail = mailbox();
+    const { t, eventId, typeIds } = await ticketedEvent(
+      [{ name: "Pista", quantity: 10, meiaQuantity: 4, lotes: [{ priceCents: 1_000 }] }],
+      {
+        startsAt: Date.now() + 3 * DAY,
+      },
+    );
+    const ana = await signedInUser(t, { name: "Ana", email: "ana@exemplo.com" });
+    const bia = await signedInUser(t, { name: "Bia", email: "bia@exemplo.com" });
+    await buyNow(t, ana.as, eventId, typeIds[0]!, { units: 2 });
+    await buyNow(t, bia.as, eventId, typeIds[0]!);
+    await bia.as.mutation(api.emailPreferences.set, { category: "reminders", on: false });
+    vi.advanceTimersByTime(DAY + HOUR / 2);
+    await t.mutation(internal.emailReminders.remindUpcoming, {});
+    await runDueFunctions(t);
+    const reminders = mail.to("ana@exemplo.com").filter((m) => m.subject.startsWith("Lembrete:"));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.text).toContain("Para não receber mais lembretes de eventos:");
+    expect(mail.to("bia@exemplo.com").filter((m) => m.subject.startsWith("Lembrete:"))).toHaveLength(0);
+  });
+});
+
+describe("unsubscribe", () => {
+  test("the link's POST turns the category off; GET only asks; a wrong token changes nothing", async () => {
+    const t = newBackend();
+    const ana = await signedInUser(t, { name: "Ana", email: "ana@exemplo.com" });
+    const token = await t.run(async (ctx) => {
+      const id = await ctx.db.insert("emailPreferences", { userId: ana.userId, token: "tok123" });
+      return (await ctx.db.get("emailPreferences", id))!.token;
+    });
+    const ask = await t.fetch(`/email/unsubscribe?t=${token}&c=reminders`, { method: "GET" });
+    expect(await ask.text()).toContain("Cancelar inscrição");
+    expect(await ana.as.query(api.emailPreferences.mine, {})).toMatchObject({ reminders: true });
+    expect((await t.fetch(`/email/unsubscribe?t=nope&c=reminders`, { method: "POST" })).status).toBe(404);
+    const done = await t.fetch(`/email/unsubscribe?t=${token}&c=reminders`, { method: "POST", body: "List-Unsubscribe=One-Click" });
+    expect(done.status).toBe(200);
+    expect(await ana.as.query(api.emailPreferences.mine, {})).toMatchObject({ reminders: false, organizer: true });
+  });
+
+  test("a permanent failure is shown to its owner in Notificações por e-mail", async () => {
+    mailbox();
+    const { t, eventId, typeIds } = await ticketedEvent([{ name: "Pista", quantity: 10, meiaQuantity: 4, lotes: [{ priceCents: 1_000 }] }]);
+    const ana = await signedInUser(t, { name: "Ana", email: "ana@recusa.invalid" });
+    await buyNow(t, ana.as, eventId, typeIds[0]!);
+    await runDueFunctions(t);
+    expect((await ana.as.query(api.emailPreferences.mine, {}))!.lastFailure).toMatchObject({ to: "ana@recusa.invalid" });
+    expect((await allRows(t, "emails")).find((row) => row.to === "ana@recusa.invalid")!.state).toBe("failed");
+  });
+});
+
+describe("waiting list", () => {
+  test("a unit coming back is held for the first in line: `Ingressos reservados para você até HH:MM`", async () => {
+    const mail = mailbox();
+    const { t, eventId, typeIds } = await ticketedEvent([{ name: "Pista", quantity: 5, meiaQuantity: 2, lotes: [{ priceCents: 1_000 }] }]);
+    const ana = await signedInUser(t, { name: "Ana", email: "ana@exemplo.com" });
+    // Ana takes every inteira unit; Caio waits for one.
+    const purchaseId = await buyNow(t, ana.as, eventId, typeIds[0]!, { units: 3 });
+    const caio = await signedInUser(t, { name: "Caio", email: "caio@exemplo.com" });
+    await caio.as.mutation(api.waitingList.join, { eventId, typeId: typeIds[0]!, units: 1, meia: false });
+    await ana.as.mutation(api.ticketPurchases.cancel, { purchaseId });
+    await runDueFunctions(t);
+    const [held] = mail.to("caio@exemplo.com");
+    expect(held!.subject).toMatch(/^Ingressos reservados para você até \d{2}:\d{2}$/);
+    expect(held!.text).toMatch(/1 ingresso está reservado para você até \d{2}:\d{2}/);
+    expect(held!.html).toContain(`/event/${eventId}`);
+  });
+});

@@ -1,0 +1,66 @@
+/** The outbox's table and the e-mail preferences on `users` (schema.ts spreads them in). */
+import { defineTable } from "convex/server";
+import { literals } from "convex-helpers/validators";
+import { v } from "convex/values";
+
+/** Every kind of e-mail the app sends (model/email/templates/ renders each). */
+export const EMAIL_KINDS = [
+  "purchaseConfirmed",
+  "supportReceipt",
+  "eventCancelled",
+  "refund",
+  "ticketReceived",
+  "ticketsHeld",
+  "depositConfirmed",
+  "withdrawalPaid",
+  "withdrawalFailed",
+  "eventReminder",
+  "goalReached",
+  "payoutDone",
+  "firstSupport",
+  "signInCode",
+  "custom",
+] as const;
+
+const kindValidator = literals(...EMAIL_KINDS);
+
+export const emailTables = {
+  // The outbox (model/email/outbox.ts): one row per e-mail, written with what caused it.
+  emails: defineTable({
+    to: v.string(),
+    userId: v.optional(v.id("users")),
+    kind: kindValidator,
+    subject: v.string(),
+    html: v.string(),
+    text: v.string(),
+    qrCodes: v.optional(v.array(v.string())),
+    unsubscribeUrl: v.optional(v.string()),
+    dedupeKey: v.optional(v.string()),
+    /** unsent: recorded on a deployment without a provider. */
+    state: v.union(v.literal("queued"), v.literal("sending"), v.literal("sent"), v.literal("failed"), v.literal("unsent")),
+    attempts: v.number(),
+    /** queued: when the next attempt is due; sending: when its lease runs out. */
+    dueAt: v.number(),
+    sentAt: v.optional(v.number()),
+    failedAt: v.optional(v.number()),
+    providerId: v.optional(v.string()),
+    /** The last attempt's error (kept on a sent row after retries, for the record). */
+    error: v.optional(v.string()),
+  })
+    .index("by_state_and_dueAt", ["state", "dueAt"])
+    .index("by_dedupeKey", ["dedupeKey"])
+    .index("by_userId_and_state", ["userId", "state"]),
+
+  // `Notificações por e-mail` (model/email/preferences.ts): the optional kinds a person turned
+  // off (absent or true = on), and the secret of their one-click unsubscribe links. Created with
+  // their first optional e-mail or their first change; receipts and tickets always go.
+  emailPreferences: defineTable({
+    userId: v.id("users"),
+    token: v.string(),
+    reminders: v.optional(v.boolean()),
+    organizer: v.optional(v.boolean()),
+    updates: v.optional(v.boolean()),
+  })
+    .index("by_userId", ["userId"])
+    .index("by_token", ["token"]),
+};

@@ -1,0 +1,90 @@
+/**
+ * The room's outflow, one tick every TICK_MS while places wait or turns run: later arrivals get
+ * the next places in arrival order, the "now entering" counter moves by `perMinute` a minute,
+ * and each place it passes gets its turn (TURN_MS), written on that entry alone. Every open page
+ * reads the counter (one document) and its own entry, so a tick wakes each page once and a turn
+ * wakes only its holder. The room says `Esgotado` (status soldOut) once every type is sold out,
+ * and closes with the event.
+ */
+import { internal } from "../../_generated/api";
+import type { Doc, Id } from "../../_generated/dataModel";
+import { env, type MutationCtx } from "../../_generated/server";
+import { ROOM_BATCH, TICK_MS, TURN_MS, TURNS_PER_TICK } from "../shared/waitingRoom";
+import { gateClosedReason, gateOf } from "../supportGates";
+import { typesOf } from "../ticketTypes";
+import { roomOf } from "./rooms";
+
+/** A turn's length: 10 minutes, unless a test deployment sets a shorter one (WAITING_ROOM_TURN_MS). */
+export function turnLength(): number {
+  const configured = Number(env.WAITING_ROOM_TURN_MS ?? Number.NaN);
+  return Number.isSafeInteger(configured) && configured >= 1_000 && configured < TURN_MS ? configured : TURN_MS;
+}
+
+/** Whether no type has anything left to sell (the flags the queue sets as options sell out). */
+async function soldOut(ctx: MutationCtx, eventId: Id<"events">): Promise<boolean> {
+  const types = await typesOf(ctx, eventId);
+  return types.every(
+    (type) =>
+      (type.inteiraSoldOut === true || type.quantity === type.meiaQuantity) && (type.meiaSoldOut === true || type.meiaQuantity === 0),
+  );
+}
+
+/** Places for later arrivals still without one, in arrival order; returns the room's new count. */
+async function numberLateArrivals(ctx: MutationCtx, room: Doc<"waitingRooms">): Promise<number> {
+  const late = await ctx.db
+    .query("waitingRoomEntries")
+    .withIndex("by_eventId_and_early_and_place", (q) => q.eq("eventId", room.eventId).eq("early", false).eq("place", undefined))
+    .take(ROOM_BATCH);
+  let numbered = room.numbered;
+  for (const entry of late) {
+    numbered += 1;
+    await ctx.db.patch("waitingRoomEntries", entry._id, { place: numbered });
+  }
+  return numbered;
+}
+
+/** Gives the turns of the places from `after` (exclusive) through `through`. */
+async function giveTurns(ctx: MutationCtx, eventId: Id<"events">, after: number, through: number, now: number) {
+  const admitted = await ctx.db
+    .query("waitingRoomEntries")
+    .withIndex("by_eventId_and_place", (q) => q.eq("eventId", eventId).gt("place", after).lte("place", through))
+    .take(TURNS_PER_TICK);
+  for (const entry of admitted) await ctx.db.patch("waitingRoomEntries", entry._id, { turnEndsAt: now + turnLength() });
+}
+
+/** Why the room stops for good now, if it does: the event closed or everything sold. */
+async function roomEnd(ctx: MutationCtx, eventId: Id<"events">, now: number): Promise<"closed" | "soldOut" | null> {
+  const gate = await gateOf(ctx, eventId);
+  const closed = gate === null ? "cancelled" : gateClosedReason(gate, now);
+  if (closed !== null && closed !== "concluded") return "closed";
+  return (await soldOut(ctx, eventId)) ? "soldOut" : null;
+}
+
+/** One tick of the room's outflow (scheduled by the draw, by itself, and by a late join that found it idle). */
+export async function tickRoom(ctx: MutationCtx, eventId: Id<"events">, generation: number, now: number): Promise<void> {
+  const room = await roomOf(ctx, eventId);
+  if (room === null || room.generation !== generation || room.status !== "open") return;
+  const end = await roomEnd(ctx, eventId, now);
+  if (end !== null) {
+    await ctx.db.patch("waitingRooms", room._id, { status: end, ticking: false });
+    return;
+  }
+  const numbered = await numberLateArrivals(ctx, room);
+  const elapsed = Math.max(0, now - (room.lastTickAt ?? now));
+  const allowance = Math.min(TURNS_PER_TICK, (room.perMinute * elapsed) / 60_000 + room.admitCarry);
+  const through = Math.min(numbered, room.admittedThrough + Math.floor(allowance));
+  // Nobody waiting: the outflow banks nothing for later (a burst of arrivals goes in at the rate).
+  const admitCarry = through === numbered ? 0 : allowance - Math.floor(allowance);
+  if (through > room.admittedThrough) await giveTurns(ctx, eventId, room.admittedThrough, through, now);
+  const lastAdmitAt = through > room.admittedThrough ? now : room.lastAdmitAt;
+  const ticking = through < numbered || (lastAdmitAt !== undefined && now < lastAdmitAt + turnLength());
+  await ctx.db.patch("waitingRooms", room._id, { numbered, admittedThrough: through, admitCarry, lastTickAt: now, lastAdmitAt, ticking });
+  if (ticking) await ctx.scheduler.runAfter(TICK_MS, internal.waitingRoom.tick, { eventId, generation });
+}
+
+/** Restarts an idle outflow (a late arrival in a room whose every turn had run out). */
+export async function wakeRoom(ctx: MutationCtx, room: Doc<"waitingRooms">, now: number): Promise<void> {
+  if (room.status !== "open" || room.ticking === true) return;
+  await ctx.db.patch("waitingRooms", room._id, { ticking: true, lastTickAt: now - TICK_MS });
+  await ctx.scheduler.runAfter(0, internal.waitingRoom.tick, { eventId: room.eventId, generation: room.generation });
+}

@@ -1,0 +1,63 @@
+/** The on-sale room (scripts/bench/on-sale.ts): 20,000 buyers through the `Sala de espera` for 5,000 tickets, in "A hot event". */
+import { ms } from "../format";
+import { measureOnSale, type OnSale } from "../on-sale";
+import { benchPart, check, isNotMeasured, type NotMeasured } from "../part";
+import type { Row } from "../table";
+
+/** Big Brazilian on-sales sell about 200 tickets a second. */
+export const MIN_DECIDED_PER_SECOND = 200;
+export const MAX_PLACE_UPDATE_P95_MS = 2_000;
+export const MAX_JOIN_SECONDS = 60;
+
+const measure = "on-sale room";
+
+export const onSalePart = benchPart<OnSale>({
+  name: "on-sale",
+  measure: ({ log }) => measureOnSale(log, Number(process.env.ON_SALE_BUYERS ?? "") || undefined),
+  rows: onSaleRows,
+});
+
+function onSaleRows(sale: OnSale | NotMeasured): Row[] {
+  if (isNotMeasured(sale)) return [{ section: "hot", measure, result: `not measured: ${sale.notMeasured}` }];
+  const name = `${measure}: ${sale.buyers.toLocaleString("en")} buyers for ${sale.capacity.toLocaleString("en")} tickets`;
+  return [
+    {
+      section: "hot",
+      measure: `${name}: joining (50 in flight)`,
+      result: `${sale.joinSeconds.toFixed(1)} s`,
+      target: `≤ ${MAX_JOIN_SECONDS} s`,
+      status: check(sale.joinSeconds <= MAX_JOIN_SECONDS),
+    },
+    {
+      section: "hot",
+      measure: `${name}: tickets issued`,
+      result: String(sale.issued),
+      target: `exactly ${sale.capacity}`,
+      status: check(sale.issued === sale.capacity),
+    },
+    {
+      section: "hot",
+      measure: `${name}: purchases decided`,
+      result: `${sale.decidedPerSecond} per second`,
+      target: `≥ ${MIN_DECIDED_PER_SECOND} per second`,
+      status: check(sale.decidedPerSecond >= MIN_DECIDED_PER_SECOND),
+    },
+    {
+      section: "hot",
+      measure: `${name}: a counter change reaching 50 open pages`,
+      result: `p50 ${ms(sale.placeUpdate.p50)}, p95 ${ms(sale.placeUpdate.p95)} (${sale.placeUpdate.samples} updates)`,
+      target: `p95 ≤ ${ms(MAX_PLACE_UPDATE_P95_MS)}`,
+      status: check(sale.placeUpdate.p95 <= MAX_PLACE_UPDATE_P95_MS),
+    },
+    {
+      section: "hot",
+      measure: `${name}: backend memory (RSS) by room size`,
+      result: sale.memoryMb.map(({ entries, rssMb }) => `${entries.toLocaleString("en")}: ${rssMb} MB`).join(", "),
+    },
+    {
+      section: "hot",
+      measure: `${name}: documents a waiting page reads per place update`,
+      result: "2 (the room's counter and its own entry; the same at every room size)",
+    },
+  ];
+}
