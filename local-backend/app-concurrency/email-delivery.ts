@@ -17,7 +17,6 @@ import { signedInClient, startTestBackend } from "../test-support.ts";
 
 const API_KEY = "re_exactly_once";
 const PURCHASES_PER_BUYER = 10;
-const ENV = ["RESEND_API_KEY", "RESEND_API_URL", "EMAIL_RETRY_BASE_MS", "EMAIL_SEND_TIMEOUT_MS"];
 
 type Backlog = { queued: number; sending: number; failed: number; lastError: string | null };
 
@@ -34,13 +33,10 @@ export async function startDeliveryRun(chaos: number): Promise<DeliveryRun> {
   // The client gives up after 5 s (well past a loaded machine's answer); a held answer comes after 8 s.
   const mail = await startMailSandbox({ port: 0, apiKey: API_KEY, holdMs: 8_000 });
   mail.mail.faults.apply(new URLSearchParams(`chaos=${chaos}`));
-  Object.assign(process.env, {
-    RESEND_API_KEY: API_KEY,
-    RESEND_API_URL: mail.url,
-    EMAIL_RETRY_BASE_MS: "20",
-    EMAIL_SEND_TIMEOUT_MS: "5000",
+  // The deployment's variables, as `npx convex env set` sets them (the shell's are not the functions').
+  const backend = await startTestBackend({
+    environment: { RESEND_API_KEY: API_KEY, RESEND_API_URL: mail.url, EMAIL_RETRY_BASE_MS: "20", EMAIL_SEND_TIMEOUT_MS: "5000" },
   });
-  const backend = await startTestBackend();
   const admin = new ConvexHttpClient(backend.url);
   (admin as unknown as { setAdminAuth: (key: string) => void }).setAdminAuth(backend.adminKey);
   const clients: ConvexClient[] = [];
@@ -53,7 +49,6 @@ export async function startDeliveryRun(chaos: number): Promise<DeliveryRun> {
       await Promise.all(clients.map((client) => client.close()));
       await backend.close();
       await mail.close();
-      for (const name of ENV) delete process.env[name];
     },
   };
 }

@@ -135,9 +135,10 @@ export class FunctionRunner {
     const host = new FunctionHost({
       environment: deploymentVariables,
       preload: Object.keys(modules.glob).filter((file) => !nodeFiles.has(file) && !file.includes("no-functions-pushed-yet")),
+      nodeFiles,
       limits,
     });
-    const t = convexTest(schema, host.routeGlob(modules.glob, nodeFiles));
+    const t = convexTest(schema, host.routeGlob(modules.glob));
     const instance = { t, modules, host, global: await attachToInternals(t) };
     await setup(instance);
     // Again with the components the setup registered.

@@ -7,7 +7,7 @@
  * run exactly the code the backend loaded, whatever the editor saves meanwhile.
  */
 import { existsSync } from "node:fs";
-import { cp, mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { register } from "tsx/esm/api";
@@ -22,7 +22,7 @@ export type LoadedModules = {
   byPath: Map<string, ModuleExports>;
   /** Releases the loader hooks of this load (the modules stay usable). */
   release: () => Promise<void>;
-  /** Files of `"use node"` modules (pushed code says which), whose actions run in Node.js. */
+  /** Files of `"use node"` modules (pushed code says which; from source, their first line), whose actions run in Node.js. */
   nodeFiles?: ReadonlySet<string>;
 };
 
@@ -44,6 +44,15 @@ async function listModuleFiles(convexDir: string): Promise<string[]> {
     .map((entry) => path.relative(convexDir, path.join(entry.parentPath, entry.name)))
     .filter(isModuleFile)
     .sort();
+}
+
+/** A `"use node"` directive first in the file (after comments), as the Convex CLI reads it. */
+const USE_NODE = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use node["']/;
+
+/** The files among `files` (absolute) that start with `"use node"`: their actions run in Node.js. */
+async function nodeFilesOf(files: string[]): Promise<Set<string>> {
+  const marked = await Promise.all(files.map(async (file) => USE_NODE.test(await readFile(file, "utf8"))));
+  return new Set(files.filter((_, index) => marked[index]));
 }
 
 /**
@@ -105,6 +114,7 @@ export async function loadModules(sourceDir: string): Promise<LoadedModules> {
     return {
       glob,
       byPath,
+      nodeFiles: await nodeFilesOf(Object.keys(glob)),
       release: async () => {
         await loader.unregister();
         await copy.remove();

@@ -15,7 +15,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
 // Node's own timers: a handler runs where convex-test withholds the global ones from queries and mutations.
 import { clearInterval, clearTimeout, setInterval, setTimeout } from "node:timers";
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
-import { ConvexError, convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { ConvexError, convexToJson, getConvexSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { humanSize, valueLimit } from "../../database/limits/knobs.ts";
+import { checkReturnValueSize } from "../argument-validation.ts";
+import { startNodeProcess, type WorkerThread } from "./node-process.ts";
 import { newSeed } from "./runtime-rules.ts";
 import { WriteConflict } from "../../database/write-conflicts.ts";
 import {
@@ -32,12 +35,13 @@ import {
   type SerializedError,
   type StartCall,
 } from "./protocol.ts";
-import type { WorkerData } from "./function-worker.ts";
+import type { NodeProcessInit, WorkerData } from "./worker-channel.ts";
 import { DEFAULT_RUNTIME_LIMITS, outOfMemoryError, timedOutError, type RuntimeLimits } from "./runtime-limits.ts";
 
 type Ctx = Record<string, unknown> & { auth: { getUserIdentity: () => Promise<unknown> } };
 type Glob = Record<string, () => Promise<Record<string, unknown>>>;
-type Group = "transactions" | "actions";
+/** Queries and mutations; actions of Convex's runtime; `"use node"` actions, in processes of their own. */
+type Group = "transactions" | "actions" | "node";
 
 /** One call handed to a worker, as the backend follows it. */
 type HostCall = {
@@ -57,13 +61,14 @@ type HostCall = {
 
 /** A worker thread and what the backend keeps about it. */
 type FunctionWorker = {
-  thread: Worker;
+  thread: WorkerThread;
   group: Group;
   isReady: boolean;
   ready: Promise<void>;
   clock: Float64Array;
   signal: Int32Array;
-  syncPort: MessagePort;
+  /** Where synchronous syscalls are answered (threads only: a Node action makes none). */
+  syncPort: MessagePort | null;
   calls: Map<number, HostCall>;
   dead: boolean;
   /** When it last sent anything, and when it was last asked to. */
@@ -141,13 +146,15 @@ export type HostSettings = {
   environment: () => Record<string, string>;
   /** The app's module files: each worker loads them before taking calls. */
   preload: string[];
+  /** The `"use node"` module files: their actions run in Node.js processes. */
+  nodeFiles?: ReadonlySet<string>;
   limits?: Partial<RuntimeLimits>;
 };
 
 export class FunctionHost {
   private readonly limits: RuntimeLimits;
   private readonly loadedAt = Date.now();
-  private readonly pools: Record<Group, Set<FunctionWorker>> = { transactions: new Set(), actions: new Set() };
+  private readonly pools: Record<Group, Set<FunctionWorker>> = { transactions: new Set(), actions: new Set(), node: new Set() };
   private readonly current = new AsyncLocalStorage<HostCall>();
   private nextCall = 0;
   private watchdog: NodeJS.Timeout | null = null;
@@ -170,25 +177,30 @@ export class FunctionHost {
 
   /**
    * `glob` (file → module loader, as convex-test takes it) with every function's handler
-   * replaced by one that runs it in a worker; files in `inProcess` are left as they are.
+   * replaced by one that runs it in a worker (a process for a `"use node"` module's actions).
    */
-  routeGlob(glob: Glob, inProcess: ReadonlySet<string> = new Set()): Glob {
+  routeGlob(glob: Glob): Glob {
+    // As convex-test reads module paths: what follows the folder holding `_generated`.
+    const root =
+      Object.keys(glob)
+        .find((file) => file.includes("_generated"))
+        ?.split("_generated", 2)[0] ?? "";
     return Object.fromEntries(
       Object.entries(glob).map(([file, load]) => {
-        if (inProcess.has(file)) return [file, load];
+        const modulePath = file.startsWith(root) ? file.slice(root.length).replace(/\.[jt]s$/, "") : file;
         let routed: Promise<Record<string, unknown>> | null = null;
-        return [file, () => (routed ??= load().then((exports) => this.routeExports(file, exports)))];
+        return [file, () => (routed ??= load().then((exports) => this.routeExports(file, modulePath, exports)))];
       }),
     );
   }
 
-  private routeExports(file: string, exports: Record<string, unknown>): Record<string, unknown> {
+  private routeExports(file: string, modulePath: string, exports: Record<string, unknown>): Record<string, unknown> {
     const routed: Record<string, unknown> = {};
     for (const [exportName, value] of Object.entries(exports)) {
       const fn = value as Record<string, unknown> | null;
       const kind: CallKind | null = fn?.isQuery ? "query" : fn?.isMutation ? "mutation" : fn?.isAction ? "action" : null;
-      if (kind !== null)
-        routed[exportName] = { ...fn, _handler: (ctx: Ctx, args: unknown) => this.call(kind, { file, exportName }, ctx, args) };
+      const target = { file, exportName, udfPath: `${modulePath}:${exportName}` };
+      if (kind !== null) routed[exportName] = { ...fn, _handler: (ctx: Ctx, args: unknown) => this.call(kind, target, ctx, args) };
       else if (fn?.isRouter === true && typeof fn.lookup === "function") routed[exportName] = this.routeRouter(file, exportName, fn);
       else routed[exportName] = value;
     }
@@ -210,16 +222,28 @@ export class FunctionHost {
     });
   }
 
-  /** Runs one call in a worker: the one its caller runs in (a call it made), else the least busy of its pool. */
+  /** Which pool runs a call: a `"use node"` module's actions run in Node.js processes. */
+  private groupOf(kind: CallKind, target: FunctionTarget): Group {
+    if (kind === "query" || kind === "mutation") return "transactions";
+    return kind === "action" && this.settings.nodeFiles?.has(target.file) === true ? "node" : "actions";
+  }
+
+  /**
+   * Runs one call in a worker: the one its caller runs in (a call it made), else the least busy
+   * of its pool. A Node action's calls go back to the workers, and a call to one to its process.
+   */
   private async call(kind: CallKind, target: FunctionTarget, ctx: Ctx, argsOrRequest: unknown): Promise<unknown> {
     if (this.closed) throw new Error("local backend: this code is no longer served");
     const resume = AsyncLocalStorage.snapshot();
+    const group = this.groupOf(kind, target);
+    if (group === "node") checkNodeArgumentsSize(target, argsOrRequest as Value);
     const caller = this.current.getStore();
-    const parent = caller !== undefined && !caller.worker.dead && caller.worker.calls.has(caller.id) ? caller : undefined;
+    const inCaller = caller !== undefined && !caller.worker.dead && caller.worker.calls.has(caller.id);
+    const parent = inCaller && caller.worker.group !== "node" && group !== "node" ? caller : undefined;
     const identity = await ctx.auth.getUserIdentity();
     const request = kind === "httpAction" ? await toHttpMessage(argsOrRequest as Request) : undefined;
     const transactional = kind === "query" || kind === "mutation";
-    const worker = parent?.worker ?? (await this.workerFor(transactional ? "transactions" : "actions"));
+    const worker = parent?.worker ?? (await this.workerFor(group));
     const id = ++this.nextCall;
     const outcome = await new Promise<{ value: string; response?: HttpMessage }>((resolve, reject) => {
       const call: HostCall = { id, parent: parent?.id ?? null, worker, kind, ctx, resume, resolve, reject, target };
@@ -245,7 +269,10 @@ export class FunctionHost {
       worker.thread.postMessage(message);
     });
     if (outcome.response !== undefined) return toResponse(outcome.response);
-    return jsonToConvex(JSON.parse(outcome.value) as JSONValue);
+    const value = jsonToConvex(JSON.parse(outcome.value) as JSONValue);
+    // Here, before convex-test commits the mutation: one whose value is refused changes nothing.
+    if (transactional) checkReturnValueSize(target.udfPath ?? target.exportName, value);
+    return value;
   }
 
   /**
@@ -277,11 +304,13 @@ export class FunctionHost {
     return this.workerFor(group);
   }
 
-  private spawn(group: Group): FunctionWorker {
+  /** A worker thread for Convex's runtime, its settings and the ports of its syscalls. */
+  private startThread(group: Group): { thread: WorkerThread; syncPort: MessagePort; clock: SharedArrayBuffer; signal: SharedArrayBuffer } {
     const { port1, port2 } = new MessageChannel();
     const clock = new SharedArrayBuffer(CLOCK_SLOTS * Float64Array.BYTES_PER_ELEMENT);
     const signal = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
     const workerData: WorkerData = {
+      runtime: "isolate",
       syncPort: port2,
       signal,
       clock,
@@ -299,6 +328,26 @@ export class FunctionHost {
       stdout: false,
       stderr: false,
     });
+    return { thread, syncPort: port1, clock, signal };
+  }
+
+  /** A Node.js process for `"use node"` actions (node-process.ts); it loads each module when first called. */
+  private startProcess(): { thread: WorkerThread; syncPort: null; clock: SharedArrayBuffer; signal: SharedArrayBuffer } {
+    const init: NodeProcessInit = {
+      type: "init",
+      data: { runtime: "node", env: this.settings.environment(), loadedAt: this.loadedAt, preload: [] },
+    };
+    return {
+      thread: startNodeProcess({ init, memoryMb: this.limits.nodeMemoryMb }),
+      syncPort: null,
+      // Never written: the watchdog reads them as "nothing running" and watches the process by its pings.
+      clock: new SharedArrayBuffer(CLOCK_SLOTS * Float64Array.BYTES_PER_ELEMENT),
+      signal: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT),
+    };
+  }
+
+  private spawn(group: Group): FunctionWorker {
+    const { thread, syncPort, clock, signal } = group === "node" ? this.startProcess() : this.startThread(group);
     let ready = () => {};
     const worker: FunctionWorker = {
       thread,
@@ -307,7 +356,7 @@ export class FunctionHost {
       ready: new Promise<void>((resolve) => (ready = resolve)),
       clock: new Float64Array(clock),
       signal: new Int32Array(signal),
-      syncPort: port1,
+      syncPort,
       calls: new Map(),
       dead: false,
       lastHeard: wallNow(),
@@ -321,8 +370,9 @@ export class FunctionHost {
         ready();
       } else this.serve(worker, message);
     });
+    const memoryMb = group === "node" ? this.limits.nodeMemoryMb : 64;
     thread.on("error", (error: Error & { code?: string }) => {
-      this.kill(worker, error.code === "ERR_WORKER_OUT_OF_MEMORY" ? outOfMemoryError() : error);
+      this.kill(worker, error.code === "ERR_WORKER_OUT_OF_MEMORY" ? outOfMemoryError(memoryMb) : error);
     });
     thread.on("exit", () => {
       ready();
@@ -372,7 +422,7 @@ export class FunctionHost {
     worker.dead = true;
     this.pools[worker.group].delete(worker);
     void worker.thread.terminate();
-    worker.syncPort.close();
+    worker.syncPort?.close();
     const blamed = this.blamed(worker);
     for (const call of [...worker.calls.values()]) {
       if (blamed.has(call.id) || blamed.size === 0) this.abandon(call, error);
@@ -478,7 +528,7 @@ export class FunctionHost {
   }
 
   private answerSync(worker: FunctionWorker, reply: Reply): void {
-    worker.syncPort.postMessage(reply);
+    worker.syncPort?.postMessage(reply);
     Atomics.store(worker.signal, 0, 1);
     Atomics.notify(worker.signal, 0);
   }
@@ -491,6 +541,15 @@ export class FunctionHost {
       for (const worker of [...pool]) this.kill(worker, new Error("local backend: this code is no longer served"));
     }
   }
+}
+
+/** Refuses a `"use node"` action's arguments past Convex's 5 MiB for them, in the words of its 16 MiB check. */
+function checkNodeArgumentsSize(target: FunctionTarget, args: Value): void {
+  const size = getConvexSize([args]);
+  const limit = valueLimit("nodeArgumentsBytes");
+  if (size <= limit) return;
+  const [module = "", name = "default"] = (target.udfPath ?? target.exportName).split(":");
+  throw new Error(`Arguments for ${module}.js:${name} are too large (actual: ${humanSize(size)}, limit: ${humanSize(limit)})`);
 }
 
 /** convex-test's `Convex` global: its syscalls, for the call whose context is current. */

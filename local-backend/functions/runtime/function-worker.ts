@@ -13,7 +13,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { pathToFileURL } from "node:url";
-import { parentPort, receiveMessageOnPort, threadId, workerData, type MessagePort } from "node:worker_threads";
+import { receiveMessageOnPort, threadId } from "node:worker_threads";
 import { actionGeneric, httpActionGeneric, mutationGeneric, queryGeneric } from "convex/server";
 import { register } from "tsx/esm/api";
 import { frozenDate, seededMath } from "./runtime-rules.ts";
@@ -29,20 +29,12 @@ import {
   type StartCall,
   type ToWorker,
 } from "./protocol.ts";
+import { connectToBackend } from "./worker-channel.ts";
 
-export type WorkerData = {
-  syncPort: MessagePort;
-  signal: SharedArrayBuffer;
-  clock: SharedArrayBuffer;
-  env: Record<string, string>;
-  /** When the code was loaded (ms): module-level code sees this time. */
-  loadedAt: number;
-  /** The app's module files, loaded before the worker says it is ready. */
-  preload: string[];
-};
+export type { WorkerData } from "./worker-channel.ts";
 
-const data = workerData as WorkerData;
-const port = parentPort!;
+const channel = await connectToBackend();
+const data = channel.data;
 const signal = new Int32Array(data.signal);
 const clock = new Float64Array(data.clock);
 const timeOrigin = performance.timeOrigin;
@@ -118,7 +110,7 @@ let nextRequest = 0;
 const pending = new Map<number, { call: Call; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
 function post(message: FromWorker): void {
-  port.postMessage(message);
+  channel.post(message);
 }
 
 function request(
@@ -133,6 +125,7 @@ function request(
 /** A synchronous syscall (`1.0/queryStream`, `1.0/db/normalizeId`, …): waits on the shared flag for the answer. */
 function syncSyscall(op: string, args: string): string {
   const call = callInProgress();
+  if (data.syncPort === undefined) throw new Error(`local backend: \`${op}\` is not available in a Node.js action`);
   pause();
   Atomics.store(signal, 0, 0);
   post({ type: "syscall", id: 0, call: call.id, sync: true, op, args });
@@ -299,7 +292,7 @@ async function startCall(message: StartCall): Promise<void> {
   }
 }
 
-port.on("message", (message: ToWorker) => {
+channel.onMessage((message: ToWorker) => {
   if (message.type === "ping") return post({ type: "pong" });
   if (message.type === "call") return void startCall(message);
   const waiting = pending.get(message.id);
@@ -348,6 +341,8 @@ function restrictGlobals(): void {
   (globalThis as Record<string, unknown>).console = forwardConsole();
 }
 
-restrictGlobals();
+// A Node action's process is Node.js as it is (its environment already the deployment's variables).
+if (data.runtime === "isolate") restrictGlobals();
+else globalThis.console = forwardConsole();
 for (const file of data.preload) await moduleOf(file).catch(() => {});
 post({ type: "ready" });

@@ -9,7 +9,13 @@
 export type CallKind = "query" | "mutation" | "action" | "httpAction";
 
 /** Which function: a module file (as the backend loaded it) and the export, or an HTTP route of its router. */
-export type FunctionTarget = { file: string; exportName: string; route?: { path: string; method: string } };
+export type FunctionTarget = {
+  file: string;
+  exportName: string;
+  /** "module:export", as Convex names it in its errors. */
+  udfPath?: string;
+  route?: { path: string; method: string };
+};
 
 /** An HTTP request or response as it crosses (the body whole). */
 export type HttpMessage = {

@@ -90,3 +90,21 @@ export const sleep = action({
     return "woke";
   },
 });
+
+/** Where a mutation runs: Convex's runtime shows no `process.versions`. */
+export const whereAmI = mutation({
+  args: { text: v.string() },
+  handler: async (ctx, { text }) => {
+    await ctx.db.insert("notes", { text });
+    return { text, nodeVersion: (process as { versions?: { node?: string } }).versions?.node ?? null };
+  },
+});
+
+/** Writes, then returns `size` characters: a return value past the limit must undo the write. */
+export const writeThenReturn = mutation({
+  args: { size: v.number() },
+  handler: async (ctx, { size }) => {
+    await ctx.db.insert("notes", { text: "returned big" });
+    return "x".repeat(size);
+  },
+});
