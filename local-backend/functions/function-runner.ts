@@ -55,6 +55,18 @@ export type CallResult = { value: Value; ts: bigint; logLines: string[]; commit?
 /** A client's mutation while it runs: its request key, and its commit once made. */
 type MutationCall = { requestKey: string | null; commit?: number; ts?: bigint; recorded?: () => void };
 
+/**
+ * A call by name from one of the app's functions (an action's `runMutation`, a scheduled job),
+ * checked against the app function's validator in Convex's words; a component's own calls are
+ * left to convex-test.
+ */
+export function checkAppCall(modules: LoadedModules, callerFile: string | null, udfPath: string, args: Value): void {
+  if (callerFile !== null && !Object.hasOwn(modules.glob, callerFile)) return;
+  const [module = "", name = "default"] = udfPath.split(":");
+  const fn = modules.byPath.get(module)?.[name] as { exportArgs?: () => string } | undefined;
+  if (fn !== undefined) checkArguments(fn.exportArgs?.(), args as Record<string, Value>);
+}
+
 export class FunctionRunner {
   private readonly gate = new Gate();
   /** Told of each top-level commit with its read and write sets (the conflict profiler). */
@@ -137,6 +149,7 @@ export class FunctionRunner {
       preload: Object.keys(modules.glob).filter((file) => !nodeFiles.has(file) && !file.includes("no-functions-pushed-yet")),
       nodeFiles,
       limits,
+      checkCall: (callerFile, udfPath, args) => checkAppCall(modules, callerFile, udfPath, args),
     });
     const t = convexTest(schema, host.routeGlob(modules.glob));
     const instance = { t, modules, host, global: await attachToInternals(t) };

@@ -15,9 +15,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 // Node's own timers: a handler runs where convex-test withholds the global ones from queries and mutations.
 import { clearInterval, clearTimeout, setInterval, setTimeout } from "node:timers";
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
-import { ConvexError, convexToJson, getConvexSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
-import { humanSize, valueLimit } from "../../database/limits/knobs.ts";
-import { checkReturnValueSize } from "../argument-validation.ts";
+import { ConvexError, convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { argumentsTooLarge, checkReturnValueSize } from "../argument-validation.ts";
 import { startNodeProcess, type WorkerThread } from "./node-process.ts";
 import { newSeed } from "./runtime-rules.ts";
 import { WriteConflict } from "../../database/write-conflicts.ts";
@@ -148,6 +147,8 @@ export type HostSettings = {
   preload: string[];
   /** The `"use node"` module files: their actions run in Node.js processes. */
   nodeFiles?: ReadonlySet<string>;
+  /** Checks the arguments of a call by name that the function in `callerFile` makes (Convex's words; throws). */
+  checkCall?: (callerFile: string, udfPath: string, args: Value) => void;
   limits?: Partial<RuntimeLimits>;
 };
 
@@ -493,10 +494,24 @@ export class FunctionHost {
     const method = ACTION_CALLS[op];
     if (method === undefined) return convexGlobal().asyncSyscall(op, args);
     const request = JSON.parse(args) as Record<string, unknown> & { args: JSONValue };
+    this.checkCallFromAction(call, request);
     // By name: the syscall itself, which the database runs as its own transaction, retried on a conflict as on Convex.
     if (typeof request.name === "string") return convexGlobal().asyncSyscall(op, args);
     const run = call.ctx[method] as (reference: unknown, args: unknown) => Promise<Value>;
     return JSON.stringify(convexToJson(await run(referenceOf(request), jsonToConvex(request.args))));
+  }
+
+  /**
+   * An action's `runQuery`/`runMutation`/`runAction` is checked as a client's call is: its
+   * arguments' size, then (by name, from the app) its validator in Convex's words.
+   */
+  private checkCallFromAction(call: HostCall, request: { args: JSONValue; name?: unknown; functionHandle?: unknown }): void {
+    const name = typeof request.name === "string" ? request.name : null;
+    const handled = typeof request.functionHandle === "string" ? request.functionHandle.split(";")[1] : undefined;
+    const args = jsonToConvex(request.args);
+    const tooLarge = argumentsTooLarge(name ?? handled ?? "function", args);
+    if (tooLarge !== null) throw new Error(tooLarge);
+    if (name !== null && call.target !== undefined) this.settings.checkCall?.(call.target.file, name, args);
   }
 
   private reply(worker: FunctionWorker, id: number, work: () => Promise<unknown>): void {
@@ -543,13 +558,10 @@ export class FunctionHost {
   }
 }
 
-/** Refuses a `"use node"` action's arguments past Convex's 5 MiB for them, in the words of its 16 MiB check. */
+/** Refuses a `"use node"` action's arguments past Convex's 5 MiB for them. */
 function checkNodeArgumentsSize(target: FunctionTarget, args: Value): void {
-  const size = getConvexSize([args]);
-  const limit = valueLimit("nodeArgumentsBytes");
-  if (size <= limit) return;
-  const [module = "", name = "default"] = (target.udfPath ?? target.exportName).split(":");
-  throw new Error(`Arguments for ${module}.js:${name} are too large (actual: ${humanSize(size)}, limit: ${humanSize(limit)})`);
+  const tooLarge = argumentsTooLarge(target.udfPath ?? target.exportName, args, "nodeArgumentsBytes");
+  if (tooLarge !== null) throw new Error(tooLarge);
 }
 
 /** convex-test's `Convex` global: its syscalls, for the call whose context is current. */

@@ -2,13 +2,14 @@
  * `"use node"` actions run in a Node.js process of their own that sees the deployment's
  * variables and nothing of the developer's (HOME is its own empty folder); a crash or running
  * out of memory fails that call, never the backend; their arguments stop at Convex's 5 MiB.
- * And a mutation's return value past the limit is refused before its commit.
+ * A mutation's return value past the limit is refused before its commit; calls between
+ * functions and scheduled jobs get a client's checks (size, validator in Convex's words).
  */
 import os from "node:os";
 import path from "node:path";
 import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 import { configureLimits } from "../../database/limits/knobs.ts";
 import type { LocalBackend } from "../../server.ts";
 import { startTestBackend } from "../../test-support.ts";
@@ -24,6 +25,10 @@ const exit = makeFunctionReference<"action", Record<string, never>, null>("nodeR
 const exhaustMemory = makeFunctionReference<"action", Record<string, never>, null>("nodeRuntime:exhaustMemory");
 const writeThenReturn = makeFunctionReference<"mutation", { size: number }, string>("runtime:writeThenReturn");
 const count = makeFunctionReference<"query", Record<string, never>, number>("runtime:count");
+const callWithArgs = makeFunctionReference<"action", { text: unknown; times?: number }, unknown>("runtime:callWithArgs");
+const scheduleWithArgs = makeFunctionReference<"action", { text: unknown; times?: number }, string>("runtime:scheduleWithArgs");
+type Job = { state: { kind: string; error?: string } } | null;
+const job = makeFunctionReference<"query", { id: string }, Job>("runtime:job");
 
 let backend: LocalBackend;
 let restoreLimits = () => {};
@@ -111,4 +116,32 @@ it("refuses a mutation's return value past the limit before its commit: its writ
     /Function runtime\.js:writeThenReturn return value is too large \(actual: .*, limit: 1000 B\)/,
   );
   expect(await client().query(count, {})).toBe(before + 1);
+}, 60_000);
+
+it("checks an action's call to a mutation as a client's: its size, and its validator in Convex's words", async () => {
+  restoreLimits = configureLimits({ argumentsBytes: 1_000 });
+  expect(await client().action(callWithArgs, { text: "curto" })).toMatchObject({ text: "curto" });
+  expect(await failure(client().action(callWithArgs, { text: 5 }))).toContain(
+    "ArgumentValidationError: Value does not match validator.\nPath: .text\nValue: 5.0\nValidator: v.string()",
+  );
+  expect(await failure(client().action(callWithArgs, { text: "x", times: 1_000 }))).toMatch(
+    /Arguments for runtime\.js:whereAmI are too large \(actual: \d+ B, limit: 1000 B\)/,
+  );
+}, 60_000);
+
+it("refuses to schedule a job past the argument limit, and fails a job whose arguments its validator refuses, in Convex's words", async () => {
+  restoreLimits = configureLimits({ argumentsBytes: 1_000 });
+  expect(await failure(client().action(scheduleWithArgs, { text: "x", times: 1_000 }))).toMatch(
+    /Arguments for runtime\.js:whereAmI are too large \(actual: \d+ B, limit: 1000 B\)/,
+  );
+  const id = await client().action(scheduleWithArgs, { text: 5 });
+  const failed = await vi.waitFor(
+    async () => {
+      const state = (await client().query(job, { id }))?.state;
+      if (state?.kind !== "failed") throw new Error(`job still ${state?.kind}`);
+      return state;
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+  expect(failed.error).toContain("ArgumentValidationError: Value does not match validator.");
 }, 60_000);

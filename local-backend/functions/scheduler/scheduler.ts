@@ -11,9 +11,11 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { makeFunctionReference, type GenericMutationCtx, type GenericDataModel } from "convex/server";
-import type { Value } from "convex/values";
+import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { recordExecution } from "../logs/execution-log.ts";
-import type { FunctionRunner } from "../function-runner.ts";
+import { checkAppCall, type FunctionRunner } from "../function-runner.ts";
+import { argumentsTooLarge } from "../argument-validation.ts";
+import type { EngineInstance } from "../engine-instance.ts";
 import {
   interceptAsyncSyscall,
   internalsOf,
@@ -112,7 +114,10 @@ export class DurableScheduler {
       }
       return result;
     });
-    interceptAsyncSyscall(internals, ["1.0/schedule"], (_op, _jsonArgs, next) => {
+    interceptAsyncSyscall(internals, ["1.0/schedule"], (_op, jsonArgs, next) => {
+      // A job's arguments are a call's: past Convex's 16 MiB, scheduling it fails.
+      const tooLarge = scheduledArgumentsTooLarge(jsonArgs);
+      if (tooLarge !== null) return Promise.reject(new Error(tooLarge));
       scheduled = null;
       const result = withTimersWithheld(next);
       // The insert ran synchronously above; if the transaction rolls back, the timer finds no job.
@@ -187,7 +192,13 @@ export class DurableScheduler {
             component.db.patch(JOBS, jobId, { state: { kind: "inProgress" } });
             return "runAction";
           }
-          await this.runMutationJob(ctx as GenericMutationCtx<GenericDataModel>, component.db, componentPath, jobId, name, args);
+          await this.runMutationJob(ctx as GenericMutationCtx<GenericDataModel>, component.db, {
+            instance,
+            componentPath,
+            jobId,
+            name,
+            args,
+          });
           return "done";
         }),
       );
@@ -196,7 +207,10 @@ export class DurableScheduler {
     if (outcome !== "runAction") return;
     try {
       await engine.withInstance((instance) =>
-        recordExecution(name, "Action", componentPath, () => testOf(instance).fun({ componentPath, udfPath: name }, args)),
+        recordExecution(name, "Action", componentPath, () => {
+          checkJobArguments(instance, componentPath, name, args);
+          return testOf(instance).fun({ componentPath, udfPath: name }, args);
+        }),
       );
       await this.finishAction(job, { kind: "success" });
     } catch (error) {
@@ -209,13 +223,13 @@ export class DurableScheduler {
   private async runMutationJob(
     ctx: GenericMutationCtx<GenericDataModel>,
     db: DatabaseFake,
-    componentPath: string,
-    jobId: string,
-    name: string,
-    args: Record<string, Value>,
+    { instance, componentPath, jobId, name, args }: { instance: EngineInstance } & JobKey & { name: string; args: Record<string, Value> },
   ): Promise<void> {
     try {
-      await recordExecution(name, "Mutation", componentPath, () => ctx.runMutation(makeFunctionReference<"mutation">(name), args));
+      await recordExecution(name, "Mutation", componentPath, () => {
+        checkJobArguments(instance, componentPath, name, args);
+        return ctx.runMutation(makeFunctionReference<"mutation">(name), args);
+      });
       db.patch(JOBS, jobId, { state: { kind: "success" }, completedTime: Date.now() });
     } catch (error) {
       console.error(`local backend: scheduled function ${name} failed:`, error);
@@ -236,4 +250,15 @@ export class DurableScheduler {
       });
     });
   }
+}
+
+/** The size refusal for a `1.0/schedule` syscall's arguments, or null. */
+function scheduledArgumentsTooLarge(jsonArgs: string): string | null {
+  const { name, functionHandle, args } = JSON.parse(jsonArgs) as { name?: string; functionHandle?: string; args: JSONValue };
+  return argumentsTooLarge(name ?? functionHandle?.split(";")[1] ?? "function", jsonToConvex(args));
+}
+
+/** An app's job is checked against its function's validator in Convex's words, as a client's call is. */
+function checkJobArguments(instance: EngineInstance, componentPath: string, name: string, args: Record<string, Value>): void {
+  if (componentPath === "") checkAppCall(instance.modules, null, name, args);
 }

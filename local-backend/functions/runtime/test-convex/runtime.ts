@@ -1,4 +1,5 @@
 /** Functions that break Convex's runtime rules, or show them, for the runtime's tests. */
+import { makeFunctionReference } from "convex/server";
 import { v } from "convex/values";
 import { action, mutation, query } from "./_generated/server";
 
@@ -108,3 +109,21 @@ export const writeThenReturn = mutation({
     return "x".repeat(size);
   },
 });
+
+const whereAmIRef = makeFunctionReference<"mutation", { text: unknown }>("runtime:whereAmI");
+
+/** `text`, or a string of it `times` over: arguments larger than those the action was called with. */
+const grown = (text: unknown, times: number | undefined) => (times === undefined ? text : String(text).repeat(times));
+
+/** Calls `whereAmI` with whatever it is given: a call between functions, checked as a client's. */
+export const callWithArgs = action({
+  args: { text: v.any(), times: v.optional(v.number()) },
+  handler: (ctx, { text, times }) => ctx.runMutation(whereAmIRef, { text: grown(text, times) }),
+});
+
+export const scheduleWithArgs = action({
+  args: { text: v.any(), times: v.optional(v.number()) },
+  handler: (ctx, { text, times }) => ctx.scheduler.runAfter(0, whereAmIRef, { text: grown(text, times) }),
+});
+
+export const job = query({ args: { id: v.id("_scheduled_functions") }, handler: (ctx, { id }) => ctx.db.system.get(id) });
