@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { resolve } from "./vite.config.ts";
-import { functionEnvironment } from "./local-backend/functions/function-environment.ts";
+import { functionEnvironment } from "./local-backend/index.ts";
 
 // Five projects: Convex functions run in edge-runtime (closest to Convex's V8 runtime),
 // React components in jsdom, the local backend, the PIX sandbox and tooling checks (scripts/) in Node.

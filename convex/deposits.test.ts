@@ -4,7 +4,7 @@ import type { Id } from "./_generated/dataModel";
 import { isValidPixPayload } from "@brazilian-utils/brazilian-utils/is-valid-pix-payload";
 import { getPixPayloadInfo } from "@brazilian-utils/brazilian-utils/get-pix-payload-info";
 import { deliverWebhook, type PixBank, TEST_WEBHOOK_SECRET, withPixTestBackend } from "./test.pix";
-import { signWebhook } from "../pix-sandbox/webhook-signature.ts";
+import { signWebhook } from "../pix-sandbox/index.ts";
 import {
   advanceClock,
   allRows,

@@ -10,10 +10,7 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { WEBHOOK_PATH } from "./model/payments/mercadoPago";
 import { type Backend, type Caller, newBackend, runDueFunctions, signedInUser } from "./test.helpers";
-import { createPixHandler } from "../pix-sandbox/handler.ts";
-import { approve } from "../pix-sandbox/payments.ts";
-import { complete, reject } from "../pix-sandbox/payouts.ts";
-import { signWebhook } from "../pix-sandbox/webhook-signature.ts";
+import { createPixHandler, approve, complete, reject, signWebhook } from "../pix-sandbox/index.ts";
 
 export const TEST_TOKEN = "TEST-token";
 export const TEST_WEBHOOK_SECRET = "segredo-do-webhook";

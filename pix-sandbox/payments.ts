@@ -3,7 +3,7 @@
  * Pago's messages) and the payment object in each of its states.
  */
 import { pixCopiaECola, qrCodePngBase64 } from "./br-code.ts";
-import { brasiliaTime } from "../convex/model/payments/mercadoPagoFormats.ts";
+import { brasiliaTime } from "./dates.ts";
 import { badRequest } from "./errors.ts";
 import { isAmount } from "./money.ts";
 import { SANDBOX_ACCOUNT_ID, type Payment } from "./types.ts";

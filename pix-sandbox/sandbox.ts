@@ -3,7 +3,7 @@
  * payouts) and the banks' (pay, expire, complete, fail), each change recorded in the store and
  * told to the resource's notification_url.
  */
-import { brasiliaTime } from "../convex/model/payments/mercadoPagoFormats.ts";
+import { brasiliaTime } from "./dates.ts";
 import { badRequest, conflict, notFound } from "./errors.ts";
 import { isAmount } from "./money.ts";
 import { approve, cancel, expire, expiresAt, giveBack, mediate, newPayment, parseNewPayment } from "./payments.ts";

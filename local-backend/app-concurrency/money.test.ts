@@ -9,8 +9,7 @@ import type { FunctionReference } from "convex/server";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import { WEBHOOK_PATH } from "../../convex/model/payments/mercadoPago";
-import { startPixSandbox, type PixSandbox } from "../../pix-sandbox/server.ts";
-import { signWebhook } from "../../pix-sandbox/webhook-signature.ts";
+import { startPixSandbox, type PixSandbox, signWebhook } from "../../pix-sandbox/index.ts";
 import type { LocalBackend } from "../server.ts";
 import { createEvent, signedInClient, startTestBackend, waitForQuery } from "../test-support.ts";
 

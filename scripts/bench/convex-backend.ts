@@ -1,9 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { convexTest } from "convex-test";
 import schema from "../../convex/schema";
-import { registerComponents } from "../../local-backend/functions/components/components";
-import { meterConvexTest } from "../../local-backend/functions/limits/meter-convex-test";
-import { loadModules, type LoadedModules } from "../../local-backend/functions/modules";
+import { registerComponents, meterConvexTest, loadModules, type LoadedModules } from "../../local-backend/index.ts";
 
 const CONVEX_DIR = fileURLToPath(new URL("../../convex/", import.meta.url));
 

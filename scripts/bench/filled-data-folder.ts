@@ -3,9 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { FunctionRunner } from "../../local-backend/functions/function-runner";
-import { DATABASE_FILE } from "../../local-backend/database/storage/database-file";
-import { writeSnapshotFile } from "../../local-backend/database/storage/snapshot-writer";
+import { FunctionRunner, DATABASE_FILE, writeSnapshotFile } from "../../local-backend/index.ts";
 import type { Backend } from "./convex-backend";
 import { fillCatalogue } from "./fill";
 

@@ -21,8 +21,7 @@ import { localSignInToken } from "../../test-kit/local-sign-in";
 import type { Id } from "../../convex/_generated/dataModel";
 import { eventRoom } from "../../convex/model/shared/presenceRooms";
 import { QUEUE_BATCH_SIZE, QUEUE_SETTLE_MS } from "../../convex/model/supportQueue";
-import { ConflictProfiler, type ProfiledTransaction } from "../../local-backend/functions/profiler/conflict-profiler.ts";
-import { startLocalBackend } from "../../local-backend/server.ts";
+import { ConflictProfiler, type ProfiledTransaction, startLocalBackend } from "../../local-backend/index.ts";
 import { simulateOcc, type Footprint, type OccResult, type QueueWorker } from "./occ-simulation";
 
 export const SUPPORTERS = 1_000;

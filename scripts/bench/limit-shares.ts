@@ -8,7 +8,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { limitReport, type LimitReport } from "../../local-backend/functions/limits/usage-peaks";
+import { limitReport, type LimitReport } from "../../local-backend/index.ts";
 
 let reportDir: string | null = null;
 let reports = 0;

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { ReadSet, type WrittenDocument } from "../../local-backend/database/read-set.ts";
+import { ReadSet, type WrittenDocument } from "../../local-backend/index.ts";
 import { simulateOcc, type Footprint } from "./occ-simulation.ts";
 
 function written(id: string): WrittenDocument {

@@ -17,7 +17,7 @@
  * It reads only rows older than `minAgeMs`, which no call in flight writes, so it is modelled
  * without conflicts of its own; its writes do count against the calls' reads.
  */
-import type { ReadSet, WrittenDocument } from "../../local-backend/database/read-set.ts";
+import type { ReadSet, WrittenDocument } from "../../local-backend/index.ts";
 
 export type Footprint = { reads: ReadSet | null; writes: WrittenDocument[] };
 

@@ -15,8 +15,7 @@ import { fileURLToPath } from "node:url";
 import { ConvexClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import WebSocket from "ws";
-import { runCli, startCli, type CliTarget } from "../../local-backend/front/cli/convex-cli";
-import { startLocalBackend } from "../../local-backend/server";
+import { runCli, startCli, type CliTarget, startLocalBackend } from "../../local-backend/index.ts";
 import { scratchProject } from "../../test-kit/scratch-project";
 
 export const SAVES = 5;

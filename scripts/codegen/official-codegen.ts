@@ -4,8 +4,7 @@
  * memory on free ports, points the official CLI at it (CONVEX_SELF_HOSTED_URL and _ADMIN_KEY)
  * and stops it again. Nothing is served or kept: `codegen` has the push analysed, not served.
  */
-import { runCli, type CliRun } from "../../local-backend/front/cli/convex-cli.ts";
-import { startLocalBackend } from "../../local-backend/server.ts";
+import { runCli, type CliRun, startLocalBackend } from "../../local-backend/index.ts";
 
 /** Writes `<projectDir>/convex/_generated/`; throws with the CLI's output when it fails. */
 export async function generateCode(projectDir: string): Promise<CliRun> {

@@ -65,7 +65,7 @@ describe("the architecture's import zones (ESLint)", () => {
   });
 
   it("keeps the backend free of the app and the tooling", async () => {
-    const code = 'import { startLocalBackend } from "../local-backend/server";\nexport const x = startLocalBackend;\n';
+    const code = 'import { startLocalBackend } from "../local-backend/index.ts";\nexport const x = startLocalBackend;\n';
     expect(await zoneErrors("convex/events.ts", code)).toEqual([expect.stringContaining("depends only on itself")]);
   });
 
@@ -74,7 +74,7 @@ describe("the architecture's import zones (ESLint)", () => {
     expect(await zoneErrors("convex/events.ts", kit)).toEqual([expect.stringContaining("never imports the test kit")]);
     expect(await zoneErrors("convex/events.test.ts", kit)).toEqual([]);
     expect(await zoneErrors("convex/test.helpers.ts", kit)).toEqual([]);
-    const backend = 'import { startLocalBackend } from "../local-backend/server";\nexport const x = startLocalBackend;\n';
+    const backend = 'import { startLocalBackend } from "../local-backend/index.ts";\nexport const x = startLocalBackend;\n';
     expect(await zoneErrors("test-kit/ports.ts", backend)).toEqual([expect.stringContaining("The test kit serves every kind of test")]);
     const model = 'import { currentUser } from "../convex/model/users";\nexport const x = currentUser;\n';
     expect(await zoneErrors("test-kit/ports.ts", model)).toEqual([expect.stringContaining("The test kit serves every kind of test")]);
@@ -91,7 +91,7 @@ describe("the architecture's import zones (ESLint)", () => {
   });
 
   it("keeps the PIX sandbox out of deployed code; the convex-test suites answer fetch with it", async () => {
-    const handler = 'import { createPixHandler } from "../pix-sandbox/handler.ts";\nexport const x = createPixHandler;\n';
+    const handler = 'import { createPixHandler } from "../pix-sandbox/index.ts";\nexport const x = createPixHandler;\n';
     expect(await zoneErrors("convex/deposits.ts", handler)).toEqual([
       expect.stringContaining("never imports the test kit or the PIX sandbox"),
     ]);
@@ -100,6 +100,56 @@ describe("the architecture's import zones (ESLint)", () => {
     ]);
     expect(await zoneErrors("convex/test.pix.ts", handler)).toEqual([]);
     expect(await zoneErrors("convex/deposits.test.ts", handler)).toEqual([]);
+  });
+
+  it("lets code outside the local backend and the PIX sandbox import only their public faces", async () => {
+    const deep = [
+      ["scripts/bench/hot-event.ts", 'import { ConflictProfiler } from "../../local-backend/functions/profiler/conflict-profiler.ts";'],
+      ["vitest.config.ts", 'import { functionEnvironment } from "./local-backend/functions/function-environment.ts";'],
+      ["e2e/global-setup.ts", 'import { startLocalBackend } from "../local-backend/server.ts";'],
+      ["pix-sandbox/server.ts", 'import { startLocalBackend } from "../local-backend/server.ts";'],
+    ];
+    for (const [file, line] of deep) {
+      expect(await zoneErrors(file ?? "", `${line}\nexport const x = 1;\n`), file).toEqual([
+        expect.stringContaining("import only its public face, local-backend/index.ts"),
+      ]);
+    }
+    const sandbox = [
+      ["convex/test.pix.ts", 'import { createPixHandler } from "../pix-sandbox/handler.ts";'],
+      ["local-backend/app-concurrency/money.test.ts", 'import { startPixSandbox } from "../../pix-sandbox/server.ts";'],
+      ["scripts/bench/pix-deposit.ts", 'import { signWebhook } from "../../pix-sandbox/webhook-signature.ts";'],
+    ];
+    for (const [file, line] of sandbox) {
+      expect(await zoneErrors(file ?? "", `${line}\nexport const x = 1;\n`), file).toEqual([
+        expect.stringContaining("import only its public face, pix-sandbox/index.ts"),
+      ]);
+    }
+    expect(
+      await zoneErrors(
+        "scripts/bench/hot-event.ts",
+        'import { ConflictProfiler } from "../../local-backend/index.ts";\nexport const x = ConflictProfiler;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await zoneErrors(
+        "convex/test.pix.ts",
+        'import { createPixHandler } from "../pix-sandbox/index.ts";\nexport const x = createPixHandler;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await zoneErrors(
+        "local-backend/front/http-api.ts",
+        'import { FunctionRunner } from "../functions/function-runner.ts";\nexport const x = FunctionRunner;\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it("keeps the app's Mercado Pago code out of the PIX sandbox; its tests (the contract) may hold both", async () => {
+    const formats = 'import { brasiliaTime } from "../convex/model/payments/mercadoPagoFormats.ts";\nexport const x = brasiliaTime;\n';
+    for (const file of ["pix-sandbox/payments.ts", "pix-sandbox/webhook-signature.ts", "pix-sandbox/server.ts"]) {
+      expect(await zoneErrors(file, formats), file).toEqual([expect.stringContaining("with its own code, not the app's")]);
+    }
+    expect(await zoneErrors("pix-sandbox/mercado-pago-contract.test.ts", formats)).toEqual([]);
   });
 
   it("keeps the mail sandbox out of deployed code; the convex-test suites answer fetch with it", async () => {

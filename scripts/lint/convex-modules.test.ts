@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 import { modules } from "../../convex/test.setup";
-import { isModuleFile } from "../../local-backend/functions/modules";
+import { isModuleFile } from "../../local-backend/index.ts";
 
 const CONVEX_DIR = fileURLToPath(new URL("../../convex/", import.meta.url));
 

@@ -1,8 +1,8 @@
 /**
  * How Mercado Pago writes two things both sides of the wire must agree on: its dates, and the
- * text a webhook's signature covers. The adapter (mercadoPago.ts) reads and writes them; the PIX
- * sandbox (pix-sandbox/), which plays Mercado Pago, imports them from here, so there is one
- * definition. No imports: the sandbox runs this outside Convex.
+ * text a webhook's signature covers. The adapter (mercadoPago.ts) reads and writes them. The PIX
+ * sandbox, which plays Mercado Pago, has its own code for them, and a contract test holds both
+ * to examples recorded from Mercado Pago's documentation (pix-sandbox/examples/).
  */
 
 const BRASILIA_OFFSET_MS = 3 * 60 * 60 * 1000;

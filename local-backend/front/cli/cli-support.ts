@@ -41,6 +41,49 @@ async function jsonBody(request: Parameters<AdminRoute>[0]): Promise<Record<stri
   throw new HttpError(400, "BadJsonBody", "The request body is not a JSON object");
 }
 
+/** The latest export, kept in memory until the next one. */
+type LatestExport = { current: { state: ExportState; zip: Buffer } | null };
+
+/** `npx convex export`: a snapshot zip made on request, then downloaded. */
+function exportRoutes(deps: CliSupportDeps, latest: LatestExport): [string, AdminRoute][] {
+  return [
+    [
+      "POST /api/export/request/zip",
+      async (_request, _response, url) => {
+        const includeStorage = url.searchParams.get("includeStorage") === "true";
+        const { zip, ts } = await buildExport(deps.engine, deps.files, includeStorage, deps.saved);
+        const now = Date.now();
+        const state: ExportState = {
+          _id: String(ts),
+          _creationTime: now,
+          state: "completed",
+          start_ts: ts,
+          complete_ts: ts,
+          zip_object_key: `snapshot_${ts}.zip`,
+          requestor: "cliExport",
+          format: { format: "zip", include_storage: includeStorage },
+        };
+        latest.current = { state, zip };
+        return {};
+      },
+    ],
+    [
+      "GET /api/export/zip/*",
+      async (_request, response, url) => {
+        const ts = url.pathname.slice("/api/export/zip/".length);
+        if (latest.current === null || String(latest.current.state.start_ts) !== ts)
+          throw new HttpError(400, "ExportNotFound", `No export at ${ts}`);
+        response.writeHead(200, {
+          "Content-Type": "application/zip",
+          "Content-Length": latest.current.zip.length,
+          "Content-Disposition": `attachment; filename=${latest.current.state.zip_object_key}`,
+        });
+        response.end(latest.current.zip);
+      },
+    ],
+  ];
+}
+
 export function createCliSupport(deps: CliSupportDeps) {
   const { environment } = deps;
   const imports = new SnapshotImports({
@@ -49,8 +92,7 @@ export function createCliSupport(deps: CliSupportDeps) {
     tableNumbers: deps.tableNumbers,
     persisted: deps.persisted,
   });
-  /** The latest export, kept in memory until the next one. */
-  let latestExport: { state: ExportState; zip: Buffer } | null = null;
+  const latest: LatestExport = { current: null };
   const system: SystemState = {
     engine: deps.engine,
     url: deps.url,
@@ -59,7 +101,7 @@ export function createCliSupport(deps: CliSupportDeps) {
       ["_system/cli/queryEnvironmentVariables:get", (args) => environment.get(String(args.name))],
       ["_system/cli/queryImport", (args) => imports.get(args.importId) as Value],
       ["_system/cli/queryImport:list", () => imports.list() as Value],
-      ["_system/cli/exports:getLatest", () => latestExport?.state ?? null],
+      ["_system/cli/exports:getLatest", () => latest.current?.state ?? null],
     ]),
   };
   const routes = new Map<string, AdminRoute>([
@@ -88,40 +130,7 @@ export function createCliSupport(deps: CliSupportDeps) {
     ],
     ["POST /api/import/finish_upload", async (request) => imports.finishUpload(await jsonBody(request))],
     ["POST /api/perform_import", async (request) => void (await imports.perform((await jsonBody(request)).importId))],
-    [
-      "POST /api/export/request/zip",
-      async (_request, _response, url) => {
-        const includeStorage = url.searchParams.get("includeStorage") === "true";
-        const { zip, ts } = await buildExport(deps.engine, deps.files, includeStorage, deps.saved);
-        const now = Date.now();
-        const state: ExportState = {
-          _id: String(ts),
-          _creationTime: now,
-          state: "completed",
-          start_ts: ts,
-          complete_ts: ts,
-          zip_object_key: `snapshot_${ts}.zip`,
-          requestor: "cliExport",
-          format: { format: "zip", include_storage: includeStorage },
-        };
-        latestExport = { state, zip };
-        return {};
-      },
-    ],
-    [
-      "GET /api/export/zip/*",
-      async (_request, response, url) => {
-        const ts = url.pathname.slice("/api/export/zip/".length);
-        if (latestExport === null || String(latestExport.state.start_ts) !== ts)
-          throw new HttpError(400, "ExportNotFound", `No export at ${ts}`);
-        response.writeHead(200, {
-          "Content-Type": "application/zip",
-          "Content-Length": latestExport.zip.length,
-          "Content-Disposition": `attachment; filename=${latestExport.state.zip_object_key}`,
-        });
-        response.end(latestExport.zip);
-      },
-    ],
+    ...exportRoutes(deps, latest),
   ]);
   return {
     routes,

@@ -158,6 +158,37 @@ function schemaChangeOf(deps: PushDeps, folder: string, loaded: LoadedPush) {
   };
 }
 
+/** `start_push`: the pushed code evaluated, and what the CLI reads of it (functions for codegen, the index diff). */
+async function startPush(deps: PushDeps, request: StartPushRequest) {
+  const { folder, loaded } = await evaluatePush(deps, request);
+  const analysis: Record<string, unknown> = {};
+  for (const [definitionPath, exported] of loaded.definitions) {
+    analysis[definitionPath] = {
+      // `envVars` only when declared: codegen types `env` from it.
+      definition: { path: definitionPath, ...exported },
+      schema: null,
+      functions: definitionPath === "" ? analyzeFunctions(loaded.byPath) : {},
+      udfConfig: { serverVersion: UDF_SERVER_VERSION, importPhaseRngSeed: null, importPhaseUnixTimestamp: null },
+    };
+  }
+  return {
+    environmentVariables: {},
+    externalDepsId: path.basename(folder),
+    componentDefinitionPackages: {},
+    appAuth: [],
+    analysis,
+    app: {
+      definitionPath: "",
+      componentPath: "",
+      args: {},
+      childComponents: {},
+      httpRoutes: { httpModuleRoutes: null, mounts: [] },
+      exports: {},
+    },
+    schemaChange: schemaChangeOf(deps, folder, loaded),
+  };
+}
+
 export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
   const loader =
     (folder: string): CodeSource =>
@@ -185,38 +216,7 @@ export function pushRoutes(deps: PushDeps): Map<string, AdminRoute> {
         return { schemaChange: schemaChangeOf(deps, folder, loaded) };
       },
     ],
-    [
-      "POST /api/deploy2/start_push",
-      async (request) => {
-        const { folder, loaded } = await evaluatePush(deps, (await readJsonBody(request)) as StartPushRequest);
-        const analysis: Record<string, unknown> = {};
-        for (const [definitionPath, exported] of loaded.definitions) {
-          analysis[definitionPath] = {
-            // `envVars` only when declared: codegen types `env` from it.
-            definition: { path: definitionPath, ...exported },
-            schema: null,
-            functions: definitionPath === "" ? analyzeFunctions(loaded.byPath) : {},
-            udfConfig: { serverVersion: UDF_SERVER_VERSION, importPhaseRngSeed: null, importPhaseUnixTimestamp: null },
-          };
-        }
-        return {
-          environmentVariables: {},
-          externalDepsId: path.basename(folder),
-          componentDefinitionPackages: {},
-          appAuth: [],
-          analysis,
-          app: {
-            definitionPath: "",
-            componentPath: "",
-            args: {},
-            childComponents: {},
-            httpRoutes: { httpModuleRoutes: null, mounts: [] },
-            exports: {},
-          },
-          schemaChange: schemaChangeOf(deps, folder, loaded),
-        };
-      },
-    ],
+    ["POST /api/deploy2/start_push", async (request) => startPush(deps, (await readJsonBody(request)) as StartPushRequest)],
     [
       "POST /api/deploy2/wait_for_schema",
       async (request) => {

@@ -3,11 +3,10 @@
  * this one (it runs last), and the limit errors they met: none is allowed, and no function may
  * pass half of a limit (one that does is reworked before it grows into the wall).
  */
-import { transactionLimit, TRANSACTION_LIMIT_NAMES, type TransactionLimitName } from "../../../local-backend/database/limits/knobs";
+import { transactionLimit, TRANSACTION_LIMIT_NAMES, type TransactionLimitName, type LimitReport } from "../../../local-backend/index.ts";
 import { collectLimitReports } from "../limit-shares";
 import { benchPart, check, isNotMeasured, type NotMeasured } from "../part";
 import type { Row } from "../table";
-import type { LimitReport } from "../../../local-backend/functions/limits/usage-peaks";
 
 /** A function past this share of a limit is reworked. */
 const MAX_SHARE = 0.5;
