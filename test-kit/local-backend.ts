@@ -150,10 +150,24 @@ export async function setDeploymentVariables(url: string, adminKey: string, vari
   if (!response.ok) throw new Error(`setting the deployment's variables failed: ${response.status} ${await response.text()}`);
 }
 
+/** The names of the deployment's variables, as `npx convex env list` reads them (a system query). */
+async function deploymentVariableNames(url: string, adminKey: string): Promise<Set<string>> {
+  const response = await fetch(`${url}/api/query`, {
+    method: "POST",
+    headers: { Authorization: `Convex ${adminKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ path: "_system/cli/queryEnvironmentVariables", args: {}, format: "json" }),
+  });
+  const answer = (await response.json()) as { status: string; value?: { name: string }[] };
+  if (answer.status !== "success") throw new Error(`reading the deployment's variables failed: ${JSON.stringify(answer)}`);
+  return new Set((answer.value ?? []).map(({ name }) => name));
+}
+
 /**
  * Starts the backend and resolves once it serves (rejects, and stops it, if it does not).
- * A new deployment has no variables: `variables` are set through the admin API first (by
- * default this app's local ones, functions/function-environment.ts; `{}` sets none).
+ * A new deployment has no variables: `variables` are set through the admin API first. By
+ * default this app's local ones (test-kit/deployment-variables.ts), unless the deployment
+ * already has its keys (a data folder started before keeps its own, so its sessions stay good);
+ * `{}` sets none.
  */
 export async function startLocalBackendProcess(
   options: LocalBackendOptions & { variables?: Record<string, string> },
@@ -161,7 +175,8 @@ export async function startLocalBackendProcess(
   const spawned = spawnLocalBackend(options);
   try {
     const { url, adminKey } = await spawned.ready;
-    const variables = options.variables ?? (await localDeploymentVariables());
+    const keep = options.variables === undefined && (await deploymentVariableNames(url, adminKey)).has("JWKS");
+    const variables = options.variables ?? (keep ? {} : await localDeploymentVariables());
     if (Object.keys(variables).length > 0) await setDeploymentVariables(url, adminKey, variables);
     return { ...spawned, url, adminKey };
   } catch (error) {

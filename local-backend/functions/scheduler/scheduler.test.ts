@@ -89,7 +89,8 @@ it("fires the jobs of crons.ts", async () => {
 
 /** Starts test-convex/ in a child process on `dataDir`, resolving once it serves. */
 function startChild(dataDir: string) {
-  return startLocalBackendProcess({ script: path.join(import.meta.dirname, "fixture-backend.ts"), args: [dataDir] });
+  // Its functions read no variables (and the fixture prints no admin key to set them with).
+  return startLocalBackendProcess({ script: path.join(import.meta.dirname, "fixture-backend.ts"), args: [dataDir], variables: {} });
 }
 
 it("runs a job that came due while the backend was down (kill -9) once, right after start", async () => {
