@@ -229,6 +229,11 @@ export class Database {
     });
   }
 
+  /** Whether the transaction running now met a write conflict (even one its function caught): it will run again. */
+  attemptConflicted(): boolean {
+    return (this.attemptContext.getStore()?.conflict ?? null) !== null;
+  }
+
   private beginTransaction(): TransactionState {
     return {
       reads: this.readSetContext.getStore() ?? new ReadSet(),

@@ -15,6 +15,7 @@ import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { recordExecution } from "../logs/execution-log.ts";
 import { checkAppCall, type FunctionRunner } from "../function-runner.ts";
 import { argumentsTooLarge } from "../argument-validation.ts";
+import { WriteConflict, WriteConflictFailure } from "../../database/write-conflicts.ts";
 import type { EngineInstance } from "../engine-instance.ts";
 import {
   interceptAsyncSyscall,
@@ -36,6 +37,10 @@ const { setTimeout, clearTimeout } = globalThis;
 
 type JobKey = { componentPath: string; jobId: string };
 type Outcome = "skip" | "done" | "runAction";
+/** A mutation job as it runs: `conflicted` says whether its transaction met a write conflict. */
+type JobRun = JobKey & { instance: EngineInstance; name: string; args: Record<string, Value>; conflicted: () => boolean };
+/** After a job's last retry conflicted, it is tried again this much later. */
+const CONFLICT_REARM_MS = 100;
 
 function keyOf({ componentPath, jobId }: JobKey): string {
   return `${componentPath}\u0000${jobId}`;
@@ -161,6 +166,8 @@ export class DurableScheduler {
           this.timers.delete(key);
           if (Date.now() < at) return this.arm(job, at);
           const run = this.run(job).catch((error: unknown) => {
+            // Conflicted on every retry: still pending, it runs again, as Convex retries a job's conflicts.
+            if (error instanceof WriteConflictFailure) return this.arm(job, Date.now() + CONFLICT_REARM_MS);
             console.error(`local backend: scheduled job ${job.jobId} could not run:`, error);
           });
           this.running.add(run);
@@ -198,6 +205,7 @@ export class DurableScheduler {
             jobId,
             name,
             args,
+            conflicted: () => engine.database.attemptConflicted(),
           });
           return "done";
         }),
@@ -223,7 +231,7 @@ export class DurableScheduler {
   private async runMutationJob(
     ctx: GenericMutationCtx<GenericDataModel>,
     db: DatabaseFake,
-    { instance, componentPath, jobId, name, args }: { instance: EngineInstance } & JobKey & { name: string; args: Record<string, Value> },
+    { instance, componentPath, jobId, name, args, conflicted }: JobRun,
   ): Promise<void> {
     try {
       await recordExecution(name, "Mutation", componentPath, () => {
@@ -232,6 +240,8 @@ export class DurableScheduler {
       });
       db.patch(JOBS, jobId, { state: { kind: "success" }, completedTime: Date.now() });
     } catch (error) {
+      // A write conflict is not the job's failure: the whole transaction runs again.
+      if (error instanceof WriteConflict || conflicted()) throw error;
       console.error(`local backend: scheduled function ${name} failed:`, error);
       db.patch(JOBS, jobId, { state: { kind: "failed", error: messageOf(error) }, completedTime: Date.now() });
     }
