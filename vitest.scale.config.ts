@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     projects: [
       convexProject("convex-scale", [`convex/${SCALE_TESTS}`]),
-      // The on-sale race at 2,000 buyers on the real engine (local-backend/app-concurrency/).
+      // The on-sale race at 2,000 buyers and exactly-once e-mail at 1,000 purchases on the real engine (local-backend/app-concurrency/).
       {
         test: {
           name: "local-backend-scale",

@@ -8,6 +8,7 @@ import { claimTeamInvites } from "./model/team";
 import { keepChosenName } from "./model/privacy/names";
 import { recordSignIn } from "./model/privacy/signIns";
 import { claimTransfers } from "./model/ticketTransfer";
+import { claimCourtesies } from "./model/courtesies";
 import { giveInitialWallet } from "./model/wallet";
 
 function googleConfigured(): boolean {
@@ -39,6 +40,8 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
       if (existingUserId === null) await giveInitialWallet(ctx, userId);
       // Tickets transferred to this e-mail before it had an account become theirs.
       await claimTransfers(ctx, userId);
+      // And cortesias given to it.
+      await claimCourtesies(ctx, userId);
       // Invitations to an event's team waiting for this e-mail give their roles now.
       await claimTeamInvites(ctx, userId);
       // The access record kept 6 months (Marco Civil). Google and a verified e-mail code come

@@ -30,7 +30,7 @@ describe("purchase confirmation", () => {
     expect(received).toHaveLength(2);
     const [meia, pair] = received;
     const codes = (await buyer.as.query(api.tickets.mine, {})).map((ticket) => ticket.code);
-    expect(pair!.subject).toBe('Seus ingressos: Show <script>alert("x")</script>');
+    expect(pair!.subject).toBe('Show <script>alert("x")</script>: seus ingressos');
     expect(pair!.html).not.toContain("<script>");
     expect(pair!.html).toContain("Show &lt;script&gt;");
     expect(pair!.html).toContain("Pista &lt;b&gt;VIP&lt;/b&gt;");

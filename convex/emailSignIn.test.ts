@@ -1,7 +1,7 @@
 import { decodeJwt, exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "./_generated/api";
-import { MINUTE, newBackend, rejectionData, runDueFunctions, type Backend } from "./test.helpers";
+import { api, internal } from "./_generated/api";
+import { allRows, MINUTE, newBackend, rejectionData, runDueFunctions, type Backend } from "./test.helpers";
 import { configureEmail, mailbox } from "./test.email";
 
 beforeAll(async () => {
@@ -114,5 +114,42 @@ describe("Entrar com e-mail", () => {
     const error = await rejectionData(t.action(api.auth.signIn, { provider: "email", params: { email: "ana@exemplo.com" } }));
     expect(error.message).toBe("Entrar com e-mail não está disponível agora.");
     expect(await t.query(api.auth.providers, {})).toMatchObject({ email: false });
+  });
+
+  test("a reader of the outbox and of Convex Auth's codes finds no code that signs in; the mailbox's code does", async () => {
+    const t = newBackend();
+    const mail = mailbox();
+    await t.action(api.auth.signIn, { provider: "email", params: { email: "gil@exemplo.com" } });
+    const [queued] = await allRows(t, "emails");
+    // Waiting to be sent: the body holds a placeholder; the code sits apart until it is sent.
+    expect(`${queued!.subject}${queued!.html}${queued!.text}`).not.toMatch(/\d{8}/);
+    await runDueFunctions(t);
+    const code = /Código: (\d{8})/.exec(mail.to("gil@exemplo.com")[0]!.text)![1]!;
+    const tables = JSON.stringify([await allRows(t, "emails"), await allRows(t, "authVerificationCodes")]);
+    expect(tables).not.toContain(code);
+    const found = [...new Set(tables.match(/(?<!\d)\d{8}(?!\d)/g) ?? [])];
+    for (const candidate of found.slice(0, 9)) {
+      await expect(enter(t, "gil@exemplo.com", candidate)).rejects.toThrow("Could not verify code");
+    }
+    expect((await userOf(t, await enter(t, "gil@exemplo.com", code))).email).toBe("gil@exemplo.com");
+  });
+
+  test("a code whose e-mail could not go out within its 15 minutes is never sent, and is forgotten", async () => {
+    const t = newBackend();
+    const mail = mailbox();
+    await t.action(api.auth.signIn, { provider: "email", params: { email: "hel@exemplo.com" } });
+    // The send was lost (an incident); the sweep finds the row only after the code expired.
+    await t.run(async (ctx) => {
+      for (const job of await ctx.db.system.query("_scheduled_functions").collect()) {
+        if (job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
+      }
+    });
+    vi.setSystemTime(Date.now() + 15 * MINUTE + 1);
+    await t.mutation(internal.emails.sweep, {});
+    await runDueFunctions(t);
+    const [row] = await allRows(t, "emails");
+    expect(row).toMatchObject({ state: "failed", error: "the sign-in code expired before it could be sent" });
+    expect(row!.secret).toBeUndefined();
+    expect(mail.store.requests).toBe(0);
   });
 });

@@ -36,14 +36,14 @@ describe("Comprovante de apoio and the organizer's e-mails", () => {
     await runDueFunctions(t);
 
     const [receipt] = mail.to("ana@exemplo.com");
-    expect(receipt!.subject).toBe("Comprovante de apoio: Festa <i>boa</i>");
+    expect(receipt!.subject).toBe("Festa <i>boa</i>: Comprovante de apoio");
     expect(receipt!.text).toContain("Valor: R$ 15,00");
     expect(receipt!.text).toContain("Recompensa: Camiseta <b>");
     expect(receipt!.text).toContain("Sua resposta: <script>G</script>");
     expect(receipt!.text).toMatch(/Identificador: \w+/);
     expect(receipt!.html).not.toMatch(/<script>|<b>|<i>/);
     expect(receipt!.html).toContain("&lt;script&gt;G&lt;/script&gt;");
-    expect(subjects(mail, "org@exemplo.com").sort()).toEqual(["Meta atingida: Festa <i>boa</i>", "Primeiro apoio em Festa <i>boa</i>"]);
+    expect(subjects(mail, "org@exemplo.com").sort()).toEqual(["Festa <i>boa</i>: meta atingida", "Festa <i>boa</i>: primeiro apoio"]);
     const [goal] = mail.to("org@exemplo.com");
     expect(goal!.headers["List-Unsubscribe"]).toMatch(/^<http:\/\/127\.0\.0\.1:3211\/email\/unsubscribe\?t=\w+&c=organizer>$/);
     expect(goal!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
@@ -78,9 +78,9 @@ describe("refunds", () => {
     await creator.as.mutation(api.events.cancel, { id: eventId });
     await runDueFunctions(t);
     const got = subjects(mail, "ana@exemplo.com");
-    expect(got.filter((s) => s.startsWith("Estorno:"))).toHaveLength(1);
-    expect(got.filter((s) => s.startsWith("Evento cancelado:"))).toHaveLength(1);
-    const estorno = mail.to("ana@exemplo.com").find((m) => m.subject.startsWith("Estorno:"))!;
+    expect(got.filter((s) => s.endsWith(": Estorno"))).toHaveLength(1);
+    expect(got.filter((s) => s.endsWith(": evento cancelado, valor devolvido"))).toHaveLength(1);
+    const estorno = mail.to("ana@exemplo.com").find((m) => m.subject.endsWith(": Estorno"))!;
     expect(estorno.text).toContain("Sua compra de ingressos");
     expect(estorno.text).toContain("R$ 10,00 voltaram para a sua carteira");
   });
@@ -92,7 +92,7 @@ describe("refunds", () => {
     const ticket = await supportTicket(t, ana.as, eventId, 1_500);
     await ana.as.mutation(api.tickets.cancelSupport, { ticketId: ticket._id });
     await runDueFunctions(t);
-    const estorno = mail.to("ana@exemplo.com").find((m) => m.subject.startsWith("Estorno:"))!;
+    const estorno = mail.to("ana@exemplo.com").find((m) => m.subject.endsWith(": Estorno"))!;
     expect(estorno.text).toContain("Seu apoio");
     expect(estorno.text).toContain("R$ 15,00 voltaram");
   });
@@ -109,7 +109,7 @@ describe("tickets", () => {
     await ana.as.mutation(api.ticketTransfers.transfer, { ticketId: ticket!._id, email: "bia@exemplo.com" });
     await runDueFunctions(t);
     const [received] = mail.to("bia@exemplo.com");
-    expect(received!.subject).toMatch(/^Ingresso recebido: /);
+    expect(received!.subject).toMatch(/: ingresso recebido$/);
     expect(received!.html).toContain("Ana &lt;Souza&gt; transferiu para você");
     const code = decodeQr(received!, "qr-0");
     expect(received!.text).toContain(`Código: ${code}`);
@@ -132,10 +132,10 @@ describe("tickets", () => {
     vi.advanceTimersByTime(DAY + HOUR / 2);
     await t.mutation(internal.emailReminders.remindUpcoming, {});
     await runDueFunctions(t);
-    const reminders = mail.to("ana@exemplo.com").filter((m) => m.subject.startsWith("Lembrete:"));
+    const reminders = mail.to("ana@exemplo.com").filter((m) => m.subject.endsWith(": lembrete, faltam 48 horas"));
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.text).toContain("Para não receber mais lembretes de eventos:");
-    expect(mail.to("bia@exemplo.com").filter((m) => m.subject.startsWith("Lembrete:"))).toHaveLength(0);
+    expect(mail.to("bia@exemplo.com").filter((m) => m.subject.endsWith(": lembrete, faltam 48 horas"))).toHaveLength(0);
   });
 });
 
@@ -179,8 +179,46 @@ describe("waiting list", () => {
     await ana.as.mutation(api.ticketPurchases.cancel, { purchaseId });
     await runDueFunctions(t);
     const [held] = mail.to("caio@exemplo.com");
-    expect(held!.subject).toMatch(/^Ingressos reservados para você até \d{2}:\d{2}$/);
+    expect(held!.subject).toMatch(/: Ingressos reservados para você até \d{2}:\d{2}$/);
     expect(held!.text).toMatch(/1 ingresso está reservado para você até \d{2}:\d{2}/);
     expect(held!.html).toContain(`/event/${eventId}`);
+  });
+});
+
+describe("Novidades", () => {
+  test("a Novidade goes to each supporter (escaped, with the event's link and the one-click link), not to its author nor to who turned Novidades off; the link turns them off", async () => {
+    const mail = mailbox();
+    const t = newBackend();
+    const creator = await signedInUser(t, { name: "Organizadora", email: "org@exemplo.com" });
+    const eventId = await createEvent(creator.as, { name: "Sarau <i>", goalCents: 100_000 });
+    const ana = await signedInUser(t, { name: "Ana", email: "ana@exemplo.com" });
+    const bia = await signedInUser(t, { name: "Bia", email: "bia@exemplo.com" });
+    await supportNow(t, ana.as, { eventId, amountCents: 1_000 });
+    await supportNow(t, bia.as, { eventId, amountCents: 1_000 });
+    await bia.as.mutation(api.emailPreferences.set, { category: "updates", on: false });
+    await creator.as.mutation(api.updates.post, { eventId, title: "Mudou o <b>local</b>", body: "Agora no parque.\n\n<script>x</script>" });
+    await runDueFunctions(t);
+
+    const novidades = (to: string) => mail.to(to).filter((m) => m.headers["List-Unsubscribe"]?.endsWith("c=updates>"));
+    expect(novidades("bia@exemplo.com")).toEqual([]);
+    expect(novidades("org@exemplo.com")).toEqual([]);
+    const [email] = novidades("ana@exemplo.com");
+    expect(email!.subject).toBe("Sarau <i>: Mudou o <b>local</b>");
+    expect(email!.text).toContain("Agora no parque.");
+    expect(email!.text).toContain("<script>x</script>");
+    expect(email!.html).not.toMatch(/<script>|<b>|<i>/);
+    expect(email!.html).toContain("Mudou o &lt;b&gt;local&lt;/b&gt;");
+    expect(email!.html).toContain(`href="http://127.0.0.1:5173/event/${eventId}"`);
+    const link = /^<(.+)>$/.exec(email!.headers["List-Unsubscribe"]!)![1]!;
+    expect(link).toMatch(/c=updates$/);
+    const url = new URL(link);
+    expect((await t.fetch(`${url.pathname}${url.search}`, { method: "POST", body: "List-Unsubscribe=One-Click" })).status).toBe(200);
+    expect(await ana.as.query(api.emailPreferences.mine, {})).toMatchObject({ updates: false, reminders: true });
+    await creator.as.mutation(api.updates.post, { eventId, title: "Outra", body: "Texto" });
+    await runDueFunctions(t);
+    expect(novidades("ana@exemplo.com")).toHaveLength(1);
+    // The bell still tells her.
+    const notes = await ana.as.query(api.notifications.list, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(notes.page[0]!.text).toBe("Novidade em Sarau <i>: Outra");
   });
 });

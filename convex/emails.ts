@@ -9,24 +9,44 @@
  */
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalAction, internalMutation, internalQuery } from "./_generated/server";
-import { backoffMs, EMAIL_LEASE_MS, MAX_ATTEMPTS, SWEEP_PAGE, SWEEP_GRACE_MS } from "./model/email/delivery";
+import type { Doc } from "./_generated/dataModel";
+import { internalAction, internalMutation, internalQuery, type MutationCtx } from "./_generated/server";
+import {
+  BACKLOG_COUNT_LIMIT,
+  backoffMs,
+  EMAIL_LEASE_MS,
+  GIVE_UP_AFTER_MS,
+  MAX_ATTEMPTS,
+  SWEEP_PAGE,
+  SWEEP_GRACE_MS,
+} from "./model/email/delivery";
 import { providerMessage } from "./model/email/message";
 import { retryBaseMs, sendThroughProvider } from "./model/email/provider";
-import { sendEmail } from "./model/email/outbox";
+import { scheduleAttempt, sendEmail } from "./model/email/outbox";
 import { EMAIL_KINDS } from "./model/email/schema";
 import { signInCodeEmail } from "./model/email/templates/signIn";
+import { SECRET_EXPIRED, secretExpired } from "./model/email/secret";
 import { literals } from "convex-helpers/validators";
 
-/** Leases a due row to one attempt; null when it is not due (sent, failed, or leased by another attempt). */
+/**
+ * Leases a due row to one attempt; null when it is not due (sent, failed, or leased by another
+ * attempt) or when the job was scheduled for an attempt already made (`attempts` no longer the
+ * row's count): a duplicate job never spends an attempt nor cuts a backoff short. Jobs scheduled
+ * before the argument existed leave it out.
+ */
 export const claim = internalMutation({
-  args: { emailId: v.id("emails") },
-  handler: async (ctx, { emailId }) => {
+  args: { emailId: v.id("emails"), attempts: v.optional(v.number()) },
+  handler: async (ctx, { emailId, attempts }) => {
     const email = await ctx.db.get("emails", emailId);
     if (email === null) return null;
+    if (attempts !== undefined && email.attempts !== attempts) return null;
     const now = Date.now();
     const leaseExpired = email.state === "sending" && email.dueAt <= now;
     if (email.state !== "queued" && !leaseExpired) return null;
+    if (secretExpired(email, now)) {
+      await ctx.db.patch("emails", emailId, { state: "failed", error: SECRET_EXPIRED, failedAt: now, secret: undefined });
+      return null;
+    }
     const attempt = email.attempts + 1;
     await ctx.db.patch("emails", emailId, { state: "sending", attempts: attempt, dueAt: now + EMAIL_LEASE_MS });
     return { attempt, email };
@@ -35,7 +55,7 @@ export const claim = internalMutation({
 
 const outcomeValidator = v.union(
   v.object({ kind: v.literal("sent"), providerId: v.string() }),
-  v.object({ kind: v.literal("retry"), error: v.string(), retryAfterMs: v.optional(v.number()) }),
+  v.object({ kind: v.literal("retry"), error: v.string(), retryAfterMs: v.optional(v.number()), throttled: v.optional(v.boolean()) }),
   v.object({ kind: v.literal("permanent"), error: v.string() }),
 );
 
@@ -47,25 +67,36 @@ export const settle = internalMutation({
     if (email === null || email.state === "sent") return;
     const now = Date.now();
     if (outcome.kind === "sent") {
-      await ctx.db.patch("emails", emailId, { state: "sent", sentAt: now, providerId: outcome.providerId, error: undefined });
+      await ctx.db.patch("emails", emailId, {
+        state: "sent",
+        sentAt: now,
+        providerId: outcome.providerId,
+        error: undefined,
+        secret: undefined,
+      });
       return;
     }
     if (email.state !== "sending" || email.attempts !== attempt) return;
-    if (outcome.kind === "permanent" || attempt >= MAX_ATTEMPTS) {
-      await ctx.db.patch("emails", emailId, { state: "failed", error: outcome.error, failedAt: now });
+    const throttled = outcome.kind === "retry" && outcome.throttled === true;
+    const outOfAttempts = attempt >= MAX_ATTEMPTS && !throttled;
+    if (outcome.kind === "permanent" || outOfAttempts || now - email._creationTime >= GIVE_UP_AFTER_MS) {
+      await ctx.db.patch("emails", emailId, { state: "failed", error: outcome.error, failedAt: now, secret: undefined });
       return;
     }
-    const wait = Math.max(backoffMs(attempt, retryBaseMs()), outcome.retryAfterMs ?? 0);
-    await ctx.db.patch("emails", emailId, { state: "queued", dueAt: now + wait, error: outcome.error });
-    await ctx.scheduler.runAfter(wait, internal.emails.send, { emailId });
+    // A throttled request gives its attempt back; every request, throttled or not, lengthens the wait.
+    const throttles = (email.throttles ?? 0) + (throttled ? 1 : 0);
+    const attempts = throttled ? attempt - 1 : attempt;
+    const wait = Math.max(backoffMs(attempts + throttles, retryBaseMs()), outcome.retryAfterMs ?? 0);
+    await ctx.db.patch("emails", emailId, { state: "queued", dueAt: now + wait, error: outcome.error, attempts, throttles });
+    await scheduleAttempt(ctx, emailId, attempts, wait);
   },
 });
 
 /** One attempt at one e-mail. */
 export const send = internalAction({
-  args: { emailId: v.id("emails") },
-  handler: async (ctx, { emailId }) => {
-    const claimed = await ctx.runMutation(internal.emails.claim, { emailId });
+  args: { emailId: v.id("emails"), attempts: v.optional(v.number()) },
+  handler: async (ctx, { emailId, attempts }) => {
+    const claimed = await ctx.runMutation(internal.emails.claim, { emailId, attempts });
     if (claimed === null) return;
     const outcome = await sendThroughProvider(providerMessage(claimed.email), claimed.email._id);
     await ctx.runMutation(internal.emails.settle, { emailId, attempt: claimed.attempt, outcome });
@@ -74,7 +105,9 @@ export const send = internalAction({
 
 /**
  * Every minute (crons.ts): rows whose lease ran out (their `send` died) or whose scheduled
- * attempt is overdue get a new attempt, a page at a time; a full page sweeps again at once.
+ * attempt is overdue and gone (lost, or ended without settling) get a new attempt, a page at a
+ * time. An overdue row whose job is still pending or running is only late (a busy scheduler):
+ * it is left to that job. A page that rescued every row it read sweeps again at once.
  */
 export const sweep = internalMutation({
   args: {},
@@ -85,20 +118,35 @@ export const sweep = internalMutation({
         .query("emails")
         .withIndex("by_state_and_dueAt", (q) => q.eq("state", state).lt("dueAt", before))
         .take(SWEEP_PAGE);
-    const stuck = [...(await due("sending", now)), ...(await due("queued", now - SWEEP_GRACE_MS))];
-    for (const email of stuck) {
+    const expired = await due("sending", now);
+    const overdue = await due("queued", now - SWEEP_GRACE_MS);
+    const lost = [...expired, ...(await asyncFilter(overdue, async (email) => !(await jobAlive(ctx, email))))];
+    for (const email of lost) {
       await ctx.db.patch("emails", email._id, { state: "queued", dueAt: now });
-      await ctx.scheduler.runAfter(0, internal.emails.send, { emailId: email._id });
+      await scheduleAttempt(ctx, email._id, email.attempts, 0);
     }
-    if (stuck.length >= SWEEP_PAGE) await ctx.scheduler.runAfter(0, internal.emails.sweep, {});
+    if (lost.length >= SWEEP_PAGE) await ctx.scheduler.runAfter(0, internal.emails.sweep, {});
   },
 });
+
+/** Whether the row's scheduled attempt is still to run or running. */
+async function jobAlive(ctx: MutationCtx, email: Doc<"emails">): Promise<boolean> {
+  if (email.sendJobId === undefined) return false;
+  const job = await ctx.db.system.get("_scheduled_functions", email.sendJobId);
+  return job !== null && (job.state.kind === "pending" || job.state.kind === "inProgress");
+}
+
+async function asyncFilter<T>(items: T[], keep: (item: T) => Promise<boolean>): Promise<T[]> {
+  const kept: T[] = [];
+  for (const item of items) if (await keep(item)) kept.push(item);
+  return kept;
+}
 
 /** The sign-in code's e-mail (model/email/signInCode.ts sends it from Convex Auth's action). */
 export const sendSignInCode = internalMutation({
   args: { to: v.string(), code: v.string() },
   handler: async (ctx, { to, code }) => {
-    await sendEmail(ctx, { ...signInCodeEmail(code), to, kind: "signInCode" });
+    await sendEmail(ctx, { ...signInCodeEmail(), secret: code, to, kind: "signInCode" });
   },
 });
 
@@ -120,8 +168,10 @@ export const sendTo = internalMutation({
 });
 
 /**
- * What is left to send and what failed for good, each counted up to 1,000 (an operator's glance
- * and the exactly-once tests' "done" signal; `npx convex run emails:backlog`).
+ * What is left to send and what failed for good, each counted up to BACKLOG_COUNT_LIMIT (an
+ * operator's glance and the exactly-once tests' "done" signal; `npx convex run emails:backlog`).
+ * Counting reads whole rows, HTML bodies included: counting to 1,000 read megabytes per call,
+ * enough to starve a backend polled by a test and, with long bodies, past a query's 16 MiB.
  */
 export const backlog = internalQuery({
   args: {},
@@ -131,7 +181,7 @@ export const backlog = internalQuery({
         await ctx.db
           .query("emails")
           .withIndex("by_state_and_dueAt", (q) => q.eq("state", state))
-          .take(1_000)
+          .take(BACKLOG_COUNT_LIMIT)
       ).length;
     const lastFailure = await ctx.db
       .query("emails")

@@ -24,10 +24,14 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant("rates" as const), percent: fc.constantFrom("0", "5", "12,5") }),
   fc.record({ kind: fc.constant("cancelEvent" as const) }),
   fc.record({ kind: fc.constant("date" as const) }),
+  // A `Cortesia` to a buyer (3: an e-mail without an account yet): capacity, no money.
+  fc.record({ kind: fc.constant("courtesy" as const), to: fc.nat({ max: 3 }) }),
 );
 
 describe("the books with service fees", () => {
-  test("balance to the cent after any mix of purchases (fee passed on or absorbed), cancellations, rate changes and the end", async () => {
+  test("balance to the cent after any mix of purchases (fee passed on or absorbed), cortesias, cancellations, rate changes and the end", async () => {
+    // The runs do give cortesias (not only refusals): counted across them.
+    let courtesiesGiven = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 20 }), fc.boolean(), async (steps, reachGoal) => {
         const { t, creator, eventId, typeIds } = await ticketedEvent(
@@ -36,6 +40,7 @@ describe("the books with service fees", () => {
         );
         const buyers = await Promise.all(["Ana", "Bia", "Caio"].map((name) => signedInUser(t, { name, walletCents: 20_000 })));
         const purchases: string[][] = [[], [], []];
+        await creator.as.mutation(api.courtesies.setLimit, { eventId, limit: 4 });
         const refused = (error: { data?: { code?: string } }) => {
           expect(error.data?.code).toMatch(/^[A-Z_]+$/);
           return null;
@@ -60,6 +65,13 @@ describe("the books with service fees", () => {
             }).catch(refused);
             if (bought) purchases[s.buyer]!.push(bought.purchaseId);
             await applyQueue(t, eventId);
+          } else if (s.kind === "courtesy") {
+            const email = ["ana", "bia", "caio", "dora"][s.to]!;
+            const given = await creator.as
+              .mutation(api.courtesies.issue, { eventId, typeId: typeIds[0]!, emails: [`${email}@exemplo.com`] })
+              .catch(refused);
+            if (given) courtesiesGiven += 1;
+            await applyQueue(t, eventId);
           } else if (s.kind === "mode") {
             await creator.as.mutation(api.fees.setMode, { eventId, mode: s.passedOn ? "passedOn" : "absorbed" }).catch(refused);
           } else if (s.kind === "cancelPurchase") {
@@ -82,5 +94,6 @@ describe("the books with service fees", () => {
       }),
       { numRuns: 15, seed: 20261129 },
     );
+    expect(courtesiesGiven).toBeGreaterThan(0);
   }, 240_000);
 });

@@ -62,6 +62,15 @@ async function sessionFor(w: World, who: Who): Promise<string> {
   return (await opener.mutation(api.door.open, { eventId: w.eventId, doorName: "Portão A" })).sessionId;
 }
 
+/** A call past the access check that ends in the function's own refusal `code`; any other error goes on. */
+async function expectCode(call: Promise<unknown>, code: string): Promise<void> {
+  try {
+    await call;
+  } catch (error) {
+    if ((error as { data?: { code?: string } }).data?.code !== code) throw error;
+  }
+}
+
 /** One valid call of each event function, as `who`. */
 const CALLS: Record<EventFunction, (w: World, who: Who, sessionId: string) => Promise<unknown>> = {
   "attendees:page": (w, who) => w.callers[who].query(api.attendees.page, { eventId: w.eventId, paginationOpts: page }),
@@ -69,6 +78,16 @@ const CALLS: Record<EventFunction, (w: World, who: Who, sessionId: string) => Pr
   "coupons:create": (w, who) =>
     w.callers[who].mutation(api.coupons.create, { eventId: w.eventId, code: "AMIGOS10", discount: { kind: "percent", percent: 10 } }),
   "coupons:list": (w, who) => w.callers[who].query(api.coupons.list, { eventId: w.eventId }),
+  // The world's event sells no ticket types: the organizer gets past the access check to the cortesias' own refusal.
+  "courtesies:issue": (w, who) =>
+    expectCode(
+      w.callers[who].mutation(api.courtesies.issue, { eventId: w.eventId, typeId: w.eventId, emails: ["amiga@exemplo.com"] }),
+      "INVALID_COURTESY",
+    ),
+  "courtesies:list": (w, who) => w.callers[who].query(api.courtesies.list, { eventId: w.eventId, paginationOpts: page }),
+  "courtesies:setLimit": (w, who) =>
+    expectCode(w.callers[who].mutation(api.courtesies.setLimit, { eventId: w.eventId, limit: 5 }), "INVALID_COURTESY"),
+  "courtesies:summary": (w, who) => w.callers[who].query(api.courtesies.summary, { eventId: w.eventId }),
   "door:codes": (w, who) => w.callers[who].query(api.door.codes, { eventId: w.eventId, paginationOpts: page }),
   "door:figures": (w, who) => w.callers[who].query(api.door.figures, { eventId: w.eventId }),
   "door:open": (w, who) => w.callers[who].mutation(api.door.open, { eventId: w.eventId, doorName: "Portão B" }),

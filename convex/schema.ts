@@ -172,6 +172,8 @@ export default defineSchema({
     /** Set with the payout (model/payoutCredit.ts): the fee taken from it, and every fee the platform received for this event. */
     payoutFeeCents: v.optional(v.number()),
     platformFeeCents: v.optional(v.number()),
+    /** The organizer's raised `Cortesias` limit (model/courtesies.ts). Absent = 10% of the event's tickets. */
+    courtesyLimit: v.optional(v.number()),
   })
     .index("by_finished_and_startsAt", ["finished", "startsAt"])
     .index("by_finished_and_category_and_startsAt", ["finished", "category", "startsAt"])
@@ -270,6 +272,8 @@ export default defineSchema({
     feeCents: v.optional(v.number()),
     /** The `Cupom` its purchase used, as typed (upper case), for the attendee CSV. */
     couponCode: v.optional(v.string()),
+    /** A `Cortesia` its event's organizer gave (model/courtesies.ts): no purchase, price R$ 0,00. */
+    courtesy: v.optional(v.literal(true)),
     /** Set on a meia-entrada ticket: the category its buyer declared. */
     meiaCategory: v.optional(meiaCategoryValidator),
     /** The purchase that issued it, so its buyer can cancel it from Meus Ingressos (model/purchaseCancel.ts). */
@@ -331,6 +335,8 @@ export default defineSchema({
     loteSold: v.array(v.number()),
     loteMeia: v.array(v.number()),
     loteUsed: v.array(v.number()),
+    /** `Cortesias` of this type (model/courtesies.ts), also counted in `inteiraSold`. Absent = 0. */
+    courtesies: v.optional(v.number()),
   })
     .index("by_typeId", ["typeId"])
     .index("by_eventId", ["eventId"]),
@@ -578,6 +584,18 @@ export default defineSchema({
     validUntil: v.optional(v.number()),
     uses: v.number(),
   }).index("by_eventId_and_code", ["eventId", "code"]),
+
+  // `Cortesias` (model/courtesies.ts): one row per courtesy ticket issued, for the organizer's
+  // list; `ticketId` is absent while its e-mail has no account (it is issued at the first sign-in).
+  courtesies: defineTable({
+    eventId: v.id("events"),
+    typeId: v.id("ticketTypes"),
+    /** The receiver's e-mail, lower case. */
+    email: v.string(),
+    ticketId: v.optional(v.id("tickets")),
+  })
+    .index("by_eventId", ["eventId"])
+    .index("by_email_and_ticketId", ["email", "ticketId"]),
 
   // The platform's own account (model/books.ts): one row, the fees received at payouts. It is
   // nobody's wallet: no person can spend or withdraw it.

@@ -21,12 +21,18 @@ export function configureEmail() {
   vi.stubEnv("EMAIL_SEND_TIMEOUT_MS", "50");
 }
 
-/** A fresh mailbox answering `fetch` (other hosts are refused), and its fault switch. */
-export function mailbox() {
+/**
+ * A fresh mailbox answering `fetch`, and its fault switch. Other hosts are refused, or handed to
+ * `others` (the `fetch` another sandbox stubbed before, such as the PIX one).
+ */
+export function mailbox({ others }: { others?: typeof fetch } = {}) {
   const mail = createMailHandler({ apiKey: API_KEY, holdMs: 100 });
   const answer = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
-    if (!request.url.startsWith(MAIL_API)) throw new TypeError(`fetch to ${request.url} in an e-mail test`);
+    if (!request.url.startsWith(MAIL_API)) {
+      if (others !== undefined) return others(input, init);
+      throw new TypeError(`fetch to ${request.url} in an e-mail test`);
+    }
     return mail.handle(request);
   };
   vi.stubGlobal("fetch", vi.fn(answer));

@@ -185,6 +185,7 @@ export async function expectInvariants(t: Backend) {
   const purchases = await allRows(t, "ticketPurchases");
   const ticketTypes = await allRows(t, "ticketTypes");
   const ticketSales = await allRows(t, "ticketSales");
+  const courtesyRows = await allRows(t, "courtesies");
   const waiting = await allRows(t, "waitingListEntries");
   const rewards = await allRows(t, "rewards");
   const rewardCounts = await allRows(t, "rewardCounts");
@@ -330,7 +331,11 @@ export async function expectInvariants(t: Backend) {
     if (event.hasTicketTypes === true) {
       // Sold through ticket types: a ticket per unit issued; no type sells past its quantity, nor meia past its share.
       const issued = purchases.filter((row) => row.eventId === event._id && (row.status === "issued" || row.status === "cancelled"));
-      expect(event.ticketsGenerated).toBe(issued.reduce((total, row) => total + row.units, 0));
+      // Cortesias: a ticket each once delivered; each counted in its type's inteira at once (model/courtesies.ts).
+      const courtesies = courtesyRows.filter((row) => row.eventId === event._id);
+      const delivered = courtesies.filter((row) => row.ticketId !== undefined).length;
+      expect(ownTickets.filter((ticket) => ticket.courtesy === true).length).toBe(delivered);
+      expect(event.ticketsGenerated).toBe(issued.reduce((total, row) => total + row.units, 0) + delivered);
       for (const sales of ticketSales.filter((row) => row.eventId === event._id)) {
         const type = ticketTypes.find((row) => row._id === sales.typeId)!;
         const typeTickets = ownTickets.filter((ticket) => ticket.typeId === type._id && !cancelledCodes.has(ticket.code));
@@ -351,7 +356,10 @@ export async function expectInvariants(t: Backend) {
             )
             .reduce((n, row) => n + row.units, 0);
         expect(typeTickets.filter((ticket) => ticket.meiaCategory !== undefined).length + held(true)).toBe(sales.meiaSold);
-        expect(typeTickets.filter((ticket) => ticket.meiaCategory === undefined).length + held(false)).toBe(sales.inteiraSold);
+        const typeCourtesies = courtesies.filter((row) => row.typeId === type._id);
+        expect(sales.courtesies ?? 0).toBe(typeCourtesies.length);
+        const awaiting = typeCourtesies.filter((row) => row.ticketId === undefined).length;
+        expect(typeTickets.filter((ticket) => ticket.meiaCategory === undefined).length + held(false) + awaiting).toBe(sales.inteiraSold);
       }
     } else {
       expect(event.ticketsGenerated).toBe(event.isTicketed ? rows.length + supportsCancelledHere : 0);

@@ -60,6 +60,8 @@ export const mine = callerQuery({
           typeName: ticket.typeName ?? null,
           loteIndex: ticket.loteIndex ?? null,
           meiaCategory: ticket.meiaCategory ?? null,
+          // A `Cortesia` from the organizer: no purchase, nothing to cancel.
+          courtesy: ticket.courtesy === true,
           // The purchase that issued it, which its buyer may cancel (`Cancelar compra`) within its window.
           purchase: purchases.get(ticket.purchaseId ?? "") ?? null,
           // A support's ticket, which its supporter may cancel (`Cancelar apoio`) while the event collects.

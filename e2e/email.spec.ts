@@ -33,7 +33,7 @@ test("buy a ticket, find its e-mail in the local mailbox, decode the QR to the t
   const code = (await tickets.locator(".ticket__code").first().innerText()).trim();
   await page.keyboard.press("Escape");
 
-  const frame = await openEmail(page, email, `Seu ingresso: ${name}`);
+  const frame = await openEmail(page, email, `${name}: seu ingresso`);
   await expect(frame.getByRole("heading", { name: "Seu ingresso" })).toBeVisible();
   await expect(frame.getByText("Entrada: Inteira")).toBeVisible();
   await expect(frame.getByText("Preço: R$ 10,00")).toBeVisible();

@@ -56,3 +56,35 @@ test("a buyer sees the fee and the coupon's price before paying, and the Extrato
   await expect(statement).toContainText("Ingresso R$ 30,00 + taxa R$ 3,00 = R$ 33,00");
   await expect(statement).toContainText("−R$ 33,00");
 });
+
+test("the organizer's payout line on the event page and their Extrato's show the same cents", async ({ page }) => {
+  await setTicketFeePercent("10");
+  const organizer = await apiUser("Organizadora Repasse");
+  const buyer = await apiUser("Bia Compradora");
+  // The event starts 20 s from now: the two purchases below are API calls, well within it.
+  const eventId = await apiEvent(organizer, {
+    name: `Show do repasse ${unique()}`,
+    isTicketed: true,
+    goalCents: 1_000,
+    startsAt: Date.now() + 20_000,
+    ticketTypes: [{ name: "Pista", quantity: 10, meiaQuantity: 4, lotes: [{ priceCents: 2_000 }] }],
+  });
+  const [typeId] = (await organizer.client.query(api.ticketTypes.forEvent, { eventId })).map((type) => type._id);
+  await organizer.client.mutation(api.coupons.create, { eventId, code: "AMIGO25", discount: { kind: "percent", percent: 25 } });
+  // `Absorver a taxa` (the default): R$ 20,00 and R$ 15,00 with the coupon; the fees (R$ 2,00 and R$ 1,50) come out of the payout.
+  const purchase = { eventId, typeId: typeId!, loteIndex: 0, units: 1, meia: false };
+  await buyer.client.mutation(api.ticketPurchases.buy, { ...purchase, unitPriceCents: 2_000 });
+  await buyer.client.mutation(api.ticketPurchases.buy, { ...purchase, unitPriceCents: 1_500, couponCode: "AMIGO25" });
+
+  await page.goto(`/event/${eventId}`);
+  await signInLocally(page, organizer.name, organizer.email);
+  await expect(page.getByRole("heading", { name: "Repassado ao organizador" })).toBeVisible({ timeout: 60_000 });
+  const line = "Repasse: R$ 35,00 − taxa R$ 3,50 = R$ 31,50";
+  await expect(page.getByText(line)).toBeVisible();
+
+  await openUserMenu(page);
+  await page.getByRole("menuitem", { name: "Extrato" }).click();
+  const payout = page.getByRole("dialog", { name: "Extrato" }).getByRole("listitem").filter({ hasText: line });
+  await expect(payout).toContainText("+R$ 31,50");
+  await expect(payout).toContainText("Saldo: R$ 81,50");
+});

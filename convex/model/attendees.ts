@@ -83,6 +83,7 @@ function whatWasBought(ticket: Doc<"tickets">) {
     priceCents: ticket.priceCents ?? null,
     feeCents: ticket.feeCents ?? null,
     couponCode: ticket.couponCode ?? null,
+    ...(ticket.courtesy === true ? { courtesy: true } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { notify } from "./notifications";
+import { emailEventUpdate } from "./email/triggers";
 
 /** People per fan-out transaction: ~4 reads and 2 writes each, far below Convex's limits. */
 export const FAN_OUT_BATCH_SIZE = 500;
@@ -41,8 +42,12 @@ export async function fanOutBatch(ctx: MutationCtx, fanOut: FanOut): Promise<voi
   const event = await ctx.db.get("events", fanOut.eventId);
   if (event === null) return;
   const page = await audiencePage(ctx, fanOut);
+  // A Novidade is also e-mailed (model/email/triggers.ts): read once per batch, not per person.
+  const update = fanOut.notice.kind === "update" ? await ctx.db.get("eventUpdates", fanOut.notice.updateId) : null;
   for (const { userId } of page.page) {
-    if (userId !== fanOut.skipUserId) await notify(ctx, userId, event, fanOut.notice);
+    if (userId === fanOut.skipUserId) continue;
+    await notify(ctx, userId, event, fanOut.notice);
+    if (update !== null) await emailEventUpdate(ctx, event, userId, update);
   }
   if (!page.isDone) {
     await ctx.scheduler.runAfter(0, internal.notifications.fanOut, { ...fanOut, cursor: page.continueCursor });

@@ -36,6 +36,8 @@ async function deliver(ctx: MutationCtx, given: Doc<"tickets">, event: Doc<"even
     loteIndex: given.loteIndex,
     priceCents: given.priceCents,
     meiaCategory: given.meiaCategory,
+    // A `Cortesia` stays one in its new holder's hands.
+    ...(given.courtesy === true ? { courtesy: true as const } : {}),
     transferredFromId: given._id,
   });
   const received = await ctx.db

@@ -38,6 +38,7 @@ export type TicketKind = Pick<
   | "transferredFromId"
   | "feeCents"
   | "couponCode"
+  | "courtesy"
 >;
 
 /** Issues a ticket with a code no other ticket has (36^9 codes make a retry very rare). */

@@ -19,6 +19,16 @@ export const paths = {
     pattern: "equipe",
     build: (id: string) => `/event/${encodeURIComponent(id)}/equipe`,
   },
+  coupons: {
+    /** `Cupons de desconto`, relative to the event's route. */
+    pattern: "cupons",
+    build: (id: string) => `/event/${encodeURIComponent(id)}/cupons`,
+  },
+  courtesies: {
+    /** `Cortesias`, relative to the event's route. */
+    pattern: "cortesias",
+    build: (id: string) => `/event/${encodeURIComponent(id)}/cortesias`,
+  },
   myData: {
     pattern: "/meus-dados",
     build: () => "/meus-dados",

@@ -3,6 +3,7 @@ import type { Doc } from "../../_generated/dataModel";
 import { oneLineSubject } from "./address";
 import type { ProviderMessage } from "./provider";
 import { qrPng, toBase64 } from "./qrPng";
+import { withSecret } from "./secret";
 
 /** The inline image `index` of an e-mail's QR codes is referenced in its HTML as this `src`. */
 export function qrCid(index: number): string {
@@ -18,9 +19,9 @@ export function providerMessage(email: Doc<"emails">): ProviderMessage {
   }
   return {
     to: email.to,
-    subject: oneLineSubject(email.subject),
-    html: email.html,
-    text: email.text,
+    subject: oneLineSubject(withSecret(email.subject, email.secret)),
+    html: withSecret(email.html, email.secret),
+    text: withSecret(email.text, email.secret),
     headers,
     attachments: (email.qrCodes ?? []).map((code, index) => ({
       filename: `ingresso-${code}.png`,

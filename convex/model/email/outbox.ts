@@ -35,6 +35,8 @@ export type OutgoingEmail = EmailContent & {
   userId?: Id<"users">;
   /** Sent at most once per key (a batch that runs twice, a notice told in parts). */
   dedupeKey?: string;
+  /** Put where the content says SECRET_PLACEHOLDER at send time, then forgotten (model/email/secret.ts). */
+  secret?: string;
 };
 
 /**
@@ -56,6 +58,17 @@ export async function sendEmail(ctx: MutationCtx, email: OutgoingEmail): Promise
   const configured = emailConfigured();
   const now = Date.now();
   const id = await ctx.db.insert("emails", { ...email, to, state: configured ? "queued" : "unsent", attempts: 0, dueAt: now });
-  if (configured) await ctx.scheduler.runAfter(0, internal.emails.send, { emailId: id });
+  if (configured) await scheduleAttempt(ctx, id, 0, 0);
   return id;
+}
+
+/**
+ * Schedules the attempt that follows attempt number `attempts` (0: the first) in `delayMs`, and
+ * notes the job on the row. The job claims the row only while it still has `attempts` attempts,
+ * so a second job for the same attempt (the sweep's, beside a late one) finds it taken and does
+ * nothing: each attempt is made once, after the whole wait its predecessor asked for.
+ */
+export async function scheduleAttempt(ctx: MutationCtx, emailId: Id<"emails">, attempts: number, delayMs: number): Promise<void> {
+  const jobId = await ctx.scheduler.runAfter(delayMs, internal.emails.send, { emailId, attempts });
+  await ctx.db.patch("emails", emailId, { sendJobId: jobId });
 }

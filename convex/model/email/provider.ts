@@ -16,9 +16,15 @@ export const DEFAULT_RESEND_API_URL = "https://api.resend.com";
 export const DEFAULT_FROM = "Apoie <nao-responda@apoie.local>";
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** What one attempt came to. `retryAfterMs`: the provider asked to wait (429 Retry-After). */
+/**
+ * What one attempt came to. `retryAfterMs`: the provider asked to wait (Retry-After).
+ * `throttled`: a 429, the provider declining to look at the request now (a rate limit hit by
+ * a burst), which spends no attempt.
+ */
 export type SendOutcome =
-  { kind: "sent"; providerId: string } | { kind: "retry"; error: string; retryAfterMs?: number } | { kind: "permanent"; error: string };
+  | { kind: "sent"; providerId: string }
+  | { kind: "retry"; error: string; retryAfterMs?: number; throttled?: boolean }
+  | { kind: "permanent"; error: string };
 
 /** A message as the provider receives it. */
 export type ProviderMessage = {
@@ -92,6 +98,7 @@ export async function sendThroughProvider(message: ProviderMessage, idempotencyK
     return { kind: "retry", error: "an answer without an id" };
   }
   const error = await errorText(response);
+  if (response.status === 429) return { kind: "retry", error, retryAfterMs: retryAfterOf(response), throttled: true };
   if (isRetryable(response.status)) return { kind: "retry", error, retryAfterMs: retryAfterOf(response) };
   return { kind: "permanent", error };
 }

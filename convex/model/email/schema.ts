@@ -18,6 +18,7 @@ export const EMAIL_KINDS = [
   "goalReached",
   "payoutDone",
   "firstSupport",
+  "eventUpdate",
   "signInCode",
   "custom",
 ] as const;
@@ -36,14 +37,21 @@ export const emailTables = {
     qrCodes: v.optional(v.array(v.string())),
     unsubscribeUrl: v.optional(v.string()),
     dedupeKey: v.optional(v.string()),
+    /** The sign-in code, kept apart from the body and only until sent (model/email/secret.ts). */
+    secret: v.optional(v.string()),
     /** unsent: recorded on a deployment without a provider. */
     state: v.union(v.literal("queued"), v.literal("sending"), v.literal("sent"), v.literal("failed"), v.literal("unsent")),
+    /** Attempts made, not counting those the provider throttled (429). */
     attempts: v.number(),
+    /** Requests the provider throttled (429): they spend no attempt but make the waits grow. */
+    throttles: v.optional(v.number()),
     /** queued: when the next attempt is due; sending: when its lease runs out. */
     dueAt: v.number(),
     sentAt: v.optional(v.number()),
     failedAt: v.optional(v.number()),
     providerId: v.optional(v.string()),
+    /** The scheduled job of the next attempt: the sweep leaves a row alone while it is pending or running. */
+    sendJobId: v.optional(v.id("_scheduled_functions")),
     /** The last attempt's error (kept on a sent row after retries, for the record). */
     error: v.optional(v.string()),
   })

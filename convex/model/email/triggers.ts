@@ -16,6 +16,7 @@ import {
   type SupportReceipt,
 } from "./templates/money";
 import { firstSupportEmail, goalReachedEmail, payoutDoneEmail } from "./templates/organizer";
+import { eventUpdateEmail, type UpdateRef } from "./templates/updates";
 import { purchaseConfirmedEmail, ticketReceivedEmail, ticketsHeldEmail, type TicketLine } from "./templates/tickets";
 
 type EventDoc = Pick<Doc<"events">, "_id" | "name" | "startsAt">;
@@ -144,6 +145,11 @@ export function emailPayout(
   promoCents: number,
 ) {
   return emailUser(ctx, event.creatorId, "payoutDone", payoutDoneEmail(event, totalCents, promoCents), `payout:${event._id}`);
+}
+
+/** A Novidade, to one supporter of its event: skipped when they turned Novidades off. */
+export function emailEventUpdate(ctx: MutationCtx, event: EventDoc, userId: Id<"users">, update: UpdateRef) {
+  return emailOptional(ctx, userId, "eventUpdate", "updates", (url) => eventUpdateEmail(event, update, url));
 }
 
 export { emailOptional };

@@ -306,6 +306,17 @@ export const PERSON_TABLES: { readonly [T in TableNames]?: PersonTable } = {
         page: page.page.map((row) => without(row, ["token"])),
       })),
   },
+  courtesies: {
+    about: "Cortesias que organizadores deram ao seu e-mail.",
+    read: async (ctx, userId, opts) => {
+      const email = (await ctx.db.get("users", userId))?.email;
+      if (email === undefined) return whole([]);
+      return rows(
+        ctx.db.query("courtesies").withIndex("by_email_and_ticketId", (q) => q.eq("email", email.toLowerCase())),
+        opts,
+      );
+    },
+  },
   notificationInboxes: {
     about: "Contagem de notificações não lidas.",
     read: (ctx, userId, opts) =>

@@ -113,6 +113,16 @@ const STEPS: Step[] = [
     for (const row of rows) await ctx.db.patch("tickets", row._id, { transferredTo: DELETED_ACCOUNT_NAME });
     return { handled: rows.length, last: rows.length < limit ? null : 0 };
   },
+  async (ctx, { email }, _after, limit) => {
+    // Cortesias given to this e-mail: the organizer's list named it.
+    if (email === null) return { handled: 0, last: null };
+    const rows = await ctx.db
+      .query("courtesies")
+      .withIndex("by_email_and_ticketId", (q) => q.eq("email", email.toLowerCase()))
+      .take(limit);
+    for (const row of rows) await ctx.db.patch("courtesies", row._id, { email: DELETED_ACCOUNT_NAME });
+    return { handled: rows.length, last: rows.length < limit ? null : 0 };
+  },
   async (ctx, { userId }, _after, limit) => {
     const rows = await ctx.db
       .query("notifications")

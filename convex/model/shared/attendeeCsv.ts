@@ -19,6 +19,8 @@ export type AttendeeRow = {
   feeCents: number | null;
   /** The `Cupom` its purchase used; null when none. */
   couponCode: string | null;
+  /** A `Cortesia` (model/shared/courtesies.ts): `Cortesia` in the `Inteira/Meia` column. */
+  courtesy?: boolean;
   code: string;
   issuedAt: number;
   usedAt: number | null;
@@ -57,7 +59,7 @@ export function attendeeCsv(rows: AttendeeRow[], { timeZone }: { timeZone?: stri
     row.email,
     row.typeName ?? "Ingresso",
     row.loteIndex === null ? "" : loteLabel(row.loteIndex),
-    row.meiaCategory === null ? "Inteira" : "Meia",
+    row.courtesy === true ? "Cortesia" : row.meiaCategory === null ? "Inteira" : "Meia",
     row.meiaCategory === null ? "" : MEIA_CATEGORY_LABELS[row.meiaCategory],
     row.priceCents === null ? "" : formatBRL(row.priceCents),
     ATTENDEE_STATUS_LABELS[row.status],

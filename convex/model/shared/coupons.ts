@@ -27,7 +27,6 @@ export const COUPON_MESSAGES = {
   otherType: "Este cupom não vale para este tipo de ingresso.",
   aboveThePrice: "O desconto deste cupom é maior que o preço do ingresso.",
   notTheOrganizer: "Só quem criou o evento pode gerenciar cupons.",
-  created: "Cupom criado.",
 } as const;
 
 /** What a person typed as a code, as it is stored: no spaces, upper case. */

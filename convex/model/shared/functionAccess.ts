@@ -35,6 +35,11 @@ export const FUNCTION_ACCESS = {
   "coupons:create": MANAGERS,
   "coupons:list": MANAGERS,
   "coupons:preview": "anyone",
+  // Cortesias give tickets away: the organizer and `Gerente`; raising the event's limit, the organizer alone.
+  "courtesies:issue": MANAGERS,
+  "courtesies:list": MANAGERS,
+  "courtesies:setLimit": ORGANIZER,
+  "courtesies:summary": MANAGERS,
   "deposits:create": "signedIn",
   "deposits:get": "anyone",
   "deposits:inReview": "anyone",

@@ -19,6 +19,8 @@ import { backToHome, paths } from "../paths";
 
 const CheckInRoute = lazy(() => import("./checkin"));
 const TeamRoute = lazy(() => import("./team"));
+const CouponsRoute = lazy(() => import("./coupons"));
+const CourtesiesRoute = lazy(() => import("./courtesies"));
 const NotFoundRoute = lazy(() => import("./not-found"));
 // Loaded only where they show: the organizer's tools for the organizer, Ingressos (its list, the
 // buying form and the lote and meia-entrada rules) on an event sold by ticket types.
@@ -53,6 +55,8 @@ export default function EventRoute() {
         <Route index element={<EventPage />} />
         <Route path={paths.checkIn.pattern} element={<CheckInRoute />} />
         <Route path={paths.team.pattern} element={<TeamRoute />} />
+        <Route path={paths.coupons.pattern} element={<CouponsRoute />} />
+        <Route path={paths.courtesies.pattern} element={<CourtesiesRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>
     </Suspense>
@@ -131,7 +135,7 @@ function EventPage() {
 }
 
 /** The event's own tools (door, team, supporters' list, cancel): each shows when the access table lets the caller use it. */
-type ToolsEvent = ComponentProps<typeof CancelEvent>["event"] & { _id: string; name: string; isTicketed: boolean };
+type ToolsEvent = ComponentProps<typeof CancelEvent>["event"] & { _id: string; name: string; isTicketed: boolean; hasTicketTypes: boolean };
 
 function EventTools({ event, may }: { event: ToolsEvent; may: (fn: EventFunction) => boolean }) {
   return (
@@ -144,6 +148,17 @@ function EventTools({ event, may }: { event: ToolsEvent; may: (fn: EventFunction
       {may("team:list") && (
         <Link to={paths.team.build(event._id)} className="button button--secondary button--large event-detail__check-in">
           Equipe
+        </Link>
+      )}
+      {/* Sold by ticket types: the organizer's `Cupons de desconto` and `Cortesias`. */}
+      {event.hasTicketTypes && may("coupons:list") && (
+        <Link to={paths.coupons.build(event._id)} className="button button--secondary button--large event-detail__check-in">
+          Cupons de desconto
+        </Link>
+      )}
+      {event.hasTicketTypes && may("courtesies:list") && (
+        <Link to={paths.courtesies.build(event._id)} className="button button--secondary button--large event-detail__check-in">
+          Cortesias
         </Link>
       )}
       {may("rewards:supporters") && (

@@ -25,6 +25,7 @@ const ticket = (code: string, status: MyTicket["status"]): MyTicket => ({
   typeName: "Pista",
   loteIndex: 0,
   meiaCategory: null,
+  courtesy: false,
   purchase: null,
   support: null,
   transferredTo: null,

@@ -9,6 +9,7 @@ import { formatDateTime, formatTime } from "../../lib/dates";
 import { loteLabel, ticketKindLabel } from "@convex/model/shared/ticketTypes";
 import { useClock } from "../../lib/use-clock";
 import { TRANSFER_MESSAGES } from "@convex/model/shared/ticketTransfer";
+import { COURTESY_MESSAGES } from "@convex/model/shared/courtesies";
 import { CancelPurchase, CancelSupport } from "./cancel-actions";
 import { TicketQr } from "./ticket-qr";
 import { TransferTicket } from "./transfer-action";
@@ -56,7 +57,8 @@ export default function TicketsModal({ open, onOpenChange, returnFocusRef }: Tic
                 {ticket.typeName !== null && (
                   <p className="ticket__kind">
                     {ticket.typeName}
-                    {ticket.loteIndex !== null && ` · ${loteLabel(ticket.loteIndex)}`} · {ticketKindLabel(ticket.meiaCategory)}
+                    {ticket.loteIndex !== null && ` · ${loteLabel(ticket.loteIndex)}`} ·{" "}
+                    {ticket.courtesy ? COURTESY_MESSAGES.label : ticketKindLabel(ticket.meiaCategory)}
                   </p>
                 )}
                 <p className="ticket__date">

@@ -24,7 +24,7 @@ export function supportReceiptEmail(event: EventRef, receipt: SupportReceipt): E
       blocks: [{ lines }],
       action: { label: "Ver o evento", url: eventUrl(event._id) },
     },
-    `Comprovante de apoio: ${event.name}`,
+    `${event.name}: Comprovante de apoio`,
   );
 }
 
@@ -39,7 +39,7 @@ export function eventCancelledEmail(event: EventRef, cancelled: boolean): EmailC
       ],
       action: { label: "Ver o evento", url: eventUrl(event._id) },
     },
-    cancelled ? `Evento cancelado: ${event.name} (valor devolvido)` : `Meta não atingida: ${event.name} (valor devolvido)`,
+    cancelled ? `${event.name}: evento cancelado, valor devolvido` : `${event.name}: meta não atingida, valor devolvido`,
   );
 }
 
@@ -54,7 +54,7 @@ export function refundEmail(event: EventRef, what: "purchase" | "support", amoun
       ],
       action: { label: "Ver o evento", url: eventUrl(event._id) },
     },
-    `Estorno: ${event.name}`,
+    `${event.name}: Estorno`,
   );
 }
 

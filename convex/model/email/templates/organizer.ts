@@ -15,7 +15,7 @@ export function firstSupportEmail(event: EventRef, unsubscribeUrl: string): Emai
       action: { label: "Ver o evento", url: eventUrl(event._id) },
       unsubscribe: organizerUpdates(unsubscribeUrl),
     },
-    `Primeiro apoio em ${event.name}`,
+    `${event.name}: primeiro apoio`,
   );
 }
 
@@ -27,7 +27,7 @@ export function goalReachedEmail(event: EventRef, unsubscribeUrl: string): Email
       action: { label: "Ver o evento", url: eventUrl(event._id) },
       unsubscribe: organizerUpdates(unsubscribeUrl),
     },
-    `Meta atingida: ${event.name}`,
+    `${event.name}: meta atingida`,
   );
 }
 
@@ -45,6 +45,6 @@ export function payoutDoneEmail(event: EventRef, totalCents: number, promoCents:
       blocks: [{ lines }],
       action: { label: "Ver o evento", url: eventUrl(event._id) },
     },
-    `Repasse feito: ${event.name}`,
+    `${event.name}: repasse feito`,
   );
 }

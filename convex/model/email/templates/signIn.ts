@@ -1,8 +1,13 @@
 import type { EmailContent } from "../outbox";
+import { SECRET_PLACEHOLDER } from "../secret";
 import { pageContent } from "./common";
 
-/** The sign-in code (8 digits, 15 minutes). No link: a code typed where it was asked for cannot be phished by a lookalike link. */
-export function signInCodeEmail(code: string): EmailContent {
+/**
+ * The sign-in code (8 digits, 15 minutes). No link: a code typed where it was asked for cannot
+ * be phished by a lookalike link. Rendered around SECRET_PLACEHOLDER by default: the outbox row
+ * keeps the code apart and only until it is sent (model/email/secret.ts).
+ */
+export function signInCodeEmail(code: string = SECRET_PLACEHOLDER): EmailContent {
   return pageContent(
     {
       heading: "Seu código para entrar",

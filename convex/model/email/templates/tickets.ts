@@ -38,7 +38,7 @@ export function purchaseConfirmedEmail(event: EventRef, tickets: TicketLine[], t
   };
   return content(
     page,
-    `${many ? "Seus ingressos" : "Seu ingresso"}: ${event.name}`,
+    `${event.name}: ${many ? "seus ingressos" : "seu ingresso"}`,
     tickets.map((t) => t.code),
   );
 }
@@ -53,7 +53,7 @@ export function ticketReceivedEmail(event: EventRef, ticket: TicketLine, fromNam
     blocks: [ticketBlock(ticket, 0)],
     action: eventAction(event),
   };
-  return content(page, `Ingresso recebido: ${event.name}`, [ticket.code]);
+  return content(page, `${event.name}: ingresso recebido`, [ticket.code]);
 }
 
 export function ticketsHeldEmail(event: EventRef, units: number, holdUntil: number): EmailContent {
@@ -65,7 +65,7 @@ export function ticketsHeldEmail(event: EventRef, units: number, holdUntil: numb
     ],
     action: { label: "Comprar agora", url: `${siteUrl()}${eventPath(event._id)}` },
   };
-  return content(page, `Ingressos reservados para você até ${timeBR(holdUntil)}`);
+  return content(page, `${event.name}: Ingressos reservados para você até ${timeBR(holdUntil)}`);
 }
 
 export function eventReminderEmail(event: EventRef, unsubscribeUrl: string): EmailContent {
@@ -78,5 +78,5 @@ export function eventReminderEmail(event: EventRef, unsubscribeUrl: string): Ema
     action: eventAction(event),
     unsubscribe: { url: unsubscribeUrl, what: "lembretes de eventos" },
   };
-  return { ...content(page, `Lembrete: ${event.name} em 48 horas`), unsubscribeUrl };
+  return { ...content(page, `${event.name}: lembrete, faltam 48 horas`), unsubscribeUrl };
 }
