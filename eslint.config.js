@@ -264,5 +264,8 @@ export default tseslint.config(
   // Convex Auth reads its issuer here before any module (and so `env`) exists.
   { files: ["convex/auth.config.ts"], rules: { "@convex-dev/no-process-env": "off" } },
   // Tests and tooling set the environment the functions read.
-  { files: ["**/*.test.ts", "local-backend/**", "scripts/**", "e2e/**"], rules: { "@convex-dev/no-process-env": "off" } },
+  {
+    files: ["**/*.test.ts", "convex/test.*.ts", "local-backend/**", "scripts/**", "e2e/**"],
+    rules: { "@convex-dev/no-process-env": "off" },
+  },
 );

@@ -2,17 +2,13 @@
  * Every string argument is bounded before any work: `v.string()` takes no length, so a 10 MB
  * argument must be refused (or, for a search filter, cut) before it is cleaned or folded.
  */
-import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { withSigningKeys } from "./test.signingKeys";
 import { api } from "./_generated/api";
 import { MESSAGES } from "./model/shared/texts";
 import { allRows, createEvent, eventInput, newBackend, rejectionData, signedInUser, snapshot } from "./test.helpers";
 
-beforeAll(async () => {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  process.env.JWT_PRIVATE_KEY = (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " ");
-  process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] });
-});
+withSigningKeys();
 
 afterEach(() => {
   vi.restoreAllMocks();

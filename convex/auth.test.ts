@@ -1,14 +1,11 @@
-import { decodeJwt, exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { beforeAll, describe, expect, test } from "vitest";
+import { decodeJwt } from "jose";
+import { describe, expect, test } from "vitest";
+import { withSigningKeys } from "./test.signingKeys";
 import { api } from "./_generated/api";
 import { newBackend, rejectionData, type Backend } from "./test.helpers";
 
-beforeAll(async () => {
-  // Convex Auth signs its JWTs with these; a deployment sets them with `npx @convex-dev/auth`.
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  process.env.JWT_PRIVATE_KEY = (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " ");
-  process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] });
-});
+// Convex Auth signs its JWTs with these; a deployment sets them with `npx @convex-dev/auth`.
+withSigningKeys();
 
 /** Signs in through the `local` provider exactly as the client does, and acts as the result. */
 async function signInLocally(t: Backend, name: string, email: string) {

@@ -4,6 +4,7 @@ import { env, query } from "./_generated/server";
 import { LocalSignIn, localSignInEnabled } from "./model/localSignIn";
 import { checkCodeRequest, EmailCode } from "./model/email/signInCode";
 import { emailConfigured } from "./model/email/provider";
+import { googleProfile } from "./model/googleProfile";
 import { claimTeamInvites } from "./model/team";
 import { keepChosenName } from "./model/privacy/names";
 import { recordSignIn } from "./model/privacy/signIns";
@@ -22,7 +23,7 @@ function googleConfigured(): boolean {
  */
 function google() {
   const issuer = env.AUTH_GOOGLE_ISSUER;
-  return issuer ? Google({ issuer }) : Google;
+  return Google({ ...(issuer ? { issuer } : {}), profile: googleProfile });
 }
 
 export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({

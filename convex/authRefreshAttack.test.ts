@@ -5,16 +5,12 @@
  * patches/@convex-dev+auth+*.patch is not applied to node_modules (run `npm ci` or
  * `npx patch-package`).
  */
-import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { withSigningKeys } from "./test.signingKeys";
 import { api, internal } from "./_generated/api";
 import { createEvent, newBackend, signedInUser, snapshot } from "./test.helpers";
 
-beforeAll(async () => {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  process.env.JWT_PRIVATE_KEY = (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " ");
-  process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] });
-});
+withSigningKeys();
 
 async function backendWithEvent() {
   const t = newBackend();

@@ -42,6 +42,10 @@ const app = defineApp({
     // Only the local backend's tests and the bench set it: a `Sala de espera` turn shorter than
     // 10 minutes (in ms, at least 1,000), so expiring turns race purchases within a test.
     WAITING_ROOM_TURN_MS: v.optional(v.string()),
+    // The key of the privacy fingerprints (model/privacy/keyedHash.ts): e-mail change codes and the
+    // e-mails that had a welcome bonus. Unset = Convex Auth's JWT_PRIVATE_KEY, which sign-in needs anyway.
+    PRIVACY_HASH_KEY: v.optional(v.string()),
+    JWT_PRIVATE_KEY: v.optional(v.string()),
   },
 });
 // Components from npm: rate limits, who is online, data migrations. Their tables live apart from the app's.

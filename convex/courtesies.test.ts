@@ -1,5 +1,6 @@
-import { decodeJwt, exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { decodeJwt } from "jose";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { withSigningKeys } from "./test.signingKeys";
 import { api } from "./_generated/api";
 import { attendeeCsv } from "./model/shared/attendeeCsv";
 import { COURTESY_MESSAGES } from "./model/shared/courtesies";
@@ -21,12 +22,8 @@ import {
 } from "./test.helpers";
 import { buy, buyNow, ticketedEvent } from "./test.tickets";
 
-beforeAll(async () => {
-  // Signing in for real: a cortesia waiting for an e-mail is claimed at its first sign-in.
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  process.env.JWT_PRIVATE_KEY = (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " ");
-  process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] });
-});
+// Signing in for real: a cortesia waiting for an e-mail is claimed at its first sign-in.
+withSigningKeys();
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
@@ -218,6 +215,32 @@ describe("Cortesias", () => {
     const ninguem = await signInLocally(s.t, "Ninguém", "ninguem@exemplo.com");
     expect(await ninguem.query(api.tickets.mine, {})).toEqual([]);
     await expectBooksBalance(s.t);
+  });
+
+  test("the attendee list counts cortesias in a row of their own, checked in and undone at the door, never in a lote", async () => {
+    const s = await setup();
+    await issue(s.creator.as, s, s.pistaId, ["caio@exemplo.com"]);
+    const [given] = await s.caio.as.query(api.tickets.mine, {});
+    const pistaRows = async () => {
+      const summary = await s.creator.as.query(api.attendees.summary, { eventId: s.eventId });
+      const type = summary.find((row) => row.typeId === s.pistaId)!;
+      return {
+        lotes: type.lotes.map(({ label, sold, checkedIn }) => ({ label, sold, checkedIn })),
+        sold: type.sold,
+        checkedIn: type.checkedIn,
+      };
+    };
+    await s.creator.as.action(api.tickets.checkIn, { eventId: s.eventId, code: given!.code });
+    expect(await pistaRows()).toEqual({
+      lotes: [
+        { label: "1º lote", sold: 0, checkedIn: 0 },
+        { label: "Cortesias", sold: 1, checkedIn: 1 },
+      ],
+      sold: 1,
+      checkedIn: 1,
+    });
+    await s.creator.as.mutation(api.door.undoCheckIn, { eventId: s.eventId, code: given!.code });
+    expect((await pistaRows()).checkedIn).toBe(0);
   });
 
   test("Excluir minha conta: the organizer's list no longer names the e-mail a cortesia was given to", async () => {

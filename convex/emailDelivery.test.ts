@@ -4,26 +4,18 @@
  * sweep looks at the row, so twelve attempts cover the whole retry budget and no attempt is spent
  * twice.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { newBackend, runDueFunctions, SECOND, type Backend } from "./test.helpers";
-import { configureEmail, mailbox } from "./test.email";
+import { mailbox, withEmailTestEnvironment } from "./test.email";
 import { EMAIL_LEASE_MS, GIVE_UP_AFTER_MS, MAX_ATTEMPTS, SWEEP_GRACE_MS } from "./model/email/delivery";
 import { sendEmail } from "./model/email/outbox";
 
 /** configureEmail's EMAIL_RETRY_BASE_MS: attempt n waits at least BASE_MS·2^(n-1) after a failure. */
 const BASE_MS = 10;
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  configureEmail();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-});
+withEmailTestEnvironment();
 
 /**
  * The mailbox behind an outage: every request before `until` (test clock) is answered 503

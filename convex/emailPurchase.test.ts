@@ -1,19 +1,11 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { allRows, runDueFunctions, signedInUser } from "./test.helpers";
 import { buyNow, ticketedEvent } from "./test.tickets";
-import { configureEmail, decodeQr, mailbox } from "./test.email";
+import { decodeQr, mailbox, withEmailTestEnvironment } from "./test.email";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  configureEmail();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-});
+withEmailTestEnvironment();
 
 const pista = { name: "Pista <b>VIP</b>", quantity: 10, meiaQuantity: 4, lotes: [{ priceCents: 2_000 }] };
 

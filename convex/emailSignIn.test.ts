@@ -1,23 +1,12 @@
-import { decodeJwt, exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { decodeJwt } from "jose";
+import { describe, expect, test, vi } from "vitest";
+import { withSigningKeys } from "./test.signingKeys";
 import { api, internal } from "./_generated/api";
 import { allRows, MINUTE, newBackend, rejectionData, runDueFunctions, type Backend } from "./test.helpers";
-import { configureEmail, mailbox } from "./test.email";
+import { mailbox, withEmailTestEnvironment } from "./test.email";
 
-beforeAll(async () => {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  process.env.JWT_PRIVATE_KEY = (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " ");
-  process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] });
-});
-beforeEach(() => {
-  vi.useFakeTimers();
-  configureEmail();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-});
+withSigningKeys();
+withEmailTestEnvironment();
 
 type Mail = ReturnType<typeof mailbox>;
 

@@ -1,19 +1,11 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { allRows, createEvent, DAY, HOUR, newBackend, runDueFunctions, signedInUser, supportNow } from "./test.helpers";
 import { buyNow, supportTicket, ticketedEvent } from "./test.tickets";
-import { configureEmail, decodeQr, mailbox } from "./test.email";
+import { decodeQr, mailbox, withEmailTestEnvironment } from "./test.email";
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  configureEmail();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-});
+withEmailTestEnvironment();
 
 const subjects = (mail: ReturnType<typeof mailbox>, to: string) => mail.to(to).map((m) => m.subject);
 

@@ -55,9 +55,24 @@ describe("Modalidade Flexível", () => {
     expect([await wallet(ana), await wallet(bia)]).toEqual([2_000, 4_000]);
     const statement = await creator.as.query(api.wallet.statement, { paginationOpts: { numItems: 10, cursor: null } });
     expect(statement.page[0]).toMatchObject({ kind: "payout", description: "Repasse de Show de Rock", amountCents: 4_000 });
-    expect((await notificationsOf(creator)).map((row) => row.kind)).toContain("payout");
+    // Paid below its goal, the event was not "concluído": the creator's notification says what happened.
+    const payout = (await notificationsOf(creator)).find((row) => row.kind === "flexiblePayout");
+    expect(payout?.text).toBe("Show de Rock terminou sem atingir a meta, na modalidade Flexível. R$ 40,00 repassados à sua carteira.");
+    expect((await notificationsOf(creator)).map((row) => row.kind)).not.toContain("payout");
     expect((await notificationsOf(ana)).map((row) => row.kind)).not.toContain("refunded");
     await expectInvariants(t);
+  });
+
+  test("a flexible event that reached its goal is paid out as concluded, and its notification says so", async () => {
+    const { t, creator, ana, bia, eventId } = await setup();
+    await supportNow(t, ana.as, { eventId, amountCents: 5_000 });
+    await supportNow(t, bia.as, { eventId, amountCents: 5_000 });
+    await advanceClock(t, DAY);
+    const kinds = (await notificationsOf(creator)).map((row) => row.kind);
+    expect(kinds).toContain("payout");
+    expect(kinds).not.toContain("flexiblePayout");
+    const payout = (await notificationsOf(creator)).find((row) => row.kind === "payout");
+    expect(payout?.text).toBe("Show de Rock foi concluído. R$ 100,00 repassados à sua carteira.");
   });
 
   test("the same event all-or-nothing refunds everyone (the default is unchanged)", async () => {

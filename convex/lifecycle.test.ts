@@ -1,17 +1,14 @@
 import fc from "fast-check";
-import { decodeJwt, exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { decodeJwt } from "jose";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { withSigningKeys } from "./test.signingKeys";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { INITIAL_WALLET_CENTS } from "./model/shared/money";
 import { advanceClock, allRows, DAY, expectInvariants, HOUR, newBackend, type Backend, type Caller, supportNow } from "./test.helpers";
 
-beforeAll(async () => {
-  // Convex Auth signs its JWTs with these (as in auth.test.ts).
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  process.env.JWT_PRIVATE_KEY = (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " ");
-  process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] });
-});
+// Convex Auth signs its JWTs with these (as in auth.test.ts).
+withSigningKeys();
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 

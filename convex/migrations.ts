@@ -11,6 +11,7 @@ import { scheduleSettlement } from "./model/settlement";
 import { stateOfRow } from "./model/supportWorker";
 import { backfillOpeningEntry } from "./model/wallet";
 import { backfillPayoutPromo, backfillWalletPromo } from "./model/walletPromoBackfill";
+import { relabelPurchaseEntry } from "./model/purchaseEntryBackfill";
 
 export const migrations = new Migrations<DataModel>(components.migrations);
 
@@ -75,6 +76,14 @@ export const walletPromoParts = migrations.define({
   },
 });
 
+/** A ticket purchase's statement entry from before purchases had their own kind reads as a purchase, not `Apoio a`. */
+export const purchaseEntries = migrations.define({
+  table: "walletEntries",
+  migrateOne: async (ctx, entry) => {
+    await relabelPurchaseEntry(ctx, entry);
+  },
+});
+
 export const runAll = migrations.runner([
   internal.migrations.openingWalletEntries,
   internal.migrations.scheduleSettlements,
@@ -83,4 +92,5 @@ export const runAll = migrations.runner([
   internal.migrations.workerStates,
   internal.migrations.payoutPromoParts,
   internal.migrations.walletPromoParts,
+  internal.migrations.purchaseEntries,
 ]);

@@ -1,5 +1,5 @@
-import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { withSigningKeys } from "./test.signingKeys";
 import { api } from "./_generated/api";
 import {
   createEvent,
@@ -15,12 +15,8 @@ import {
   supportNow,
 } from "./test.helpers";
 
-beforeAll(async () => {
-  // Local sign-in issues Convex Auth JWTs, signed with these.
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  process.env.JWT_PRIVATE_KEY = (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " ");
-  process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] });
-});
+// Local sign-in issues Convex Auth JWTs, signed with these.
+withSigningKeys();
 
 // Only the clock is fake: the limits read Date.now(), nothing here waits on timers.
 beforeEach(() => {

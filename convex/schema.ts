@@ -10,6 +10,7 @@ import { UFS } from "./model/shared/ufs";
 import { MEIA_CATEGORIES } from "./model/shared/ticketTypes";
 import { emailTables } from "./model/email/schema";
 import { teamTables } from "./model/teamTables";
+import { privacyTables } from "./model/privacy/schema";
 
 // The validator lives here, not beside CATEGORIES, so the browser never loads convex/values.
 const categoryValidator = literals(...CATEGORIES);
@@ -32,6 +33,8 @@ const notificationKindValidator = v.union(
   v.literal("cancelled"),
   v.literal("refunded"),
   v.literal("payout"),
+  // A `Flexível` event paid out below its goal: not "concluído", so it reads otherwise.
+  v.literal("flexiblePayout"),
   v.literal("firstSupport"),
   v.literal("update"),
   v.literal("chat"),
@@ -112,6 +115,8 @@ export default defineSchema({
     termsAcceptedAt: v.optional(v.number()),
     /** Set when the person changed their name in `Meus dados`: a Google sign-in then keeps it (auth.ts). */
     chosenName: v.optional(v.string()),
+    /** Set when the person changed their e-mail in `Meus dados` (confirmed by a code): a Google sign-in then keeps it. */
+    chosenEmail: v.optional(v.string()),
   })
     .index("email", ["email"])
     .index("phone", ["phone"])
@@ -337,6 +342,8 @@ export default defineSchema({
     loteUsed: v.array(v.number()),
     /** `Cortesias` of this type (model/courtesies.ts), also counted in `inteiraSold`. Absent = 0. */
     courtesies: v.optional(v.number()),
+    /** Of those, checked in at the door. Absent = 0. */
+    courtesiesUsed: v.optional(v.number()),
   })
     .index("by_typeId", ["typeId"])
     .index("by_eventId", ["eventId"]),
@@ -785,4 +792,7 @@ export default defineSchema({
 
   // `Equipe` and the door (model/teamTables.ts).
   ...teamTables,
+
+  // E-mail changes, welcome-bonus fingerprints, the purge's books (model/privacy/schema.ts).
+  ...privacyTables,
 });

@@ -1,13 +1,10 @@
-import { decodeJwt, exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { beforeAll, expect, test } from "vitest";
+import { decodeJwt } from "jose";
+import { expect, test } from "vitest";
+import { withSigningKeys } from "./test.signingKeys";
 import { api } from "./_generated/api";
 import { allRows, newBackend, type Backend } from "./test.helpers";
 
-beforeAll(async () => {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  process.env.JWT_PRIVATE_KEY = (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " ");
-  process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] });
-});
+withSigningKeys();
 
 async function signInLocally(t: Backend, name: string, email: string) {
   const result = await t.action(api.auth.signIn, { provider: "local", params: { name, email } });

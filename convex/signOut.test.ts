@@ -2,16 +2,13 @@
  * Sign-out ends access at once: a JWT stays valid until it expires (up to an hour), so every
  * function acting for a signed-in person also checks that the token's session still exists.
  */
-import { decodeJwt, exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { beforeAll, describe, expect, test } from "vitest";
+import { decodeJwt } from "jose";
+import { describe, expect, test } from "vitest";
+import { withSigningKeys } from "./test.signingKeys";
 import { api } from "./_generated/api";
 import { eventInput, newBackend, rejectionData, snapshot, type Backend } from "./test.helpers";
 
-beforeAll(async () => {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  process.env.JWT_PRIVATE_KEY = (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " ");
-  process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] });
-});
+withSigningKeys();
 
 /** Signs in through the `local` provider as the client does; the caller carries that JWT's claims. */
 async function signIn(t: Backend, email = "maria@exemplo.com") {

@@ -1,18 +1,15 @@
 /** `Equipe`: invitations by e-mail, the first sign-in that activates them, removal, and what is refused. */
-import { decodeJwt, exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { beforeAll, describe, expect, test } from "vitest";
+import { decodeJwt } from "jose";
+import { describe, expect, test } from "vitest";
+import { withSigningKeys } from "./test.signingKeys";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { MESSAGES } from "./model/shared/texts";
 import { TEAM_MESSAGES } from "./model/shared/team";
 import { allRows, createEvent, DAY, newBackend, rejectionData, signedInUser, snapshot, supportNow, type Backend } from "./test.helpers";
 
-beforeAll(async () => {
-  // Signing in for real: a waiting invitation is claimed at sign-in.
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  process.env.JWT_PRIVATE_KEY = (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " ");
-  process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] });
-});
+// Signing in for real: a waiting invitation is claimed at sign-in.
+withSigningKeys();
 
 async function signInLocally(t: Backend, name: string, email: string) {
   const result = await t.action(api.auth.signIn, { provider: "local", params: { name, email } });

@@ -3,7 +3,7 @@
  * mailbox's own request handler (mail-sandbox/handler.ts), in this process and without a
  * server — the same Resend API `npm run dev` and the browser tests talk to over HTTP.
  */
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import { PNG } from "pngjs";
 import jsQR from "jsqr";
 import { createMailHandler } from "../mail-sandbox/handler.ts";
@@ -19,6 +19,19 @@ export function configureEmail() {
   vi.stubEnv("EMAIL_FROM", "Apoie <ingressos@apoie.test>");
   vi.stubEnv("EMAIL_RETRY_BASE_MS", "10");
   vi.stubEnv("EMAIL_SEND_TIMEOUT_MS", "50");
+}
+
+/** For every test of the calling file: a test clock and the variables above, undone after each. */
+export function withEmailTestEnvironment() {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    configureEmail();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+  });
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   addContributionRow,
   addDeposit,
   addPlatform,
+  addPurgedBooks,
   addQueuedRow,
   addUser,
   addWalletEntry,
@@ -401,6 +402,7 @@ export async function expectBooksBalance(t: Backend) {
   totals = await t.run(async (ctx) => (await ctx.db.query("deposits").collect()).reduce(addDeposit, totals));
   totals = await t.run(async (ctx) => (await ctx.db.query("withdrawals").collect()).reduce(addWithdrawal, totals));
   totals = await t.run(async (ctx) => (await ctx.db.query("queuedSupports").collect()).reduce(addQueuedRow, totals));
+  totals = await t.run(async (ctx) => (await ctx.db.query("purgedBooks").collect()).reduce(addPurgedBooks, totals));
   totals = await t.run(async (ctx) => {
     const events = new Map<string, Doc<"events"> | null>();
     let sums = totals;

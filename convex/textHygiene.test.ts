@@ -2,17 +2,13 @@
  * Text that is empty to the eye, or carries hidden characters, through the public functions
  * (convex/model/shared/cleanText.ts has the character-level cases).
  */
-import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { withSigningKeys } from "./test.signingKeys";
 import { api } from "./_generated/api";
 import { MESSAGES } from "./model/shared/texts";
 import { allRows, createEvent, eventInput, newBackend, rejectionData, signedInUser, snapshot } from "./test.helpers";
 
-beforeAll(async () => {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  process.env.JWT_PRIVATE_KEY = (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " ");
-  process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] });
-});
+withSigningKeys();
 
 const INVISIBLE_ONLY = ["\u200B", "\u200B \u2060\uFEFF", "\u3164", "\u2800\u2800", "\u200D\uFE0F", "\u0000\u001B"];
 const page = { numItems: 10, cursor: null };

@@ -1,5 +1,6 @@
-import { decodeJwt, exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { decodeJwt } from "jose";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { withSigningKeys } from "./test.signingKeys";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { ATTENDEE_STATUS_LABELS } from "./model/shared/attendeeCsv";
@@ -21,12 +22,8 @@ import {
 } from "./test.helpers";
 import { buyNow, supportTicket, ticketedEvent } from "./test.tickets";
 
-beforeAll(async () => {
-  // Signing in for real (the claim of a ticket waiting for an e-mail happens at sign-in).
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  process.env.JWT_PRIVATE_KEY = (await exportPKCS8(privateKey)).trimEnd().replace(/\n/g, " ");
-  process.env.JWKS = JSON.stringify({ keys: [{ use: "sig", ...(await exportJWK(publicKey)) }] });
-});
+// Signing in for real (the claim of a ticket waiting for an e-mail happens at sign-in).
+withSigningKeys();
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
@@ -62,6 +59,17 @@ async function signInLocally(t: Backend, name: string, email: string) {
 }
 
 describe("Transferir ingresso", () => {
+  test("an account kept with capitals in its e-mail gets the ticket at once, not at its next sign-in", async () => {
+    const { t, eventId, typeId, giver } = await setup();
+    const dora = await signedInUser(t, { name: "Dora", email: "Dora@Exemplo.com" });
+    const { ticket } = await buyOne(t, giver.as, eventId, typeId);
+    expect(await giver.as.mutation(api.ticketTransfers.transfer, { ticketId: ticket._id, email: "Dora@Exemplo.com" })).toEqual({
+      transferredTo: "dora@exemplo.com",
+      delivered: true,
+    });
+    expect(await mine(dora.as)).toEqual([expect.objectContaining({ status: "valid", received: true })]);
+  });
+
   test("the receiver holds it at once with a new code; the old code is refused at the door; the giver reads Transferido para", async () => {
     const { t, creator, eventId, typeId, giver, receiver } = await setup();
     const { ticket } = await buyOne(t, giver.as, eventId, typeId);

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from "./model/shared/terms";
 import { callerQuery } from "./model/callerFunctions";
 import { menuNameOf, walletCentsOf } from "./model/users";
 
@@ -14,6 +15,8 @@ export const me = callerQuery({
       email: user.email ?? null,
       image: user.image ?? null,
       walletCents: walletCentsOf(user),
+      /** Present while the current `Termos de uso` are not accepted: the app asks first (src/features/my-data/terms-gate.tsx). */
+      ...(user.termsVersion === TERMS_VERSION ? {} : { termsPending: true as const }),
     };
   },
 });

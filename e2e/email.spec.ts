@@ -3,7 +3,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { apiEvent, apiUser, unique } from "./helpers/backend";
 import { buyOnPage, openMyTickets } from "./helpers/tickets";
-import { signInLocally } from "./helpers/ui";
+import { acceptTerms, signInLocally } from "./helpers/ui";
 
 const mailbox = () => process.env.E2E_MAIL_SANDBOX_URL!;
 const pista = { name: "Pista", quantity: 10, meiaQuantity: 4, lotes: [{ priceCents: 1_000 }] };
@@ -74,6 +74,7 @@ test("sign in with an e-mail code read from the local mailbox", async ({ page, c
   await expect(dialog).toContainText("Código errado, expirado ou já usado.");
   await dialog.getByLabel("Código").fill(code!);
   await dialog.getByRole("button", { name: "Entrar" }).click();
+  await acceptTerms(page);
   // A new account, with the welcome wallet.
   await expect(page.getByRole("button", { name: "Abrir menu do usuário" })).toContainText("R$ 50,00");
 });

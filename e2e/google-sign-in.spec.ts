@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { apiEvent, apiUser, unique } from "./helpers/backend";
-import { expectAlert, openUserMenu } from "./helpers/ui";
+import { acceptTerms, expectAlert, openUserMenu } from "./helpers/ui";
 
 // The whole real redirect flow, offline: Entrar com Google → Convex Auth's sign-in route on the
 // backend's site port → the stand-in issuer's /authorize (e2e/helpers/google-issuer.ts) → the
@@ -10,13 +10,15 @@ test.describe.configure({ mode: "serial" });
 type GoogleAccount = { email: string; name: string; picture: string };
 
 /** Entrar com Google, then the stand-in account chooser: this person signs in. */
-async function signInWithGoogle(page: Page, account: GoogleAccount) {
+async function signInWithGoogle(page: Page, account: GoogleAccount, { firstTime = false } = {}) {
   await page.getByRole("button", { name: "Entrar com Google" }).click();
   await expect(page.getByRole("heading", { name: "Escolha uma conta" })).toBeVisible();
   await page.getByLabel("E-mail").fill(account.email);
   await page.getByLabel("Nome").fill(account.name);
   await page.getByLabel("Foto").fill(account.picture);
   await page.getByRole("button", { name: "Continuar" }).click();
+  // A new account accepts the terms first; a returning one is not asked again.
+  if (firstTime) await acceptTerms(page);
   await expect(page.getByRole("button", { name: "Abrir menu do usuário" })).toBeVisible({ timeout: 20_000 });
 }
 
@@ -35,7 +37,7 @@ test("Entrar com Google: a new account gets R$ 50,00, keeps its wallet on return
   const eventId = await apiEvent(creator, { name: `Sarau Google ${unique()}`, minSupportCents: 100 });
 
   await page.goto(`/event/${eventId}`);
-  await signInWithGoogle(page, ana);
+  await signInWithGoogle(page, ana, { firstTime: true });
   // Back on the page where sign-in started, signed in as the person the issuer vouched for.
   await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`));
   const avatar = page.getByRole("button", { name: "Abrir menu do usuário" }).locator("img");
@@ -59,7 +61,7 @@ test("Entrar com Google: a new account gets R$ 50,00, keeps its wallet on return
   await signOut(page);
 
   const bia: GoogleAccount = { email: `bia.${unique()}@gmail.test`, name: "Bia Google", picture: `${baseURL}/images/events/yoga.svg` };
-  await signInWithGoogle(page, bia);
+  await signInWithGoogle(page, bia, { firstTime: true });
   await openUserMenu(page);
   await expect(page.getByRole("menu")).toContainText("Bia Google");
   await expect(page.getByRole("menu")).toContainText("Saldo: R$ 50,00");

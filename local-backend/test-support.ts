@@ -123,3 +123,13 @@ export async function rejectionData(promise: Promise<unknown>): Promise<unknown>
   }
   throw new Error("expected the call to fail");
 }
+
+/** What a call came to: "ok", or the code it was refused with (for races where either may win). */
+export async function settled(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return "ok";
+  } catch (error) {
+    return ((await rejectionData(Promise.reject(error))) as { code: string }).code;
+  }
+}

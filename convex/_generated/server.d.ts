@@ -48,6 +48,8 @@ type Env = {
   readonly SERVICE_FEE_SUPPORT_PERCENT: string | undefined;
   readonly SERVICE_FEE_MINIMUM_CENTS: string | undefined;
   readonly WAITING_ROOM_TURN_MS: string | undefined;
+  readonly PRIVACY_HASH_KEY: string | undefined;
+  readonly JWT_PRIVATE_KEY: string | undefined;
 };
 
 /**

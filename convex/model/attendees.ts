@@ -1,5 +1,5 @@
 /**
- * The organizer's attendee list: per ticket type and lote, sold / meia / checked in (from each
+ * The organizer's attendee list: per ticket type and lote (and its `Cortesias`), sold / meia / checked in (from each
  * type's counts, one read per type), and the tickets themselves page by page for
  * `Baixar lista (CSV)` (model/shared/attendeeCsv.ts writes the file in the browser).
  */
@@ -29,6 +29,10 @@ export async function attendeeSummaryOf(ctx: QueryCtx, event: Doc<"events">) {
         meia: sales?.loteMeia[index] ?? 0,
         checkedIn: sales?.loteUsed[index] ?? 0,
       }));
+      // `Cortesias` have no lote: a row of their own, so the totals count every ticket of the type.
+      const courtesies = sales?.courtesies ?? 0;
+      if (courtesies > 0)
+        lotes.push({ label: "Cortesias", priceCents: 0, sold: courtesies, meia: 0, checkedIn: sales?.courtesiesUsed ?? 0 });
       const total = (key: "sold" | "meia" | "checkedIn") => lotes.reduce((sum, lote) => sum + lote[key], 0);
       return {
         typeId: type._id,

@@ -13,6 +13,7 @@ import {
   addContributionRow,
   addDeposit,
   addPlatform,
+  addPurgedBooks,
   addQueuedRow,
   addUser,
   addWalletEntry,
@@ -28,7 +29,7 @@ export const BOOKS_PAGE_SIZE = 1_000;
 export const MAX_ATTEMPTS = 3;
 
 /** The tables the check reads, in order. */
-const PHASES = ["users", "walletEntries", "deposits", "withdrawals", "queuedSupports", "contributions"] as const;
+const PHASES = ["users", "walletEntries", "deposits", "withdrawals", "queuedSupports", "contributions", "purgedBooks"] as const;
 type Phase = (typeof PHASES)[number];
 
 /** Starts a check (the daily cron, or the operator). Returns its id. */
@@ -75,6 +76,10 @@ async function addPage(ctx: MutationCtx, phase: Phase, cursor: string | null, to
       .paginate(paginationOpts);
     return { ...page, totals: page.page.reduce(addQueuedRow, totals) };
   }
+  if (phase === "purgedBooks") {
+    const page = await ctx.db.query("purgedBooks").paginate(paginationOpts);
+    return { ...page, totals: page.page.reduce(addPurgedBooks, totals) };
+  }
   if (phase === "users") {
     const page = await ctx.db.query("users").paginate(paginationOpts);
     return { ...page, totals: page.page.reduce(addUser, totals) };
@@ -93,7 +98,7 @@ async function addPage(ctx: MutationCtx, phase: Phase, cursor: string | null, to
 
 /** Whether any money moved since `since`: every movement writes one of these rows. */
 async function movedSince(ctx: QueryCtx, since: number): Promise<boolean> {
-  const tables: TableNames[] = ["walletEntries", "contributions", "platformEntries", "queuedSupports"];
+  const tables: TableNames[] = ["walletEntries", "contributions", "platformEntries", "queuedSupports", "purgedBooks"];
   for (const table of tables) {
     const latest = await ctx.db.query(table).order("desc").first();
     if (latest !== null && latest._creationTime > since) return true;

@@ -10,6 +10,8 @@
  *   their buyers paid on top (model/fees.ts).
  * - In flight: supports and purchases paid but still in their event's queue, and a paid-out
  *   event's money until its creator is credited (the payout's steps).
+ * - Accounts deleted more than 5 years ago are purged; their rows' part of each side is kept,
+ *   summed, in `purgedBooks` and counted here as the rows were.
  *
  * The same accumulators serve the property-based tests (every row at once) and the daily check
  * (page by page, model/books.ts), so both check one definition.
@@ -85,4 +87,15 @@ export function addContributionRow(totals: BooksTotals, row: Doc<"contributions"
 
 export function addPlatform(totals: BooksTotals, balanceCents: number): BooksTotals {
   return { ...totals, platformCents: totals.platformCents + balanceCents };
+}
+
+/** What the five-year purge of deleted accounts removed (model/privacy/retention.ts), counted as the rows were. */
+export function addPurgedBooks(totals: BooksTotals, row: Doc<"purgedBooks">): BooksTotals {
+  return {
+    ...totals,
+    pixInCents: totals.pixInCents + row.pixInCents,
+    welcomeCents: totals.welcomeCents + row.welcomeCents,
+    pixOutCents: totals.pixOutCents + row.pixOutCents,
+    walletsCents: totals.walletsCents + row.walletsCents,
+  };
 }

@@ -98,7 +98,7 @@ export async function checkInTicket(
   if (ticket.status === "used") throw alreadyUsed(ticket.usedAt ?? now);
   await ctx.db.patch("tickets", ticket._id, { status: "used", usedAt: now, usedDoor: door });
   await ctx.db.patch("events", event._id, { ticketsUsed: (event.ticketsUsed ?? 0) + 1 });
-  if (ticket.typeId !== undefined) await countCheckIn(ctx, ticket.typeId, ticket.loteIndex ?? 0);
+  await countCheckIn(ctx, ticket);
   await countEntry(ctx, event._id, { door, at: now, type: doorTypeOf(ticket) }, 1);
   const holder = await ctx.db.get("users", ticket.userId);
   return {

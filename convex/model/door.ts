@@ -79,7 +79,7 @@ export async function undoCheckIn(ctx: MutationCtx, event: Doc<"events">, rawCod
   await countEntry(ctx, event._id, placeOfUsed(ticket), -1);
   await ctx.db.patch("tickets", ticket._id, { status: "valid", usedAt: undefined, usedDoor: undefined });
   await ctx.db.patch("events", event._id, { ticketsUsed: Math.max(0, (event.ticketsUsed ?? 0) - 1) });
-  if (ticket.typeId !== undefined) await countCheckIn(ctx, ticket.typeId, ticket.loteIndex ?? 0, -1);
+  await countCheckIn(ctx, ticket, -1);
   const accepted = await ctx.db
     .query("doorScans")
     .withIndex("by_ticketId_and_outcome", (q) => q.eq("ticketId", ticket._id).eq("outcome", "accepted"))

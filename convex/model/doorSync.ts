@@ -128,7 +128,7 @@ async function applyScan(
   await ctx.db.patch("tickets", ticket._id, { status: "used", usedAt: scan.scannedAt, usedDoor: session.doorName });
   const event = await ctx.db.get("events", session.eventId);
   if (event !== null) await ctx.db.patch("events", event._id, { ticketsUsed: (event.ticketsUsed ?? 0) + 1 });
-  if (ticket.typeId !== undefined) await countCheckIn(ctx, ticket.typeId, ticket.loteIndex ?? 0);
+  await countCheckIn(ctx, ticket);
   await countEntry(ctx, session.eventId, { door: session.doorName, at: scan.scannedAt, type: doorTypeOf(ticket) }, 1);
   return record("accepted", null);
 }

@@ -22,7 +22,7 @@ export type NotificationKind = Doc<"notifications">["kind"];
 /** What to tell someone about an event. */
 export type Notice =
   | { kind: "goalReached" | "firstSupport" | "chat" | "ticketReceived" | "meiaTicketReceived" | "ticketsHeld" }
-  | { kind: "payout" | "cancelled" | "refunded"; amountCents: number }
+  | { kind: "payout" | "flexiblePayout" | "cancelled" | "refunded"; amountCents: number }
   | { kind: "update"; updateId: Id<"eventUpdates">; title: string };
 
 /** What to tell someone about their own wallet (PIX in and out): no event involved. */

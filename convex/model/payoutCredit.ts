@@ -17,6 +17,7 @@ import { emailPayout } from "./email/triggers";
 import { changeWallet } from "./wallet";
 import { buyerFeeOf } from "./fees";
 import { creditPlatform } from "./platformAccount";
+import { isConcluded } from "./shared/eventRules";
 
 /** promoSpends rows summed per transaction: one small read each, far below Convex's limits. */
 export const PAYOUT_PAGE_SIZE = 2_000;
@@ -84,6 +85,8 @@ async function credit(ctx: MutationCtx, event: Doc<"events">, sums: PayoutSums):
     ...(sums.payoutFeeCents > 0 ? { feeCents: sums.payoutFeeCents } : {}),
   });
   await creditPlatform(ctx, event._id, platformFeeCents);
-  await notify(ctx, event.creatorId, event, { kind: "payout", amountCents: netCents });
+  // A flexible event paid below its goal was not concluded: its notification says so.
+  const kind = isConcluded(event) ? "payout" : "flexiblePayout";
+  await notify(ctx, event.creatorId, event, { kind, amountCents: netCents });
   await emailPayout(ctx, event, netCents, promoCents);
 }

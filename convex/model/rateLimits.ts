@@ -29,6 +29,9 @@ export const RATE_LIMITS = {
   // Entrar com e-mail (model/email/signInCode.ts): codes asked for, per e-mail and in all.
   signInCodeEmail: { kind: "token bucket", rate: 5, period: HOUR, capacity: 5 },
   signInCodeAll: { kind: "token bucket", rate: 300, period: HOUR, capacity: 300 },
+  // Corrigir meu e-mail (model/privacy/emailChange.ts): codes asked for, per person and per new address.
+  emailChangeCode: { kind: "token bucket", rate: 5, period: HOUR, capacity: 5 },
+  emailChangeTo: { kind: "token bucket", rate: 3, period: HOUR, capacity: 3 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -8,7 +8,7 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { countRowOf } from "./rewards";
-import { checkAnswer, remainingOf, REWARD_MESSAGES, type RewardQuestion } from "./shared/rewards";
+import { checkRewardChoice, remainingOf, REWARD_MESSAGES, type RewardQuestion } from "./shared/rewards";
 
 type RewardState = {
   quantity: number | undefined;
@@ -51,10 +51,14 @@ export function rewardDecider(ctx: MutationCtx) {
       amountCents: number;
     }): Promise<{ ok: true } | { ok: false; refusal: string }> {
       const state = await stateOf(choice.rewardId);
-      if (state === null) return { ok: false, refusal: REWARD_MESSAGES.notFound };
-      if (choice.amountCents < state.minimumCents) return { ok: false, refusal: REWARD_MESSAGES.belowRewardMinimum(state.minimumCents) };
-      const answer = checkAnswer(state.question, choice.answer);
-      if ("message" in answer) return { ok: false, refusal: answer.message };
+      // The door's checks, in their order; sold out is decided here by the exact count instead of the flag.
+      const checked = checkRewardChoice(
+        state && { minimumCents: state.minimumCents, question: state.question },
+        choice.amountCents,
+        choice.answer,
+      );
+      if ("message" in checked || state === null)
+        return { ok: false, refusal: "message" in checked ? checked.message : REWARD_MESSAGES.notFound };
       if (remainingOf(state, state.taken) === 0) return { ok: false, refusal: REWARD_MESSAGES.soldOut };
       state.taken += 1;
       state.changed = true;

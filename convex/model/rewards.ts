@@ -8,7 +8,15 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { idArg } from "./args";
 import { appError } from "./shared/errors";
-import { checkAnswer, checkRewards, MAX_REWARDS, remainingOf, REWARD_MESSAGES, type RewardInput, type ValidReward } from "./shared/rewards";
+import {
+  checkRewardChoice,
+  checkRewards,
+  MAX_REWARDS,
+  remainingOf,
+  REWARD_MESSAGES,
+  type RewardInput,
+  type ValidReward,
+} from "./shared/rewards";
 
 /** The event's rewards in their order (never more than MAX_REWARDS). */
 export function rewardsOf(ctx: QueryCtx, eventId: Id<"events">): Promise<Doc<"rewards">[]> {
@@ -121,14 +129,10 @@ export async function chooseReward(
   }
   const rewardId = idArg(ctx, "rewards", choice.rewardId);
   const reward = rewardId === null ? null : await ctx.db.get("rewards", rewardId);
-  if (reward === null || reward.eventId !== eventId) throw appError("INVALID_REWARD_CHOICE", REWARD_MESSAGES.notFound);
-  if (reward.soldOut === true) throw appError("REWARD_SOLD_OUT", REWARD_MESSAGES.soldOut);
-  if (choice.amountCents < reward.minimumCents) {
-    throw appError("INVALID_REWARD_CHOICE", REWARD_MESSAGES.belowRewardMinimum(reward.minimumCents));
-  }
-  const answer = checkAnswer(reward.question, choice.answer);
-  if ("message" in answer) throw appError("INVALID_REWARD_CHOICE", answer.message);
-  return { rewardId: reward._id, ...answer };
+  const ofThisEvent = reward !== null && reward.eventId === eventId ? reward : null;
+  const checked = checkRewardChoice(ofThisEvent, choice.amountCents, choice.answer);
+  if ("message" in checked) throw appError(checked.code, checked.message);
+  return { rewardId: ofThisEvent!._id, ...checked };
 }
 
 /** The event page's `Recompensas`: each with what is left (`Restam N`), live. */

@@ -71,10 +71,7 @@ export async function transferTicket(
 
   const email = isWithinRawLimit(rawEmail, MAX_TRANSFER_EMAIL_LENGTH) ? normalizeTransferEmail(rawEmail) : "";
   if (!isTransferEmail(email) || !isPlainEmailText(email)) throw appError("INVALID_EMAIL", TRANSFER_MESSAGES.invalidEmail);
-  const receiver = await ctx.db
-    .query("users")
-    .withIndex("email", (q) => q.eq("email", email))
-    .first();
+  const receiver = await accountByEmail(ctx, email, rawEmail);
   if (receiver?._id === giver._id || normalizeTransferEmail(giver.email ?? "") === email) {
     throw appError("TRANSFER_TO_YOURSELF", TRANSFER_MESSAGES.toYourself);
   }
@@ -82,6 +79,21 @@ export async function transferTicket(
   await ctx.db.patch("tickets", ticket._id, { status: "transferred", transferredTo: email, transferredAt: now });
   if (receiver !== null) await deliver(ctx, { ...ticket, status: "transferred" }, event, receiver._id);
   return { transferredTo: email, delivered: receiver !== null };
+}
+
+/**
+ * The account using `email` (normalized), or, for an account kept before e-mails were stored in
+ * lower case, the address as typed: such an account gets its ticket now, not at its next sign-in.
+ */
+async function accountByEmail(ctx: MutationCtx, email: string, rawEmail: string): Promise<Doc<"users"> | null> {
+  for (const candidate of new Set([email, rawEmail.trim()])) {
+    const user = await ctx.db
+      .query("users")
+      .withIndex("email", (q) => q.eq("email", candidate))
+      .first();
+    if (user !== null) return user;
+  }
+  return null;
 }
 
 /**

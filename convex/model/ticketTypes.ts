@@ -176,13 +176,21 @@ export async function ticketBlockOf(ctx: QueryCtx, eventId: Id<"events">) {
   );
 }
 
-/** Counts a ticket of a type checked in, in its lote (the attendee list's "presentes"). */
-export async function countCheckIn(ctx: MutationCtx, typeId: Id<"ticketTypes">, loteIndex: number, delta: 1 | -1 = 1): Promise<void> {
-  const sales = await salesOf(ctx, typeId);
+/**
+ * Counts a ticket checked in (+1) or its `Desfazer check-in` (-1, model/door.ts) for the attendee
+ * list's "presentes": in its lote, or, for a `Cortesia` (no lote), among its type's cortesias.
+ */
+export async function countCheckIn(ctx: MutationCtx, ticket: Doc<"tickets">, delta: 1 | -1 = 1): Promise<void> {
+  if (ticket.typeId === undefined) return;
+  const sales = await salesOf(ctx, ticket.typeId);
   if (sales === null) return;
+  if (ticket.courtesy === true) {
+    await ctx.db.patch("ticketSales", sales._id, { courtesiesUsed: Math.max(0, (sales.courtesiesUsed ?? 0) + delta) });
+    return;
+  }
+  const loteIndex = ticket.loteIndex ?? 0;
   const loteUsed = [...sales.loteUsed];
   while (loteUsed.length <= loteIndex) loteUsed.push(0);
-  // -1: `Desfazer check-in` (model/door.ts).
   loteUsed[loteIndex] = Math.max(0, loteUsed[loteIndex]! + delta);
   await ctx.db.patch("ticketSales", sales._id, { loteUsed });
 }

@@ -9,6 +9,7 @@ import { describeEntry, describeOwed, describeSplit, spendsOnEvent, type EntryKi
 import { walletCentsOf } from "./users";
 import { promoAfter, promoCentsOf } from "./walletPromo";
 import { feeDetail } from "./shared/fees";
+import { hadWelcomeBonus, rememberWelcomeBonus } from "./privacy/welcomeBonus";
 
 export type WalletEntryKind = Doc<"walletEntries">["kind"];
 // Fails to compile if the schema's kinds and the statement's texts ever disagree.
@@ -76,7 +77,14 @@ export async function giveInitialWallet(
 ): Promise<void> {
   const appCtx = ctx as unknown as MutationCtx;
   const user = await appCtx.db.get("users", userId);
-  if (user !== null && user.walletCents === undefined) await openWallet(appCtx, userId, INITIAL_WALLET_CENTS);
+  if (user === null || user.walletCents !== undefined) return;
+  // One bonus per e-mail: an account deleted and made again starts empty (model/privacy/welcomeBonus.ts).
+  if (await hadWelcomeBonus(appCtx, user.email)) {
+    await appCtx.db.patch("users", userId, { walletCents: 0, promoCents: 0 });
+    return;
+  }
+  await openWallet(appCtx, userId, INITIAL_WALLET_CENTS);
+  await rememberWelcomeBonus(appCtx, user.email);
 }
 
 /**

@@ -6,22 +6,13 @@
  */
 import { expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { backendForFile, createEvent, rejectionData, waitForQuery } from "../test-support.ts";
+import { backendForFile, createEvent, settled, waitForQuery } from "../test-support.ts";
 
 const ROUNDS = 8;
 const PRICE_CENTS = 1_000;
 const WELCOME_CENTS = 5_000;
 
 const backend = backendForFile();
-
-async function settled(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return "ok";
-  } catch (error) {
-    return ((await rejectionData(Promise.reject(error))) as { code: string }).code;
-  }
-}
 
 it("a deletion racing a purchase: one wins, and the wallet, the tickets and the account agree", async () => {
   const organizer = await backend.signedIn("Organizadora", "organizadora.exclusao@exemplo.com");

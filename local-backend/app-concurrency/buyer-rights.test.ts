@@ -7,23 +7,13 @@
 import type { ConvexClient } from "convex/browser";
 import { expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { backendForFile, createEvent, rejectionData, waitForQuery } from "../test-support.ts";
+import { backendForFile, createEvent, settled, waitForQuery } from "../test-support.ts";
 
 const ROUNDS = 12;
 const PRICE_CENTS = 1_000;
 const WALLET_CENTS = 5_000;
 
 const backend = backendForFile();
-
-/** What a call came to: "ok", or the code it was refused with. */
-async function settled(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return "ok";
-  } catch (error) {
-    return ((await rejectionData(Promise.reject(error))) as { code: string }).code;
-  }
-}
 
 it("a purchase cancelled while its ticket is checked in: one wins, and the wallet, the event and the door agree", async () => {
   const organizer = await backend.signedIn("Organizadora", "organizadora@exemplo.com");

@@ -1,21 +1,27 @@
 /**
  * A big on-sale through the `Sala de espera`: `buyers` accounts sign in and join the room before
  * the opening, the sale opens (the draw in scheduled batches), everyone is let in at the room's
- * ceiling, and each buys one ticket of `capacity`, 50 in flight. 50 open pages watch the room
- * (`waitingRoom:status` and their own `waitingRoom:mine`). The backend runs in its own process.
- * Measured: how long the joins took, tickets issued (exactly `capacity`), purchases decided per
- * second (first purchase sent to the last one decided), how long a counter change takes to reach
- * the watching pages (the tick's own time, written with it, to the page's update), and the
- * backend's memory (RSS) as the room reaches each size in `milestones`.
+ * ceiling, and each buys one ticket of `capacity`, 50 in flight. 50 open pages of signed-in
+ * buyers watch the room (`waitingRoom:status` and their own `waitingRoom:mine`). The backend runs
+ * in its own process. Measured: how long the joins took, tickets issued (exactly `capacity`),
+ * purchases decided per second (first purchase sent to the last one decided), how long a counter
+ * change takes to reach the watching pages (the step's own time, written with it, to the page's
+ * update), the backend's memory (RSS) as the room reaches each size in `milestones`, the outflow's
+ * and the draw's steps with the most documents one read, and (room-cost.ts) the documents a step
+ * and a waiting page read in rooms of each milestone's size.
  */
 import { readFileSync } from "node:fs";
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
 import { eventInput } from "../../test-kit/event-input";
 import { localSignInToken } from "../../test-kit/local-sign-in";
+import { followFunctionLog, type FunctionReads } from "./function-log";
 import { inParallel } from "./hot-event";
-import { openClient, percentiles } from "./latency";
+import { openClient, percentiles, signIn } from "./latency";
 import { startLocalBackendProcess } from "./local-backend-process";
+import { measureRoomCost, type RoomCost } from "./room-cost";
+import { collectLimitReports } from "./limit-shares";
+import { transactionLimit } from "../../local-backend/index.ts";
 
 export const ON_SALE_BUYERS = 20_000;
 export const ON_SALE_CAPACITY = 5_000;
@@ -23,6 +29,10 @@ export const ON_SALE_MILESTONES = [2_000, 10_000, 20_000];
 const WATCHERS = 50;
 const IN_FLIGHT = 50;
 const PARALLEL_SIGN_INS = 16;
+const DOCUMENTS_READ_LIMIT = transactionLimit("documentsRead").limit;
+
+/** Scheduled steps of one kind in a run: how many, and the most documents one read. */
+export type StepReads = { runs: number; maxDocumentsRead: number };
 
 export type OnSale = {
   buyers: number;
@@ -33,6 +43,14 @@ export type OnSale = {
   placeUpdate: { p50: number; p95: number; samples: number };
   /** Backend RSS in MB when the room held each milestone's entries. */
   memoryMb: { entries: number; rssMb: number }[];
+  /**
+   * From the opening on: how many outflow steps and draw steps ran (the backend's function log),
+   * and the most documents one of them read (its limit meter; the log shows no figures for scheduled jobs).
+   */
+  tick: StepReads;
+  draw: StepReads;
+  /** What a step and a waiting page read, in rooms of each milestone's size (room-cost.ts). */
+  roomCost: RoomCost[];
 };
 
 function rssMb(pid: number): number {
@@ -48,31 +66,57 @@ async function signedIn(url: string, n: number): Promise<ConvexHttpClient> {
   return client;
 }
 
-/** Pages watching the room: each update of the counter, timed from the tick that moved it (server time, same machine). */
-function watchRoom(url: string, eventId: string) {
+/**
+ * Pages of buyers in the room (the first WATCHERS, signed in, each with the room and its own
+ * place, as the event page subscribes): each update of the counter, timed from the step that
+ * moved it (server time, same machine).
+ */
+async function watchRoom(url: string, eventId: string) {
   const samples: number[] = [];
   const clients = Array.from({ length: WATCHERS }, () => openClient(url));
-  for (const client of clients)
+  await Promise.all(clients.map((client, i) => signIn(client, `Comprador ${i + 1}`, `comprador-${i + 1}@bench.example`)));
+  for (const client of clients) {
     client.onUpdate(api.waitingRoom.status, { eventId }, (room) => {
       if (room?.status === "open" && room.movedAt !== null) samples.push(Date.now() - room.movedAt);
     });
+    client.onUpdate(api.waitingRoom.mine, { eventId }, () => {});
+  }
   return { samples, close: () => Promise.all(clients.map((client) => client.close())) };
 }
 
-type Run = { log: (message: string) => void; url: string; pid: number; buyers: number; capacity: number };
+type Run = { log: (message: string) => void; url: string; adminKey: string; pid: number; buyers: number; capacity: number };
 
 /** `buyers` other than ON_SALE_BUYERS only for a quick try of the bench itself. */
 export async function measureOnSale(log: (message: string) => void = () => {}, buyers = ON_SALE_BUYERS): Promise<OnSale> {
   const backend = await startLocalBackendProcess({ startTimeoutMs: 120_000 });
+  let sale: Omit<OnSale, "roomCost" | "tick" | "draw">;
+  let runs: Map<string, FunctionReads>;
   try {
     const capacity = Math.round((buyers * ON_SALE_CAPACITY) / ON_SALE_BUYERS);
-    return await onSaleRun({ log, url: backend.url, pid: backend.pid, buyers, capacity });
+    ({ runs, ...sale } = await onSaleRun({ log, url: backend.url, adminKey: backend.adminKey, pid: backend.pid, buyers, capacity }));
   } finally {
     await backend.stopped();
   }
+  // The backend's meter, written as it exited, before this process's own convex-test runs below add theirs.
+  const { peaks } = collectLimitReports();
+  const stepReads = (names: string[]): StepReads => ({
+    runs: names.reduce((sum, name) => sum + (runs.get(name)?.runs ?? 0), 0),
+    maxDocumentsRead: Math.max(0, ...names.map((name) => Math.round((peaks[name]?.documentsRead ?? 0) * DOCUMENTS_READ_LIMIT))),
+  });
+  log("on-sale: documents read by room size");
+  const roomCost: RoomCost[] = [];
+  for (const entries of ON_SALE_MILESTONES) roomCost.push(await measureRoomCost(entries));
+  return {
+    ...sale,
+    tick: stepReads(["waitingRoom:tick"]),
+    draw: stepReads(["waitingRoom:open", "waitingRoom:drawKeys", "waitingRoom:drawPlaces"]),
+    roomCost,
+  };
 }
 
-async function onSaleRun({ log, url, pid, buyers: count, capacity }: Run): Promise<OnSale> {
+type RunResult = Omit<OnSale, "roomCost" | "tick" | "draw"> & { runs: Map<string, FunctionReads> };
+
+async function onSaleRun({ log, url, adminKey, pid, buyers: count, capacity }: Run): Promise<RunResult> {
   const organizer = await signedIn(url, 0);
   const eventId = await organizer.mutation(api.events.create, {
     ...eventInput({ name: "Grande estreia", category: "Tecnologia", isTicketed: true, goalCents: 100_000_000 }),
@@ -93,13 +137,16 @@ async function onSaleRun({ log, url, pid, buyers: count, capacity }: Run): Promi
   });
   const joinSeconds = (performance.now() - joinStart) / 1000;
 
-  const watch = watchRoom(url, eventId);
+  const watch = await watchRoom(url, eventId);
+  const functionLog = followFunctionLog(url, adminKey);
   await organizer.mutation(api.waitingRoom.configure, { eventId, opensAt: Date.now() + 1_000, perMinute: 60_000 });
   log("on-sale: the draw and the outflow");
   const purchase = { eventId, typeId: type!._id, loteIndex: 0, unitPriceCents: 100, units: 1, meia: false };
   const decided = await buyAsLetIn(organizer, buyers, eventId, purchase);
   const [after] = await organizer.query(api.ticketTypes.forEvent, { eventId });
   await watch.close();
+  const runs = functionLog.readsSince();
+  functionLog.stop();
   const late = percentiles(watch.samples);
   return {
     buyers: count,
@@ -109,6 +156,7 @@ async function onSaleRun({ log, url, pid, buyers: count, capacity }: Run): Promi
     decidedPerSecond: decided,
     placeUpdate: { p50: late.p50, p95: late.p95, samples: watch.samples.length },
     memoryMb,
+    runs,
   };
 }
 

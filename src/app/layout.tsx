@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "rea
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { ConnectionBanner } from "../components/connection-banner";
 import { AccountArea } from "../features/account/account-area";
-import { TermsBanner } from "../features/my-data/terms-banner";
+import { TermsGate } from "../features/my-data/terms-gate";
 import { NotificationBell } from "../features/notifications/notification-bell";
 import { paths } from "./paths";
 
@@ -72,7 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ConnectionBanner />
       </header>
       <div id="conteudo" className="app-content">
-        <TermsBanner termsHref={paths.terms.build()} privacyHref={paths.privacy.build()} />
+        <TermsGate />
         {children}
       </div>
       <footer className="app-footer">

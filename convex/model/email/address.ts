@@ -3,8 +3,8 @@
  * plain text only. A line break, a comma or an angle bracket would let a name or an address
  * reach another header or another recipient, so such an address is refused, never cleaned.
  */
-import { isPlainEmailText } from "../shared/cleanText";
-import { isEmailAddress } from "../shared/email";
+import { isPlainEmailText } from "../../model/shared/cleanText";
+import { isEmailAddress } from "../../model/shared/email";
 
 export const MAX_EMAIL_ADDRESS_LENGTH = 254;
 const HEADER_BREAKERS = /[\r\n,;<>"()[\]\\]/;

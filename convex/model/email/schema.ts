@@ -20,6 +20,9 @@ export const EMAIL_KINDS = [
   "firstSupport",
   "eventUpdate",
   "signInCode",
+  // `Corrigir meu e-mail` (model/privacy/emailChange.ts): the code to the new address, the notice to the old.
+  "emailChangeCode",
+  "emailChanged",
   "custom",
 ] as const;
 

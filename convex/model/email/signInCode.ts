@@ -17,10 +17,10 @@ import { Email } from "@convex-dev/auth/providers/Email";
 import type { GenericMutationCtx, AnyDataModel } from "convex/server";
 import { internal } from "../../_generated/api";
 import type { MutationCtx } from "../../_generated/server";
-import { appError } from "../shared/errors";
+import { appError } from "../../model/shared/errors";
 import { enforceRateLimit } from "../rateLimits";
 import { checkAddress } from "./address";
-import { EMAIL_SIGN_IN_MESSAGES } from "../shared/emailSignIn";
+import { EMAIL_SIGN_IN_MESSAGES } from "../../model/shared/emailSignIn";
 import { emailConfigured } from "./provider";
 
 export const EMAIL_PROVIDER_ID = "email";

@@ -11,8 +11,8 @@
  */
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import { appError } from "../shared/errors";
-import { DEPOSIT_TTL_MS, MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS, PIX_MESSAGES } from "../shared/pix";
+import { appError } from "../../model/shared/errors";
+import { DEPOSIT_TTL_MS, MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS, PIX_MESSAGES } from "../../model/shared/pix";
 import { notifyWallet } from "../notifications";
 import { changeWallet } from "../wallet";
 import { takeBack } from "../walletOwed";

@@ -10,7 +10,7 @@
  * MERCADOPAGO_PAYOUT_PRIVATE_KEY (payoutSignature.ts).
  */
 import { env } from "../../_generated/server";
-import { DEPOSIT_TTL_MS, type PixKeyType } from "../shared/pix";
+import { DEPOSIT_TTL_MS, type PixKeyType } from "../../model/shared/pix";
 import { brasiliaTime, webhookSignedText } from "./mercadoPagoFormats";
 import { signPayoutBody } from "./payoutSignature";
 

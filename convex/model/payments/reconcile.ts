@@ -7,7 +7,7 @@
  */
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { WITHDRAWAL_LATE_MS } from "../shared/pix";
+import { WITHDRAWAL_LATE_MS } from "../../model/shared/pix";
 import { stuckCreatingDeposits } from "./deposits";
 
 /** Rows of each kind claimed per run; the cron runs often, so a backlog drains over a few runs. */

@@ -10,9 +10,16 @@
  */
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import { appError } from "../shared/errors";
-import { MAX_AMOUNT_CENTS } from "../shared/money";
-import { keyIsDocument, MIN_WITHDRAWAL_CENTS, normalizeOwnerDocument, normalizePixKey, PIX_MESSAGES, type PixKeyType } from "../shared/pix";
+import { appError } from "../../model/shared/errors";
+import { MAX_AMOUNT_CENTS } from "../../model/shared/money";
+import {
+  keyIsDocument,
+  MIN_WITHDRAWAL_CENTS,
+  normalizeOwnerDocument,
+  normalizePixKey,
+  PIX_MESSAGES,
+  type PixKeyType,
+} from "../../model/shared/pix";
 import { notifyWallet } from "../notifications";
 import { changeWallet } from "../wallet";
 import { takeBack } from "../walletOwed";

@@ -6,7 +6,7 @@
  */
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import { ANONYMOUS_SUPPORTER_NAME } from "../shared/hiddenNames";
+import { ANONYMOUS_SUPPORTER_NAME } from "../../model/shared/hiddenNames";
 
 async function anonymityRow(ctx: QueryCtx, eventId: Id<"events">, userId: Id<"users">) {
   return ctx.db

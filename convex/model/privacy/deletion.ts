@@ -13,10 +13,12 @@
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { appError } from "../shared/errors";
-import { DELETION_TEXTS } from "../shared/privacy";
+import { appError } from "../../model/shared/errors";
+import { DELETION_TEXTS } from "../../model/shared/privacy";
 import { deletionBlockers } from "./deletionChecks";
+import { cancelEmailChange } from "./emailChange";
 import { scrub } from "./scrub";
+import { rememberWelcomeBonus } from "./welcomeBonus";
 
 /** Rows the deletion's own transaction handles before it leaves the rest to scheduled batches. */
 export const SCRUB_BUDGET = 1_000;
@@ -64,6 +66,9 @@ export async function deleteAccount(ctx: MutationCtx, user: Doc<"users">, now: n
   const [blocker] = await deletionBlockers(ctx, user, now);
   if (blocker !== undefined) throw appError("ACCOUNT_NOT_DELETABLE", `${blocker.reason} ${blocker.whatToDo}`, DELETION_TEXTS.refusedTitle);
   const email = user.email ?? null;
+  // Signing up again with this e-mail gives no second welcome bonus: only its keyed fingerprint stays.
+  await rememberWelcomeBonus(ctx, user.email);
+  await cancelEmailChange(ctx, user._id);
   await deleteSignIns(ctx, user._id);
   await anonymize(ctx, user, now);
   const left = await scrub(ctx, { userId: user._id, email }, { step: 0, after: 0 }, SCRUB_BUDGET);

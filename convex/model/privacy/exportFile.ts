@@ -4,7 +4,7 @@
  * runs in Convex's runtime as in the browser.
  */
 import { strToU8, zipSync } from "fflate";
-import { spreadsheetCsv } from "../shared/spreadsheetCsv";
+import { spreadsheetCsv } from "../../model/shared/spreadsheetCsv";
 import type { ExportRow } from "./personTables";
 
 export type ExportedTable = { table: string; about: string; rows: ExportRow[] };

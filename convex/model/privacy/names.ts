@@ -1,9 +1,9 @@
 /** Correcting one's name in `Meus dados` (LGPD art. 18, III). */
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { cleanText, hasVisibleText } from "../shared/cleanText";
-import { appError } from "../shared/errors";
-import { isWithinRawLimit } from "../shared/limits";
+import { cleanText, hasVisibleText } from "../../model/shared/cleanText";
+import { appError } from "../../model/shared/errors";
+import { isWithinRawLimit } from "../../model/shared/limits";
 
 /** As at local sign-in. */
 export const MAX_NAME_LENGTH = 80;
@@ -17,8 +17,9 @@ export function cleanName(raw: string): string {
   return name;
 }
 
-/** Puts back a name the person chose, after Google's profile overwrote it at sign-in. */
+/** Puts back the name (and the confirmed e-mail) the person chose, after Google's profile overwrote them at sign-in. */
 export async function keepChosenName(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
   const user = await ctx.db.get("users", userId);
   if (user?.chosenName !== undefined && user.name !== user.chosenName) await ctx.db.patch("users", userId, { name: user.chosenName });
+  if (user?.chosenEmail !== undefined && user.email !== user.chosenEmail) await ctx.db.patch("users", userId, { email: user.chosenEmail });
 }

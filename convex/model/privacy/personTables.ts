@@ -100,6 +100,14 @@ export const PERSON_TABLES: { readonly [T in TableNames]?: PersonTable } = {
   },
   authRefreshTokens: { about: "Quando cada sessão foi renovada (sem os códigos secretos).", read: refreshTokensOf },
   authVerificationCodes: { about: "Códigos de verificação pedidos (sem os códigos).", read: verificationCodesOf },
+  emailChanges: {
+    about: "Uma troca de e-mail esperando o código (o novo endereço e até quando vale; sem o código).",
+    read: (ctx, userId, opts) =>
+      rows(
+        ctx.db.query("emailChanges").withIndex("by_userId", (q) => q.eq("userId", userId)),
+        opts,
+      ).then((page) => ({ ...page, page: page.page.map((row) => without(row, ["codeHash"])) })),
+  },
   signInRecords: {
     about: "Registros de acesso: quando você entrou e por onde.",
     read: (ctx, userId, opts) =>
@@ -333,6 +341,8 @@ export const PERSON_TABLES: { readonly [T in TableNames]?: PersonTable } = {
  */
 export const NOT_EXPORTED: { readonly [T in TableNames]?: string } = {
   authVerifiers: "A check of one Google sign-in, deleted by Convex Auth as the sign-in ends; it holds nothing about the person.",
+  welcomeBonusEmails:
+    "Keyed fingerprints of the e-mails that had a welcome bonus, with no person and no address: nothing in it can be read back or tied to anyone.",
 };
 
 /** The tables of the copy, in order. */

@@ -10,7 +10,8 @@
  */
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { FINANCIAL_RETENTION_MS, SIGN_IN_RETENTION_MS } from "../shared/privacy";
+import { addDeposit, addUser, addWalletEntry, addWithdrawal, EMPTY_TOTALS, type BooksTotals } from "../booksBalance";
+import { FINANCIAL_RETENTION_MS, SIGN_IN_RETENTION_MS } from "../../model/shared/privacy";
 
 /** Deletions a run makes before it leaves the rest to the next: well under a mutation's write limit. */
 export const MAX_DELETIONS_PER_RUN = 1_000;
@@ -25,8 +26,8 @@ export async function deleteOldSignInRecords(ctx: MutationCtx, now: number): Pro
   return old.length === MAX_DELETIONS_PER_RUN;
 }
 
-/** Up to `limit` of the account's statement and PIX rows, deleted; returns how many. */
-async function deleteFinancialRows(ctx: MutationCtx, userId: Id<"users">, limit: number): Promise<number> {
+/** Up to `limit` of the account's statement and PIX rows, deleted, with what they counted in the books. */
+async function deleteFinancialRows(ctx: MutationCtx, userId: Id<"users">, limit: number, totals: BooksTotals) {
   const entries = await ctx.db
     .query("walletEntries")
     .withIndex("by_userId", (q) => q.eq("userId", userId))
@@ -42,25 +43,44 @@ async function deleteFinancialRows(ctx: MutationCtx, userId: Id<"users">, limit:
   for (const row of entries) await ctx.db.delete("walletEntries", row._id);
   for (const row of deposits) await ctx.db.delete("deposits", row._id);
   for (const row of withdrawals) await ctx.db.delete("withdrawals", row._id);
-  return entries.length + deposits.length + withdrawals.length;
+  const counted = withdrawals.reduce(addWithdrawal, deposits.reduce(addDeposit, entries.reduce(addWalletEntry, totals)));
+  return { deleted: entries.length + deposits.length + withdrawals.length, totals: counted };
 }
 
 /**
  * Deletes the financial records of accounts deleted more than 5 years ago, then their user rows.
- * Returns whether some are left for the next run.
+ * What those rows counted in the books (PIX in and out, welcome bonuses, the wallet left) is
+ * written, summed, as one `purgedBooks` row in the same transaction, so the books still balance
+ * without them. Returns whether some are left for the next run.
  */
 export async function purgeExpiredAccounts(ctx: MutationCtx, now: number): Promise<boolean> {
   let left = MAX_DELETIONS_PER_RUN;
+  let totals = EMPTY_TOTALS;
+  let accounts = 0;
   const expired = ctx.db
     .query("users")
     .withIndex("by_deletedAt", (q) => q.gte("deletedAt", 0).lt("deletedAt", now - FINANCIAL_RETENTION_MS));
+  let more = false;
   for await (const user of expired) {
-    const deleted = await deleteFinancialRows(ctx, user._id, left);
-    left -= deleted;
-    if (left <= 0) return true;
+    const batch = await deleteFinancialRows(ctx, user._id, left, totals);
+    [left, totals] = [left - batch.deleted, batch.totals];
+    if (left <= 0) {
+      more = true;
+      break;
+    }
     await ctx.db.delete("users", user._id);
-    left -= 1;
-    if (left <= 0) return true;
+    [left, totals, accounts] = [left - 1, addUser(totals, user), accounts + 1];
+    if (left <= 0) {
+      more = true;
+      break;
+    }
   }
-  return false;
+  await recordPurgedBooks(ctx, now, accounts, totals);
+  return more;
+}
+
+async function recordPurgedBooks(ctx: MutationCtx, now: number, accounts: number, totals: BooksTotals): Promise<void> {
+  const { pixInCents, welcomeCents, pixOutCents, walletsCents } = totals;
+  if (accounts === 0 && pixInCents === 0 && welcomeCents === 0 && pixOutCents === 0 && walletsCents === 0) return;
+  await ctx.db.insert("purgedBooks", { at: now, accounts, pixInCents, welcomeCents, pixOutCents, walletsCents });
 }

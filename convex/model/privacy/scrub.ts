@@ -8,8 +8,8 @@
  */
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from "../shared/pix";
-import { DELETED_ACCOUNT_NAME } from "../shared/hiddenNames";
+import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from "../../model/shared/pix";
+import { DELETED_ACCOUNT_NAME } from "../../model/shared/hiddenNames";
 
 /** Where a scrub stands: the step, and the creation time of the last row it handled. */
 export type ScrubState = { step: number; after: number };

@@ -83,7 +83,9 @@ export type ErrorCode =
   // `Excluir minha conta` while money or a ticket still ties the person to Apoie (model/privacy/).
   | "ACCOUNT_NOT_DELETABLE"
   | "TERMS_OUTDATED"
-  | "INVALID_NAME";
+  | "INVALID_NAME"
+  // `Corrigir meu e-mail` (model/privacy/emailChange.ts).
+  | "EMAIL_CHANGE_REFUSED";
 
 /** What a failed public function sends the client: `message` is shown to people as is. */
 export type AppErrorData = { code: ErrorCode; message: string; title?: string };

@@ -27,6 +27,8 @@ export function describeNotification(n: NotificationView): string {
       return `${eventName} terminou sem atingir a meta. ${amount} devolvidos à sua carteira.`;
     case "payout":
       return `${eventName} foi concluído. ${amount} repassados à sua carteira.`;
+    case "flexiblePayout":
+      return `${eventName} terminou sem atingir a meta, na modalidade Flexível. ${amount} repassados à sua carteira.`;
     case "firstSupport":
       return `${eventName} recebeu o primeiro apoio!`;
     case "update":

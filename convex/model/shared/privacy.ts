@@ -54,7 +54,7 @@ export const DELETION_TEXTS = {
   whatGoes:
     "Saem na hora: seu nome, e-mail e foto, suas formas de entrar e todas as sessões abertas (você sai de todos os navegadores), suas notificações e listas de espera. Nas mensagens do chat e nas listas dos organizadores aparece “Conta excluída”.",
   whatStays:
-    "Ficam, sem seu nome nem e-mail: os registros financeiros (extrato, apoios, compras, PIX) por 5 anos, exigidos pela lei tributária, e os registros de acesso por 6 meses (Marco Civil da Internet). Depois disso são apagados.",
+    "Ficam, sem seu nome nem e-mail: os registros financeiros (extrato, apoios, compras, PIX) por 5 anos, exigidos pela lei tributária, e os registros de acesso por 6 meses (Marco Civil da Internet). Depois disso são apagados. Fica também uma impressão cifrada do seu e-mail, da qual não se lê o endereço, só para o bônus de boas-vindas não ser dado de novo a uma conta nova com ele.",
   promoLost: (cents: number) => `O bônus promocional de ${formatBRL(cents)} da sua carteira será perdido.`,
   confirm: "Excluir minha conta",
   done: "Sua conta foi excluída.",
@@ -64,7 +64,7 @@ export const DELETION_TEXTS = {
 export const DATA_KINDS: readonly { kind: string; what: string; howLong: string; why: string }[] = [
   {
     kind: "Perfil",
-    what: "Nome, e-mail e foto (do Google ou os que você informou) e a versão dos termos que você aceitou.",
+    what: "Nome, e-mail e foto (do Google ou os que você informou) e a versão dos termos que você aceitou. Uma troca de e-mail guarda o novo endereço até o código confirmar (15 minutos).",
     howLong: "Enquanto a conta existir.",
     why: "Para você entrar e para organizadores e apoiadores saberem quem é você.",
   },
@@ -79,6 +79,12 @@ export const DATA_KINDS: readonly { kind: string; what: string; howLong: string;
     what: "Saldo, bônus e cada entrada e saída de dinheiro.",
     howLong: "Enquanto a conta existir; depois de excluída, 5 anos sem seu nome.",
     why: "Para mostrar seu saldo e porque a lei tributária exige guardar registros financeiros por 5 anos.",
+  },
+  {
+    kind: "Bônus de boas-vindas",
+    what: "Uma impressão digital cifrada de cada e-mail que já recebeu o bônus: não dá para ler o e-mail nela nem saber de quem é.",
+    howLong: "Sempre, mesmo depois de excluída a conta.",
+    why: "Para o bônus de R$ 50,00 ser dado uma vez por e-mail: quem exclui a conta e cria outra com o mesmo e-mail não recebe outro.",
   },
   {
     kind: "Depósitos e saques por PIX",
@@ -121,7 +127,7 @@ export const DATA_KINDS: readonly { kind: string; what: string; howLong: string;
 export const MY_DATA_TEXTS = {
   title: "Meus dados",
   intro:
-    "Tudo o que o Apoie guarda sobre você, por quanto tempo e por quê. Você pode baixar uma cópia, corrigir seu nome ou excluir sua conta (LGPD, Lei 13.709/2018).",
+    "Tudo o que o Apoie guarda sobre você, por quanto tempo e por quê. Você pode baixar uma cópia, corrigir seu nome e seu e-mail ou excluir sua conta (LGPD, Lei 13.709/2018).",
   download: "Baixar meus dados",
   downloading: "Preparando arquivo...",
   downloadHint: "Um arquivo ZIP com tudo o que guardamos sobre você, em JSON e CSV, com um README explicando cada parte.",

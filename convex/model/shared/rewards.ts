@@ -132,6 +132,28 @@ export function checkAnswer(question: RewardQuestion | undefined, answer: string
   return { answer: text };
 }
 
+/** Why a supporter's pick of a reward is refused, with the code the server throws it under. */
+export type RewardChoiceRefusal = { code: "INVALID_REWARD_CHOICE" | "REWARD_SOLD_OUT"; message: string };
+
+/**
+ * A supporter's pick of `reward` (null: not one of this event's) for `amountCents`, checked in
+ * the one order the support form and the server both give: not found, sold out, below its
+ * minimum, then the answer to its question. The answer trimmed, or the refusal.
+ */
+export function checkRewardChoice(
+  reward: { soldOut?: boolean; minimumCents: number; question?: RewardQuestion } | null,
+  amountCents: number,
+  answer: string | undefined,
+): { answer?: string } | RewardChoiceRefusal {
+  if (reward === null) return { code: "INVALID_REWARD_CHOICE", message: REWARD_MESSAGES.notFound };
+  if (reward.soldOut === true) return { code: "REWARD_SOLD_OUT", message: REWARD_MESSAGES.soldOut };
+  if (amountCents < reward.minimumCents) {
+    return { code: "INVALID_REWARD_CHOICE", message: REWARD_MESSAGES.belowRewardMinimum(reward.minimumCents) };
+  }
+  const checked = checkAnswer(reward.question, answer);
+  return "message" in checked ? { code: "INVALID_REWARD_CHOICE", message: checked.message } : checked;
+}
+
 /** Units left of a limited reward (never below 0); null when it is unlimited. */
 export function remainingOf(reward: { quantity?: number }, taken: number): number | null {
   return reward.quantity === undefined ? null : Math.max(0, reward.quantity - taken);

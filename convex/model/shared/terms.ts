@@ -1,8 +1,8 @@
 /**
  * `Termos de uso` and `Política de privacidade`, in the app's own words. Raising TERMS_VERSION
- * asks everyone to accept again (the banner in the app reads users:me's termsVersion). Pure.
+ * asks everyone to accept again (the app's dialog reads myData:termsStatus). Pure.
  */
-export const TERMS_VERSION = 1;
+export const TERMS_VERSION = 2;
 
 export const TERMS_TITLE = "Termos de uso";
 export const PRIVACY_TITLE = "Política de privacidade";
@@ -21,8 +21,15 @@ export const PRIVACY_POLICY: readonly string[] = [
   "O organizador de um evento que você apoia recebe seu nome, e-mail, valor, recompensa e resposta, apenas para entregar a recompensa. Você pode apoiar sem mostrar seu nome aos outros apoiadores.",
   "Pela Lei Geral de Proteção de Dados (Lei 13.709/2018) você pode ver o que guardamos, baixar uma cópia, corrigir seus dados e excluir sua conta, tudo em Meus dados, no menu da sua conta.",
   "Ao excluir a conta, seu nome, e-mail e foto saem na hora. Registros financeiros ficam 5 anos, sem seu nome, porque a lei tributária exige; registros de acesso ficam 6 meses, como exige o Marco Civil da Internet. Depois disso são apagados.",
+  "O bônus de boas-vindas é um por e-mail: guardamos uma impressão digital cifrada de cada e-mail que já o recebeu, da qual não se lê o e-mail, para não dá-lo de novo a quem exclui a conta e volta com o mesmo e-mail.",
   "Pagamentos por PIX passam pelo nosso provedor de pagamentos, que recebe o necessário para cada pagamento ou saque. Não vendemos seus dados.",
 ];
 
-export const TERMS_BANNER_TEXT = "Para continuar usando o Apoie, leia e aceite os";
-export const TERMS_ACCEPT_LABEL = "Aceitar";
+/** The dialog that asks for them (src/features/my-data/terms-gate.tsx). */
+export const TERMS_GATE_TEXTS = {
+  title: "Termos de uso e Política de privacidade",
+  intro: "Para usar sua conta no Apoie, leia e aceite os Termos de uso e a Política de privacidade.",
+  textsLabel: "Textos dos termos",
+  accept: "Aceitar",
+  refuse: "Recusar e sair",
+} as const;

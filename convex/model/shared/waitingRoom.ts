@@ -14,11 +14,23 @@ export const TURN_MS = 10 * 60 * 1000;
 /** How often the outflow moves the "now entering" counter: the page's place updates this often. */
 export const TICK_MS = 5_000;
 
-/** The most places a draw or a tick handles in one transaction (Convex: 16,000 writes, 32,000 reads). */
+/** The most places a draw step handles in one transaction (Convex: 16,000 writes, 32,000 reads). */
 export const ROOM_BATCH = 1_000;
+
+/**
+ * The most places one step of the outflow numbers, and the most turns it gives: a tick owing more
+ * goes on in a next step at once. Small steps keep the counter's every move a short transaction,
+ * so it reaches the open pages quickly, and a tick stays far inside Convex's limits.
+ */
+export const OUTFLOW_BATCH = 500;
 
 /** The most turns one tick gives (800 a second): the outflow's ceiling, however high `perMinute` is. */
 export const TURNS_PER_TICK = 4_000;
+
+/** What the outflow lets in per tick at `perMinute`: the first tick after the opening (or an idle spell) gives it at once. */
+export function oneTickOfTurns(perMinute: number): number {
+  return Math.min(TURNS_PER_TICK, (perMinute * TICK_MS) / 60_000);
+}
 
 export const PER_MINUTE_MIN = 1;
 export const PER_MINUTE_MAX = 60_000;

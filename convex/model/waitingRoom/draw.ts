@@ -12,7 +12,7 @@
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { defaultPerMinute, drawKey, ROOM_BATCH, TICK_MS } from "../shared/waitingRoom";
+import { defaultPerMinute, drawKey, oneTickOfTurns, ROOM_BATCH } from "../../model/shared/waitingRoom";
 import { typesOf } from "../ticketTypes";
 import { openingOf, roomOf } from "./rooms";
 
@@ -75,7 +75,8 @@ export async function assignDrawPlaces(ctx: MutationCtx, eventId: Id<"events">, 
     numbered: drawn,
     drawCursor: null,
     status: "open",
-    lastTickAt: now - TICK_MS,
+    lastTickAt: now,
+    admitCarry: oneTickOfTurns(room.perMinute),
     ticking: true,
   });
   await ctx.scheduler.runAfter(0, internal.waitingRoom.tick, { eventId, generation });

@@ -5,9 +5,9 @@
  */
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { appError } from "../shared/errors";
-import { MESSAGES } from "../shared/texts";
-import { WAITING_ROOM_MESSAGES } from "../shared/waitingRoom";
+import { appError } from "../../model/shared/errors";
+import { MESSAGES } from "../../model/shared/texts";
+import { WAITING_ROOM_MESSAGES } from "../../model/shared/waitingRoom";
 import { gateClosedReason, gateOf } from "../supportGates";
 import { wakeRoom } from "./outflow";
 import { entryOf, openingOf, roomOf } from "./rooms";

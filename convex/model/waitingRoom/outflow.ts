@@ -1,15 +1,15 @@
 /**
  * The room's outflow, one tick every TICK_MS while places wait or turns run: later arrivals get
  * the next places in arrival order, the "now entering" counter moves by `perMinute` a minute,
- * and each place it passes gets its turn (TURN_MS), written on that entry alone. Every open page
- * reads the counter (one document) and its own entry, so a tick wakes each page once and a turn
- * wakes only its holder. The room says `Esgotado` (status soldOut) once every type is sold out,
- * and closes with the event.
+ * and each place it passes gets its turn (TURN_MS), written on that entry alone, in steps of
+ * OUTFLOW_BATCH. Every open page reads the counter (one document) and its own entry, so a step
+ * wakes each page once and a turn wakes only its holder; a tick that moves nothing wakes no one.
+ * The room says `Esgotado` (status soldOut) once every type is sold out, and closes with the event.
  */
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import { env, type MutationCtx } from "../../_generated/server";
-import { ROOM_BATCH, TICK_MS, TURN_MS, TURNS_PER_TICK } from "../shared/waitingRoom";
+import { oneTickOfTurns, OUTFLOW_BATCH, TICK_MS, TURN_MS, TURNS_PER_TICK } from "../../model/shared/waitingRoom";
 import { gateClosedReason, gateOf } from "../supportGates";
 import { typesOf } from "../ticketTypes";
 import { roomOf } from "./rooms";
@@ -30,26 +30,37 @@ async function soldOut(ctx: MutationCtx, eventId: Id<"events">): Promise<boolean
 }
 
 /** Places for later arrivals still without one, in arrival order; returns the room's new count. */
-async function numberLateArrivals(ctx: MutationCtx, room: Doc<"waitingRooms">): Promise<number> {
+async function numberLateArrivals(ctx: MutationCtx, room: Doc<"waitingRooms">): Promise<{ numbered: number; more: boolean }> {
   const late = await ctx.db
     .query("waitingRoomEntries")
     .withIndex("by_eventId_and_early_and_place", (q) => q.eq("eventId", room.eventId).eq("early", false).eq("place", undefined))
-    .take(ROOM_BATCH);
+    .take(OUTFLOW_BATCH);
   let numbered = room.numbered;
   for (const entry of late) {
     numbered += 1;
     await ctx.db.patch("waitingRoomEntries", entry._id, { place: numbered });
   }
-  return numbered;
+  return { numbered, more: late.length === OUTFLOW_BATCH };
 }
 
-/** Gives the turns of the places from `after` (exclusive) through `through`. */
+/** Gives the turns of the places from `after` (exclusive) through `through` (at most OUTFLOW_BATCH). */
 async function giveTurns(ctx: MutationCtx, eventId: Id<"events">, after: number, through: number, now: number) {
   const admitted = await ctx.db
     .query("waitingRoomEntries")
     .withIndex("by_eventId_and_place", (q) => q.eq("eventId", eventId).gt("place", after).lte("place", through))
-    .take(TURNS_PER_TICK);
+    .take(OUTFLOW_BATCH);
   for (const entry of admitted) await ctx.db.patch("waitingRoomEntries", entry._id, { turnEndsAt: now + turnLength() });
+}
+
+/**
+ * Buyers the outflow owes now: `perMinute` for the time since the counter last moved, plus what
+ * it owed then, at most TURNS_PER_TICK. A room nobody was waiting in banks nothing: its first
+ * tick with people waiting counts one tick's time at most (a burst of arrivals goes in at the rate).
+ */
+function owedTurns(room: Doc<"waitingRooms">, now: number): number {
+  const since = Math.max(0, now - (room.lastTickAt ?? now));
+  const elapsed = room.admittedThrough === room.numbered ? Math.min(since, TICK_MS) : since;
+  return Math.min(TURNS_PER_TICK, (room.perMinute * elapsed) / 60_000 + room.admitCarry);
 }
 
 /** Why the room stops for good now, if it does: the event closed or everything sold. */
@@ -60,7 +71,12 @@ async function roomEnd(ctx: MutationCtx, eventId: Id<"events">, now: number): Pr
   return (await soldOut(ctx, eventId)) ? "soldOut" : null;
 }
 
-/** One tick of the room's outflow (scheduled by the draw, by itself, and by a late join that found it idle). */
+/**
+ * One step of the room's outflow (scheduled by the draw, by itself, and by a late join that found
+ * it idle): numbers late arrivals and gives the turns owed, OUTFLOW_BATCH at most each, moving the
+ * counter with them; a step that had more to do is followed by the next at once, otherwise one
+ * tick later. A step that moves nothing writes nothing, so no open page wakes for it.
+ */
 export async function tickRoom(ctx: MutationCtx, eventId: Id<"events">, generation: number, now: number): Promise<void> {
   const room = await roomOf(ctx, eventId);
   if (room === null || room.generation !== generation || room.status !== "open") return;
@@ -69,22 +85,26 @@ export async function tickRoom(ctx: MutationCtx, eventId: Id<"events">, generati
     await ctx.db.patch("waitingRooms", room._id, { status: end, ticking: false });
     return;
   }
-  const numbered = await numberLateArrivals(ctx, room);
-  const elapsed = Math.max(0, now - (room.lastTickAt ?? now));
-  const allowance = Math.min(TURNS_PER_TICK, (room.perMinute * elapsed) / 60_000 + room.admitCarry);
-  const through = Math.min(numbered, room.admittedThrough + Math.floor(allowance));
-  // Nobody waiting: the outflow banks nothing for later (a burst of arrivals goes in at the rate).
-  const admitCarry = through === numbered ? 0 : allowance - Math.floor(allowance);
-  if (through > room.admittedThrough) await giveTurns(ctx, eventId, room.admittedThrough, through, now);
-  const lastAdmitAt = through > room.admittedThrough ? now : room.lastAdmitAt;
-  const ticking = through < numbered || (lastAdmitAt !== undefined && now < lastAdmitAt + turnLength());
-  await ctx.db.patch("waitingRooms", room._id, { numbered, admittedThrough: through, admitCarry, lastTickAt: now, lastAdmitAt, ticking });
-  if (ticking) await ctx.scheduler.runAfter(TICK_MS, internal.waitingRoom.tick, { eventId, generation });
+  const { numbered, more } = await numberLateArrivals(ctx, room);
+  const owed = owedTurns(room, now);
+  const through = Math.min(numbered, room.admittedThrough + Math.floor(owed), room.admittedThrough + OUTFLOW_BATCH);
+  const admitted = through > room.admittedThrough;
+  if (admitted) await giveTurns(ctx, eventId, room.admittedThrough, through, now);
+  const lastAdmitAt = admitted ? now : room.lastAdmitAt;
+  const waiting = through < numbered || more;
+  const ticking = waiting || (lastAdmitAt !== undefined && now < lastAdmitAt + turnLength());
+  // Nobody waiting: the outflow banks nothing for later.
+  const admitCarry = through === numbered ? 0 : owed - (through - room.admittedThrough);
+  if (admitted || numbered !== room.numbered || !ticking)
+    await ctx.db.patch("waitingRooms", room._id, { numbered, admittedThrough: through, admitCarry, lastTickAt: now, lastAdmitAt, ticking });
+  const again = more || (through < numbered && admitCarry >= 1);
+  if (ticking) await ctx.scheduler.runAfter(again ? 0 : TICK_MS, internal.waitingRoom.tick, { eventId, generation });
 }
 
 /** Restarts an idle outflow (a late arrival in a room whose every turn had run out). */
 export async function wakeRoom(ctx: MutationCtx, room: Doc<"waitingRooms">, now: number): Promise<void> {
   if (room.status !== "open" || room.ticking === true) return;
-  await ctx.db.patch("waitingRooms", room._id, { ticking: true, lastTickAt: now - TICK_MS });
+  // One tick's worth at once, as at the opening (the counter's time stays when it really moved).
+  await ctx.db.patch("waitingRooms", room._id, { ticking: true, lastTickAt: now, admitCarry: oneTickOfTurns(room.perMinute) });
   await ctx.scheduler.runAfter(0, internal.waitingRoom.tick, { eventId: room.eventId, generation: room.generation });
 }

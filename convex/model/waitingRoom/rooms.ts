@@ -7,9 +7,9 @@
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import { appError } from "../shared/errors";
-import { MESSAGES } from "../shared/texts";
-import { isValidPerMinute, WAITING_ROOM_MESSAGES } from "../shared/waitingRoom";
+import { appError } from "../../model/shared/errors";
+import { MESSAGES } from "../../model/shared/texts";
+import { isValidPerMinute, WAITING_ROOM_MESSAGES } from "../../model/shared/waitingRoom";
 
 export function openingOf(ctx: QueryCtx, eventId: Id<"events">) {
   return ctx.db

@@ -3,32 +3,11 @@
  * words, counted where the database serves the calls, and changing nothing. Convex's own
  * numbers where a test can reach them quickly; lowered ones (configureLimits) for the bytes.
  */
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { FunctionRunner } from "../../functions/function-runner.ts";
-import { configureLimits, OVER_LIMIT_HELP } from "./knobs.ts";
+import { describe, expect, it } from "vitest";
+import { limitsTestEngine } from "./fixture-limits-engine.ts";
+import { OVER_LIMIT_HELP } from "./knobs.ts";
 
-const convexDir = path.join(import.meta.dirname, "test-convex");
-let engine: FunctionRunner;
-let restore: (() => void) | null = null;
-
-beforeAll(async () => {
-  engine = await FunctionRunner.start(convexDir);
-});
-afterAll(() => engine.dispose());
-afterEach(() => {
-  restore?.();
-  restore = null;
-});
-
-const call = async (kind: "query" | "mutation", name: string, args: Record<string, unknown> = {}) =>
-  (await engine.call(kind, `limits:${name}`, args as never, null)).value;
-const failure = (kind: "query" | "mutation", name: string, args: Record<string, unknown> = {}) =>
-  call(kind, name, args).then(
-    () => "no error",
-    (error: Error) => error.message,
-  );
-const lower = (limits: Parameters<typeof configureLimits>[0]) => (restore = configureLimits(limits));
+const { call, failure, lower, restoreLimits } = limitsTestEngine();
 
 /** Inserts `count` items in batch `batch`, in mutations of at most 8,000. */
 async function insertItems(batch: string, count: number, padBytes?: number): Promise<void> {
@@ -80,7 +59,7 @@ describe("reads", () => {
     lower({ documentsRead: 10 });
     await insertItems("caught", 11);
     expect(await failure("mutation", "catchAndWrite", { batch: "caught" })).toMatch(/Too many documents read .*\(limit: 10\)/);
-    restore?.();
+    restoreLimits();
     expect(await call("query", "readBatch", { batch: "caught-after" })).toBe(0);
   });
 });
@@ -99,7 +78,7 @@ describe("writes", () => {
     await insertItems("deletes", 5);
     await insertItems("deletes", 1);
     expect(await failure("mutation", "deleteBatch", { batch: "deletes" })).toMatch(/Too many writes .*\(limit: 5\)/);
-    restore?.();
+    restoreLimits();
     expect(await call("query", "readBatch", { batch: "deletes" })).toBe(6);
   });
 
@@ -108,7 +87,7 @@ describe("writes", () => {
     expect(await failure("mutation", "insertItems", { batch: "bytes-written", count: 11, padBytes: 1_000 })).toBe(
       "Uncaught Error: Too many bytes written in a single function execution (limit: 10 KiB)",
     );
-    restore?.();
+    restoreLimits();
     expect(await call("query", "readBatch", { batch: "bytes-written" })).toBe(0);
   });
 });

@@ -2,32 +2,12 @@
  * Convex's limits on a document, on arguments and on return values, in Convex's words; and
  * the warning past 80% of a limit with each execution's figures in its log entry.
  */
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { FunctionRunner } from "../../functions/function-runner.ts";
+import { describe, expect, it } from "vitest";
+import { limitsTestEngine } from "./fixture-limits-engine.ts";
 import { functionLog } from "../../functions/logs/execution-log.ts";
-import { configureLimits, MiB } from "./knobs.ts";
+import { MiB } from "./knobs.ts";
 
-const convexDir = path.join(import.meta.dirname, "test-convex");
-let engine: FunctionRunner;
-let restore: (() => void) | null = null;
-
-beforeAll(async () => {
-  engine = await FunctionRunner.start(convexDir);
-});
-afterAll(() => engine.dispose());
-afterEach(() => {
-  restore?.();
-  restore = null;
-});
-
-const call = async (kind: "query" | "mutation", name: string, args: Record<string, unknown> = {}) =>
-  (await engine.call(kind, `limits:${name}`, args as never, null)).value;
-const failure = (kind: "query" | "mutation", name: string, args: Record<string, unknown> = {}) =>
-  call(kind, name, args).then(
-    () => "no error",
-    (error: Error) => error.message,
-  );
+const { call, failure, lower } = limitsTestEngine();
 const shape = (kind: string, size: number) => failure("mutation", "insertShape", { kind, size });
 
 describe("documents", () => {
@@ -76,7 +56,7 @@ describe("documents", () => {
 
 describe("arguments and return values", () => {
   it("refuses arguments past the limit, before the function runs", async () => {
-    restore = configureLimits({ argumentsBytes: 1_000 });
+    lower({ argumentsBytes: 1_000 });
     expect(await failure("mutation", "echo", { payload: "a".repeat(900) })).toBe("no error");
     expect(await failure("mutation", "echo", { payload: "a".repeat(1_000) })).toBe(
       "Uncaught Error: Arguments for limits.js:echo are too large (actual: 1014 B, limit: 1000 B)",
@@ -96,7 +76,7 @@ describe("warnings and figures in the log", () => {
     (await functionLog.since(0, 0, closed)).entries.filter((entry) => entry.identifier === identifier).at(-1)!;
 
   it("logs Convex's warning past 80% of a limit, and each execution's figures", async () => {
-    restore = configureLimits({ documentsRead: 100 });
+    lower({ documentsRead: 100 });
     await call("mutation", "insertItems", { batch: "warned", count: 81 });
     expect(await call("query", "readBatch", { batch: "warned" })).toBe(81);
     const entry = await lastEntry("limits:readBatch");
@@ -111,7 +91,7 @@ describe("warnings and figures in the log", () => {
   });
 
   it("does not warn at 80% or below", async () => {
-    restore = configureLimits({ documentsRead: 100 });
+    lower({ documentsRead: 100 });
     await call("mutation", "insertItems", { batch: "quiet", count: 80 });
     await call("query", "readBatch", { batch: "quiet" });
     expect((await lastEntry("limits:readBatch")).logLines).toEqual([]);

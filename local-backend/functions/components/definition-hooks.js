@@ -6,6 +6,8 @@
  * `use()` would refuse to run outside Convex). The definition is still evaluated, behind it,
  * under `?apoie-definition`, so the backend can read its own `export()` (its children).
  * Plain JavaScript: hooks run in Node's loader thread, which may not understand TypeScript.
+ * Node 22.15+ also has synchronous in-thread hooks (`module.registerHooks`), which tsx uses
+ * there; asynchronous hooks are then never asked, so the same rules come in both forms.
  */
 
 const SCHEME = "apoie-component-ref:";
@@ -37,13 +39,11 @@ function isMarked(url) {
 }
 
 /**
- * @param {string} specifier
+ * A resolved definition imported by a marked definition becomes a reference to its metadata.
+ * @param {{ url: string }} resolved
  * @param {{ parentURL?: string }} context
- * @param {(specifier: string, context: object) => Promise<{ url: string }>} nextResolve
  */
-export async function resolve(specifier, context, nextResolve) {
-  if (specifier.startsWith(SCHEME)) return { url: specifier, shortCircuit: true };
-  const resolved = await nextResolve(specifier, context);
+function asReference(resolved, context) {
   const parent = context.parentURL ?? "";
   if (isConfig(parent) && isConfig(resolved.url) && isMarked(parent)) {
     return { url: `${SCHEME}${encodeURIComponent(definitionUrl(resolved.url))}`, shortCircuit: true };
@@ -52,12 +52,27 @@ export async function resolve(specifier, context, nextResolve) {
 }
 
 /**
- * @param {string} url
- * @param {object} context
- * @param {(url: string, context: object) => Promise<object>} nextLoad
+ * @param {string} specifier
+ * @param {{ parentURL?: string }} context
+ * @param {(specifier: string, context: object) => Promise<{ url: string }>} nextResolve
  */
-export async function load(url, context, nextLoad) {
-  if (!url.startsWith(SCHEME)) return nextLoad(url, context);
+export async function resolve(specifier, context, nextResolve) {
+  if (specifier.startsWith(SCHEME)) return { url: specifier, shortCircuit: true };
+  return asReference(await nextResolve(specifier, context), context);
+}
+
+/**
+ * @param {string} specifier
+ * @param {{ parentURL?: string }} context
+ * @param {(specifier: string, context: object) => { url: string }} nextResolve
+ */
+export function resolveSync(specifier, context, nextResolve) {
+  if (specifier.startsWith(SCHEME)) return { url: specifier, shortCircuit: true };
+  return asReference(nextResolve(specifier, context), context);
+}
+
+/** @param {string} url a reference: a module whose default export is the definition's metadata */
+function referenceModule(url) {
   const definition = decodeURIComponent(url.slice(SCHEME.length));
   const file = new URL(definition).pathname;
   const source = [
@@ -65,4 +80,22 @@ export async function load(url, context, nextLoad) {
     `export default { componentDefinitionPath: ${JSON.stringify(decodeURIComponent(file))}, defaultName: definition._name };`,
   ].join("\n");
   return { format: "module", source, shortCircuit: true };
+}
+
+/**
+ * @param {string} url
+ * @param {object} context
+ * @param {(url: string, context: object) => Promise<object>} nextLoad
+ */
+export async function load(url, context, nextLoad) {
+  return url.startsWith(SCHEME) ? referenceModule(url) : nextLoad(url, context);
+}
+
+/**
+ * @param {string} url
+ * @param {object} context
+ * @param {(url: string, context: object) => object} nextLoad
+ */
+export function loadSync(url, context, nextLoad) {
+  return url.startsWith(SCHEME) ? referenceModule(url) : nextLoad(url, context);
 }

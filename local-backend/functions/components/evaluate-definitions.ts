@@ -6,7 +6,7 @@
  * push (pushed code brings its evaluated definitions with it, functions/push/load-push.ts).
  */
 import { existsSync } from "node:fs";
-import { register as registerHooks } from "node:module";
+import * as nodeModule from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { register } from "tsx/esm/api";
@@ -26,10 +26,17 @@ let evaluations = 0;
 /** convex.config.ts is TypeScript; packages' definitions may import without extensions. */
 const loader = register({ namespace: `apoie-definitions-${process.pid}` });
 
-function registerDefinitionHooks(): void {
+/** In the same form tsx registers its own: synchronous where Node has them (22.15+, 24). */
+async function registerDefinitionHooks(): Promise<void> {
   if (hooksRegistered) return;
-  registerHooks(new URL("./definition-hooks.js", import.meta.url), { data: { mark: MARK } });
   hooksRegistered = true;
+  if (typeof nodeModule.registerHooks === "function") {
+    const hooks = await import("./definition-hooks.js");
+    hooks.initialize({ mark: MARK });
+    nodeModule.registerHooks({ resolve: hooks.resolveSync, load: hooks.loadSync });
+  } else {
+    nodeModule.register(new URL("./definition-hooks.js", import.meta.url), { data: { mark: MARK } });
+  }
 }
 
 async function evaluate(configFile: string, fresh: boolean): Promise<Definition> {
@@ -49,7 +56,7 @@ async function evaluate(configFile: string, fresh: boolean): Promise<Definition>
 export async function installedDefinitions(convexDir: string): Promise<InstalledDefinition[]> {
   const configFile = CONFIG_FILES.map((name) => path.join(convexDir, name)).find((file) => existsSync(file));
   if (configFile === undefined) return [];
-  registerDefinitionHooks();
+  await registerDefinitionHooks();
   const installed: InstalledDefinition[] = [];
   const visit = async (parentPath: string, file: string): Promise<void> => {
     // Packages' definitions do not change while the backend runs; the app's may.
@@ -71,6 +78,6 @@ export async function installedDefinitions(convexDir: string): Promise<Installed
 export async function declaredEnvironment(convexDir: string): Promise<string[]> {
   const configFile = CONFIG_FILES.map((name) => path.join(convexDir, name)).find((file) => existsSync(file));
   if (configFile === undefined) return [];
-  registerDefinitionHooks();
+  await registerDefinitionHooks();
   return ((await evaluate(configFile, true)).export().envVars ?? []).map(([name]) => name);
 }

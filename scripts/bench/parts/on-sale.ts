@@ -54,10 +54,31 @@ function onSaleRows(sale: OnSale | NotMeasured): Row[] {
       measure: `${name}: backend memory (RSS) by room size`,
       result: sale.memoryMb.map(({ entries, rssMb }) => `${entries.toLocaleString("en")}: ${rssMb} MB`).join(", "),
     },
+    ...readRows(name, sale),
+  ];
+}
+
+const en = (n: number) => n.toLocaleString("en");
+
+/** Documents read: per outflow step and per waiting page, by room size (room-cost.ts), and the run's own steps (its function log). */
+function readRows(name: string, sale: OnSale): Row[] {
+  const bySize = (show: (cost: OnSale["roomCost"][number]) => string) =>
+    sale.roomCost.map((cost) => `${en(cost.entries)}: ${show(cost)}`).join("; ");
+  return [
     {
       section: "hot",
-      measure: `${name}: documents a waiting page reads per place update`,
-      result: "2 (the room's counter and its own entry; the same at every room size)",
+      measure: `${measure}: documents a waiting page reads per place update, by room size`,
+      result: bySize((cost) => `${cost.page.status} (the room's counter; its own place, ${cost.page.mine}, only when it changes)`),
+    },
+    {
+      section: "hot",
+      measure: `${measure}: one outflow step (lets ${en(sale.roomCost[0]?.step.letIn ?? 0)} in), by room size`,
+      result: bySize((cost) => `${en(cost.step.documentsRead)} read, ${en(cost.step.documentsWritten)} written`),
+    },
+    {
+      section: "hot",
+      measure: `${name}: outflow steps and the draw, documents read by one`,
+      result: `${sale.tick.runs} steps, at most ${en(sale.tick.maxDocumentsRead)} read; the draw: ${sale.draw.runs} steps, at most ${en(sale.draw.maxDocumentsRead)}`,
     },
   ];
 }

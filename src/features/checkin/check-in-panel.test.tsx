@@ -85,7 +85,8 @@ describe("without connection", () => {
     // A code the download does not have.
     await user.type(screen.getByLabelText("Código do ingresso"), "ZZZZZZZZZ");
     await user.click(screen.getByRole("button", { name: "Validar" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Ingresso não encontrado para este evento.");
+    // The previous alert stays until the new answer replaces it: wait for the new one.
+    await vi.waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Ingresso não encontrado para este evento."));
     expect(checkIn).not.toHaveBeenCalled();
     expect(sync).not.toHaveBeenCalled();
 

@@ -5,6 +5,8 @@ import { api } from "@convex/_generated/api";
 import { DELETION_TEXTS, MY_DATA_TEXTS } from "@convex/model/shared/privacy";
 import { Spinner } from "../../components/spinner";
 import { pageTitle, useDocumentTitle } from "../../lib/use-document-title";
+import { EMAIL_CHANGE_TEXTS } from "@convex/model/shared/emailChange";
+import { ChangeEmail } from "./change-email";
 import { ChangeName } from "./change-name";
 import { DataKinds } from "./data-kinds";
 import { DeleteAccount } from "./delete-account";
@@ -46,6 +48,10 @@ export default function MyDataPage() {
           <section className="page-section" aria-labelledby="my-data-name">
             <h2 id="my-data-name">Corrigir meu nome</h2>
             <ChangeName currentName={me.name ?? ""} />
+          </section>
+          <section className="page-section" aria-labelledby="my-data-email">
+            <h2 id="my-data-email">{EMAIL_CHANGE_TEXTS.title}</h2>
+            <ChangeEmail currentEmail={me.email} />
           </section>
           <section className="page-section" aria-labelledby="my-data-copy">
             <h2 id="my-data-copy">{MY_DATA_TEXTS.download}</h2>

@@ -1,6 +1,6 @@
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "@convex/_generated/api";
-import { checkAnswer, REWARD_MESSAGES } from "@convex/model/shared/rewards";
+import { checkRewardChoice } from "@convex/model/shared/rewards";
 
 export type OfferedReward = FunctionReturnType<typeof api.rewards.list>[number];
 
@@ -10,8 +10,9 @@ export type RewardPick = { rewardId: string | null; answer: string };
 export const NO_REWARD: RewardPick = { rewardId: null, answer: "" };
 
 /**
- * The server's own reward rules (shared/rewards.ts), asked before calling it: what to send with
- * the support, or the message. The amount has already passed the event's own checks.
+ * The server's own reward check (checkRewardChoice, shared with model/rewards.ts: one order of
+ * refusals), asked before calling it: what to send with the support, or the message. The amount
+ * has already passed the event's own checks.
  */
 export function checkRewardPick(
   pick: RewardPick,
@@ -19,11 +20,12 @@ export function checkRewardPick(
   amountCents: number,
 ): { ok: true; choice: { rewardId?: string; answer?: string } } | { ok: false; message: string } {
   if (pick.rewardId === null) return { ok: true, choice: {} };
-  const reward = rewards.find((row) => row._id === pick.rewardId);
-  if (reward === undefined) return { ok: false, message: REWARD_MESSAGES.notFound };
-  if (reward.soldOut) return { ok: false, message: REWARD_MESSAGES.soldOut };
-  if (amountCents < reward.minimumCents) return { ok: false, message: REWARD_MESSAGES.belowRewardMinimum(reward.minimumCents) };
-  const answer = checkAnswer(reward.question ?? undefined, pick.answer);
-  if ("message" in answer) return { ok: false, message: answer.message };
-  return { ok: true, choice: { rewardId: reward._id, ...answer } };
+  const reward = rewards.find((row) => row._id === pick.rewardId) ?? null;
+  const checked = checkRewardChoice(
+    reward === null ? null : { soldOut: reward.soldOut, minimumCents: reward.minimumCents, question: reward.question ?? undefined },
+    amountCents,
+    pick.answer,
+  );
+  if ("message" in checked) return { ok: false, message: checked.message };
+  return { ok: true, choice: { rewardId: reward!._id, ...checked } };
 }

@@ -3,6 +3,7 @@ import { useMutation } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { TEAM_ROLE_HINTS, TEAM_ROLE_LABELS, TEAM_ROLES, type TeamRole } from "@convex/model/shared/team";
 import { Field } from "../../components/field";
+import { InlineMessage, type Message } from "../../components/inline-message";
 import { errorNotice } from "../../lib/errors";
 
 /** `Convidar`: an e-mail and a role. The invitation acts at that e-mail's first sign-in. */
@@ -11,7 +12,7 @@ export function InviteForm({ eventId }: { eventId: string }) {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<TeamRole>("portaria");
   const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,11 +49,7 @@ export function InviteForm({ eventId }: { eventId: string }) {
       <button type="submit" className="button button--primary" disabled={pending}>
         Convidar
       </button>
-      {message !== null && (
-        <p className={`team-message team-message--${message.tone}`} role={message.tone === "error" ? "alert" : "status"}>
-          {message.text}
-        </p>
-      )}
+      <InlineMessage message={message} />
     </form>
   );
 }

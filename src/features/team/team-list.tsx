@@ -3,6 +3,7 @@ import { useMutation, useQuery } from "convex/react";
 import { api } from "@convex/_generated/api";
 import { TEAM_ROLE_LABELS } from "@convex/model/shared/team";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import "../../components/organizer-page.css";
 
 type Member = { _id: string; email: string; role: keyof typeof TEAM_ROLE_LABELS; joined: boolean };
 
@@ -12,7 +13,7 @@ export function TeamList({ eventId }: { eventId: string }) {
   const remove = useMutation(api.team.remove);
   const [removing, setRemoving] = useState<Member | null>(null);
   if (team === undefined) return null;
-  if (team.length === 0) return <p className="team-empty">Ninguém na equipe ainda.</p>;
+  if (team.length === 0) return <p className="org-empty">Ninguém na equipe ainda.</p>;
   return (
     <>
       <ul className="team-list">

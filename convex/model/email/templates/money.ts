@@ -1,5 +1,5 @@
 /** E-mails about money: the support receipt, refunds, PIX deposits and withdrawals. */
-import { formatBRL } from "../../shared/money";
+import { formatBRL } from "../../../model/shared/money";
 import { dateTimeBR } from "../dates";
 import type { EmailContent } from "../outbox";
 import { eventUrl, pageContent, walletUrl } from "./common";

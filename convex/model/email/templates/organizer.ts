@@ -1,5 +1,5 @@
 /** E-mails to an event's organizer: first support, goal reached, payout done. */
-import { formatBRL } from "../../shared/money";
+import { formatBRL } from "../../../model/shared/money";
 import type { EmailContent } from "../outbox";
 import { eventUrl, pageContent } from "./common";
 

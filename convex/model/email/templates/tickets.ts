@@ -1,6 +1,6 @@
 /** E-mails about tickets: a purchase confirmed, a ticket received, units held from the waiting list, the 48 h reminder. */
-import { formatBRL } from "../../shared/money";
-import { ticketKindLabel, type MeiaCategory } from "../../shared/ticketTypes";
+import { formatBRL } from "../../../model/shared/money";
+import { ticketKindLabel, type MeiaCategory } from "../../../model/shared/ticketTypes";
 import { dateTimeBR, timeBR } from "../dates";
 import { type EmailBlock, renderHtml, renderText, siteUrl, type EmailPage } from "../layout";
 import { eventPath } from "../links";
