@@ -107,6 +107,7 @@ export class FunctionRunner {
   ) {
     instance.host.warm();
     this.database.attach(instance.global);
+    instance.host.transactionStarts = () => this.database.snapshotNow();
     // First listener: the commit's bookkeeping is done before anyone else hears of it.
     this.database.onCommit((ts, written, reads) => this.noteCommit(ts, written, reads));
     // What each transaction used of Convex's limits: its execution's log entry and warnings.
@@ -508,6 +509,7 @@ export class FunctionRunner {
         this.code = code;
         this.queryCache = { ts: -1n, results: new Map() };
         this.database.attach(next.global);
+        next.host.transactionStarts = () => this.database.snapshotNow();
         this.database.restore(data);
         this.codeGeneration += 1;
         next.host.warm();

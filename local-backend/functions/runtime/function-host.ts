@@ -7,9 +7,12 @@
  * given (`routeGlob`) carry handlers that hand the call to a worker and serve the worker's
  * syscalls back in the call's own context, so the database and its transactions stay here.
  * Two pools: queries and mutations (1 s of their own JavaScript each, waiting for the database
- * not counted), actions and HTTP actions (10 minutes). A worker runs one top-level call at a
- * time; the functions that call starts (a component's, an action's `runMutation`) run in the
- * same worker, so a busy pool never waits on itself.
+ * not counted), actions and HTTP actions (10 minutes). A query or mutation has a worker to
+ * itself, as a Convex isolate is one function's at a time: the others wait for a free worker
+ * before they start (as Convex's run wait for a concurrency permit), so a transaction's reads
+ * stay open only while its own code runs, never while other calls' code does. Actions share
+ * a worker (they mostly wait). The functions a call starts (a component's, an action's
+ * `runMutation`) run in its worker, so a busy pool never waits on itself.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 // Node's own timers: a handler runs where convex-test withholds the global ones from queries and mutations.
@@ -69,6 +72,8 @@ type FunctionWorker = {
   /** Where synchronous syscalls are answered (threads only: a Node action makes none). */
   syncPort: MessagePort | null;
   calls: Map<number, HostCall>;
+  /** A top-level query or mutation runs in it (queries and mutations' pool: one at a time). */
+  claimed: boolean;
   dead: boolean;
   /** When it last sent anything, and when it was last asked to. */
   lastHeard: number;
@@ -90,8 +95,8 @@ const wallNow = () => performance.timeOrigin + performance.now();
 const WATCHDOG_MS = 20;
 const PING_MS = 1000;
 /**
- * A worker whose query or mutation has run this long without a break is busy with it: new
- * calls go to another worker, and the queries and mutations waiting in it move there too.
+ * A worker whose call has run this long without a break is busy with it: new calls go to
+ * another worker, and the queries and mutations waiting in it (an action's) move there too.
  */
 const BUSY_TURN_MS = 100;
 /** A worker runs many calls side by side (each waits for the database most of its time); past this many, another starts. */
@@ -157,7 +162,14 @@ export class FunctionHost {
   private readonly loadedAt = Date.now();
   private readonly pools: Record<Group, Set<FunctionWorker>> = { transactions: new Set(), actions: new Set(), node: new Set() };
   private readonly current = new AsyncLocalStorage<HostCall>();
+  /** Queries and mutations waiting for a free worker, first come first served. */
+  private readonly waiting: { resolve: (worker: FunctionWorker) => void; reject: (error: Error) => void }[] = [];
   private nextCall = 0;
+  /**
+   * Told, in the call's own context, as a top-level query or mutation starts running in the
+   * worker it waited for (the database takes its transaction's snapshot then).
+   */
+  transactionStarts: () => void = () => {};
   private watchdog: NodeJS.Timeout | null = null;
   private closed = false;
 
@@ -230,8 +242,9 @@ export class FunctionHost {
   }
 
   /**
-   * Runs one call in a worker: the one its caller runs in (a call it made), else the least busy
-   * of its pool. A Node action's calls go back to the workers, and a call to one to its process.
+   * Runs one call in a worker: the one its caller runs in (a call it made); a worker of its
+   * own for a query or mutation (see `claimWorker`); else the least busy of its pool. A Node
+   * action's calls go back to the workers, and a call to one to its process.
    */
   private async call(kind: CallKind, target: FunctionTarget, ctx: Ctx, argsOrRequest: unknown): Promise<unknown> {
     if (this.closed) throw new Error("local backend: this code is no longer served");
@@ -244,36 +257,94 @@ export class FunctionHost {
     const identity = await ctx.auth.getUserIdentity();
     const request = kind === "httpAction" ? await toHttpMessage(argsOrRequest as Request) : undefined;
     const transactional = kind === "query" || kind === "mutation";
-    const worker = parent?.worker ?? (await this.workerFor(group));
-    const id = ++this.nextCall;
-    const outcome = await new Promise<{ value: string; response?: HttpMessage }>((resolve, reject) => {
-      const call: HostCall = { id, parent: parent?.id ?? null, worker, kind, ctx, resume, resolve, reject, target };
-      // An action is answered at its time limit; its worker goes on with the others' (see `checkWorkers`).
-      if (parent === undefined && !transactional) {
-        call.timer = setTimeout(() => this.abandon(call, timedOutError(this.limits.actionMs)), this.limits.actionMs);
-      }
-      worker.calls.set(id, call);
-      this.startWatchdog();
-      const message: StartCall = {
-        type: "call",
-        call: id,
-        parent: parent?.id ?? null,
-        kind,
-        target,
-        args: kind === "httpAction" ? "[]" : JSON.stringify(convexToJson([argsOrRequest as Value])),
-        identity,
-        now: transactional ? Date.now() : null,
-        seed: transactional ? (this.limits.randomSeed ?? newSeed()) : null,
-        timeLimitMs: transactional ? this.limits.transactionMs : 0,
-        ...(request === undefined ? {} : { request }),
-      };
-      worker.thread.postMessage(message);
-    });
+    const message: Omit<StartCall, "call"> = {
+      type: "call",
+      parent: parent?.id ?? null,
+      kind,
+      target,
+      args: kind === "httpAction" ? "[]" : JSON.stringify(convexToJson([argsOrRequest as Value])),
+      identity,
+      now: null,
+      seed: transactional ? (this.limits.randomSeed ?? newSeed()) : null,
+      timeLimitMs: transactional ? this.limits.transactionMs : 0,
+      ...(request === undefined ? {} : { request }),
+    };
+    const ownWorker = parent === undefined && group === "transactions";
+    const worker = parent?.worker ?? (ownWorker ? await this.claimWorker() : await this.workerFor(group));
+    if (ownWorker) this.transactionStarts();
+    // The clock stops as the function starts: after any wait for a worker.
+    if (transactional) message.now = Date.now();
+    const outcome = await this.start(worker, { ...message, call: ++this.nextCall }, { ctx, resume, target });
     if (outcome.response !== undefined) return toResponse(outcome.response);
     const value = jsonToConvex(JSON.parse(outcome.value) as JSONValue);
     // Here, before convex-test commits the mutation: one whose value is refused changes nothing.
     if (transactional) checkReturnValueSize(target.udfPath ?? target.exportName, value);
     return value;
+  }
+
+  /** Hands `message`'s call to `worker` and waits for its outcome. */
+  private start(
+    worker: FunctionWorker,
+    message: StartCall,
+    context: Pick<HostCall, "ctx" | "resume" | "target">,
+  ): Promise<{ value: string; response?: HttpMessage }> {
+    return new Promise((resolve, reject) => {
+      const call: HostCall = { id: message.call, parent: message.parent, worker, kind: message.kind, ...context, resolve, reject };
+      // An action is answered at its time limit; its worker goes on with the others' (see `checkWorkers`).
+      if (message.parent === null && message.timeLimitMs === 0) {
+        call.timer = setTimeout(() => this.abandon(call, timedOutError(this.limits.actionMs)), this.limits.actionMs);
+      }
+      worker.calls.set(call.id, call);
+      this.startWatchdog();
+      worker.thread.postMessage(message);
+    });
+  }
+
+  /**
+   * A free worker for a top-level query or mutation, kept for it until it ends (`release`):
+   * the first free one, else (past those starting, up to the pool's size) a new one, else the
+   * first to be freed. Callers are served in the order they came.
+   */
+  private claimWorker(): Promise<FunctionWorker> {
+    const free = this.waiting.length === 0 ? this.freeWorker() : undefined;
+    if (free !== undefined) {
+      free.claimed = true;
+      return Promise.resolve(free);
+    }
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private freeWorker(): FunctionWorker | undefined {
+    for (const worker of this.pools.transactions) if (!worker.dead && worker.isReady && !worker.claimed) return worker;
+    return undefined;
+  }
+
+  /** Gives free workers to the queries and mutations waiting, and starts another when they are all in use. */
+  private dispatch(): void {
+    while (this.waiting.length > 0) {
+      const free = this.freeWorker();
+      if (free === undefined) return this.growTransactionPool();
+      free.claimed = true;
+      this.waiting.shift()!.resolve(free);
+    }
+  }
+
+  private growTransactionPool(): void {
+    if (this.closed) return;
+    const live = [...this.pools.transactions].filter((worker) => !worker.dead);
+    if (live.length < this.limits.transactionWorkers && live.every((worker) => worker.isReady)) this.spawn("transactions");
+  }
+
+  /** A top-level call ended (answered, abandoned or its worker gone): forgets it, and frees its worker's claim. */
+  private forget(call: HostCall): void {
+    call.worker.calls.delete(call.id);
+    clearTimeout(call.timer);
+    if (call.parent !== null || call.worker.group !== "transactions") return;
+    call.worker.claimed = false;
+    this.dispatch();
   }
 
   /**
@@ -359,6 +430,7 @@ export class FunctionHost {
       signal: new Int32Array(signal),
       syncPort,
       calls: new Map(),
+      claimed: false,
       dead: false,
       lastHeard: wallNow(),
       lastPinged: 0,
@@ -369,6 +441,7 @@ export class FunctionHost {
       if (message.type === "ready") {
         worker.isReady = true;
         ready();
+        if (group === "transactions") this.dispatch();
       } else this.serve(worker, message);
     });
     const memoryMb = group === "node" ? this.limits.nodeMemoryMb : 64;
@@ -408,8 +481,7 @@ export class FunctionHost {
   /** Answers a call with `error` and forgets it (what it still sends is ignored). */
   private abandon(call: HostCall, error: Error): void {
     if (call.worker.calls.get(call.id) !== call) return;
-    call.worker.calls.delete(call.id);
-    clearTimeout(call.timer);
+    this.forget(call);
     call.reject(error);
   }
 
@@ -475,15 +547,14 @@ export class FunctionHost {
     const inCall = <T>(work: () => T): T => call.resume(() => this.current.run(call, work));
     switch (message.type) {
       case "syscall":
-        if (message.sync) return this.serveSync(worker, inCall, message.op, message.args);
+        if (message.sync) return this.serveSync(worker, inCall, message);
         return this.reply(worker, message.id, () => inCall(() => this.asyncSyscall(call, message.op, message.args)));
       case "jsSyscall":
         return this.reply(worker, message.id, () => inCall(() => convexGlobal().jsSyscall(message.op, message.args)));
       case "log":
         return void inCall(() => console[message.level](...message.args));
       case "done":
-        worker.calls.delete(call.id);
-        clearTimeout(call.timer);
+        this.forget(call);
         if (message.ok) call.resolve(message);
         else call.reject(errorFromWorker(message.error));
         return;
@@ -527,17 +598,21 @@ export class FunctionHost {
   /** A call already answered (moved to another worker, or past its time) asks on: it gets an error, so it ends. */
   private refuseForgotten(worker: FunctionWorker, message: Exclude<FromWorker, { type: "ready" | "pong" }>): void {
     const error = serializeError(new Error("local backend: this call was already answered"));
-    if (message.type === "syscall" && message.sync) return this.answerSync(worker, { type: "reply", id: 0, ok: false, error });
+    if (message.type === "syscall" && message.sync) return this.answerSync(worker, { type: "reply", id: message.id, ok: false, error });
     if (message.type === "syscall" || message.type === "jsSyscall")
       worker.thread.postMessage({ type: "reply", id: message.id, ok: false, error });
   }
 
-  private serveSync(worker: FunctionWorker, inCall: <T>(work: () => T) => T, op: string, args: string): void {
+  private serveSync(
+    worker: FunctionWorker,
+    inCall: <T>(work: () => T) => T,
+    { id, op, args }: { id: number; op: string; args: string },
+  ): void {
     let reply: Reply;
     try {
-      reply = { type: "reply", id: 0, ok: true, value: inCall(() => convexGlobal().syscall(op, args)) };
+      reply = { type: "reply", id, ok: true, value: inCall(() => convexGlobal().syscall(op, args)) };
     } catch (error) {
-      reply = { type: "reply", id: 0, ok: false, error: serializeError(error) };
+      reply = { type: "reply", id, ok: false, error: serializeError(error) };
     }
     this.answerSync(worker, reply);
   }
@@ -552,6 +627,7 @@ export class FunctionHost {
   async close(): Promise<void> {
     this.closed = true;
     if (this.watchdog !== null) clearInterval(this.watchdog);
+    for (const waiter of this.waiting.splice(0)) waiter.reject(new Error("local backend: this code is no longer served"));
     for (const pool of Object.values(this.pools)) {
       for (const worker of [...pool]) this.kill(worker, new Error("local backend: this code is no longer served"));
     }

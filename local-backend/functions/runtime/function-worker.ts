@@ -13,7 +13,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { pathToFileURL } from "node:url";
-import { receiveMessageOnPort, threadId } from "node:worker_threads";
+import { receiveMessageOnPort, threadId, type MessagePort } from "node:worker_threads";
 import { actionGeneric, httpActionGeneric, mutationGeneric, queryGeneric } from "convex/server";
 import { register } from "tsx/esm/api";
 import { frozenDate, seededMath } from "./runtime-rules.ts";
@@ -107,6 +107,8 @@ function errorFrom(serialized: SerializedError): Error {
 }
 
 let nextRequest = 0;
+/** How often a thread waiting for a synchronous answer looks at its port again, in case the flag was raised before the answer arrived. */
+const SYNC_RECHECK_MS = 50;
 const pending = new Map<number, { call: Call; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
 function post(message: FromWorker): void {
@@ -127,14 +129,30 @@ function syncSyscall(op: string, args: string): string {
   const call = callInProgress();
   if (data.syncPort === undefined) throw new Error(`local backend: \`${op}\` is not available in a Node.js action`);
   pause();
+  const id = ++nextRequest;
   Atomics.store(signal, 0, 0);
-  post({ type: "syscall", id: 0, call: call.id, sync: true, op, args });
-  Atomics.wait(signal, 0, 0);
-  const reply = receiveMessageOnPort(data.syncPort)?.message as Reply | undefined;
+  post({ type: "syscall", id, call: call.id, sync: true, op, args });
+  const reply = awaitSyncReply(data.syncPort, id);
   resume(call);
-  if (reply === undefined) throw new Error("local backend: a synchronous syscall got no answer");
   if (!reply.ok) throw errorFrom(reply.error);
   return reply.value as string;
+}
+
+/**
+ * Blocks until the backend's answer to synchronous request `id` is on `port`. The flag says
+ * one was sent; the answer itself is read off the port, checked to be this request's.
+ */
+function awaitSyncReply(port: MessagePort, id: number): Reply {
+  for (;;) {
+    Atomics.wait(signal, 0, 0, SYNC_RECHECK_MS);
+    for (let message = receiveMessageOnPort(port); message !== undefined; message = receiveMessageOnPort(port)) {
+      const reply = message.message as Reply;
+      // An answer to an earlier request (one whose call was abandoned meanwhile) is dropped.
+      if (reply.id === id) return reply;
+    }
+    // Not answered yet (the flag raised before the answer reached the port): wait for the next raise, looking again now and then.
+    Atomics.store(signal, 0, 0);
+  }
 }
 
 (globalThis as Record<string, unknown>).Convex = {
