@@ -100,94 +100,106 @@ function isObject(value: Value): value is Record<string, Value> {
   return value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof ArrayBuffer);
 }
 
-function check(validator: ValidatorJson, value: Value): void {
-  const within = (context: string, work: () => void) => {
+/** Runs `work`; a mismatch found inside it is at `context` (".name", "[2]") below here. */
+function within(context: string, work: () => void): void {
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof ValidationError) error.path.push(context);
+    throw error;
+  }
+}
+
+type Primitive = { type: "null" | "number" | "bigint" | "boolean" | "string" | "bytes" };
+
+function checkPrimitive(validator: Primitive, value: Value): void {
+  const kind = value === null ? "null" : typeof value;
+  const matches = validator.type === "bytes" ? value instanceof ArrayBuffer : kind === validator.type;
+  if (!matches) throw noMatch(value, validator);
+}
+
+/** As Convex's validator.rs: an id that does not decode (or names no table) does not match; one of another table says which. */
+function checkId(validator: Extract<ValidatorJson, { type: "id" }>, value: Value): void {
+  const table = typeof value === "string" ? checkedTableOf(value) : null;
+  if (table === null) throw noMatch(value, validator);
+  if (table === validator.tableName) return;
+  const found = table.startsWith("_") ? "from a system table" : `from table \`${table}\``;
+  throw new ValidationError(
+    (path) =>
+      `Found ID "${value as string}" ${found}, which does not match the table name in validator \`v.id("${validator.tableName}")\`.${path}`,
+  );
+}
+
+function checkLiteral(validator: Extract<ValidatorJson, { type: "literal" }>, value: Value): void {
+  const literal = literalOf(validator.value);
+  if (value === literal) return;
+  throw new ValidationError(
+    (path) => `\`${describeValue(value)}\` does not match literal validator \`v.literal(${describeValue(literal)})\`.${path}`,
+  );
+}
+
+function checkRecord(validator: Extract<ValidatorJson, { type: "record" }>, value: Value): void {
+  if (!isObject(value)) throw noMatch(value, validator);
+  for (const [key, item] of Object.entries(value)) {
+    within(".keys()", () => check(validator.keys, key));
+    within(".values()", () => check(validator.values.fieldType, item));
+  }
+}
+
+/** The first option that matches; none: the union's own mismatch. */
+function checkUnion(validator: Extract<ValidatorJson, { type: "union" }>, value: Value): void {
+  if (validator.value.length === 1) return check(validator.value[0]!, value);
+  for (const option of validator.value) {
     try {
-      work();
+      check(option, value);
+      return;
     } catch (error) {
-      if (error instanceof ValidationError) error.path.push(context);
-      throw error;
+      if (!(error instanceof ValidationError)) throw error;
     }
-  };
+  }
+  throw noMatch(value, validator);
+}
+
+/** Fields in name order, as Convex checks them: a missing required one, then an extra one. */
+function checkObject(validator: Extract<ValidatorJson, { type: "object" }>, value: Value): void {
+  if (!isObject(value)) throw noMatch(value, validator);
+  const object = value;
+  const described = (path: string) => `\n${path}\nObject: ${describeValue(object)}\nValidator: ${describeValidator(validator)}`;
+  for (const [name, field] of sortedEntries(validator.value)) {
+    if (object[name] !== undefined) within(`.${name}`, () => check(field.fieldType, object[name]!));
+    else if (!field.optional) {
+      throw new ValidationError(
+        (path) =>
+          `Object is missing the required field \`${name}\`. Consider wrapping the field validator in \`v.optional(...)\` if this is expected.${described(path)}`,
+      );
+    }
+  }
+  for (const name of Object.keys(object).sort()) {
+    if (!(name in validator.value)) {
+      throw new ValidationError((path) => `Object contains extra field \`${name}\` that is not in the validator.${described(path)}`);
+    }
+  }
+}
+
+function check(validator: ValidatorJson, value: Value): void {
   switch (validator.type) {
     case "any":
       return;
-    case "null":
-    case "number":
-    case "bigint":
-    case "boolean":
-    case "string":
-    case "bytes": {
-      const kind = value === null ? "null" : typeof value === "number" ? "number" : typeof value === "bigint" ? "bigint" : typeof value;
-      const matches = validator.type === "bytes" ? value instanceof ArrayBuffer : kind === validator.type;
-      if (!matches) throw noMatch(value, validator);
-      return;
-    }
-    case "id": {
-      // As Convex's validator.rs: an id that does not decode (or names no table) does not match;
-      // one of another table says which.
-      const table = typeof value === "string" ? checkedTableOf(value) : null;
-      if (table === null) throw noMatch(value, validator);
-      if (table === validator.tableName) return;
-      const found = table.startsWith("_") ? "from a system table" : `from table \`${table}\``;
-      throw new ValidationError(
-        (path) =>
-          `Found ID "${value as string}" ${found}, which does not match the table name in validator \`v.id("${validator.tableName}")\`.${path}`,
-      );
-    }
-    case "literal": {
-      const literal = literalOf(validator.value);
-      if (value !== literal) {
-        throw new ValidationError(
-          (path) => `\`${describeValue(value)}\` does not match literal validator \`v.literal(${describeValue(literal)})\`.${path}`,
-        );
-      }
-      return;
-    }
+    case "id":
+      return checkId(validator, value);
+    case "literal":
+      return checkLiteral(validator, value);
     case "array":
       if (!Array.isArray(value)) throw noMatch(value, validator);
-      value.forEach((item, index) => within(`[${index}]`, () => check(validator.value, item)));
-      return;
+      return value.forEach((item, index) => within(`[${index}]`, () => check(validator.value, item)));
     case "record":
-      if (!isObject(value)) throw noMatch(value, validator);
-      for (const [key, item] of Object.entries(value)) {
-        within(".keys()", () => check(validator.keys, key));
-        within(".values()", () => check(validator.values.fieldType, item));
-      }
-      return;
+      return checkRecord(validator, value);
     case "union":
-      if (validator.value.length === 1) return check(validator.value[0]!, value);
-      for (const option of validator.value) {
-        try {
-          check(option, value);
-          return;
-        } catch (error) {
-          if (!(error instanceof ValidationError)) throw error;
-        }
-      }
-      throw noMatch(value, validator);
-    case "object": {
-      if (!isObject(value)) throw noMatch(value, validator);
-      const fields = sortedEntries(validator.value);
-      for (const [name, field] of fields) {
-        if (value[name] !== undefined) within(`.${name}`, () => check(field.fieldType, value[name]!));
-        else if (!field.optional) {
-          throw new ValidationError(
-            (path) =>
-              `Object is missing the required field \`${name}\`. Consider wrapping the field validator in \`v.optional(...)\` if this is expected.\n${path}\nObject: ${describeValue(value)}\nValidator: ${describeValidator(validator)}`,
-          );
-        }
-      }
-      for (const name of Object.keys(value).sort()) {
-        if (!(name in validator.value)) {
-          throw new ValidationError(
-            (path) =>
-              `Object contains extra field \`${name}\` that is not in the validator.\n${path}\nObject: ${describeValue(value)}\nValidator: ${describeValidator(validator)}`,
-          );
-        }
-      }
-      return;
-    }
+      return checkUnion(validator, value);
+    case "object":
+      return checkObject(validator, value);
+    default:
+      return checkPrimitive(validator as Primitive, value);
   }
 }
 
