@@ -72,8 +72,10 @@ type FunctionWorker = {
   /** Where synchronous syscalls are answered (threads only: a Node action makes none). */
   syncPort: MessagePort | null;
   calls: Map<number, HostCall>;
-  /** A top-level query or mutation runs in it (queries and mutations' pool: one at a time). */
-  claimed: boolean;
+  /** How many top-level queries and mutations run in it (one, unless it was lent: see `freeWorker`). */
+  claims: number;
+  /** When each async syscall the backend is still answering for it was asked (by request id). */
+  unanswered: Map<number, number>;
   dead: boolean;
   /** When it last sent anything, and when it was last asked to. */
   lastHeard: number;
@@ -99,8 +101,16 @@ const PING_MS = 1000;
  * another worker, and the queries and mutations waiting in it (an action's) move there too.
  */
 const BUSY_TURN_MS = 100;
-/** A worker runs many calls side by side (each waits for the database most of its time); past this many, another starts. */
+/** A worker runs many actions side by side (each waits for the database most of its time); past this many, another starts. */
 const CALLS_BEFORE_ANOTHER_WORKER = 8;
+/**
+ * A query or mutation waiting this long for an answer of the backend (a slow syscall, a test's
+ * pause) lends its worker to the next one waiting: its code is not running, and a pool of a
+ * few workers must not stall behind calls that wait on each other.
+ */
+const LEND_AFTER_MS = 100;
+/** At most this many queries and mutations run at once (Convex's APPLICATION_MAX_CONCURRENT_QUERIES/MUTATIONS); the others wait. */
+const MAX_CONCURRENT_TRANSACTIONS = 16;
 
 /** A query or mutation that only ran beside one that overran: run again, as after a write conflict. */
 function ranBeside(): Error {
@@ -308,7 +318,7 @@ export class FunctionHost {
   private claimWorker(): Promise<FunctionWorker> {
     const free = this.waiting.length === 0 ? this.freeWorker() : undefined;
     if (free !== undefined) {
-      free.claimed = true;
+      free.claims += 1;
       return Promise.resolve(free);
     }
     return new Promise((resolve, reject) => {
@@ -317,9 +327,16 @@ export class FunctionHost {
     });
   }
 
+  /**
+   * A ready worker running no query or mutation; else one whose queries and mutations all wait
+   * for the backend since `LEND_AFTER_MS` (lent: they then share it, as in one event loop).
+   */
   private freeWorker(): FunctionWorker | undefined {
-    for (const worker of this.pools.transactions) if (!worker.dead && worker.isReady && !worker.claimed) return worker;
-    return undefined;
+    const live = [...this.pools.transactions].filter((worker) => !worker.dead && worker.isReady);
+    const free = live.find((worker) => worker.claims === 0);
+    if (free !== undefined) return free;
+    if (live.reduce((sum, worker) => sum + worker.claims, 0) >= MAX_CONCURRENT_TRANSACTIONS) return undefined;
+    return live.find((worker) => worker.clock[CLOCK_RUNNING_SINCE] === 0 && waitingLong(worker) >= worker.claims);
   }
 
   /** Gives free workers to the queries and mutations waiting, and starts another when they are all in use. */
@@ -327,7 +344,7 @@ export class FunctionHost {
     while (this.waiting.length > 0) {
       const free = this.freeWorker();
       if (free === undefined) return this.growTransactionPool();
-      free.claimed = true;
+      free.claims += 1;
       this.waiting.shift()!.resolve(free);
     }
   }
@@ -336,6 +353,8 @@ export class FunctionHost {
     if (this.closed) return;
     const live = [...this.pools.transactions].filter((worker) => !worker.dead);
     if (live.length < this.limits.transactionWorkers && live.every((worker) => worker.isReady)) this.spawn("transactions");
+    // A worker may be lent once its calls have waited long enough: the watchdog looks again.
+    this.startWatchdog();
   }
 
   /** A top-level call ended (answered, abandoned or its worker gone): forgets it, and frees its worker's claim. */
@@ -343,7 +362,7 @@ export class FunctionHost {
     call.worker.calls.delete(call.id);
     clearTimeout(call.timer);
     if (call.parent !== null || call.worker.group !== "transactions") return;
-    call.worker.claimed = false;
+    call.worker.claims -= 1;
     this.dispatch();
   }
 
@@ -430,7 +449,8 @@ export class FunctionHost {
       signal: new Int32Array(signal),
       syncPort,
       calls: new Map(),
-      claimed: false,
+      claims: 0,
+      unanswered: new Map(),
       dead: false,
       lastHeard: wallNow(),
       lastPinged: 0,
@@ -534,6 +554,10 @@ export class FunctionHost {
         }
       }
     }
+    if (this.waiting.length > 0) {
+      busy = true;
+      this.dispatch();
+    }
     if (!busy && this.watchdog !== null) {
       clearInterval(this.watchdog);
       this.watchdog = null;
@@ -586,7 +610,9 @@ export class FunctionHost {
   }
 
   private reply(worker: FunctionWorker, id: number, work: () => Promise<unknown>): void {
+    worker.unanswered.set(id, wallNow());
     const send = (reply: Reply) => {
+      worker.unanswered.delete(id);
       if (!worker.dead) worker.thread.postMessage(reply);
     };
     work().then(
@@ -632,6 +658,14 @@ export class FunctionHost {
       for (const worker of [...pool]) this.kill(worker, new Error("local backend: this code is no longer served"));
     }
   }
+}
+
+/** How many of the worker's syscalls have waited for the backend's answer longer than `LEND_AFTER_MS`. */
+function waitingLong(worker: FunctionWorker): number {
+  const now = wallNow();
+  let count = 0;
+  for (const since of worker.unanswered.values()) if (now - since > LEND_AFTER_MS) count += 1;
+  return count;
 }
 
 /** Refuses a `"use node"` action's arguments past Convex's 5 MiB for them. */
