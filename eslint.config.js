@@ -249,14 +249,14 @@ export default tseslint.config(
   // left out (scripts/lint/max-lines.test.ts proves the rule fires in every folder).
   {
     files: ["**/*.{ts,tsx,js}"],
-    ignores: ["**/*.test.{ts,tsx}", "**/*.spec.ts", "convex/test.*.ts", "convex/*.helpers.ts", "src/test/**"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.spec.ts", "convex/**/test.*.ts", "src/test/**"],
     rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }] },
   },
   // Convex Auth reads its issuer here before any module (and so `env`) exists.
   { files: ["convex/auth.config.ts"], rules: { "@convex-dev/no-process-env": "off" } },
   // Tests and tooling set the environment the functions read.
   {
-    files: ["**/*.test.ts", "convex/test.*.ts", "local-backend/**", "scripts/**", "e2e/**"],
+    files: ["**/*.test.ts", "convex/**/test.*.ts", "local-backend/**", "scripts/**", "e2e/**"],
     rules: { "@convex-dev/no-process-env": "off" },
   },
 );

@@ -29,6 +29,7 @@ export default defineConfig({
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
-    trace: "off",
+    // Off by default (a trace per test costs a busy machine); `E2E_TRACE=1` keeps one per failing test.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
   },
 });

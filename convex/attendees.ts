@@ -1,9 +1,9 @@
 import { v } from "convex/values";
-import { idArg } from "./model/args";
-import { attendeePageOf, attendeeSummaryOf } from "./model/attendees";
-import { callerQuery } from "./model/callerFunctions";
-import { requireOrganizer } from "./model/checkIn";
-import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
+import { idArg } from "./model/core/args";
+import { attendeePageOf, attendeeSummaryOf } from "./model/door/attendees";
+import { callerQuery } from "./model/core/callerFunctions";
+import { requireOrganizer } from "./model/door/checkIn";
+import { checkPaginationOpts, paginationOptsArg } from "./model/core/pagination";
 
 /** Per ticket type and lote: sold, meia and checked in, live. Its organizer, `Gerente` and `Coordenação da portaria`. */
 export const summary = callerQuery({

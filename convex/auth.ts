@@ -1,16 +1,16 @@
 import Google from "@auth/core/providers/google";
 import { convexAuth } from "@convex-dev/auth/server";
 import { env, query } from "./_generated/server";
-import { LocalSignIn, localSignInEnabled } from "./model/localSignIn";
+import { LocalSignIn, localSignInEnabled } from "./model/users/localSignIn";
 import { checkCodeRequest, EmailCode } from "./model/email/signInCode";
 import { emailConfigured } from "./model/email/provider";
-import { googleProfile } from "./model/googleProfile";
-import { claimTeamInvites } from "./model/team";
+import { googleProfile } from "./model/users/googleProfile";
+import { claimTeamInvites } from "./model/team/members";
 import { keepChosenName } from "./model/privacy/names";
 import { recordSignIn } from "./model/privacy/signIns";
-import { claimTransfers } from "./model/ticketTransfer";
-import { claimCourtesies } from "./model/courtesies";
-import { giveInitialWallet } from "./model/wallet";
+import { claimTransfers } from "./model/tickets/transfer";
+import { claimCourtesies } from "./model/tickets/courtesies";
+import { giveInitialWallet } from "./model/wallet/ledger";
 
 function googleConfigured(): boolean {
   return Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET);
@@ -47,7 +47,7 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
       await claimTeamInvites(ctx, userId);
       // The access record kept 6 months (Marco Civil). Google and a verified e-mail code come
       // through here at every sign-in; local sign-in only when its account is made, so it records
-      // its own (model/localSignIn.ts).
+      // its own (model/users/localSignIn.ts).
       if (type === "oauth" || type === "verification") await recordSignIn(ctx, userId, provider.id);
       // Google sends its profile's name at every sign-in; a name the person chose in Meus dados stays.
       if (type === "oauth") await keepChosenName(ctx, userId);

@@ -1,5 +1,5 @@
 import { internalMutation } from "./_generated/server";
-import { deleteExpiredSessions } from "./model/authSessions";
+import { deleteExpiredSessions } from "./model/users/authSessions";
 
 /** Run by crons.ts: removes expired sign-in sessions and their refresh tokens. */
 export const deleteExpired = internalMutation({

@@ -1,11 +1,11 @@
 /**
- * The books (model/books.ts): the daily check that every cent is accounted for, and the
+ * The books (model/books/check.ts): the daily check that every cent is accounted for, and the
  * operator's report. Internal only: reached with the deployment's admin key,
  * `npx convex run books:report` (and `books:startCheck` to check now).
  */
 import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
-import { booksCheckStep, booksReport, startBooksCheck } from "./model/books";
+import { booksCheckStep, booksReport, startBooksCheck } from "./model/books/check";
 
 /** Starts a check of the books (the daily cron; an operator may run it any time). */
 export const startCheck = internalMutation({
@@ -13,7 +13,7 @@ export const startCheck = internalMutation({
   handler: async (ctx) => startBooksCheck(ctx),
 });
 
-/** One page of a running check (model/books.ts). */
+/** One page of a running check (model/books/check.ts). */
 export const checkStep = internalMutation({
   args: { checkId: v.id("booksChecks") },
   handler: async (ctx, { checkId }) => {

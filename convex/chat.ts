@@ -1,13 +1,13 @@
 import { v } from "convex/values";
-import { idArg } from "./model/args";
-import { callerMutation, callerQuery } from "./model/callerFunctions";
-import { chatAccessOf, cleanMessageBody, requireChatAccess } from "./model/chat";
-import { noticeChatMessage } from "./model/chatNotices";
-import { checkPaginationOpts, paginateOrRefuse, paginationOptsArg } from "./model/pagination";
+import { idArg } from "./model/core/args";
+import { callerMutation, callerQuery } from "./model/core/callerFunctions";
+import { chatAccessOf, cleanMessageBody, requireChatAccess } from "./model/chat/access";
+import { noticeChatMessage } from "./model/chat/notices";
+import { checkPaginationOpts, paginateOrRefuse, paginationOptsArg } from "./model/core/pagination";
 import { chatNamesFor } from "./model/privacy/anonymity";
-import { enforceRateLimit } from "./model/rateLimits";
-import { gateOf } from "./model/supportGates";
-import { displayNameOf, requireSignedIn } from "./model/users";
+import { enforceRateLimit } from "./model/core/rateLimits";
+import { gateOf } from "./model/supports/gates";
+import { displayNameOf, requireSignedIn } from "./model/users/accounts";
 
 /** Whether the caller may use this event's chat: "allowed", "signedOut", "notASupporter" or "noEvent". */
 export const access = callerQuery({

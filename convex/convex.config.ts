@@ -34,7 +34,7 @@ const app = defineApp({
     // Tests shorten the outbox's first retry wait and the provider's answer timeout (ms).
     EMAIL_RETRY_BASE_MS: v.optional(v.string()),
     EMAIL_SEND_TIMEOUT_MS: v.optional(v.string()),
-    // `Taxa de serviço` (model/fees.ts): percentages ("10", "7.5") of tickets and of supports,
+    // `Taxa de serviço` (model/books/fees.ts): percentages ("10", "7.5") of tickets and of supports,
     // and the minimum per ticket or support in cents. Unset = 0: no fee.
     SERVICE_FEE_TICKET_PERCENT: v.optional(v.string()),
     SERVICE_FEE_SUPPORT_PERCENT: v.optional(v.string()),

@@ -1,8 +1,8 @@
 import { ConvexError, v } from "convex/values";
-import { idArg } from "./model/args";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
-import { couponPrice, couponsOf, createCoupon } from "./model/coupons";
-import { enforceRateLimit } from "./model/rateLimits";
+import { idArg } from "./model/core/args";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
+import { couponPrice, couponsOf, createCoupon } from "./model/tickets/coupons";
+import { enforceRateLimit } from "./model/core/rateLimits";
 import { COUPON_MESSAGES } from "./model/shared/coupons";
 import type { Id } from "./_generated/dataModel";
 
@@ -11,7 +11,7 @@ const discountValidator = v.union(
   v.object({ kind: v.literal("fixed"), amountCents: v.number() }),
 );
 
-/** The organizer creates a `Cupom` for their event (every rule in model/coupons.ts). Returns its id. */
+/** The organizer creates a `Cupom` for their event (every rule in model/tickets/coupons.ts). Returns its id. */
 export const create = signedInMutation({
   args: {
     eventId: v.string(),

@@ -1,14 +1,14 @@
 import { v } from "convex/values";
-import { idArg } from "./model/args";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
-import { courtesyPageOf, courtesyStandingOf, issueCourtesies, setCourtesyLimit } from "./model/courtesies";
-import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
-import { enforceRateLimit } from "./model/rateLimits";
+import { idArg } from "./model/core/args";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
+import { courtesyPageOf, courtesyStandingOf, issueCourtesies, setCourtesyLimit } from "./model/tickets/courtesies";
+import { checkPaginationOpts, paginationOptsArg } from "./model/core/pagination";
+import { enforceRateLimit } from "./model/core/rateLimits";
 import { COURTESY_MESSAGES } from "./model/shared/courtesies";
 import { appError } from "./model/shared/errors";
-import { requireEventRole } from "./model/team";
+import { requireEventRole } from "./model/team/members";
 
-/** `Cortesias`: one courtesy ticket of `typeId` to each e-mail (1 to 20), at no charge. Every rule in model/courtesies.ts. */
+/** `Cortesias`: one courtesy ticket of `typeId` to each e-mail (1 to 20), at no charge. Every rule in model/tickets/courtesies.ts. */
 export const issue = signedInMutation({
   args: { eventId: v.string(), typeId: v.string(), emails: v.array(v.string()) },
   handler: async (ctx, { eventId, typeId, emails }) => {

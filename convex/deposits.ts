@@ -1,8 +1,8 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
-import { idArg } from "./model/args";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
+import { idArg } from "./model/core/args";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
 import {
   attachCharge,
   beginDeposit,
@@ -17,7 +17,7 @@ import {
 import { syncPayment } from "./model/payments/sync";
 import { createCharge, isConfigured, ProviderError } from "./model/payments/mercadoPago";
 import { paymentValidator } from "./model/payments/validators";
-import { enforceRateLimit } from "./model/rateLimits";
+import { enforceRateLimit } from "./model/core/rateLimits";
 import { appError } from "./model/shared/errors";
 import { PIX_MESSAGES } from "./model/shared/pix";
 

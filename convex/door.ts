@@ -1,15 +1,23 @@
 import { v } from "convex/values";
-import { idArg } from "./model/args";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
-import { doorCodesPage, doorRefusalsOf, doorReviewOf, notAtTheDoor, openDoor, sessionOf, undoCheckIn as undoCheckInOf } from "./model/door";
-import { doorFiguresOf } from "./model/doorFigures";
-import { refuseBatch, syncDoor } from "./model/doorSync";
-import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
-import { enforceRateLimit } from "./model/rateLimits";
+import { idArg } from "./model/core/args";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
+import {
+  doorCodesPage,
+  doorRefusalsOf,
+  doorReviewOf,
+  notAtTheDoor,
+  openDoor,
+  sessionOf,
+  undoCheckIn as undoCheckInOf,
+} from "./model/door/sessions";
+import { doorFiguresOf } from "./model/door/figures";
+import { refuseBatch, syncDoor } from "./model/door/sync";
+import { checkPaginationOpts, paginationOptsArg } from "./model/core/pagination";
+import { enforceRateLimit } from "./model/core/rateLimits";
 import { appError } from "./model/shared/errors";
 import { mayCall } from "./model/shared/functionAccess";
 import { TEAM_MESSAGES } from "./model/shared/team";
-import { eventRoleOf, requireEventRole } from "./model/team";
+import { eventRoleOf, requireEventRole } from "./model/team/members";
 
 const notTheOrganizer = () => appError("NOT_THE_ORGANIZER", TEAM_MESSAGES.notTheOrganizer);
 const notCoordinator = () => appError("NOT_AT_THE_DOOR", TEAM_MESSAGES.notCoordinator);

@@ -8,7 +8,7 @@ import { v } from "convex/values";
 import { literals } from "convex-helpers/validators";
 import { internal } from "./_generated/api";
 import { httpAction, internalMutation } from "./_generated/server";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
 import { EMAIL_CATEGORIES, preferencesOf, setPreference, wants } from "./model/email/preferences";
 import { escapeHtml } from "./model/email/layout";
 

@@ -9,7 +9,7 @@ import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import { emailOptional } from "./model/email/triggers";
 import { eventReminderEmail } from "./model/email/templates/tickets";
-import { ticketsVoided } from "./model/tickets";
+import { ticketsVoided } from "./model/tickets/issue";
 
 const HOUR_MS = 60 * 60 * 1000;
 const EVENTS_PAGE = 50;

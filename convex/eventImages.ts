@@ -1,6 +1,6 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
-import { startUnclaimedSweep, sweepUnclaimedPage } from "./model/eventImages";
+import { startUnclaimedSweep, sweepUnclaimedPage } from "./model/events/images";
 
 /** Hourly (crons.ts): removes every upload nobody claimed within its hour, page by page. */
 export const startSweep = internalMutation({

@@ -1,8 +1,8 @@
 import { env, httpAction, internalQuery } from "./_generated/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { idArg } from "./model/args";
-import { imageUrlOf } from "./model/eventImages";
+import { idArg } from "./model/core/args";
+import { imageUrlOf } from "./model/events/images";
 import { percentRaised } from "./model/shared/eventRules";
 import { notFoundHtml, previewHtml, SHARE_PATH_PREFIX, shareUrlOf, type EventPreview } from "./model/shared/eventPreview";
 import { SETTLEMENT_LABELS } from "./model/shared/lifecycle";

@@ -1,19 +1,19 @@
 import { v } from "convex/values";
-import { eventFields } from "./model/eventFields";
+import { eventFields } from "./model/events/fields";
 import { internalMutation, query } from "./_generated/server";
-import { idArg, storageIdArg } from "./model/args";
+import { idArg, storageIdArg } from "./model/core/args";
 import { appError } from "./model/shared/errors";
-import { claimUpload, deleteIfUnused } from "./model/eventImages";
-import { toEventDetail, toOwnEvent } from "./model/events";
-import { createEvent } from "./model/eventCreate";
-import { editEvent, type ImageChange } from "./model/eventEdit";
-import { eventFilterFields, listEvents } from "./model/eventSearch";
-import { timelineOf } from "./model/timeline";
+import { claimUpload, deleteIfUnused } from "./model/events/images";
+import { toEventDetail, toOwnEvent } from "./model/events/rows";
+import { createEvent } from "./model/events/create";
+import { editEvent, type ImageChange } from "./model/events/edit";
+import { eventFilterFields, listEvents } from "./model/events/search";
+import { timelineOf } from "./model/events/timeline";
 import { MESSAGES } from "./model/shared/texts";
-import { cancelEvent } from "./model/settlement";
-import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
-import { enforceRateLimit } from "./model/rateLimits";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
+import { cancelEvent } from "./model/settlement/settle";
+import { checkPaginationOpts, paginationOptsArg } from "./model/core/pagination";
+import { enforceRateLimit } from "./model/core/rateLimits";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
 
 /** Bound on "Meus Eventos": far more than anyone creates, small enough for one read. */
 export const MAX_OWN_EVENTS = 500;
@@ -37,7 +37,7 @@ export const get = query({
   },
 });
 
-/** Creates an event owned by the caller (rules in model/eventCreate.ts); every field is checked there, whatever the form did. */
+/** Creates an event owned by the caller (rules in model/events/create.ts); every field is checked there, whatever the form did. */
 export const create = signedInMutation({
   args: eventFields,
   handler: async (ctx, fields) => {
@@ -47,7 +47,7 @@ export const create = signedInMutation({
 });
 
 /**
- * "Editar evento" by its creator (rules in model/eventEdit.ts). The image: `imageStorageId`
+ * "Editar evento" by its creator (rules in model/events/edit.ts). The image: `imageStorageId`
  * (a claimed upload) or `imageUrl` replace it, `removeImage` removes it, none of them keeps it.
  */
 export const update = signedInMutation({

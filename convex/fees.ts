@@ -1,10 +1,10 @@
 import { v } from "convex/values";
 import { query } from "./_generated/server";
-import { idArg } from "./model/args";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
+import { idArg } from "./model/core/args";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
 import { payoutText } from "./model/shared/fees";
-import { feeRates, setFeeMode } from "./model/fees";
-import { enforceRateLimit } from "./model/rateLimits";
+import { feeRates, setFeeMode } from "./model/books/fees";
+import { enforceRateLimit } from "./model/core/rateLimits";
 
 /**
  * `Taxa de serviço` of an event as its page needs it: the deployment's rates (the browser computes

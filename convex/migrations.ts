@@ -7,11 +7,11 @@
 import { Migrations } from "@convex-dev/migrations";
 import { components, internal } from "./_generated/api";
 import type { DataModel } from "./_generated/dataModel";
-import { scheduleSettlement } from "./model/settlement";
-import { stateOfRow } from "./model/supportWorker";
-import { backfillOpeningEntry } from "./model/wallet";
-import { backfillPayoutPromo, backfillWalletPromo } from "./model/walletPromoBackfill";
-import { relabelPurchaseEntry } from "./model/purchaseEntryBackfill";
+import { scheduleSettlement } from "./model/settlement/settle";
+import { stateOfRow } from "./model/supports/worker";
+import { backfillOpeningEntry } from "./model/wallet/ledger";
+import { backfillPayoutPromo, backfillWalletPromo } from "./model/wallet/promoBackfill";
+import { relabelPurchaseEntry } from "./model/tickets/purchaseEntryBackfill";
 
 export const migrations = new Migrations<DataModel>(components.migrations);
 

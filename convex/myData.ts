@@ -6,21 +6,21 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { TableNames } from "./_generated/dataModel";
 import { action, internalMutation, internalQuery } from "./_generated/server";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
 import { deleteAccount } from "./model/privacy/deletion";
 import { deletionBlockers } from "./model/privacy/deletionChecks";
 import { deleteOldSignInRecords, purgeExpiredAccounts } from "./model/privacy/retention";
 import { scrub } from "./model/privacy/scrub";
 import { recordSignIn } from "./model/privacy/signIns";
 import { cleanName } from "./model/privacy/names";
-import { promoCentsOf } from "./model/walletPromo";
+import { promoCentsOf } from "./model/wallet/promo";
 import { exportFileName, exportZip, type ExportedTable } from "./model/privacy/exportFile";
 import { exportedTables, PERSON_TABLES, type ExportPage } from "./model/privacy/personTables";
-import { enforceRateLimit } from "./model/rateLimits";
+import { enforceRateLimit } from "./model/core/rateLimits";
 import { appError } from "./model/shared/errors";
 import { TERMS_VERSION } from "./model/shared/terms";
 import { MESSAGES } from "./model/shared/texts";
-import { currentUser } from "./model/users";
+import { currentUser } from "./model/users/accounts";
 
 /** Rows per page of a table: well inside a query's read limits even for large rows. */
 const EXPORT_PAGE_ROWS = 500;

@@ -3,7 +3,7 @@
  * own e-mail; no function here takes a person.
  */
 import { v } from "convex/values";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
 import { cancelEmailChange, confirmEmailChange, emailChangeStatus, requestEmailChange } from "./model/privacy/emailChange";
 
 /** The change waiting for its code (the address it goes to, until when), or null; null signed out too (no clock: queries stay cached). */

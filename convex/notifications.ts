@@ -1,9 +1,9 @@
 import { v } from "convex/values";
 import { internalMutation, query } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { idArg } from "./model/args";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
-import { fanOutBatch } from "./model/notificationFanOut";
+import { idArg } from "./model/core/args";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
+import { fanOutBatch } from "./model/notifications/fanOut";
 import {
   deleteOldNotifications,
   markAllRead as markAllReadOf,
@@ -11,11 +11,11 @@ import {
   notificationPage,
   NOTIFICATION_TTL_MS,
   unreadCountOf,
-} from "./model/notifications";
-import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
+} from "./model/notifications/inbox";
+import { checkPaginationOpts, paginationOptsArg } from "./model/core/pagination";
 import { appError } from "./model/shared/errors";
 import { MESSAGES } from "./model/shared/texts";
-import { requireSignedIn, signedInUserId } from "./model/users";
+import { requireSignedIn, signedInUserId } from "./model/users/accounts";
 
 /**
  * The caller's unread count for the bell (0 when signed out): their session and their inbox,
@@ -65,7 +65,7 @@ const fanOutNotice = v.union(
   v.object({ kind: v.literal("chat") }),
 );
 
-/** One batch of telling an event's audience (model/notificationFanOut.ts). */
+/** One batch of telling an event's audience (model/notifications/fanOut.ts). */
 export const fanOut = internalMutation({
   args: {
     eventId: v.id("events"),

@@ -1,7 +1,7 @@
 import { v } from "convex/values";
-import { idArg } from "./model/args";
-import { callerQuery } from "./model/callerFunctions";
-import { accessLinkFor } from "./model/onlineAccess";
+import { idArg } from "./model/core/args";
+import { callerQuery } from "./model/core/callerFunctions";
+import { accessLinkFor } from "./model/events/onlineAccess";
 
 /** An online event's access link for the caller: its creator, supporters and ticket holders only; else null. */
 export const link = callerQuery({

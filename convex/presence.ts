@@ -1,6 +1,13 @@
 import { v } from "convex/values";
 import { internalMutation, mutation, query } from "./_generated/server";
-import { MAX_PRESENCE_ARG_LENGTH, MAX_PRESENCE_TOKEN_LENGTH, presence, presentViewer, roomCount, sweepLeftRooms } from "./model/presence";
+import {
+  MAX_PRESENCE_ARG_LENGTH,
+  MAX_PRESENCE_TOKEN_LENGTH,
+  presence,
+  presentViewer,
+  roomCount,
+  sweepLeftRooms,
+} from "./model/events/presence";
 import { MAX_PRESENCE_COUNT, PRESENCE_INTERVAL_MS } from "./model/shared/presenceRooms";
 
 // The three functions @convex-dev/presence's usePresence hook calls, by these names
@@ -9,7 +16,7 @@ import { MAX_PRESENCE_COUNT, PRESENCE_INTERVAL_MS } from "./model/shared/presenc
 /**
  * "Still here" from one open page of a signed-in person; returns the tokens that list the room
  * and end the visit. The client's `userId` is ignored: the server counts the caller's account
- * (model/presence.ts says why signed-out visitors are not counted).
+ * (model/events/presence.ts says why signed-out visitors are not counted).
  */
 export const heartbeat = mutation({
   args: { roomId: v.string(), userId: v.string(), sessionId: v.string(), interval: v.number() },

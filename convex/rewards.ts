@@ -1,10 +1,10 @@
 import { v } from "convex/values";
 import { query } from "./_generated/server";
-import { idArg } from "./model/args";
-import { callerQuery } from "./model/callerFunctions";
-import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
-import { rewardListOf } from "./model/rewards";
-import { requireEventOrganizer, supporterPage } from "./model/supportLists";
+import { idArg } from "./model/core/args";
+import { callerQuery } from "./model/core/callerFunctions";
+import { checkPaginationOpts, paginationOptsArg } from "./model/core/pagination";
+import { rewardListOf } from "./model/rewards/catalog";
+import { requireEventOrganizer, supporterPage } from "./model/supports/lists";
 
 /** The event's `Recompensas`, each with `Restam N` / `Esgotada`, live; [] for a bad id. */
 export const list = query({

@@ -9,7 +9,7 @@ import { ENTRY_KINDS } from "./model/shared/statement";
 import { UFS } from "./model/shared/ufs";
 import { MEIA_CATEGORIES } from "./model/shared/ticketTypes";
 import { emailTables } from "./model/email/schema";
-import { teamTables } from "./model/teamTables";
+import { teamTables } from "./model/team/tables";
 import { privacyTables } from "./model/privacy/schema";
 
 // The validator lives here, not beside CATEGORIES, so the browser never loads convex/values.
@@ -27,7 +27,7 @@ const pixKeyTypeValidator = literals(...PIX_KEY_TYPES);
 /** "opening" carries the balance of a wallet that existed before the statement did. */
 const walletEntryKindValidator = literals(...ENTRY_KINDS);
 
-/** What a notification tells; see model/notifications.ts for who gets each and when. */
+/** What a notification tells; see model/notifications/inbox.ts for who gets each and when. */
 const notificationKindValidator = v.union(
   v.literal("goalReached"),
   v.literal("cancelled"),
@@ -48,7 +48,7 @@ const notificationKindValidator = v.union(
 );
 
 /**
- * `Taxa de serviço` on a support or purchase (model/fees.ts): the platform's fee, and whether its
+ * `Taxa de serviço` on a support or purchase (model/books/fees.ts): the platform's fee, and whether its
  * buyer paid it on top (then it was debited with the price and goes back with it on any refund);
  * otherwise it is taken from the payout. Absent = no fee.
  */
@@ -61,9 +61,9 @@ const queuedSupportFields = {
   eventId: v.id("events"),
   userId: v.id("users"),
   amountCents: v.number(),
-  /** A ticket purchase rather than a support: the queue decides it against the type's capacity (model/ticketAllocation.ts). */
+  /** A ticket purchase rather than a support: the queue decides it against the type's capacity (model/tickets/allocation.ts). */
   purchaseId: v.optional(v.id("ticketPurchases")),
-  /** The reward the supporter chose, and their answer to its question: the queue decides a limited one (model/rewardAllocation.ts). */
+  /** The reward the supporter chose, and their answer to its question: the queue decides a limited one (model/rewards/allocation.ts). */
   rewardId: v.optional(v.id("rewards")),
   answer: v.optional(v.string()),
   ...serviceFeeFields,
@@ -97,7 +97,7 @@ export default defineSchema({
     walletCents: v.optional(v.number()),
     /**
      * The part of walletCents that is promotional (the welcome bonus): spendable, never
-     * withdrawable. Absent on wallets from before PIX: read it via promoCentsOf (model/walletPromo.ts).
+     * withdrawable. Absent on wallets from before PIX: read it via promoCentsOf (model/wallet/promo.ts).
      */
     promoCents: v.optional(v.number()),
     /**
@@ -142,13 +142,13 @@ export default defineSchema({
     /** Tickets checked in at the door; absent on events from before check-in existed. */
     ticketsUsed: v.optional(v.number()),
     uniqueSupporters: v.number(),
-    /** How the event ended; absent while it is open. See model/settlement.ts. */
+    /** How the event ended; absent while it is open. See model/settlement/settle.ts. */
     settlement: v.optional(settlementValidator),
     /** Refunded so far, while (and after) a refund runs in batches. Absent = 0. */
     refundedCents: v.optional(v.number()),
     /**
      * The promotional part of a paid-out event's payout, set when its creator was credited
-     * (model/payoutCredit.ts); absent before then and on events paid out before it was recorded.
+     * (model/settlement/payoutCredit.ts); absent before then and on events paid out before it was recorded.
      */
     payoutPromoCents: v.optional(v.number()),
     /** The scheduled settlement at startsAt; replaced when the date changes. */
@@ -174,10 +174,10 @@ export default defineSchema({
     fundingMode: v.optional(v.literal("flexible")),
     /** `Repassar a taxa ao comprador`: ticket buyers pay the service fee on top. Absent = `Absorver a taxa`. */
     feePassedOn: v.optional(v.literal(true)),
-    /** Set with the payout (model/payoutCredit.ts): the fee taken from it, and every fee the platform received for this event. */
+    /** Set with the payout (model/settlement/payoutCredit.ts): the fee taken from it, and every fee the platform received for this event. */
     payoutFeeCents: v.optional(v.number()),
     platformFeeCents: v.optional(v.number()),
-    /** The organizer's raised `Cortesias` limit (model/courtesies.ts). Absent = 10% of the event's tickets. */
+    /** The organizer's raised `Cortesias` limit (model/tickets/courtesies.ts). Absent = 10% of the event's tickets. */
     courtesyLimit: v.optional(v.number()),
   })
     .index("by_finished_and_startsAt", ["finished", "startsAt"])
@@ -188,7 +188,7 @@ export default defineSchema({
 
   // Who uploaded which event image. Uploads go straight to storage, so the uploader claims the
   // file right after; only the claimer may attach it to an event, and only once (eventId).
-  // An upload still without an event a day later is deleted (model/eventImages.ts).
+  // An upload still without an event a day later is deleted (model/events/images.ts).
   imageUploads: defineTable({
     storageId: v.id("_storage"),
     userId: v.id("users"),
@@ -197,12 +197,12 @@ export default defineSchema({
     .index("by_storageId", ["storageId"])
     .index("by_userId", ["userId"]),
   // One row: files created before sweptBefore were all looked at by the sweep of unclaimed
-  // uploads, so the next run starts there (model/eventImages.ts).
+  // uploads, so the next run starts there (model/events/images.ts).
   uploadSweeps: defineTable({ sweptBefore: v.number() }),
 
   // Substring search without scanning every event: one row per distinct 3-character piece
   // of each event's folded name, plus how many events hold each piece so a search can walk
-  // the rarest one. See model/eventSearch.ts. The event's `finished` flag, city key and
+  // the rarest one. See model/events/search.ts. The event's `finished` flag, city key and
   // category ride along, so a name search walks only the rows of the list shown (upcoming or
   // finished) and, with the `Cidade` or category filter, of that city and category.
   eventNameGrams: defineTable({
@@ -259,7 +259,7 @@ export default defineSchema({
     issuedAt: v.number(),
     /**
      * Absent = valid. A refunded event's tickets become "cancelled"; check-in makes them "used".
-     * "transferred": its holder gave it to someone else (model/ticketTransfer.ts); it is no longer
+     * "transferred": its holder gave it to someone else (model/tickets/transfer.ts); it is no longer
      * theirs and admits nobody (its code is refused at the door), so code counting what a person
      * holds must skip it as it skips "cancelled". The receiver holds a new ticket (another row,
      * with `transferredFromId`) once their e-mail has an account.
@@ -268,24 +268,24 @@ export default defineSchema({
     usedAt: v.optional(v.number()),
     /** The door (its name, `Equipe`'s check-in) where it was first let in; absent for a check-in before doors had names. */
     usedDoor: v.optional(v.string()),
-    // A ticket bought through a ticket type (model/ticketPurchases.ts); absent on the spec's support tickets.
+    // A ticket bought through a ticket type (model/tickets/purchases.ts); absent on the spec's support tickets.
     typeId: v.optional(v.id("ticketTypes")),
     typeName: v.optional(v.string()),
     loteIndex: v.optional(v.number()),
     priceCents: v.optional(v.number()),
-    /** The service fee of this ticket (model/fees.ts); absent = none. */
+    /** The service fee of this ticket (model/books/fees.ts); absent = none. */
     feeCents: v.optional(v.number()),
     /** The `Cupom` its purchase used, as typed (upper case), for the attendee CSV. */
     couponCode: v.optional(v.string()),
-    /** A `Cortesia` its event's organizer gave (model/courtesies.ts): no purchase, price R$ 0,00. */
+    /** A `Cortesia` its event's organizer gave (model/tickets/courtesies.ts): no purchase, price R$ 0,00. */
     courtesy: v.optional(v.literal(true)),
     /** Set on a meia-entrada ticket: the category its buyer declared. */
     meiaCategory: v.optional(meiaCategoryValidator),
-    /** The purchase that issued it, so its buyer can cancel it from Meus Ingressos (model/purchaseCancel.ts). */
+    /** The purchase that issued it, so its buyer can cancel it from Meus Ingressos (model/tickets/purchaseCancel.ts). */
     purchaseId: v.optional(v.id("ticketPurchases")),
-    /** A support's ticket: the contribution that gave it, which its supporter may cancel (model/supportCancel.ts). */
+    /** A support's ticket: the contribution that gave it, which its supporter may cancel (model/supports/cancel.ts). */
     contributionId: v.optional(v.id("contributions")),
-    // Transferir ingresso (model/ticketTransfer.ts). On the ticket given away ("transferred"):
+    // Transferir ingresso (model/tickets/transfer.ts). On the ticket given away ("transferred"):
     /** The receiver's e-mail (lower case), shown to the giver as `Transferido para <e-mail>`. */
     transferredTo: v.optional(v.string()),
     transferredAt: v.optional(v.number()),
@@ -340,7 +340,7 @@ export default defineSchema({
     loteSold: v.array(v.number()),
     loteMeia: v.array(v.number()),
     loteUsed: v.array(v.number()),
-    /** `Cortesias` of this type (model/courtesies.ts), also counted in `inteiraSold`. Absent = 0. */
+    /** `Cortesias` of this type (model/tickets/courtesies.ts), also counted in `inteiraSold`. Absent = 0. */
     courtesies: v.optional(v.number()),
     /** Of those, checked in at the door. Absent = 0. */
     courtesiesUsed: v.optional(v.number()),
@@ -348,7 +348,7 @@ export default defineSchema({
     .index("by_typeId", ["typeId"])
     .index("by_eventId", ["eventId"]),
 
-  // A purchase of tickets of one type (model/ticketPurchases.ts): written when the buyer pays,
+  // A purchase of tickets of one type (model/tickets/purchases.ts): written when the buyer pays,
   // decided by the event's queue (its row in queuedSupports points here), which then issues one
   // ticket per unit or refunds it with the reason.
   ticketPurchases: defineTable({
@@ -361,7 +361,7 @@ export default defineSchema({
     /** Set for meia-entrada: the category the buyer declared. */
     meiaCategory: v.optional(meiaCategoryValidator),
     amountCents: v.number(),
-    /** "cancelled": its buyer cancelled it within the withdrawal window, and was refunded (model/purchaseCancel.ts). */
+    /** "cancelled": its buyer cancelled it within the withdrawal window, and was refunded (model/tickets/purchaseCancel.ts). */
     status: v.union(v.literal("pending"), v.literal("issued"), v.literal("refunded"), v.literal("cancelled")),
     ticketCodes: v.optional(v.array(v.string())),
     /** Refunded: the Portuguese reason the buyer is shown. */
@@ -372,13 +372,13 @@ export default defineSchema({
     /** Bought from a waiting-list hold: its units were already counted in ticketSales when held. */
     holdId: v.optional(v.id("waitingListEntries")),
     ...serviceFeeFields,
-    /** The `Cupom` it used (model/coupons.ts): its use is given back if the purchase is refused or cancelled. */
+    /** The `Cupom` it used (model/tickets/coupons.ts): its use is given back if the purchase is refused or cancelled. */
     couponId: v.optional(v.id("coupons")),
   })
     // `Máximo por pessoa`: what a person has pending for an event.
     .index("by_userId_and_eventId_and_status", ["userId", "eventId", "status"]),
 
-  // `Lista de espera` (model/waitingList.ts): one row per person waiting for an option (inteira
+  // `Lista de espera` (model/waitingList/list.ts): one row per person waiting for an option (inteira
   // or meia) of a sold-out type. Units that come back are held for the first in line, counted
   // in the type's ticketSales as taken, so nobody else sees or buys them. The line is read by
   // index in join order and each change writes only the row it concerns: a join never touches
@@ -481,7 +481,7 @@ export default defineSchema({
     .index("by_eventId", ["eventId"]),
 
   // An online event's access link: kept apart from the event, which every page reads, and
-  // shown only to its ticket holders, supporters and creator (model/onlineAccess.ts).
+  // shown only to its ticket holders, supporters and creator (model/events/onlineAccess.ts).
   eventAccessLinks: defineTable({
     eventId: v.id("events"),
     url: v.string(),
@@ -489,7 +489,7 @@ export default defineSchema({
 
   // "Evolução dos apoios": per event, the total after supports, at most 99 points (coarser
   // buckets as it grows), so the chart reads one document however many supports. See
-  // model/timeline.ts.
+  // model/events/timeline.ts.
   supportTimelines: defineTable({
     eventId: v.id("events"),
     bucketMs: v.number(),
@@ -499,7 +499,7 @@ export default defineSchema({
   // What a support, a presence heartbeat and a chat message check about an event, kept apart
   // from the event document, which the support queue's worker rewrites with every batch: on
   // Convex a transaction that read the event would conflict with each one. Written only at
-  // creation, by an edit, and when supporting closes for good. See model/supportGates.ts.
+  // creation, by an edit, and when supporting closes for good. See model/supports/gates.ts.
   supportGates: defineTable({
     eventId: v.id("events"),
     creatorId: v.id("users"),
@@ -518,7 +518,7 @@ export default defineSchema({
   // The per-event support queue: a support debits the wallet and writes a row here (nothing
   // shared); the event's worker applies the rows in order, in batches (a support of a quiet
   // event is applied at once). A row is pending, applied with its outcome, or refunded with
-  // the reason supporting had closed. See model/supportQueue.ts.
+  // the reason supporting had closed. See model/supports/queue.ts.
   queuedSupports: defineTable(
     v.union(
       v.object({ ...queuedSupportFields, status: v.literal("pending") }),
@@ -541,7 +541,7 @@ export default defineSchema({
     // `Meus dados`: a person's rows, and whether one is still pending.
     .index("by_userId_and_status", ["userId", "status"]),
 
-  // Each supported event's queue worker, as a union with a generation (model/supportWorker.ts).
+  // Each supported event's queue worker, as a union with a generation (model/supports/worker.ts).
   // `running` alone is the shape from before the union, rewritten by migrations:workerStates.
   supportWorkers: defineTable(
     v.union(
@@ -567,13 +567,13 @@ export default defineSchema({
      * (migrations:walletPromoParts fills them from the ledger).
      */
     promoCents: v.optional(v.number()),
-    /** What of a taken-back amount the wallet could not cover and is owed (model/walletOwed.ts). */
+    /** What of a taken-back amount the wallet could not cover and is owed (model/wallet/owed.ts). */
     owedCents: v.optional(v.number()),
     /** The service fee included in amountCents (a purchase with the fee passed on, or its refund). */
     feeCents: v.optional(v.number()),
   }).index("by_userId", ["userId"]),
 
-  // `Cupons de desconto` (model/coupons.ts): an event's codes. `uses` is written by each purchase
+  // `Cupons de desconto` (model/tickets/coupons.ts): an event's codes. `uses` is written by each purchase
   // that takes one, in its transaction, so concurrent purchases of one coupon are serialized by
   // Convex and its maximum is never passed.
   coupons: defineTable({
@@ -592,7 +592,7 @@ export default defineSchema({
     uses: v.number(),
   }).index("by_eventId_and_code", ["eventId", "code"]),
 
-  // `Cortesias` (model/courtesies.ts): one row per courtesy ticket issued, for the organizer's
+  // `Cortesias` (model/tickets/courtesies.ts): one row per courtesy ticket issued, for the organizer's
   // list; `ticketId` is absent while its e-mail has no account (it is issued at the first sign-in).
   courtesies: defineTable({
     eventId: v.id("events"),
@@ -604,7 +604,7 @@ export default defineSchema({
     .index("by_eventId", ["eventId"])
     .index("by_email_and_ticketId", ["email", "ticketId"]),
 
-  // The platform's own account (model/books.ts): one row, the fees received at payouts. It is
+  // The platform's own account (model/books/check.ts): one row, the fees received at payouts. It is
   // nobody's wallet: no person can spend or withdraw it.
   platformAccount: defineTable({ balanceCents: v.number() }),
   // Its statement: one row per payout that paid fees, written in the same transaction.
@@ -613,7 +613,7 @@ export default defineSchema({
     amountCents: v.number(),
     balanceAfterCents: v.number(),
   }).index("by_eventId", ["eventId"]),
-  // The daily check that the books balance (model/books.ts): the totals it read page by page, then its result.
+  // The daily check that the books balance (model/books/check.ts): the totals it read page by page, then its result.
   booksChecks: defineTable({
     status: v.union(v.literal("running"), v.literal("balanced"), v.literal("unbalanced"), v.literal("moved")),
     /** Which table the next step reads, and from where. */
@@ -637,7 +637,7 @@ export default defineSchema({
 
   // Promotional money a person spent on an event, not yet refunded: a refund of that event
   // gives it back as promotional money, so the welcome bonus never becomes withdrawable by
-  // supporting an event that is then refunded (model/walletPromo.ts).
+  // supporting an event that is then refunded (model/wallet/promo.ts).
   promoSpends: defineTable({
     userId: v.id("users"),
     eventId: v.id("events"),
@@ -731,7 +731,7 @@ export default defineSchema({
     .index("by_eventId", ["eventId"])
     .index("by_authorId", ["authorId"]),
 
-  // One row per thing a person is told (model/notifications.ts). A row is unread while
+  // One row per thing a person is told (model/notifications/inbox.ts). A row is unread while
   // `read` is false and `at` is after its owner's inbox `readAt`, so "Marcar todas como
   // lidas" writes one document however many rows there are. The event's name (and an
   // update's title) are copied in, so the list never reads events. Kept 90 days after `at`.
@@ -790,7 +790,7 @@ export default defineSchema({
     .index("by_userId", ["userId"])
     .index("by_at", ["at"]),
 
-  // `Equipe` and the door (model/teamTables.ts).
+  // `Equipe` and the door (model/team/tables.ts).
   ...teamTables,
 
   // E-mail changes, welcome-bonus fingerprints, the purge's books (model/privacy/schema.ts).

@@ -3,12 +3,12 @@ import { internalMutation, type MutationCtx } from "./_generated/server";
 import type { Category } from "./model/shared/categories";
 import type { Settlement } from "./model/shared/lifecycle";
 import type { Uf } from "./model/shared/ufs";
-import { insertEvent } from "./model/events";
+import { insertEvent } from "./model/events/rows";
 import { cityKeyOf } from "./model/shared/eventDetails";
 import { INITIAL_WALLET_CENTS } from "./model/shared/money";
-import { cancelEvent, scheduleSettlement, settleAtDate } from "./model/settlement";
-import { enqueueSupport } from "./model/supportQueue";
-import { openWallet } from "./model/wallet";
+import { cancelEvent, scheduleSettlement, settleAtDate } from "./model/settlement/settle";
+import { enqueueSupport } from "./model/supports/queue";
+import { openWallet } from "./model/wallet/ledger";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

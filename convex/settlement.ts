@@ -1,8 +1,8 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
-import { refundBatch as runRefundBatch, settleAtDate } from "./model/settlement";
+import { refundBatch as runRefundBatch, settleAtDate } from "./model/settlement/settle";
 
-/** Scheduled at each event's startsAt (model/settlement.ts). Idempotent. */
+/** Scheduled at each event's startsAt (model/settlement/settle.ts). Idempotent. */
 export const settle = internalMutation({
   args: { eventId: v.id("events") },
   handler: async (ctx, { eventId }) => {

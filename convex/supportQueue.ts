@@ -1,9 +1,9 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
-import { QUEUE_BATCH_SIZE, workQueue } from "./model/supportQueue";
-import { restartStuckWorkers } from "./model/supportWorker";
+import { QUEUE_BATCH_SIZE, workQueue } from "./model/supports/queue";
+import { restartStuckWorkers } from "./model/supports/worker";
 
-/** One turn of an event's support queue worker (model/supportQueue.ts); reschedules itself while there is work. */
+/** One turn of an event's support queue worker (model/supports/queue.ts); reschedules itself while there is work. */
 export const work = internalMutation({
   args: { eventId: v.id("events"), generation: v.number() },
   handler: async (ctx, { eventId, generation }) => {
@@ -11,7 +11,7 @@ export const work = internalMutation({
   },
 });
 
-/** The recovery cron: restarts the worker of any event whose queue stopped making progress (model/supportWorker.ts). */
+/** The recovery cron: restarts the worker of any event whose queue stopped making progress (model/supports/worker.ts). */
 export const recover = internalMutation({
   args: {},
   handler: async (ctx) => {

@@ -1,17 +1,17 @@
 import { v } from "convex/values";
 import { hideNameOn } from "./model/privacy/anonymity";
-import { idArg } from "./model/args";
+import { idArg } from "./model/core/args";
 import { MESSAGES } from "./model/shared/texts";
-import { enforceRateLimit } from "./model/rateLimits";
-import { contributionTotal } from "./model/supports";
-import { enqueueSupport, outcomeOf } from "./model/supportQueue";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
-import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
-import { mySupportsPage } from "./model/supportLists";
+import { enforceRateLimit } from "./model/core/rateLimits";
+import { contributionTotal } from "./model/supports/contributions";
+import { enqueueSupport, outcomeOf } from "./model/supports/queue";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
+import { checkPaginationOpts, paginationOptsArg } from "./model/core/pagination";
+import { mySupportsPage } from "./model/supports/lists";
 
 /**
  * Supports an event with money from the caller's wallet: checked and debited at once, and
- * applied at once on a quiet event or by the event's queue (model/supportQueue.ts). `rewardId`
+ * applied at once on a quiet event or by the event's queue (model/supports/queue.ts). `rewardId`
  * (absent: `Sem recompensa`) and `answer` are the reward chosen and the answer to its question.
  * Returns the id whose outcome `supports:outcome` tells, live, and whether it waits in the queue.
  */

@@ -1,9 +1,9 @@
 import { v } from "convex/values";
-import { idArg } from "./model/args";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
+import { idArg } from "./model/core/args";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
 import { appError } from "./model/shared/errors";
 import { TEAM_MESSAGES } from "./model/shared/team";
-import { eventRoleOf, inviteMember, removeMember, requireEventRole, teamOf } from "./model/team";
+import { eventRoleOf, inviteMember, removeMember, requireEventRole, teamOf } from "./model/team/members";
 
 const notTheOrganizer = () => appError("NOT_THE_ORGANIZER", TEAM_MESSAGES.notTheOrganizer);
 

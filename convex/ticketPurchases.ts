@@ -1,9 +1,9 @@
 import { v } from "convex/values";
-import { idArg } from "./model/args";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
-import { enforceRateLimit } from "./model/rateLimits";
-import { cancelPurchase } from "./model/purchaseCancel";
-import { enqueuePurchase, purchaseOutcomeOf } from "./model/ticketPurchases";
+import { idArg } from "./model/core/args";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
+import { enforceRateLimit } from "./model/core/rateLimits";
+import { cancelPurchase } from "./model/tickets/purchaseCancel";
+import { enqueuePurchase, purchaseOutcomeOf } from "./model/tickets/purchases";
 import { TICKET_MESSAGES } from "./model/shared/ticketTypes";
 
 /**

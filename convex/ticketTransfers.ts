@@ -1,8 +1,8 @@
 import { v } from "convex/values";
-import { idArg } from "./model/args";
-import { signedInMutation } from "./model/callerFunctions";
-import { enforceRateLimit } from "./model/rateLimits";
-import { transferTicket } from "./model/ticketTransfer";
+import { idArg } from "./model/core/args";
+import { signedInMutation } from "./model/core/callerFunctions";
+import { enforceRateLimit } from "./model/core/rateLimits";
+import { transferTicket } from "./model/tickets/transfer";
 
 /**
  * `Transferir ingresso`: gives the caller's ticket to the person with `email`, once, until 24 h

@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { query } from "./_generated/server";
-import { idArg } from "./model/args";
-import { ticketBlockOf } from "./model/ticketTypes";
+import { idArg } from "./model/core/args";
+import { ticketBlockOf } from "./model/tickets/ticketTypes";
 
 /**
  * The `Ingressos` block: the event's ticket types with their lotes and what each sold, live;

@@ -2,16 +2,16 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { action, internalMutation } from "./_generated/server";
-import { idArg } from "./model/args";
-import { callerQuery } from "./model/callerFunctions";
-import { signedInMutation } from "./model/callerFunctions";
-import { cancelSupport as cancelSupportOf } from "./model/supportCancel";
-import { checkInStatsOf, checkInTicket, requireOrganizer, type CheckedIn } from "./model/checkIn";
-import { enforceRateLimit } from "./model/rateLimits";
+import { idArg } from "./model/core/args";
+import { callerQuery } from "./model/core/callerFunctions";
+import { signedInMutation } from "./model/core/callerFunctions";
+import { cancelSupport as cancelSupportOf } from "./model/supports/cancel";
+import { checkInStatsOf, checkInTicket, requireOrganizer, type CheckedIn } from "./model/door/checkIn";
+import { enforceRateLimit } from "./model/core/rateLimits";
 import { DEFAULT_DOOR_NAME, DOOR_MESSAGES, normalizeDoorName } from "./model/shared/door";
 import { appError } from "./model/shared/errors";
-import { shownTicketStatus } from "./model/tickets";
-import { currentUser } from "./model/users";
+import { shownTicketStatus } from "./model/tickets/issue";
+import { currentUser } from "./model/users/accounts";
 
 /** Bound on "Meus Ingressos"; far more tickets than one person holds. */
 const MAX_TICKETS = 500;

@@ -1,10 +1,10 @@
 import { v } from "convex/values";
 import { query } from "./_generated/server";
-import { idArg } from "./model/args";
-import { signedInMutation } from "./model/callerFunctions";
-import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
-import { enforceRateLimit } from "./model/rateLimits";
-import { cleanUpdate, postUpdate, updatesPage } from "./model/updates";
+import { idArg } from "./model/core/args";
+import { signedInMutation } from "./model/core/callerFunctions";
+import { checkPaginationOpts, paginationOptsArg } from "./model/core/pagination";
+import { enforceRateLimit } from "./model/core/rateLimits";
+import { cleanUpdate, postUpdate, updatesPage } from "./model/events/updates";
 
 /** A page of an event's Novidades, newest first; public. An unknown event has none. */
 export const list = query({

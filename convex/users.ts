@@ -1,6 +1,6 @@
 import { TERMS_VERSION } from "./model/shared/terms";
-import { callerQuery } from "./model/callerFunctions";
-import { menuNameOf, walletCentsOf } from "./model/users";
+import { callerQuery } from "./model/core/callerFunctions";
+import { menuNameOf, walletCentsOf } from "./model/users/accounts";
 
 /** The signed-in user with their wallet, or null when signed out. */
 export const me = callerQuery({

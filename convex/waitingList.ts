@@ -1,10 +1,10 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
-import { idArg } from "./model/args";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
-import { enforceRateLimit } from "./model/rateLimits";
+import { idArg } from "./model/core/args";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
+import { enforceRateLimit } from "./model/core/rateLimits";
 import { TICKET_MESSAGES } from "./model/shared/ticketTypes";
-import { expireHold, joinWaitingList, leaveWaitingList, waitingOf } from "./model/waitingList";
+import { expireHold, joinWaitingList, leaveWaitingList, waitingOf } from "./model/waitingList/list";
 
 /** `Entrar na lista de espera` of a sold-out option (inteira or meia) of a type, for 1 to 4 units. */
 export const join = signedInMutation({

@@ -1,8 +1,8 @@
 import { v } from "convex/values";
 import { internalMutation, query } from "./_generated/server";
-import { idArg } from "./model/args";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
-import { enforceRateLimit } from "./model/rateLimits";
+import { idArg } from "./model/core/args";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
+import { enforceRateLimit } from "./model/core/rateLimits";
 import { WAITING_ROOM_MESSAGES } from "./model/shared/waitingRoom";
 import { assignDrawKeys, assignDrawPlaces, openRoom } from "./model/waitingRoom/draw";
 import { joinRoom } from "./model/waitingRoom/entries";

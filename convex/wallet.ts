@@ -1,6 +1,6 @@
-import { checkPaginationOpts, paginationOptsArg } from "./model/pagination";
-import { callerQuery } from "./model/callerFunctions";
-import { statementPage } from "./model/wallet";
+import { checkPaginationOpts, paginationOptsArg } from "./model/core/pagination";
+import { callerQuery } from "./model/core/callerFunctions";
+import { statementPage } from "./model/wallet/ledger";
 
 /** The caller's wallet statement (Extrato), newest first; an empty page when signed out. */
 export const statement = callerQuery({

@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
-import { callerQuery, signedInMutation } from "./model/callerFunctions";
+import { callerQuery, signedInMutation } from "./model/core/callerFunctions";
 import { isConfigured } from "./model/payments/mercadoPago";
 import { sendPayout } from "./model/payments/sync";
 import { payoutValidator } from "./model/payments/validators";
@@ -12,7 +12,7 @@ import {
   withdrawalOfPayout,
   withdrawalSummary,
 } from "./model/payments/withdrawals";
-import { enforceRateLimit } from "./model/rateLimits";
+import { enforceRateLimit } from "./model/core/rateLimits";
 import { appError } from "./model/shared/errors";
 import { PIX_KEY_TYPES, PIX_MESSAGES, type PixKeyType } from "./model/shared/pix";
 

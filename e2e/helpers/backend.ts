@@ -4,7 +4,7 @@
  */
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
-import { RATE_LIMITS, type RateLimitName } from "../../convex/model/rateLimits";
+import { RATE_LIMITS, type RateLimitName } from "../../convex/model/core/rateLimits";
 import { eventInput, type CreateEventArgs } from "../../test-kit/event-input";
 import { localSignInToken } from "../../test-kit/local-sign-in";
 import { DAY } from "../../test-kit/time";

@@ -26,8 +26,9 @@ export async function acceptTerms(page: Page) {
 }
 
 /**
- * Signed in, accepts the terms when asked. The dialog and the header's avatar come from the same
- * query in one render, so once either shows, whether the dialog is there is already known.
+ * Signed in, accepts the terms when asked. The dialog (or, while its code loads, its busy frame of
+ * the same name) and the header's avatar come from the same query in one render, so once either
+ * shows, whether the dialog is there is already known.
  */
 export async function acceptTermsIfAsked(page: Page) {
   const avatar = page.getByRole("button", { name: "Abrir menu do usuário" });

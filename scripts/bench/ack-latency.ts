@@ -8,7 +8,7 @@ import { openClient, percentiles, signIn } from "./latency";
 import { startLocalBackendProcess } from "./local-backend-process";
 
 export const CONCURRENT_SUPPORTS = 1_000;
-/** Supports are limited to 20 per person per minute (convex/model/rateLimits.ts). */
+/** Supports are limited to 20 per person per minute (convex/model/core/rateLimits.ts). */
 const SUPPORTS_PER_PERSON = 20;
 
 export type AckLatency = {

@@ -4,8 +4,8 @@ import type { Backend } from "./convex-backend";
 import { OWNER_EVENT_COUNT } from "./dataset";
 import { fillChat, insertUser, type Catalogue } from "./fill";
 import { measureMutation, measureQuery, type Cost } from "./measure";
-import { drainQueue } from "../../convex/model/supportQueue";
-import { setWorkerState } from "../../convex/model/supportWorker";
+import { drainQueue } from "../../convex/model/supports/queue";
+import { setWorkerState } from "../../convex/model/supports/worker";
 import { signedInCaller } from "./session-check";
 
 export const CHAT_MESSAGES = 5_000;

@@ -20,7 +20,7 @@ import { eventInput } from "../../test-kit/event-input";
 import { localSignInToken } from "../../test-kit/local-sign-in";
 import type { Id } from "../../convex/_generated/dataModel";
 import { eventRoom } from "../../convex/model/shared/presenceRooms";
-import { QUEUE_BATCH_SIZE, QUEUE_SETTLE_MS } from "../../convex/model/supportQueue";
+import { QUEUE_BATCH_SIZE, QUEUE_SETTLE_MS } from "../../convex/model/supports/queue";
 import { ConflictProfiler, type ProfiledTransaction, startLocalBackend } from "../../local-backend/index.ts";
 import { simulateOcc, type Footprint, type OccResult, type QueueWorker } from "./occ-simulation";
 

@@ -3,7 +3,7 @@ import WebSocket from "ws";
 import { api } from "../../convex/_generated/api";
 import { eventInput } from "../../test-kit/event-input";
 import { localSignInToken } from "../../test-kit/local-sign-in";
-import { QUEUE_SETTLE_MS } from "../../convex/model/supportQueue";
+import { QUEUE_SETTLE_MS } from "../../convex/model/supports/queue";
 import { startLocalBackendProcess } from "./local-backend-process";
 
 export const LATENCY_SUPPORTS = 500;
@@ -15,7 +15,7 @@ export const QUIET_SUBSCRIBERS = 10;
 /** Unrecorded supports first, so JIT warm-up and first-use costs stay out of the figures. */
 const WARMUP_SUPPORTS = 10;
 /**
- * Supporters taking turns: one person may support 20 times a minute (convex/model/rateLimits.ts),
+ * Supporters taking turns: one person may support 20 times a minute (convex/model/core/rateLimits.ts),
  * and the run makes ~1,500 supports in well under a minute or two.
  */
 const SUPPORTERS = 80;
@@ -30,7 +30,7 @@ export type LiveLatency = { steady: Latency[]; quiet: Latency };
  * event page). Two kinds of event:
  * - steady: supports one after the other, each as soon as B saw the one before. Each comes
  *   within QUEUE_SETTLE_MS of the last, so most wait in the event's queue for the worker, which
- *   leaves rows younger than QUEUE_SETTLE_MS on purpose (convex/model/supportQueue.ts);
+ *   leaves rows younger than QUEUE_SETTLE_MS on purpose (convex/model/supports/queue.ts);
  * - quiet: supports QUIET_GAP_MS apart, so each is applied as it is taken (one commit).
  * A is a pool of supporters taking turns, to stay within the supports limit. Supports are 1
  * cent (the event's minimum), so each R$ 50,00 wallet covers every run. The clients share this

@@ -11,7 +11,7 @@ export const SUPPORT_SAMPLES = 200;
 export const WATCHED_PAGES = 500;
 export const PAGE_SAMPLES = 100;
 const WARMUP = 20;
-/** 20 supports per person per minute (convex/model/rateLimits.ts): each supporter makes ~15 per part. */
+/** 20 supports per person per minute (convex/model/core/rateLimits.ts): each supporter makes ~15 per part. */
 const SUPPORTERS = 15;
 /** The catalogue's minimum support (dataset.ts). */
 const AMOUNT_CENTS = 100;

@@ -9,7 +9,7 @@ import { insertUser } from "./fill";
 import { openClient, percentiles, signIn } from "./latency";
 import { startLocalBackendProcess } from "./local-backend-process";
 
-/** Deposits per person: the `deposit` rate limit allows 20 an hour (convex/model/rateLimits.ts). */
+/** Deposits per person: the `deposit` rate limit allows 20 an hour (convex/model/core/rateLimits.ts). */
 const DEPOSITS_PER_PERSON = 10;
 const PEOPLE = 4;
 const DEPOSIT_CENTS = 2_000;

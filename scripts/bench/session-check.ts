@@ -1,6 +1,6 @@
 import { getAuthUserId } from "@convex-dev/auth/server";
 import type { Id } from "../../convex/_generated/dataModel";
-import { currentUser } from "../../convex/model/users";
+import { currentUser } from "../../convex/model/users/accounts";
 import type { Backend } from "./convex-backend";
 import type { Cost } from "./measure";
 

@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
 import { internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { insertEvent } from "../../convex/model/events";
-import { REFUND_BATCH_SIZE } from "../../convex/model/settlement";
+import { insertEvent } from "../../convex/model/events/rows";
+import { REFUND_BATCH_SIZE } from "../../convex/model/settlement/settle";
 import { newBackend, type Backend } from "./convex-backend";
 import { insertUser } from "./fill";
 

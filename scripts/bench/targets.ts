@@ -1,10 +1,10 @@
 /** Targets that more than one part of the bench holds its figures to. */
-import { QUEUE_SETTLE_MS } from "../../convex/model/supportQueue";
+import { QUEUE_SETTLE_MS } from "../../convex/model/supports/queue";
 
 /**
  * On a busy event a support shows on other pages once its event's queue worker applies it, and
  * the worker waits QUEUE_SETTLE_MS on purpose (so it never conflicts with supports still
- * committing: convex/model/supportQueue.ts). The latency targets are what the backend may add on
+ * committing: convex/model/supports/queue.ts). The latency targets are what the backend may add on
  * top. A quiet event's support is applied as it is taken: its target has no settle in it.
  */
 export const MAX_P95_MS = QUEUE_SETTLE_MS + 50;

@@ -1,6 +1,6 @@
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { withSupport, type TimelineSeries } from "../../convex/model/timeline";
+import { withSupport, type TimelineSeries } from "../../convex/model/events/timeline";
 import type { Backend } from "./convex-backend";
 import { insertUser, ROWS_PER_BATCH } from "./fill";
 import type { FunctionCost } from "./function-cost";

@@ -52,6 +52,22 @@ describe("a page past its budget fails", () => {
     ]);
   });
 
+  it("the product pages at 5,501 together, a page added to the folder counted in; the differences at 901", () => {
+    root = mkdtempSync(join(tmpdir(), "word-budgets-"));
+    write("docs/product.md", 500);
+    write("docs/product/tickets.md", 3_000);
+    write("docs/product/a-new-feature.md", 2_001);
+    write("local-backend/DIFFERENCES.md", 901);
+    expect(overBudget(root).map((o) => [o.budget, o.pages, o.words])).toEqual([
+      [
+        "the product pages (product.md and docs/product/)",
+        ["docs/product.md", "docs/product/a-new-feature.md", "docs/product/tickets.md"],
+        5_501,
+      ],
+      ["the local backend's differences from Convex", ["local-backend/DIFFERENCES.md"], 901],
+    ]);
+  });
+
   it("passes the same pages one word under", () => {
     root = mkdtempSync(join(tmpdir(), "word-budgets-"));
     write("README.md", 1_000);
@@ -59,6 +75,10 @@ describe("a page past its budget fails", () => {
     write("docs/testing.md", 1_000);
     write("local-backend/README.md", 500);
     write("docs/new-page.md", 2_000);
+    write("docs/product.md", 500);
+    write("docs/product/tickets.md", 3_000);
+    write("docs/product/a-new-feature.md", 2_000);
+    write("local-backend/DIFFERENCES.md", 900);
     expect(overBudget(root)).toEqual([]);
   });
 });

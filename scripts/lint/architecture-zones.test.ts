@@ -21,12 +21,12 @@ const zoneErrors = (filePath: string, code: string) => errorsOf("import-x/no-res
 describe("the architecture's import zones (ESLint)", () => {
   it("refuses a browser import of server code, types included", async () => {
     for (const code of [
-      'import { currentUser } from "../../convex/model/users";\nexport const x = currentUser;\n',
-      'import type { Timeline } from "../../convex/model/timeline";\nexport type X = Timeline;\n',
+      'import { currentUser } from "../../convex/model/users/accounts";\nexport const x = currentUser;\n',
+      'import type { Timeline } from "../../convex/model/events/timeline";\nexport type X = Timeline;\n',
       'import schema from "../../convex/schema";\nexport const x = schema;\n',
       'import { list } from "../../convex/events";\nexport const x = list;\n',
-      'import { currentUser } from "@convex/model/users";\nexport const x = currentUser;\n',
-      'import type { Timeline } from "@convex/model/timeline";\nexport type X = Timeline;\n',
+      'import { currentUser } from "@convex/model/users/accounts";\nexport const x = currentUser;\n',
+      'import type { Timeline } from "@convex/model/events/timeline";\nexport type X = Timeline;\n',
     ]) {
       expect(await zoneErrors("src/lib/dates.ts", code)).toEqual([
         expect.stringContaining("only convex/_generated/ and convex/model/shared/"),
@@ -72,11 +72,11 @@ describe("the architecture's import zones (ESLint)", () => {
   it("keeps the test kit out of deployed code, and free of every test folder", async () => {
     const kit = 'import { DAY } from "../test-kit/time";\nexport const x = DAY;\n';
     expect(await zoneErrors("convex/events.ts", kit)).toEqual([expect.stringContaining("never imports the test kit")]);
-    expect(await zoneErrors("convex/events.test.ts", kit)).toEqual([]);
-    expect(await zoneErrors("convex/test.helpers.ts", kit)).toEqual([]);
+    expect(await zoneErrors("convex/tests/events/events.test.ts", kit.replace("../", "../../../"))).toEqual([]);
+    expect(await zoneErrors("convex/tests/test.helpers.ts", kit.replace("../", "../../"))).toEqual([]);
     const backend = 'import { startLocalBackend } from "../local-backend/index.ts";\nexport const x = startLocalBackend;\n';
     expect(await zoneErrors("test-kit/ports.ts", backend)).toEqual([expect.stringContaining("The test kit serves every kind of test")]);
-    const model = 'import { currentUser } from "../convex/model/users";\nexport const x = currentUser;\n';
+    const model = 'import { currentUser } from "../convex/model/users/accounts";\nexport const x = currentUser;\n';
     expect(await zoneErrors("test-kit/ports.ts", model)).toEqual([expect.stringContaining("The test kit serves every kind of test")]);
     const generated = 'import { api } from "../convex/_generated/api";\nexport const x = api;\n';
     expect(await zoneErrors("test-kit/ports.ts", generated)).toEqual([]);
@@ -98,8 +98,8 @@ describe("the architecture's import zones (ESLint)", () => {
     expect(await zoneErrors("convex/model/payments/mercadoPago.ts", handler.replace("../", "../../../"))).toEqual([
       expect.stringContaining("never imports the test kit or the PIX sandbox"),
     ]);
-    expect(await zoneErrors("convex/test.pix.ts", handler)).toEqual([]);
-    expect(await zoneErrors("convex/deposits.test.ts", handler)).toEqual([]);
+    expect(await zoneErrors("convex/tests/test.pix.ts", handler.replace("../", "../../"))).toEqual([]);
+    expect(await zoneErrors("convex/tests/payments/deposits.test.ts", handler.replace("../", "../../../"))).toEqual([]);
   });
 
   it("lets code outside the local backend and the PIX sandbox import only their public faces", async () => {
@@ -115,7 +115,7 @@ describe("the architecture's import zones (ESLint)", () => {
       ]);
     }
     const sandbox = [
-      ["convex/test.pix.ts", 'import { createPixHandler } from "../pix-sandbox/handler.ts";'],
+      ["convex/tests/test.pix.ts", 'import { createPixHandler } from "../../pix-sandbox/handler.ts";'],
       ["local-backend/app-concurrency/money.test.ts", 'import { startPixSandbox } from "../../pix-sandbox/server.ts";'],
       ["scripts/bench/pix-deposit.ts", 'import { signWebhook } from "../../pix-sandbox/webhook-signature.ts";'],
     ];
@@ -132,8 +132,8 @@ describe("the architecture's import zones (ESLint)", () => {
     ).toEqual([]);
     expect(
       await zoneErrors(
-        "convex/test.pix.ts",
-        'import { createPixHandler } from "../pix-sandbox/index.ts";\nexport const x = createPixHandler;\n',
+        "convex/tests/test.pix.ts",
+        'import { createPixHandler } from "../../pix-sandbox/index.ts";\nexport const x = createPixHandler;\n',
       ),
     ).toEqual([]);
     expect(
@@ -155,7 +155,7 @@ describe("the architecture's import zones (ESLint)", () => {
   it("keeps the mail sandbox out of deployed code; the convex-test suites answer fetch with it", async () => {
     const handler = 'import { createMailHandler } from "../mail-sandbox/handler.ts";\nexport const x = createMailHandler;\n';
     expect(await zoneErrors("convex/emails.ts", handler)).toEqual([expect.stringContaining("or the mail sandbox")]);
-    expect(await zoneErrors("convex/test.email.ts", handler)).toEqual([]);
+    expect(await zoneErrors("convex/tests/test.email.ts", handler.replace("../", "../../"))).toEqual([]);
   });
 
   it("keeps the local backend's layers one way: front → functions → database", async () => {
@@ -202,7 +202,7 @@ describe("the architecture's import zones (ESLint)", () => {
     const errors = await errorsOf(
       "no-restricted-imports",
       "convex/model/shared/money.ts",
-      'import { idArg } from "../args";\nexport const x = idArg;\n',
+      'import { idArg } from "../core/args";\nexport const x = idArg;\n',
     );
     expect(errors).toEqual([expect.stringContaining("keep it free of server-only modules")]);
   });

@@ -2,7 +2,7 @@ import { ESLint } from "eslint";
 import { expect, it } from "vitest";
 
 // import-x/no-cycle (eslint.config.js). The text below is linted as if it were
-// convex/model/shared/errors.ts: importing convex/model/users.ts, which imports that very
+// convex/model/shared/errors.ts: importing convex/model/users/accounts.ts, which imports that very
 // file, closes a cycle through real files on disk.
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -12,11 +12,11 @@ async function cycleErrors(filePath: string, code: string): Promise<number> {
 }
 
 it("refuses an import that closes a cycle", async () => {
-  const code = 'import { currentUser } from "../users";\nexport const x = currentUser;\n';
+  const code = 'import { currentUser } from "../users/accounts";\nexport const x = currentUser;\n';
   expect(await cycleErrors("convex/model/shared/errors.ts", code)).toBe(1);
 });
 
 it("lets the same import through where it closes no cycle", async () => {
-  const code = 'import { currentUser } from "../users";\nexport const x = currentUser;\n';
+  const code = 'import { currentUser } from "../users/accounts";\nexport const x = currentUser;\n';
   expect(await cycleErrors("convex/model/shared/categories.ts", code)).toBe(0);
 });

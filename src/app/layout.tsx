@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "rea
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { ConnectionBanner } from "../components/connection-banner";
 import { AccountArea } from "../features/account/account-area";
+import { OpenAccountPageContext, type AccountPage } from "../features/account/account-pages";
 import { TermsGate } from "../features/my-data/terms-gate";
 import { NotificationBell } from "../features/notifications/notification-bell";
 import { paths } from "./paths";
@@ -18,7 +19,8 @@ const MySupportsModal = lazy(() => import("../features/rewards/my-supports-modal
 const notificationHref = (target: "chat" | "event", eventId: string) =>
   target === "chat" ? paths.chat.build(eventId) : paths.event.build(eventId);
 
-type OpenModal = "myEvents" | "createEvent" | "tickets" | "mySupports" | "statement" | "addFunds" | "withdraw" | null;
+// Every account page but `Meus dados` (a route) is a modal over the current screen.
+type OpenModal = Exclude<AccountPage, "myData"> | null;
 
 /** Header (brand + account) around every screen, and the modals the avatar menu opens. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -29,6 +31,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const close = (open: boolean) => !open && setModal(null);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const openAccountPage = (page: AccountPage) => {
+    if (page === "myData") return void navigate(paths.myData.build());
+    // Adicionar saldo from the menu starts a new charge.
+    if (page === "addFunds") setDepositId(undefined);
+    setModal(page);
+  };
 
   // A new screen starts at its top.
   useEffect(() => {
@@ -53,20 +61,9 @@ export function Layout({ children }: { children: ReactNode }) {
           </Link>
           <div className="app-header__actions">
             <NotificationBell hrefOf={notificationHref} />
-            <AccountArea
-              onOpenMyEvents={() => setModal("myEvents")}
-              onCreateEvent={() => setModal("createEvent")}
-              onOpenTickets={() => setModal("tickets")}
-              onOpenMySupports={() => setModal("mySupports")}
-              onOpenStatement={() => setModal("statement")}
-              onAddFunds={() => {
-                setDepositId(undefined);
-                setModal("addFunds");
-              }}
-              onWithdraw={() => setModal("withdraw")}
-              onOpenMyData={() => navigate(paths.myData.build())}
-              menuTriggerRef={menuTriggerRef}
-            />
+            <OpenAccountPageContext.Provider value={openAccountPage}>
+              <AccountArea menuTriggerRef={menuTriggerRef} />
+            </OpenAccountPageContext.Provider>
           </div>
         </div>
         <ConnectionBanner />

@@ -18,7 +18,7 @@ import type { GenericMutationCtx, AnyDataModel } from "convex/server";
 import { internal } from "../../_generated/api";
 import type { MutationCtx } from "../../_generated/server";
 import { appError } from "../../model/shared/errors";
-import { enforceRateLimit } from "../rateLimits";
+import { enforceRateLimit } from "../core/rateLimits";
 import { checkAddress } from "./address";
 import { EMAIL_SIGN_IN_MESSAGES } from "../../model/shared/emailSignIn";
 import { emailConfigured } from "./provider";

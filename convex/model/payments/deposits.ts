@@ -13,9 +13,9 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { appError } from "../../model/shared/errors";
 import { DEPOSIT_TTL_MS, MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS, PIX_MESSAGES } from "../../model/shared/pix";
-import { notifyWallet } from "../notifications";
-import { changeWallet } from "../wallet";
-import { takeBack } from "../walletOwed";
+import { notifyWallet } from "../notifications/inbox";
+import { changeWallet } from "../wallet/ledger";
+import { takeBack } from "../wallet/owed";
 import type { Charge, Payment } from "./mercadoPago";
 
 /** Pending charges a person may hold at once (each one can be reopened from the Extrato). */
@@ -74,7 +74,7 @@ export type SettleOutcome = "credited" | "unchanged" | "unknown" | "review" | "e
  * charge's amount in BRL credits the wallet (`Depósito via PIX`) and tells the person; a
  * different amount or currency credits nothing and is kept for review; a cancelled or
  * rejected one closes the charge. A credited deposit whose payment comes back (refunded,
- * charged back) is taken back from the wallet, once (model/walletOwed.ts); otherwise a settled
+ * charged back) is taken back from the wallet, once (model/wallet/owed.ts); otherwise a settled
  * deposit never changes again.
  */
 export async function settleDeposit(ctx: MutationCtx, payment: Payment): Promise<SettleOutcome> {

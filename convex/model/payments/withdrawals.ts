@@ -5,7 +5,7 @@
  * processamento`), so it cannot be spent twice; an action then asks the provider for the
  * transfer, with the withdrawal's id as its idempotency key. The provider's word settles it:
  * `Pago`, or `Falhou` with the money back in the wallet (`Saque devolvido`). Only the
- * withdrawable part of a wallet may leave (model/walletPromo.ts), and a person has at most one
+ * withdrawable part of a wallet may leave (model/wallet/promo.ts), and a person has at most one
  * withdrawal in progress.
  */
 import type { Doc, Id } from "../../_generated/dataModel";
@@ -20,10 +20,10 @@ import {
   PIX_MESSAGES,
   type PixKeyType,
 } from "../../model/shared/pix";
-import { notifyWallet } from "../notifications";
-import { changeWallet } from "../wallet";
-import { takeBack } from "../walletOwed";
-import { withdrawableCentsOf } from "../walletPromo";
+import { notifyWallet } from "../notifications/inbox";
+import { changeWallet } from "../wallet/ledger";
+import { takeBack } from "../wallet/owed";
+import { withdrawableCentsOf } from "../wallet/promo";
 import type { Payout } from "./mercadoPago";
 
 /** The person's withdrawal still in progress, if any. */
@@ -108,7 +108,7 @@ export async function settleWithdrawal(
 
 /**
  * The provider says a withdrawal whose money had come back was paid after all: never dropped.
- * It becomes `Pago` and its money is taken back from the wallet (model/walletOwed.ts), once.
+ * It becomes `Pago` and its money is taken back from the wallet (model/wallet/owed.ts), once.
  */
 async function paidAfterReturn(ctx: MutationCtx, withdrawal: Doc<"withdrawals">, payout: Payout): Promise<"paid" | "unchanged"> {
   if (withdrawal.providerPayoutId !== undefined && withdrawal.providerPayoutId !== payout.payoutId) return "unchanged";

@@ -7,7 +7,7 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { DELETION_BLOCKERS, type DeletionBlocker } from "../../model/shared/privacy";
-import { withdrawableCentsOf } from "../walletPromo";
+import { withdrawableCentsOf } from "../wallet/promo";
 
 /** Rows of one kind looked at: far more than a person has open at once. */
 const MAX_ROWS = 1_000;

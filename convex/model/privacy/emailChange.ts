@@ -15,11 +15,11 @@ import { sendEmail } from "../email/outbox";
 import { emailConfigured } from "../email/provider";
 import { CODE_TTL_SECONDS, EMAIL_PROVIDER_ID, generateCode } from "../email/signInCode";
 import { emailChangeCodeEmail, emailChangedEmail } from "../email/templates/emailChange";
-import { enforceRateLimit } from "../rateLimits";
+import { enforceRateLimit } from "../core/rateLimits";
 import { EMAIL_CHANGE_MESSAGES as MESSAGES, MAX_WRONG_CODE_TRIES } from "../../model/shared/emailChange";
 import { appError } from "../../model/shared/errors";
-import { claimTeamInvites } from "../team";
-import { claimTransfers } from "../ticketTransfer";
+import { claimTeamInvites } from "../team/members";
+import { claimTransfers } from "../tickets/transfer";
 import { keyedHash } from "./keyedHash";
 import { rememberWelcomeBonus } from "./welcomeBonus";
 

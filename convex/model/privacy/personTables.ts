@@ -1,6 +1,6 @@
 /**
  * Every table that holds rows about a person, and how to read that person's rows: the one list
- * `Baixar meus dados` walks (model/privacy/exportData.ts). `convex/myData.test.ts` reads the
+ * `Baixar meus dados` walks (model/privacy/exportData.ts). `convex/tests/privacy/myData.test.ts` reads the
  * schema and fails when a table that refers to a person (an id of `users`, of their sign-in
  * sessions or accounts, or an e-mail field) is neither here nor in NOT_EXPORTED, naming it.
  */
@@ -337,7 +337,7 @@ export const PERSON_TABLES: { readonly [T in TableNames]?: PersonTable } = {
 
 /**
  * Tables that refer to a person but have nothing of theirs to copy, each with the reason; a
- * table named in neither list fails `convex/myData.test.ts`.
+ * table named in neither list fails `convex/tests/privacy/myData.test.ts`.
  */
 export const NOT_EXPORTED: { readonly [T in TableNames]?: string } = {
   authVerifiers: "A check of one Google sign-in, deleted by Convex Auth as the sign-in ends; it holds nothing about the person.",

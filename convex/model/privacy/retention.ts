@@ -10,7 +10,7 @@
  */
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { addDeposit, addUser, addWalletEntry, addWithdrawal, EMPTY_TOTALS, type BooksTotals } from "../booksBalance";
+import { addDeposit, addUser, addWalletEntry, addWithdrawal, EMPTY_TOTALS, type BooksTotals } from "../books/balance";
 import { FINANCIAL_RETENTION_MS, SIGN_IN_RETENTION_MS } from "../../model/shared/privacy";
 
 /** Deletions a run makes before it leaves the rest to the next: well under a mutation's write limit. */

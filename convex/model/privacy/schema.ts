@@ -22,7 +22,7 @@ export const privacyTables = {
 
   // What the five-year purge of deleted accounts took out of the books, one row per purge run,
   // summed: the books invariant adds it back, so it still balances once the rows are gone
-  // (model/privacy/retention.ts, model/booksBalance.ts).
+  // (model/privacy/retention.ts, model/books/balance.ts).
   purgedBooks: defineTable({
     at: v.number(),
     accounts: v.number(),

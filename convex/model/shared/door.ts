@@ -14,7 +14,7 @@ export type DoorRefusal = (typeof DOOR_REFUSALS)[number];
 
 /** Entries per batch sent to the server: well inside a mutation's limits (each reads a few documents). */
 export const MAX_DOOR_BATCH = 100;
-/** Codes per page of the download: the most a page of any list gives (model/pagination.ts). */
+/** Codes per page of the download: the most a page of any list gives (model/core/pagination.ts). */
 export const DOOR_CODES_PAGE = 100;
 /** A device's clock may be this far ahead of the server's before its entries count as "in the future". */
 export const DOOR_CLOCK_SLACK_MS = 2 * 60 * 1000;

@@ -56,7 +56,7 @@ export type ErrorCode =
   | "PURCHASE_CANCELLED"
   | "PURCHASE_NOT_ISSUED"
   | "EVENT_OVER"
-  // `Cupons de desconto` (model/coupons.ts) and `Cortesias` (model/courtesies.ts).
+  // `Cupons de desconto` (model/tickets/coupons.ts) and `Cortesias` (model/tickets/courtesies.ts).
   | "INVALID_COUPON"
   | "COUPON_EXPIRED"
   | "COUPON_USED_UP"

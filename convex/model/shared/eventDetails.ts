@@ -3,7 +3,7 @@
  * it happens (venue, city, UF). Pure, shared with the forms.
  */
 import type { ObjectType } from "convex/values";
-import type { eventFields } from "../eventFields";
+import type { eventFields } from "../events/fields";
 import { cleanText, hasVisibleText } from "./cleanText";
 import { isWithinRawLimit, MAX_ACCESS_URL_LENGTH, MAX_CITY_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_VENUE_LENGTH } from "./limits";
 import { foldText } from "./text";

@@ -1,5 +1,5 @@
 import type { ObjectType } from "convex/values";
-import type { eventFields } from "../eventFields";
+import type { eventFields } from "../events/fields";
 import { isWithinRawLimit, MAX_KEYWORD_LENGTH } from "./limits";
 import { CATEGORIES, type Category } from "./categories";
 import { cleanText, hasVisibleText } from "./cleanText";

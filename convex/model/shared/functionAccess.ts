@@ -1,7 +1,7 @@
 /**
  * Who may call each public server function, in one table. The server checks an event's roles
- * against it (model/team.ts `requireEventRole`), the browser shows a tool only when it says
- * yes (`mayCall`), and `convex/functionAccess.test.ts` proves both ways: every public function
+ * against it (model/team/members.ts `requireEventRole`), the browser shows a tool only when it says
+ * yes (`mayCall`), and `convex/tests/core/functionAccess.test.ts` proves both ways: every public function
  * of the deployment is listed here, and every event function is called by every role.
  *
  * - `anyone`: open to everyone, signed in or not (public pages; answers about the caller's own

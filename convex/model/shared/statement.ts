@@ -6,7 +6,7 @@ import { formatBRL } from "./money";
 export const ENTRY_KINDS = [
   "welcome",
   "support",
-  // A ticket purchase (model/ticketPurchases.ts): spends like a support, reads as a purchase.
+  // A ticket purchase (model/tickets/purchases.ts): spends like a support, reads as a purchase.
   "ticketPurchase",
   "refund",
   "payout",
@@ -14,7 +14,7 @@ export const ENTRY_KINDS = [
   "deposit",
   "withdrawal",
   "withdrawalReturned",
-  // Money the bank took back (model/walletOwed.ts): a credited deposit returned, a returned
+  // Money the bank took back (model/wallet/owed.ts): a credited deposit returned, a returned
   // withdrawal the bank paid after all, and what later credits pay of what is still owed.
   "depositReturned",
   "withdrawalReclaimed",

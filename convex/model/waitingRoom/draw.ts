@@ -13,7 +13,7 @@ import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { defaultPerMinute, drawKey, oneTickOfTurns, ROOM_BATCH } from "../../model/shared/waitingRoom";
-import { typesOf } from "../ticketTypes";
+import { typesOf } from "../tickets/ticketTypes";
 import { openingOf, roomOf } from "./rooms";
 
 /** 128 random bits as hex: the draw's seed, chosen when the room opens and recorded with it. */

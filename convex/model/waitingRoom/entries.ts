@@ -8,7 +8,7 @@ import type { MutationCtx } from "../../_generated/server";
 import { appError } from "../../model/shared/errors";
 import { MESSAGES } from "../../model/shared/texts";
 import { WAITING_ROOM_MESSAGES } from "../../model/shared/waitingRoom";
-import { gateClosedReason, gateOf } from "../supportGates";
+import { gateClosedReason, gateOf } from "../supports/gates";
 import { wakeRoom } from "./outflow";
 import { entryOf, openingOf, roomOf } from "./rooms";
 

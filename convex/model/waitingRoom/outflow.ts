@@ -4,14 +4,15 @@
  * and each place it passes gets its turn (TURN_MS), written on that entry alone, in steps of
  * OUTFLOW_BATCH. Every open page reads the counter (one document) and its own entry, so a step
  * wakes each page once and a turn wakes only its holder; a tick that moves nothing wakes no one.
- * The room says `Esgotado` (status soldOut) once every type is sold out, and closes with the event.
+ * The room says `Esgotado` (status soldOut) the moment the last unit sells (`sayIfSoldOut`, from
+ * the purchase that sold it), and closes with the event.
  */
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import { env, type MutationCtx } from "../../_generated/server";
 import { oneTickOfTurns, OUTFLOW_BATCH, TICK_MS, TURN_MS, TURNS_PER_TICK } from "../../model/shared/waitingRoom";
-import { gateClosedReason, gateOf } from "../supportGates";
-import { typesOf } from "../ticketTypes";
+import { gateClosedReason, gateOf } from "../supports/gates";
+import { typesOf } from "../tickets/ticketTypes";
 import { roomOf } from "./rooms";
 
 /** A turn's length: 10 minutes, unless a test deployment sets a shorter one (WAITING_ROOM_TURN_MS). */
@@ -27,6 +28,17 @@ async function soldOut(ctx: MutationCtx, eventId: Id<"events">): Promise<boolean
     (type) =>
       (type.inteiraSoldOut === true || type.quantity === type.meiaQuantity) && (type.meiaSoldOut === true || type.meiaQuantity === 0),
   );
+}
+
+/**
+ * `Esgotado` to everyone at once: called where a sale flags an option sold out (at most twice a
+ * type), it ends an open room when nothing is left to sell. The room's document is what every
+ * waiting page already reads, so this one write wakes them all, and no other sale writes it.
+ */
+export async function sayIfSoldOut(ctx: MutationCtx, eventId: Id<"events">): Promise<void> {
+  const room = await roomOf(ctx, eventId);
+  if (room === null || room.status !== "open" || !(await soldOut(ctx, eventId))) return;
+  await ctx.db.patch("waitingRooms", room._id, { status: "soldOut", ticking: false });
 }
 
 /** Places for later arrivals still without one, in arrival order; returns the room's new count. */

@@ -1,7 +1,7 @@
 /** The other functions' documents read at the largest catalogue, events:timeline at 10,000 supports and the session check. */
 import type { Id } from "../../../convex/_generated/dataModel";
 // events:timeline: bounded whatever the number of supports, by the model's own limit.
-import { MAX_TIMELINE_POINTS } from "../../../convex/model/timeline";
+import { MAX_TIMELINE_POINTS } from "../../../convex/model/events/timeline";
 import { cost } from "../format";
 import { measureFunctionCosts, type FunctionCost } from "../function-cost";
 import { benchPart, check, isNotMeasured } from "../part";

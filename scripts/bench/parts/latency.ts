@@ -1,5 +1,5 @@
 /** A support → another client's page, on a busy event (by subscribers) and on a quiet one. */
-import { QUEUE_SETTLE_MS } from "../../../convex/model/supportQueue";
+import { QUEUE_SETTLE_MS } from "../../../convex/model/supports/queue";
 import { ms } from "../format";
 import { measureLiveLatency, QUIET_GAP_MS, type LiveLatency } from "../latency";
 import { benchPart, check, isNotMeasured, type NotMeasured } from "../part";

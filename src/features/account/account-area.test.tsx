@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeId, resetConvexFake, setAuth, setQuery } from "../../test/convex-fake";
 import { AccountArea } from "./account-area";
+import { OpenAccountPageContext } from "./account-pages";
 import { api } from "@convex/_generated/api";
 
 vi.mock("convex/react", async () => (await import("../../test/convex-fake")).convexReactFake);
@@ -10,15 +11,12 @@ const signIn = vi.fn(async () => ({ signingIn: true }));
 const signOut = vi.fn(async () => {});
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut }) }));
 
-const handlers = {
-  onOpenMyEvents: vi.fn(),
-  onCreateEvent: vi.fn(),
-  onOpenTickets: vi.fn(),
-  onOpenMySupports: vi.fn(),
-  onOpenStatement: vi.fn(),
-  onAddFunds: vi.fn(),
-  onWithdraw: vi.fn(),
-};
+const openAccountPage = vi.fn();
+const accountArea = () => (
+  <OpenAccountPageContext.Provider value={openAccountPage}>
+    <AccountArea />
+  </OpenAccountPageContext.Provider>
+);
 
 beforeEach(() => {
   resetConvexFake();
@@ -30,7 +28,7 @@ describe("AccountArea", () => {
   it("Entrar com Google asks Convex Auth to bring the person back to the page they are on", async () => {
     setQuery(api.auth.providers, { google: true, local: false, email: false });
     window.history.replaceState(null, "", "/event/ev1?de=hoje");
-    render(<AccountArea {...handlers} />);
+    render(accountArea());
     await userEvent.setup().click(screen.getByRole("button", { name: "Entrar com Google" }));
     expect(signIn).toHaveBeenCalledWith("google", { redirectTo: "/event/ev1?de=hoje" });
     window.history.replaceState(null, "", "/");
@@ -38,12 +36,12 @@ describe("AccountArea", () => {
 
   it("shows only the configured sign-in buttons", () => {
     setQuery(api.auth.providers, { google: true, local: false, email: false });
-    const { unmount } = render(<AccountArea {...handlers} />);
+    const { unmount } = render(accountArea());
     expect(screen.getByRole("button", { name: "Entrar com Google" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Entrar (modo local)" })).not.toBeInTheDocument();
     unmount();
     setQuery(api.auth.providers, { google: false, local: true, email: false });
-    render(<AccountArea {...handlers} />);
+    render(accountArea());
     expect(screen.queryByRole("button", { name: "Entrar com Google" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Entrar (modo local)" })).toBeInTheDocument();
   });
@@ -51,7 +49,7 @@ describe("AccountArea", () => {
   it("signs in locally with a name and an e-mail", async () => {
     const user = userEvent.setup();
     setQuery(api.auth.providers, { google: false, local: true, email: false });
-    render(<AccountArea {...handlers} />);
+    render(accountArea());
     await user.click(screen.getByRole("button", { name: "Entrar (modo local)" }));
     const dialog = await screen.findByRole("dialog", { name: "Entrar (modo local)" });
     await waitFor(() => expect(within(dialog).getByLabelText("Nome")).toHaveFocus());
@@ -73,7 +71,7 @@ describe("AccountArea", () => {
       image: null,
       walletCents: 5000,
     });
-    render(<AccountArea {...handlers} />);
+    render(accountArea());
     expect(screen.queryByRole("button", { name: "Entrar com Google" })).not.toBeInTheDocument();
     const avatar = await screen.findByRole("button", { name: "Abrir menu do usuário" });
     avatar.focus();
@@ -97,7 +95,7 @@ describe("AccountArea", () => {
       "Sair",
     ]);
     await user.click(within(menu).getByRole("menuitem", { name: "Criar Evento" }));
-    expect(handlers.onCreateEvent).toHaveBeenCalled();
+    expect(openAccountPage).toHaveBeenCalledWith("createEvent");
   });
 
   it("puts focus on the avatar after a local sign-in, and on the sign-in button after Sair", async () => {
@@ -111,7 +109,7 @@ describe("AccountArea", () => {
       walletCents: 5000,
     };
     setQuery(api.auth.providers, { google: false, local: true, email: false });
-    const { rerender } = render(<AccountArea {...handlers} />);
+    const { rerender } = render(accountArea());
     await user.click(screen.getByRole("button", { name: "Entrar (modo local)" }));
     const dialog = await screen.findByRole("dialog", { name: "Entrar (modo local)" });
     await user.type(within(dialog).getByLabelText("Nome"), "Ana Souza");
@@ -122,7 +120,7 @@ describe("AccountArea", () => {
     // The session arrives: the sign-in buttons give way to the avatar.
     setAuth({ isAuthenticated: true });
     setQuery(api.users.me, me);
-    rerender(<AccountArea {...handlers} />);
+    rerender(accountArea());
     const avatar = await screen.findByRole("button", { name: "Abrir menu do usuário" });
     await waitFor(() => expect(avatar).toHaveFocus());
 
@@ -133,9 +131,9 @@ describe("AccountArea", () => {
     setQuery(api.users.me, null);
     // The providers query was unsubscribed while signed in, so it loads again first.
     setQuery(api.auth.providers, undefined);
-    rerender(<AccountArea {...handlers} />);
+    rerender(accountArea());
     setQuery(api.auth.providers, { google: false, local: true, email: false });
-    rerender(<AccountArea {...handlers} />);
+    rerender(accountArea());
     await waitFor(() => expect(screen.getByRole("button", { name: "Entrar (modo local)" })).toHaveFocus());
   });
 });

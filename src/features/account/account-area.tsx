@@ -9,21 +9,15 @@ import "./account.css";
 const UserMenu = lazy(() => import("./user-menu"));
 
 type AccountAreaProps = {
-  onOpenMyEvents: () => void;
-  onCreateEvent: () => void;
-  onOpenTickets: () => void;
-  onOpenMySupports: () => void;
-  onOpenStatement: () => void;
-  onAddFunds: () => void;
-  onWithdraw: () => void;
-  /** `Meus dados` (a page, not a modal). */
-  onOpenMyData?: () => void;
   /** Receives the avatar button, so modals opened from its menu can return focus to it. */
   menuTriggerRef?: Ref<HTMLButtonElement>;
 };
 
-/** The header's right side: the configured sign-in buttons, or the avatar menu. */
-export function AccountArea({ menuTriggerRef, ...props }: AccountAreaProps) {
+/**
+ * The header's right side: the configured sign-in buttons, or the avatar menu (which opens the
+ * account's pages through OpenAccountPageContext).
+ */
+export function AccountArea({ menuTriggerRef }: AccountAreaProps) {
   const { isLoading, isAuthenticated } = useConvexAuth();
   const me = useQuery(api.users.me);
   const { signOut } = useAuthActions();
@@ -57,7 +51,6 @@ export function AccountArea({ menuTriggerRef, ...props }: AccountAreaProps) {
       <Suspense fallback={<span className="account-placeholder" aria-hidden="true" />}>
         <UserMenu
           user={me}
-          {...props}
           triggerRef={avatarRef}
           onSignOut={() => {
             focusNext.current = "signIn";

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type Ref } from "react";
 import { DropdownMenu } from "radix-ui";
 import { formatBRL } from "@convex/model/shared/money";
 import type { SignedInUser } from "../../lib/api-types";
+import { ACCOUNT_MENU_ITEMS, useOpenAccountPage } from "./account-pages";
 
 // `Notificações por e-mail` loads only when opened.
 const EmailPreferencesModal = lazy(() => import("./email-preferences-modal"));
@@ -11,15 +12,6 @@ export type MenuUser = Pick<SignedInUser, "name" | "menuName" | "email" | "image
 
 type UserMenuProps = {
   user: MenuUser;
-  onOpenMyEvents: () => void;
-  onCreateEvent: () => void;
-  onOpenTickets: () => void;
-  onOpenMySupports: () => void;
-  onOpenStatement: () => void;
-  onAddFunds: () => void;
-  onWithdraw: () => void;
-  /** `Meus dados` (a page, not a modal). */
-  onOpenMyData?: () => void;
   onSignOut: () => void;
   triggerRef?: Ref<HTMLButtonElement>;
 };
@@ -37,20 +29,9 @@ function initialsOf(user: MenuUser): string {
 const FIT_ON_SCREEN = { maxWidth: "min(320px, var(--radix-dropdown-menu-content-available-width))" };
 
 /** The avatar and its menu: name, wallet, and the signed-in actions. */
-export default function UserMenu({
-  user,
-  onOpenMyEvents,
-  onCreateEvent,
-  onOpenTickets,
-  onOpenMySupports,
-  onOpenStatement,
-  onAddFunds,
-  onWithdraw,
-  onOpenMyData,
-  onSignOut,
-  triggerRef,
-}: UserMenuProps) {
+export default function UserMenu({ user, onSignOut, triggerRef }: UserMenuProps) {
   const displayName = user.menuName;
+  const open = useOpenAccountPage();
   const [emailPreferencesOpen, setEmailPreferencesOpen] = useState(false);
   return (
     <>
@@ -77,32 +58,16 @@ export default function UserMenu({
             <DropdownMenu.Label className="menu__name">{displayName}</DropdownMenu.Label>
             <DropdownMenu.Label className="menu__wallet">Saldo: {formatBRL(user.walletCents)}</DropdownMenu.Label>
             <DropdownMenu.Separator className="menu__separator" />
-            <DropdownMenu.Item className="menu__item" onSelect={onOpenMyEvents}>
-              Meus Eventos
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu__item" onSelect={onCreateEvent}>
-              Criar Evento
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu__item" onSelect={onOpenTickets}>
-              Meus Ingressos
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu__item" onSelect={onOpenMySupports}>
-              Meus apoios
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu__item" onSelect={onOpenStatement}>
-              Extrato
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu__item" onSelect={onAddFunds}>
-              Adicionar saldo
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu__item" onSelect={onWithdraw}>
-              Sacar
-            </DropdownMenu.Item>
+            {ACCOUNT_MENU_ITEMS.map(([page, label]) => (
+              <DropdownMenu.Item key={page} className="menu__item" onSelect={() => open(page)}>
+                {label}
+              </DropdownMenu.Item>
+            ))}
             <DropdownMenu.Separator className="menu__separator" />
             <DropdownMenu.Item className="menu__item" onSelect={() => setEmailPreferencesOpen(true)}>
               Notificações por e-mail
             </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu__item" onSelect={onOpenMyData}>
+            <DropdownMenu.Item className="menu__item" onSelect={() => open("myData")}>
               Meus dados
             </DropdownMenu.Item>
             <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={onSignOut}>

@@ -1,22 +1,15 @@
-import { useRef, useState, type FormEvent, type RefObject } from "react";
+import { useState, type RefObject } from "react";
 import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { MESSAGES } from "@convex/model/shared/texts";
 import { CheckboxField } from "../../../components/field";
-import { Modal } from "../../../components/modal";
-import { NoticeAlert } from "../../../components/notice-alert";
 import type { EventDetail } from "../../../lib/api-types";
-import { ATTENTION_TITLE } from "../../../lib/notice";
-import { useSubmitWithNotice } from "../../../lib/use-submit-with-notice";
-import { CreateEventFields } from "./create-event-fields";
-import { checkEventForm } from "./check-event-form";
-import { valuesOfEvent, type CreateEventValues } from "./create-event-form";
-import { useImageUpload, withUploadedImage } from "../image-upload/use-image-upload";
-import { EventFormActions } from "./event-form-actions";
+import { valuesOfEvent } from "./create-event-form";
+import { withUploadedImage } from "../image-upload/use-image-upload";
+import { EventFormDialog, type EventFormToSave } from "./event-form-dialog";
 import { maxPerPersonValue, storedEnds, valuesOfTypes } from "../ticket-types/ticket-types-form";
 import { valuesOfRewards } from "./rewards/rewards-form";
-import "../events.css";
 
 export type EditableEvent = Pick<
   EventDetail,
@@ -75,73 +68,46 @@ type StoredExtras = {
 
 function EditEventForm({ event, stored, open, onOpenChange, returnFocusRef }: EditEventModalProps & { stored: StoredExtras }) {
   const update = useMutation(api.events.update);
-  const [values, setValues] = useState<CreateEventValues>(() => ({
-    ...valuesOfEvent(event),
-    onlineUrl: stored.onlineUrl,
-    ticketTypes: valuesOfTypes(stored.types),
-    maxPerPerson: maxPerPersonValue(stored.types),
-    rewards: valuesOfRewards(stored.rewards),
-  }));
   const [removeImage, setRemoveImage] = useState(false);
-  const { notice, pending, show, submit, close } = useSubmitWithNotice();
-  const nameRef = useRef<HTMLInputElement>(null);
-  const image = useImageUpload();
   const lockCore = event.raisedCents > 0;
-  const busy = pending || image.upload.status === "uploading";
 
-  function onSubmit(formEvent: FormEvent<HTMLFormElement>) {
-    formEvent.preventDefault();
-    if (busy) return;
-    const checked = checkEventForm(values, Date.now(), { mustStartInFuture: false, keepEnds: storedEnds(stored.types) });
-    if (!checked.ok) {
-      show({ title: ATTENTION_TITLE, message: checked.message, tone: "error" });
-      return;
-    }
+  async function save({ checked, values, upload }: EventFormToSave) {
     const { input } = checked;
-    const withImage = withUploadedImage(input, image.upload);
-    void submit(async () => {
-      await update({
-        id: event._id,
-        ...withImage,
-        ...checked.details,
-        ticketTypes: checked.ticketTypes,
-        ...checked.perPersonLimit,
-        fundingMode: values.fundingMode,
-        rewards: checked.rewards,
-        ...(removeImage && image.upload.status !== "done" && input.imageUrl === undefined ? { removeImage: true } : {}),
-      });
-      onOpenChange(false);
-      return null;
+    await update({
+      id: event._id,
+      ...withUploadedImage(input, upload),
+      ...checked.details,
+      ticketTypes: checked.ticketTypes,
+      ...checked.perPersonLimit,
+      fundingMode: values.fundingMode,
+      rewards: checked.rewards,
+      ...(removeImage && upload.status !== "done" && input.imageUrl === undefined ? { removeImage: true } : {}),
     });
+    onOpenChange(false);
+    return null;
   }
 
   return (
-    <Modal
+    <EventFormDialog
       open={open}
       onOpenChange={onOpenChange}
       returnFocusRef={returnFocusRef}
-      initialFocusRef={nameRef}
       title="Editar evento"
       description={lockCore ? MESSAGES.editAfterSupport + " Você ainda pode mudar a descrição, o local e a imagem." : undefined}
+      initialValues={{
+        ...valuesOfEvent(event),
+        onlineUrl: stored.onlineUrl,
+        ticketTypes: valuesOfTypes(stored.types),
+        maxPerPerson: maxPerPersonValue(stored.types),
+        rewards: valuesOfRewards(stored.rewards),
+      }}
+      checkOptions={{ mustStartInFuture: false, keepEnds: storedEnds(stored.types) }}
+      onSave={save}
+      lockCore={lockCore}
+      submitLabel="Salvar alterações"
+      pendingLabel="Salvando..."
     >
-      <form className="form create-event" onSubmit={onSubmit} noValidate>
-        <CreateEventFields
-          values={values}
-          onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
-          image={image}
-          nameRef={nameRef}
-          lockCore={lockCore}
-        />
-        {event.imageUrl !== null && <CheckboxField label="Remover a imagem atual" checked={removeImage} onChange={setRemoveImage} />}
-        <EventFormActions
-          onCancel={() => onOpenChange(false)}
-          busy={busy}
-          pending={pending}
-          label="Salvar alterações"
-          pendingLabel="Salvando..."
-        />
-      </form>
-      <NoticeAlert notice={notice} onClose={close} />
-    </Modal>
+      {event.imageUrl !== null && <CheckboxField label="Remover a imagem atual" checked={removeImage} onChange={setRemoveImage} />}
+    </EventFormDialog>
   );
 }
