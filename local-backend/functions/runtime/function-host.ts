@@ -263,13 +263,10 @@ export class FunctionHost {
     if (group === "node") checkNodeArgumentsSize(target, argsOrRequest as Value);
     const caller = this.current.getStore();
     const inCaller = caller !== undefined && !caller.worker.dead && caller.worker.calls.has(caller.id);
-    const transactional = kind === "query" || kind === "mutation";
-    // A component's function inside a query or mutation shares its transaction, so its worker;
-    // an action's `runQuery`/`runMutation` is a function execution of its own, as on Convex.
-    const nested = transactional ? caller?.kind === "query" || caller?.kind === "mutation" : caller?.kind !== undefined;
-    const parent = inCaller && nested && caller.worker.group !== "node" && group !== "node" ? caller : undefined;
+    const parent = inCaller && caller.worker.group !== "node" && group !== "node" ? caller : undefined;
     const identity = await ctx.auth.getUserIdentity();
     const request = kind === "httpAction" ? await toHttpMessage(argsOrRequest as Request) : undefined;
+    const transactional = kind === "query" || kind === "mutation";
     const message: Omit<StartCall, "call"> = {
       type: "call",
       parent: parent?.id ?? null,
