@@ -128,6 +128,82 @@ const DEPLOYED_CONVEX_ZONE = {
     "Deployed code never imports the test kit or the PIX sandbox or the mail sandbox: only tests and their helpers (*.test.ts, test.*.ts) do.",
 };
 
+/**
+ * convex/model/'s domains, in two layers. The public function modules (convex/*.ts) call the
+ * model, never the reverse. The foundations (who is calling, the team, the ledgers, the wallet,
+ * PIX, e-mail and the bell) know nothing of events, supports or tickets: the event domains call
+ * them, so money and messages stay usable by any new domain. privacy/ (deleting an account
+ * touches every table) and shared/ (the browser's rules) stand outside both lists.
+ */
+const MODEL_FOUNDATIONS = ["core", "users", "team", "books", "wallet", "payments", "email", "notifications"];
+const MODEL_EVENT_DOMAINS = ["supports", "tickets", "rewards", "settlement", "door", "waitingList", "waitingRoom", "chat"];
+const FOUNDATIONS_MESSAGE =
+  "The model's foundations (core, users, team, books, wallet, payments, email, notifications) know nothing of events, supports or tickets (events/writer.ts aside): pass what they need in, or move the code to the event domain that calls them.";
+const CONVEX_DOMAIN_ZONES = [
+  {
+    target: "./convex/model",
+    from: "./convex",
+    except: ["./model", "./_generated"],
+    message: "convex/model/ never imports the public function modules (or schema, auth, http): they call the model.",
+  },
+  {
+    target: MODEL_FOUNDATIONS.map((domain) => `./convex/model/${domain}`),
+    from: MODEL_EVENT_DOMAINS.map((domain) => `./convex/model/${domain}`),
+    message: FOUNDATIONS_MESSAGE,
+  },
+  // events/ too, but for its writer: the one way to record a figure on an event (a fee mode, a payout's bonus part).
+  {
+    target: MODEL_FOUNDATIONS.map((domain) => `./convex/model/${domain}`),
+    from: "./convex/model/events",
+    except: ["./writer.ts"],
+    message: FOUNDATIONS_MESSAGE,
+  },
+];
+
+/**
+ * Tables with one writer each: the module keeps what derives from a row in step (the event
+ * writer: `nameLower`, counters, the search rows; the name index: its rows and counters), so
+ * deployed code anywhere else that inserts, patches, replaces or deletes them is refused.
+ * Writes must name their table (Convex's `db.patch("table", id, …)`), or this could not tell.
+ */
+const ONE_WRITER = [
+  { tables: ["events"], module: "convex/model/events/writer.ts" },
+  { tables: ["eventNameGrams", "eventNameGramCounts"], module: "convex/model/events/nameIndex.ts" },
+];
+const DB_CALL = ':matches([callee.object.property.name="db"], [callee.object.name="db"])';
+const UNNAMED_TABLE_WRITES = [
+  {
+    selector: `CallExpression${DB_CALL}[callee.property.name=/^(patch|replace)$/][arguments.length=2]`,
+    message: 'Name the table: db.patch("table", id, …) (a table with one writer is checked by its name).',
+  },
+  {
+    selector: `CallExpression${DB_CALL}[callee.property.name="delete"][arguments.length=1]`,
+    message: 'Name the table: db.delete("table", id) (a table with one writer is checked by its name).',
+  },
+];
+function writesRefused({ tables, module }) {
+  return {
+    selector: `CallExpression${DB_CALL}[callee.property.name=/^(insert|patch|replace|delete)$/][arguments.0.value=/^(${tables.join("|")})$/]`,
+    message: `Only ${module} writes ${tables.join(", ")}: call it (it keeps what derives from the row in step).`,
+  };
+}
+function oneWriterConfigs() {
+  const tests = ["convex/**/*.test.ts", "convex/**/test.*.ts"];
+  return [
+    {
+      files: ["convex/**/*.ts"],
+      ignores: [...tests, ...ONE_WRITER.map((writer) => writer.module)],
+      rules: { "no-restricted-syntax": ["error", ...UNNAMED_TABLE_WRITES, ...ONE_WRITER.map(writesRefused)] },
+    },
+    ...ONE_WRITER.map((writer) => ({
+      files: [writer.module],
+      rules: {
+        "no-restricted-syntax": ["error", ...UNNAMED_TABLE_WRITES, ...ONE_WRITER.filter((other) => other !== writer).map(writesRefused)],
+      },
+    })),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "convex/_generated/", "coverage/", "test-results/", "playwright-report/", ".convex-local/"] },
   ...tseslint.configs.recommended,
@@ -173,7 +249,10 @@ export default tseslint.config(
     files: ["convex/**/*.ts"],
     ignores: ["convex/**/*.test.ts", "convex/**/test.*.ts"],
     rules: {
-      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...architectureZones(), DEPLOYED_CONVEX_ZONE] }],
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: import.meta.dirname, zones: [...architectureZones(), DEPLOYED_CONVEX_ZONE, ...CONVEX_DOMAIN_ZONES] },
+      ],
     },
   },
   {
@@ -259,4 +338,6 @@ export default tseslint.config(
     files: ["**/*.test.ts", "convex/**/test.*.ts", "local-backend/**", "scripts/**", "e2e/**"],
     rules: { "@convex-dev/no-process-env": "off" },
   },
+  // One writer per table where derived fields must stay in step (scripts/lint/one-writer.test.ts).
+  ...oneWriterConfigs(),
 );

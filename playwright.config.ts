@@ -7,8 +7,11 @@ const DEPLOYMENT_WIDE = /fees-coupons\.spec\.ts$/;
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
-  // Each test makes its own users and events, so files may run side by side.
+  // Each test makes its own users and events, so tests may run side by side, those of one file
+  // too (a file that needs its order says so with describe.configure serial): the scheduler then
+  // spreads a long file's tests over both workers instead of leaving one worker to finish it alone.
   workers: 2,
+  fullyParallel: true,
   // A ceiling against hangs, not a measure: every test waits for states, and a busy 2-core machine
   // (load 15–19 seen) took over a minute for the screenshot and axe tests at two widths.
   timeout: 120_000,

@@ -4,7 +4,7 @@ import { internalMutation, query } from "./_generated/server";
 import { idArg, storageIdArg } from "./model/core/args";
 import { appError } from "./model/shared/errors";
 import { claimUpload, deleteIfUnused } from "./model/events/images";
-import { toEventDetail, toOwnEvent } from "./model/events/rows";
+import { toEventDetail, toOwnEvent } from "./model/events/views";
 import { createEvent } from "./model/events/create";
 import { editEvent, type ImageChange } from "./model/events/edit";
 import { eventFilterFields, listEvents } from "./model/events/search";

@@ -7,6 +7,9 @@
 import { Migrations } from "@convex-dev/migrations";
 import { components, internal } from "./_generated/api";
 import type { DataModel } from "./_generated/dataModel";
+import { backfillNameRow } from "./model/events/nameIndex";
+import { lowerCaseStoredEmail } from "./model/privacy/emailCaseBackfill";
+import { writeEvent } from "./model/events/writer";
 import { scheduleSettlement } from "./model/settlement/settle";
 import { stateOfRow } from "./model/supports/worker";
 import { backfillOpeningEntry } from "./model/wallet/ledger";
@@ -35,16 +38,16 @@ export const scheduleSettlements = migrations.define({
 /** A settled event from before the home list split upcoming from finished events is marked finished. */
 export const markSettledFinished = migrations.define({
   table: "events",
-  migrateOne: (_ctx, event) => (event.settlement !== undefined && event.finished === undefined ? { finished: true as const } : undefined),
+  migrateOne: async (ctx, event) => {
+    if (event.settlement !== undefined && event.finished === undefined) await writeEvent(ctx, event._id, { finished: true });
+  },
 });
 
 /** A name-search row from before the rows carried the city and the finished flag gets its event's. */
 export const nameRowsCityAndFinished = migrations.define({
   table: "eventNameGrams",
   migrateOne: async (ctx, row) => {
-    const event = await ctx.db.get("events", row.eventId);
-    if (event === null || (event.cityKey === row.cityKey && event.finished === row.finished)) return undefined;
-    return { cityKey: event.cityKey, finished: event.finished };
+    await backfillNameRow(ctx, row);
   },
 });
 
@@ -84,6 +87,14 @@ export const purchaseEntries = migrations.define({
   },
 });
 
+/** An e-mail stored with capitals (a Google account from before they were lowered) is stored in lower case. */
+export const lowerCaseEmails = migrations.define({
+  table: "users",
+  migrateOne: async (ctx, user) => {
+    await lowerCaseStoredEmail(ctx, user);
+  },
+});
+
 export const runAll = migrations.runner([
   internal.migrations.openingWalletEntries,
   internal.migrations.scheduleSettlements,
@@ -93,4 +104,5 @@ export const runAll = migrations.runner([
   internal.migrations.payoutPromoParts,
   internal.migrations.walletPromoParts,
   internal.migrations.purchaseEntries,
+  internal.migrations.lowerCaseEmails,
 ]);

@@ -138,6 +138,7 @@ export default defineSchema({
     imageStorageId: v.optional(v.id("_storage")),
     isTicketed: v.boolean(),
     creatorId: v.id("users"),
+    /** Tickets ever issued, cancelled ones included (a transfer's replacement not again): it never goes down. */
     ticketsGenerated: v.number(),
     /** Tickets checked in at the door; absent on events from before check-in existed. */
     ticketsUsed: v.optional(v.number()),

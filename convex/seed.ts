@@ -3,7 +3,7 @@ import { internalMutation, type MutationCtx } from "./_generated/server";
 import type { Category } from "./model/shared/categories";
 import type { Settlement } from "./model/shared/lifecycle";
 import type { Uf } from "./model/shared/ufs";
-import { insertEvent } from "./model/events/rows";
+import { insertEvent } from "./model/events/writer";
 import { cityKeyOf } from "./model/shared/eventDetails";
 import { INITIAL_WALLET_CENTS } from "./model/shared/money";
 import { cancelEvent, scheduleSettlement, settleAtDate } from "./model/settlement/settle";

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Id } from "../../convex/_generated/dataModel";
-import { insertEvent } from "../../convex/model/events/rows";
+import { insertEvent } from "../../convex/model/events/writer";
 import { newBackend, type Backend } from "./convex-backend";
 import { detailsOf, eventSpec, inputOf } from "./dataset";
 import { gramCounter, insertUser, writeGramCounts } from "./fill";

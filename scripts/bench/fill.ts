@@ -1,6 +1,6 @@
 import { getDocumentSize } from "convex/values";
 import type { Id } from "../../convex/_generated/dataModel";
-import { insertEvent, type GramCounter } from "../../convex/model/events/rows";
+import { insertEvent, type GramCounter } from "../../convex/model/events/writer";
 import { INITIAL_WALLET_CENTS } from "../../convex/model/shared/money";
 import { foldText } from "../../convex/model/shared/text";
 import type { Backend } from "./convex-backend";
@@ -25,7 +25,7 @@ export type Catalogue = {
 /**
  * Writes `total` events through the app's own `insertEvent` (event, name pieces, support gate),
  * with one difference: piece counters are counted in memory (gramCounter) and written once at
- * the end, instead of read and patched per piece (see GramCounter in model/events/rows.ts).
+ * the end, instead of read and patched per piece (see GramCounter in model/events/nameIndex.ts).
  * fill-check.ts proves before every run that the rows come out the same.
  */
 export async function fillCatalogue(t: Backend, total: number): Promise<Catalogue> {

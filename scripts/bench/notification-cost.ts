@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { insertEvent } from "../../convex/model/events/rows";
+import { insertEvent } from "../../convex/model/events/writer";
 import { FAN_OUT_BATCH_SIZE, type FanOut } from "../../convex/model/notifications/fanOut";
 import { attachToInternals, instrumentDatabase, NO_READ_RECORDER } from "../../local-backend/index.ts";
 import { newBackend, type Backend } from "./convex-backend";

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { insertEvent } from "../../convex/model/events/rows";
+import { insertEvent } from "../../convex/model/events/writer";
 import { REFUND_BATCH_SIZE } from "../../convex/model/settlement/settle";
 import { newBackend, type Backend } from "./convex-backend";
 import { insertUser } from "./fill";

@@ -22,6 +22,7 @@ import {
   type FeeRates,
 } from "../../model/shared/fees";
 import { MESSAGES } from "../../model/shared/texts";
+import { writeEvent } from "../events/writer";
 
 /** A row's fee fields, as the schema's `serviceFeeFields` stores them (empty when there is no fee). */
 export type ServiceFee = { feeCents?: number; feePaidByBuyer?: true };
@@ -63,7 +64,7 @@ export async function setFeeMode(ctx: MutationCtx, userId: Id<"users">, eventId:
   if (event.creatorId !== userId) throw appError("NOT_THE_CREATOR", FEE_MESSAGES.notTheCreator);
   if (event.settlement !== undefined) throw appError("EVENT_OVER", FEE_MESSAGES.eventOver);
   const feePassedOn = mode === "passedOn" ? (true as const) : undefined;
-  await ctx.db.patch("events", event._id, { feePassedOn });
+  await writeEvent(ctx, event._id, { feePassedOn });
   const gate = await ctx.db
     .query("supportGates")
     .withIndex("by_eventId", (q) => q.eq("eventId", event._id))

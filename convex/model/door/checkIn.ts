@@ -11,6 +11,7 @@ import { TICKET_CODE_LENGTH } from "../tickets/issue";
 import { doorNameOf } from "../users/accounts";
 import { countEntry, doorTypeOf } from "./figures";
 import { DEFAULT_DOOR_NAME } from "../../model/shared/door";
+import { countOnEvent } from "../events/writer";
 
 /**
  * The time zone of the refusal text `Ingresso já utilizado às HH:mm.`: the server does not know
@@ -97,7 +98,7 @@ export async function checkInTicket(
   if (ticket.status === "transferred") throw appError("TICKET_TRANSFERRED", TRANSFER_MESSAGES.atTheDoor);
   if (ticket.status === "used") throw alreadyUsed(ticket.usedAt ?? now);
   await ctx.db.patch("tickets", ticket._id, { status: "used", usedAt: now, usedDoor: door });
-  await ctx.db.patch("events", event._id, { ticketsUsed: (event.ticketsUsed ?? 0) + 1 });
+  await countOnEvent(ctx, event._id, { ticketsUsed: 1 });
   await countCheckIn(ctx, ticket);
   await countEntry(ctx, event._id, { door, at: now, type: doorTypeOf(ticket) }, 1);
   const holder = await ctx.db.get("users", ticket.userId);

@@ -16,6 +16,7 @@ import { ticketKindLabel } from "../../model/shared/ticketTypes";
 import { countCheckIn } from "../tickets/ticketTypes";
 import { ticketByRawCode } from "./checkIn";
 import { doorNameOf } from "../users/accounts";
+import { countOnEvent } from "../events/writer";
 
 /** The refusal of every door function to someone without a door role on the event. */
 export const notAtTheDoor = () => appError("NOT_AT_THE_DOOR", TEAM_MESSAGES.notAtTheDoor);
@@ -78,7 +79,7 @@ export async function undoCheckIn(ctx: MutationCtx, event: Doc<"events">, rawCod
   if (ticket.status !== "used") throw appError("TICKET_NOT_USED", DOOR_MESSAGES.notUsed);
   await countEntry(ctx, event._id, placeOfUsed(ticket), -1);
   await ctx.db.patch("tickets", ticket._id, { status: "valid", usedAt: undefined, usedDoor: undefined });
-  await ctx.db.patch("events", event._id, { ticketsUsed: Math.max(0, (event.ticketsUsed ?? 0) - 1) });
+  await countOnEvent(ctx, event._id, { ticketsUsed: -1 });
   await countCheckIn(ctx, ticket, -1);
   const accepted = await ctx.db
     .query("doorScans")

@@ -15,6 +15,7 @@ import { appError } from "../../model/shared/errors";
 import { countCheckIn } from "../tickets/ticketTypes";
 import { ticketByRawCode } from "./checkIn";
 import { doorNameOf } from "../users/accounts";
+import { countOnEvent } from "../events/writer";
 
 /** A device's id for one scan: bounded, so a batch stays small. */
 const MAX_CLIENT_ID_LENGTH = 64;
@@ -126,8 +127,7 @@ async function applyScan(
     return record("accepted", null);
   }
   await ctx.db.patch("tickets", ticket._id, { status: "used", usedAt: scan.scannedAt, usedDoor: session.doorName });
-  const event = await ctx.db.get("events", session.eventId);
-  if (event !== null) await ctx.db.patch("events", event._id, { ticketsUsed: (event.ticketsUsed ?? 0) + 1 });
+  if ((await ctx.db.get("events", session.eventId)) !== null) await countOnEvent(ctx, session.eventId, { ticketsUsed: 1 });
   await countCheckIn(ctx, ticket);
   await countEntry(ctx, session.eventId, { door: session.doorName, at: scan.scannedAt, type: doorTypeOf(ticket) }, 1);
   return record("accepted", null);

@@ -8,7 +8,7 @@ import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import type { eventFields } from "./fields";
 import { markUsed, requireOwnUnusedUpload } from "./images";
-import { insertEvent } from "./rows";
+import { insertEvent } from "./writer";
 import { setAccessLink } from "./onlineAccess";
 import { checkNewRewards, insertRewards } from "../rewards/catalog";
 import { scheduleSettlement } from "../settlement/settle";

@@ -10,14 +10,13 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { deleteEventImage, markUsed, requireOwnUnusedUpload } from "./images";
-import { reindexEventName } from "./rows";
+import { writeEvent } from "./writer";
 import { scheduleSettlement } from "../settlement/settle";
 import { followEdit, gateOf } from "../supports/gates";
 import { validateEventDetails, type EventDetailsInput } from "../../model/shared/eventDetails";
 import { isSafeImageUrl, startsInFuture, validateEventInput, type EventInput, type ValidEventInput } from "../../model/shared/eventInput";
 import { appError } from "../../model/shared/errors";
 import { MESSAGES } from "../../model/shared/texts";
-import { foldText } from "../../model/shared/text";
 import { setAccessLink } from "./onlineAccess";
 import { replaceTicketTypes } from "../tickets/ticketTypes";
 import { replaceRewards } from "../rewards/catalog";
@@ -42,6 +41,10 @@ export type EventEdit = Omit<EventInput, "imageUrl"> &
 /** The fields frozen by the first support. */
 const CORE_FIELDS = ["name", "category", "startsAt", "goalCents", "minSupportCents", "goalPercentage", "isTicketed"] as const;
 
+/**
+ * Someone supported or bought, even if it was all cancelled since: `ticketsGenerated` counts
+ * every ticket ever issued and never goes down (model/events/writer.ts), like the gate's `supported`.
+ */
 export function hasSupports(event: Pick<Doc<"events">, "raisedCents" | "uniqueSupporters" | "ticketsGenerated">): boolean {
   return event.raisedCents > 0 || event.uniqueSupporters > 0 || event.ticketsGenerated > 0;
 }
@@ -87,11 +90,10 @@ export async function editEvent(
   }
   if (rewards !== undefined) await replaceRewards(ctx, { _id: event._id, goalCents: input.goalCents }, rewards);
 
-  const nameLower = foldText(input.name);
   const { description: newDescription, ...place } = checked.details;
-  await ctx.db.patch("events", event._id, {
+  // The writer moves the search rows when the name, date, category or city changed.
+  await writeEvent(ctx, event._id, {
     ...coreOf(input),
-    nameLower,
     // Every place field is written, so a switch to or from online clears the other kind's.
     venueName: place.venueName,
     city: place.city,
@@ -107,13 +109,6 @@ export async function editEvent(
   if (imagePatch.fields.imageStorageId !== event.imageStorageId && event.imageStorageId !== undefined) {
     await deleteEventImage(ctx, event.imageStorageId);
   }
-  await reindexEventName(ctx, event, {
-    _id: event._id,
-    nameLower,
-    startsAt: input.startsAt,
-    category: input.category,
-    cityKey: place.cityKey,
-  });
   if (input.startsAt !== event.startsAt) await scheduleSettlement(ctx, { ...event, startsAt: input.startsAt });
   await followEdit(ctx, { _id: event._id, startsAt: input.startsAt, minSupportCents: input.minSupportCents });
 }

@@ -6,7 +6,7 @@ import { MAX_KEYWORD_LENGTH, rawLengthLimit } from "../../model/shared/limits";
 import { matchCategory, type Category } from "../../model/shared/categories";
 import { cleanText } from "../../model/shared/cleanText";
 import { cityKeyOf } from "../../model/shared/eventDetails";
-import { toEventSummary, type EventSummary } from "./rows";
+import { toEventSummary, type EventSummary } from "./views";
 import { MAX_EVENT_NAME_LENGTH } from "../../model/shared/limits";
 import { invalidPage, paginateOrRefuse } from "../core/pagination";
 import { foldText, GRAM_LENGTH, gramsOf } from "../../model/shared/text";

@@ -18,6 +18,7 @@ import { changeWallet } from "../wallet/ledger";
 import { buyerFeeOf } from "../books/fees";
 import { creditPlatform } from "../books/platformAccount";
 import { isConcluded } from "../../model/shared/eventRules";
+import { writeEvent } from "../events/writer";
 
 /** promoSpends rows summed per transaction: one small read each, far below Convex's limits. */
 export const PAYOUT_PAGE_SIZE = 2_000;
@@ -76,7 +77,7 @@ async function credit(ctx: MutationCtx, event: Doc<"events">, sums: PayoutSums):
   const netCents = event.raisedCents - sums.payoutFeeCents;
   const promoCents = Math.min(sums.promoCents, netCents);
   const platformFeeCents = sums.payoutFeeCents + sums.buyerFeeCents;
-  await ctx.db.patch("events", event._id, { payoutPromoCents: promoCents, payoutFeeCents: sums.payoutFeeCents, platformFeeCents });
+  await writeEvent(ctx, event._id, { payoutPromoCents: promoCents, payoutFeeCents: sums.payoutFeeCents, platformFeeCents });
   await changeWallet(ctx, event.creatorId, {
     kind: "payout",
     amountCents: netCents,

@@ -12,7 +12,7 @@ import type { MutationCtx } from "../../_generated/server";
 import { appError } from "../../model/shared/errors";
 import { settlementAtDate, type Settlement } from "../../model/shared/lifecycle";
 import { MESSAGES } from "../../model/shared/texts";
-import { markNameRowsFinished } from "../events/rows";
+import { countOnEvent, writeEvent } from "../events/writer";
 import { recordRefund } from "../events/timeline";
 import { notify } from "../notifications/inbox";
 import { emailEventRefunded } from "../email/triggers";
@@ -36,7 +36,7 @@ export async function scheduleSettlement(
 ): Promise<void> {
   await cancelPendingSettlement(ctx, event.settlementJobId);
   const settlementJobId = await ctx.scheduler.runAt(event.startsAt, internal.settlement.settle, { eventId: event._id });
-  await ctx.db.patch("events", event._id, { settlementJobId });
+  await writeEvent(ctx, event._id, { settlementJobId });
 }
 
 /**
@@ -56,8 +56,7 @@ export async function settleAtDate(ctx: MutationCtx, eventId: Id<"events">): Pro
   const event = (await ctx.db.get("events", eventId))!;
   const outcome = settlementAtDate(event);
   if (outcome === "paidOut") {
-    await ctx.db.patch("events", eventId, { settlement: "paidOut", finished: true });
-    await markNameRowsFinished(ctx, event);
+    await writeEvent(ctx, eventId, { settlement: "paidOut", finished: true });
     // Credited as promotional and withdrawable money apart (model/settlement/payoutCredit.ts).
     await creditPayoutStep(ctx, eventId, null, 0);
   } else {
@@ -93,8 +92,7 @@ async function cancelPendingSettlement(ctx: MutationCtx, jobId: Id<"_scheduled_f
  * (a batch pages through contributions, and a function may run only one paginated query).
  */
 async function startRefund(ctx: MutationCtx, event: Doc<"events">, settlement: Exclude<Settlement, "paidOut">) {
-  await ctx.db.patch("events", event._id, { settlement, refundedCents: 0, finished: true });
-  await markNameRowsFinished(ctx, event);
+  await writeEvent(ctx, event._id, { settlement, refundedCents: 0, finished: true });
   await ctx.scheduler.runAfter(0, internal.settlement.refundBatch, {
     eventId: event._id,
     phase: "contributions",
@@ -147,7 +145,7 @@ export async function refundBatch(ctx: MutationCtx, eventId: Id<"events">, phase
       await emailEventRefunded(ctx, event, userId, event.settlement === "cancelled");
     }
     const totalRefunded = (event.refundedCents ?? 0) + refundedCents;
-    await ctx.db.patch("events", eventId, { refundedCents: totalRefunded });
+    await writeEvent(ctx, eventId, { refundedCents: totalRefunded });
     if (refundedCents > 0) await recordRefund(ctx, event, totalRefunded);
     if (!page.isDone) next = { phase, cursor: page.continueCursor };
     else next = event.isTicketed ? { phase: "tickets", cursor: null } : null;
@@ -163,7 +161,7 @@ export async function refundBatch(ctx: MutationCtx, eventId: Id<"events">, phase
       if (ticket.status === "used") usedCancelled += 1;
     }
     // ticketsUsed counts the tickets whose status is "used"; a cancelled one no longer is.
-    if (usedCancelled > 0) await ctx.db.patch("events", eventId, { ticketsUsed: (event.ticketsUsed ?? 0) - usedCancelled });
+    if (usedCancelled > 0) await countOnEvent(ctx, eventId, { ticketsUsed: -usedCancelled });
     next = page.isDone ? null : { phase, cursor: page.continueCursor };
   }
   if (next !== null) await ctx.scheduler.runAfter(0, internal.settlement.refundBatch, { eventId, ...next });

@@ -50,6 +50,7 @@ import { lastChangeAt, recordSupport } from "../events/timeline";
 import { walletCentsOf } from "../users/accounts";
 import { changeWallet } from "../wallet/ledger";
 import { buyerFeeOf, supportFee, type ServiceFee } from "../books/fees";
+import { writeEvent } from "../events/writer";
 
 /**
  * Rows applied per worker transaction. Each costs ~3 reads and ~4 writes (contribution,
@@ -302,7 +303,7 @@ async function applyQueued(ctx: MutationCtx, eventId: Id<"events">, rows: Queued
   await purchases.flush();
   await rewards.flush();
   if (current === event) return decisions;
-  await ctx.db.patch("events", eventId, {
+  await writeEvent(ctx, eventId, {
     raisedCents: current.raisedCents,
     ticketsGenerated: current.ticketsGenerated,
     uniqueSupporters: current.uniqueSupporters,

@@ -28,6 +28,7 @@ import { salesOf } from "./sales";
 import { typesOf } from "./ticketTypes";
 import { sayIfSoldOut } from "../waitingRoom/outflow";
 import { listedNameOf } from "../users/accounts";
+import { countOnEvent, writeEvent } from "../events/writer";
 
 /** More cortesias than anyone is given before signing in; any beyond wait for the next sign-in. */
 const MAX_CLAIMS_PER_SIGN_IN = 100;
@@ -85,8 +86,7 @@ async function deliver(ctx: MutationCtx, event: Doc<"events">, row: Doc<"courtes
     .withIndex("by_code", (q) => q.eq("code", code))
     .unique();
   await ctx.db.patch("courtesies", row._id, { ticketId: ticket!._id });
-  const current = (await ctx.db.get("events", event._id))!;
-  await ctx.db.patch("events", event._id, { ticketsGenerated: current.ticketsGenerated + 1 });
+  await countOnEvent(ctx, event._id, { ticketsGenerated: 1 });
   await emailCourtesy(ctx, event, { email: row.email, userId }, typeName, { code, typeName });
 }
 
@@ -161,7 +161,7 @@ export async function setCourtesyLimit(ctx: MutationCtx, userId: Id<"users">, ev
   const { capacity, issued } = await courtesyStandingOf(ctx, event);
   if (!Number.isSafeInteger(limit) || limit < 0 || limit > capacity) throw refusal(COURTESY_MESSAGES.invalidLimit(capacity));
   if (limit < issued) throw refusal(COURTESY_MESSAGES.belowIssued(issued));
-  await ctx.db.patch("events", event._id, { courtesyLimit: limit });
+  await writeEvent(ctx, event._id, { courtesyLimit: limit });
 }
 
 /** A page of the event's cortesias for its organizer, oldest first: to whom, which type, delivered or waiting. */

@@ -23,6 +23,7 @@ import { changeWallet } from "../wallet/ledger";
 import { emailRefund } from "../email/triggers";
 import { buyerFeeOf } from "../books/fees";
 import { releaseCouponUse } from "./coupons";
+import { writeEvent } from "../events/writer";
 
 /** The tickets of a purchase, by their codes (at most 4). */
 async function ticketsOf(ctx: MutationCtx, purchase: Doc<"ticketPurchases">): Promise<Doc<"tickets">[]> {
@@ -72,7 +73,7 @@ export async function removeContribution(ctx: MutationCtx, event: Doc<"events">,
     else await ctx.db.patch("supporters", supporter._id, { amountCents: supporter.amountCents - contribution.amountCents });
   }
   const raisedCents = event.raisedCents - contribution.amountCents;
-  await ctx.db.patch("events", event._id, {
+  await writeEvent(ctx, event._id, {
     raisedCents,
     uniqueSupporters: event.uniqueSupporters - (supporter !== null && another === null ? 1 : 0),
   });

@@ -15,6 +15,7 @@ import { TICKET_MESSAGES, validateTicketTypes, type Lote, type TicketTypeInput }
 import { isValidPerPersonLimit, WAITING_LIST_MESSAGES } from "../../model/shared/waitingList";
 import { giveBackUnits } from "./returns";
 import { salesOf } from "./sales";
+import { writeEvent } from "../events/writer";
 
 /** More than any event has (MAX_TICKET_TYPES), small enough for one read. */
 const TYPES_READ_LIMIT = 20;
@@ -75,7 +76,7 @@ export async function insertTicketTypes(
 ): Promise<void> {
   if (types.length === 0) return;
   for (const [position, type] of types.entries()) await insertType(ctx, eventId, position, type, maxPerPerson);
-  await ctx.db.patch("events", eventId, { hasTicketTypes: true });
+  await writeEvent(ctx, eventId, { hasTicketTypes: true });
 }
 
 const sameLote = (a: Lote, b: Lote) => a.priceCents === b.priceCents && a.endsAt === b.endsAt && a.quantity === b.quantity;
@@ -152,8 +153,7 @@ export async function replaceTicketTypes(
     if (before.purchased === true && grew) await giveBackUnits(ctx, before._id, null, now);
   }
   const hasTypes = checked.types.length > 0;
-  if (hasTypes !== (event.hasTicketTypes === true))
-    await ctx.db.patch("events", event._id, { hasTicketTypes: hasTypes ? true : undefined });
+  if (hasTypes !== (event.hasTicketTypes === true)) await writeEvent(ctx, event._id, { hasTicketTypes: hasTypes ? true : undefined });
 }
 
 /** The `Ingressos` block: each type with its lotes and counts; the browser works out the current lote with its clock. */

@@ -9,6 +9,7 @@ import type { Doc } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { INITIAL_WALLET_CENTS } from "../../model/shared/money";
 import { spendsOnEvent } from "../../model/shared/statement";
+import { writeEvent } from "../events/writer";
 
 /** A paid-out event's bonus part: what its supporters spent of their bonus on it. */
 export async function backfillPayoutPromo(ctx: MutationCtx, event: Doc<"events">): Promise<void> {
@@ -18,7 +19,7 @@ export async function backfillPayoutPromo(ctx: MutationCtx, event: Doc<"events">
     .withIndex("by_eventId", (q) => q.eq("eventId", event._id))
     .collect();
   const spent = rows.reduce((total, row) => total + row.promoCents, 0);
-  await ctx.db.patch("events", event._id, { payoutPromoCents: Math.min(spent, event.raisedCents) });
+  await writeEvent(ctx, event._id, { payoutPromoCents: Math.min(spent, event.raisedCents) });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import type { FunctionArgs } from "convex/server";
 import { api } from "../../_generated/api";
-import { nameRow } from "../../model/events/rows";
+import { nameRow } from "../../model/events/nameIndex";
 import { CATEGORIES } from "../../model/shared/categories";
 import { cityKeyOf } from "../../model/shared/eventDetails";
 import { foldText, gramsOf } from "../../model/shared/text";
