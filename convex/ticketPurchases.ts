@@ -5,6 +5,7 @@ import { enforceRateLimit } from "./model/core/rateLimits";
 import { cancelPurchase } from "./model/tickets/purchaseCancel";
 import { enqueuePurchase, purchaseOutcomeOf } from "./model/tickets/purchases";
 import { TICKET_MESSAGES } from "./model/shared/ticketTypes";
+import { sellsThroughRoom } from "./model/waitingRoom/entries";
 
 /**
  * Buys `units` tickets of one type, inteira or meia-entrada (with the declared category), in the
@@ -29,8 +30,11 @@ export const buy = signedInMutation({
   },
   signedOutMessage: TICKET_MESSAGES.notSignedInToBuy,
   handler: async (ctx, { eventId, typeId, holdId, ...request }) => {
-    await enforceRateLimit(ctx, "support", ctx.user._id);
-    const purchaseId = await enqueuePurchase(ctx, ctx.user, idArg(ctx, "events", eventId), {
+    const event = idArg(ctx, "events", eventId);
+    // In a `Sala de espera` each purchase spends the buyer's turn: that is its limit, and an
+    // on-sale's thousands of purchases skip the limiter's component call.
+    if (!(await sellsThroughRoom(ctx, event))) await enforceRateLimit(ctx, "support", ctx.user._id);
+    const purchaseId = await enqueuePurchase(ctx, ctx.user, event, {
       typeId: idArg(ctx, "ticketTypes", typeId),
       ...request,
       ...(holdId === undefined ? {} : { holdId: idArg(ctx, "waitingListEntries", holdId) }),

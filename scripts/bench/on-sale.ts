@@ -4,13 +4,18 @@
  * ceiling, and each buys one ticket of `capacity`, 50 in flight. 50 open pages of signed-in
  * buyers watch the room (`waitingRoom:status` and their own `waitingRoom:mine`). The backend runs
  * in its own process. Measured: how long the joins took, tickets issued (exactly `capacity`),
- * purchases decided per second (first purchase sent to the last one decided), how long a counter
- * change takes to reach the watching pages (the step's own time, written with it, to the page's
- * update), the backend's memory (RSS) as the room reaches each size in `milestones`, the outflow's
- * and the draw's steps with the most documents one read, and (room-cost.ts) the documents a step
- * and a waiting page read in rooms of each milestone's size.
+ * purchases decided per second (first purchase sent to the last one decided) and tickets sold
+ * per second (to the last ticket issued), how long a counter change takes to reach the watching
+ * pages (the step's own time, written with it, to the page's update), the CPU time a join and a
+ * purchase cost the backend and the bench's own clients (process-meter.ts: CPU time does not
+ * stretch with the machine's load as wall time does), the backend's memory (RSS, and its live
+ * heap after a full collection) as the room reaches each size in `milestones`, the outflow's and
+ * the draw's steps with the most documents one read, and (room-cost.ts) the documents a step and
+ * a waiting page read in rooms of each milestone's size.
+ *
+ * Signing in (the backend signs a token per buyer) and opening clients are what a buyer's
+ * browser does before it joins, so they happen before the joining clock starts.
  */
-import { readFileSync } from "node:fs";
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
 import { eventInput } from "../../test-kit/event-input";
@@ -21,6 +26,7 @@ import { openClient, percentiles, signIn } from "./latency";
 import { startLocalBackendProcess } from "./local-backend-process";
 import { measureRoomCost, type RoomCost } from "./room-cost";
 import { collectLimitReports } from "./limit-shares";
+import { heapMeterEnv, liveHeapMb, ownCpuSeconds, processCpuSeconds, rssMb } from "./process-meter";
 import { transactionLimit } from "../../local-backend/index.ts";
 
 export const ON_SALE_BUYERS = 20_000;
@@ -34,15 +40,22 @@ const DOCUMENTS_READ_LIMIT = transactionLimit("documentsRead").limit;
 /** Scheduled steps of one kind in a run: how many, and the most documents one read. */
 export type StepReads = { runs: number; maxDocumentsRead: number };
 
+/** CPU milliseconds per operation: the backend process's, and the bench's own clients'. */
+export type CpuShare = { backend: number; clients: number };
+
 export type OnSale = {
   buyers: number;
   capacity: number;
   joinSeconds: number;
   issued: number;
   decidedPerSecond: number;
+  /** Tickets issued per second, from the first purchase sent to the last ticket issued (absent in older runs). */
+  soldPerSecond?: number;
   placeUpdate: { p50: number; p95: number; samples: number };
-  /** Backend RSS in MB when the room held each milestone's entries. */
-  memoryMb: { entries: number; rssMb: number }[];
+  /** Backend RSS in MB when the room held each milestone's entries, and its live heap after a full collection. */
+  memoryMb: { entries: number; rssMb: number; heapMb?: number }[];
+  /** CPU per join, and per purchase decided (its queue's decision and the outflow included); absent in older runs. */
+  cpuMs?: { join: CpuShare; purchase: CpuShare };
   /**
    * From the opening on: how many outflow steps and draw steps ran (the backend's function log),
    * and the most documents one of them read (its limit meter; the log shows no figures for scheduled jobs).
@@ -53,11 +66,31 @@ export type OnSale = {
   roomCost: RoomCost[];
 };
 
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((row) => row.startsWith("VmRSS:"));
-  return Math.round(Number(line?.split(/\s+/)[1] ?? Number.NaN) / 1024);
+/**
+ * A call whose connection failed (`fetch failed`: a socket reset on the loaded machine) is sent
+ * again, as a browser's Convex client resends after reconnecting; a refusal is an answer and is
+ * not. A resent join that had committed is refused as already in the room, which counts as joined.
+ */
+async function retryLostCall<T>(call: () => Promise<T>): Promise<T | null> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const lost = error instanceof TypeError && error.message === "fetch failed";
+      if (lost && attempt < 3) continue;
+      if (attempt > 1 && (error as { data?: { code?: string } }).data?.code === "ALREADY_IN_ROOM") return null;
+      throw error;
+    }
+  }
+}
+
+/** CPU time of the backend and of this process from now on, per operation counted at `per`. */
+function cpuMeter(pid: number) {
+  const [backend, clients] = [processCpuSeconds(pid), ownCpuSeconds()];
+  return (operations: number): CpuShare => ({
+    backend: Math.round((100_000 * (processCpuSeconds(pid) - backend)) / operations) / 100,
+    clients: Math.round((100_000 * (ownCpuSeconds() - clients)) / operations) / 100,
+  });
 }
 
 async function signedIn(url: string, n: number): Promise<ConvexHttpClient> {
@@ -84,16 +117,26 @@ async function watchRoom(url: string, eventId: string) {
   return { samples, close: () => Promise.all(clients.map((client) => client.close())) };
 }
 
-type Run = { log: (message: string) => void; url: string; adminKey: string; pid: number; buyers: number; capacity: number };
+type Run = {
+  log: (message: string) => void;
+  url: string;
+  adminKey: string;
+  pid: number;
+  heapFile: string;
+  buyers: number;
+  capacity: number;
+};
 
 /** `buyers` other than ON_SALE_BUYERS only for a quick try of the bench itself. */
 export async function measureOnSale(log: (message: string) => void = () => {}, buyers = ON_SALE_BUYERS): Promise<OnSale> {
-  const backend = await startLocalBackendProcess({ startTimeoutMs: 120_000 });
+  const heap = heapMeterEnv();
+  const backend = await startLocalBackendProcess({ startTimeoutMs: 120_000, env: heap.env });
   let sale: Omit<OnSale, "roomCost" | "tick" | "draw">;
   let runs: Map<string, FunctionReads>;
   try {
     const capacity = Math.round((buyers * ON_SALE_CAPACITY) / ON_SALE_BUYERS);
-    ({ runs, ...sale } = await onSaleRun({ log, url: backend.url, adminKey: backend.adminKey, pid: backend.pid, buyers, capacity }));
+    const run = { log, url: backend.url, adminKey: backend.adminKey, pid: backend.pid, heapFile: heap.file, buyers, capacity };
+    ({ runs, ...sale } = await onSaleRun(run));
   } finally {
     await backend.stopped();
   }
@@ -116,7 +159,25 @@ export async function measureOnSale(log: (message: string) => void = () => {}, b
 
 type RunResult = Omit<OnSale, "roomCost" | "tick" | "draw"> & { runs: Map<string, FunctionReads> };
 
-async function onSaleRun({ log, url, adminKey, pid, buyers: count, capacity }: Run): Promise<RunResult> {
+/**
+ * Every buyer joins, 50 in flight; at each milestone the backend's RSS and live heap (the
+ * collection pauses the backend for a moment, inside the joining clock).
+ */
+async function joinAll({ pid, heapFile }: Run, buyers: ConvexHttpClient[], eventId: string) {
+  const memoryMb: OnSale["memoryMb"] = [];
+  let joined = 0;
+  const cpu = cpuMeter(pid);
+  const joinStart = performance.now();
+  await inParallel(buyers.length, IN_FLIGHT, async (i) => {
+    await retryLostCall(() => buyers[i]!.mutation(api.waitingRoom.join, { eventId }));
+    joined += 1;
+    if (ON_SALE_MILESTONES.includes(joined)) memoryMb.push({ entries: joined, rssMb: rssMb(pid), heapMb: await liveHeapMb(pid, heapFile) });
+  });
+  return { joinSeconds: (performance.now() - joinStart) / 1000, cpu: cpu(buyers.length), memoryMb };
+}
+
+async function onSaleRun(run: Run): Promise<RunResult> {
+  const { log, url, adminKey, pid, buyers: count, capacity } = run;
   const organizer = await signedIn(url, 0);
   const eventId = await organizer.mutation(api.events.create, {
     ...eventInput({ name: "Grande estreia", category: "Tecnologia", isTicketed: true, goalCents: 100_000_000 }),
@@ -126,23 +187,15 @@ async function onSaleRun({ log, url, adminKey, pid, buyers: count, capacity }: R
   await organizer.mutation(api.waitingRoom.configure, { eventId, opensAt: Date.now() + 6 * 3_600_000, perMinute: 60_000 });
   log(`on-sale: ${count} buyers sign in`);
   const buyers = await inParallel(count, PARALLEL_SIGN_INS, (i) => signedIn(url, i + 1));
-  const memoryMb: OnSale["memoryMb"] = [];
   log(`on-sale: ${count} buyers join`);
-  let joined = 0;
-  const joinStart = performance.now();
-  await inParallel(count, IN_FLIGHT, async (i) => {
-    await buyers[i]!.mutation(api.waitingRoom.join, { eventId });
-    joined += 1;
-    if (ON_SALE_MILESTONES.includes(joined)) memoryMb.push({ entries: joined, rssMb: rssMb(pid) });
-  });
-  const joinSeconds = (performance.now() - joinStart) / 1000;
+  const joins = await joinAll(run, buyers, eventId);
 
   const watch = await watchRoom(url, eventId);
   const functionLog = followFunctionLog(url, adminKey);
   await organizer.mutation(api.waitingRoom.configure, { eventId, opensAt: Date.now() + 1_000, perMinute: 60_000 });
   log("on-sale: the draw and the outflow");
   const purchase = { eventId, typeId: type!._id, loteIndex: 0, unitPriceCents: 100, units: 1, meia: false };
-  const decided = await buyAsLetIn(organizer, buyers, eventId, purchase);
+  const sale = await buyAsLetIn({ organizer, buyers, eventId, purchase, capacity, pid });
   const [after] = await organizer.query(api.ticketTypes.forEvent, { eventId });
   await watch.close();
   const runs = functionLog.readsSince();
@@ -151,25 +204,64 @@ async function onSaleRun({ log, url, adminKey, pid, buyers: count, capacity }: R
   return {
     buyers: count,
     capacity,
-    joinSeconds,
+    joinSeconds: joins.joinSeconds,
     issued: after!.sales.inteiraSold,
-    decidedPerSecond: decided,
+    decidedPerSecond: sale.decidedPerSecond,
+    soldPerSecond: sale.soldPerSecond,
     placeUpdate: { p50: late.p50, p95: late.p95, samples: watch.samples.length },
-    memoryMb,
+    memoryMb: joins.memoryMb,
+    cpuMs: { join: joins.cpu, purchase: sale.cpu },
     runs,
   };
 }
 
 type Purchase = { eventId: string; typeId: string; loteIndex: number; unitPriceCents: number; units: number; meia: boolean };
+type Sale = { organizer: ConvexHttpClient; buyers: ConvexHttpClient[]; eventId: string; purchase: Purchase; capacity: number; pid: number };
+
+/** How long a count has to stand still for the queue to count as done (it moves several times a second while it works). */
+const SETTLED_MS = 2_000;
+const POLL_MS = 100;
 
 /**
- * Follows the counter and has every buyer let
- * in buy once; returns purchases decided per second (refusals at the door count as decided).
+ * Follows the tickets sold (as the organizer's page would), from the first purchase on: when the
+ * last ticket was issued, and when the count last moved.
  */
-async function buyAsLetIn(organizer: ConvexHttpClient, buyers: ConvexHttpClient[], eventId: string, purchase: Purchase): Promise<number> {
+function followSales(organizer: ConvexHttpClient, eventId: string, capacity: number) {
+  let soldAt = Number.NaN;
+  let movedAt = performance.now();
+  let sold = -1;
+  let following = true;
+  const done = (async () => {
+    while (following) {
+      const [type] = await organizer.query(api.ticketTypes.forEvent, { eventId });
+      const now = performance.now();
+      if (type!.sales.inteiraSold !== sold) [sold, movedAt] = [type!.sales.inteiraSold, now];
+      if (sold >= capacity && Number.isNaN(soldAt)) soldAt = now;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  })();
+  return {
+    /** Resolves once the count has stood still for SETTLED_MS after `since`: every purchase paid is decided. */
+    async settled(since: number): Promise<{ soldAt: number; decidedAt: number }> {
+      while (performance.now() - Math.max(movedAt, since) < SETTLED_MS) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      following = false;
+      await done;
+      return { soldAt, decidedAt: Math.max(movedAt, since) };
+    },
+  };
+}
+
+/**
+ * Follows the counter and has every buyer let in buy once, in place order; returns purchases
+ * decided per second (refusals at the door count as decided), tickets sold per second, and the
+ * CPU per purchase decided, all from the first purchase sent.
+ */
+async function buyAsLetIn({ organizer, buyers, eventId, purchase, capacity, pid }: Sale) {
   const places = new Map<number, number>();
   let bought = 0;
   let first = Number.NaN;
+  let sales: ReturnType<typeof followSales> | null = null;
+  let cpu: ReturnType<typeof cpuMeter> | null = null;
   for (;;) {
     const room = await organizer.query(api.waitingRoom.status, { eventId });
     if (room === null || room.status === "soldOut" || room.status === "closed") break;
@@ -180,24 +272,22 @@ async function buyAsLetIn(organizer: ConvexHttpClient, buyers: ConvexHttpClient[
           IN_FLIGHT,
           async (i) => void places.set((await buyers[i]!.query(api.waitingRoom.mine, { eventId }))!.place!, i),
         );
-      if (Number.isNaN(first)) first = performance.now();
+      if (Number.isNaN(first)) [first, sales, cpu] = [performance.now(), followSales(organizer, eventId, capacity), cpuMeter(pid)];
       const through = room.admittedThrough;
       await inParallel(through - bought, IN_FLIGHT, async (k) => {
         const buyer = buyers[places.get(bought + k + 1)!]!;
-        await buyer.mutation(api.ticketPurchases.buy, purchase).catch(() => undefined);
+        await retryLostCall(() => buyer.mutation(api.ticketPurchases.buy, purchase)).catch(() => undefined);
       });
       bought = through;
       if (bought >= buyers.length) break;
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  // Decided: the queue has issued or refunded every purchase paid (its counts stop moving).
-  let sold = -1;
-  for (;;) {
-    const [type] = await organizer.query(api.ticketTypes.forEvent, { eventId });
-    if (type!.sales.inteiraSold === sold) break;
-    sold = type!.sales.inteiraSold;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  return Math.round(bought / ((performance.now() - first - 1_000) / 1000));
+  if (sales === null || cpu === null) throw new Error("nobody was let in");
+  const { soldAt, decidedAt } = await sales.settled(performance.now());
+  return {
+    decidedPerSecond: Math.round(bought / ((decidedAt - first) / 1000)),
+    soldPerSecond: Math.round(capacity / ((soldAt - first) / 1000)),
+    cpu: cpu(bought),
+  };
 }

@@ -18,7 +18,7 @@ type PresenceCountProps = {
 /**
  * Shows, live, how many people are in a room. A signed-in person's page also marks them present
  * (the server counts a person once whatever their tabs); a signed-out visitor only watches the
- * count, since the server counts accounts, not anonymous browsers (convex/model/presence.ts).
+ * count, since the server counts accounts, not anonymous browsers (convex/model/events/presence.ts).
  */
 export function PresenceCount({ roomId, describe }: PresenceCountProps) {
   const me = useQuery(api.users.me);

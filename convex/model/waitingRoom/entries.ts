@@ -29,6 +29,14 @@ export async function joinRoom(ctx: MutationCtx, userId: Id<"users">, eventId: I
 }
 
 /**
+ * Whether the event sells through a `Sala de espera`: its purchases then need a turn, one
+ * purchase each, which limits a buyer more tightly than the purchase rate limit does.
+ */
+export async function sellsThroughRoom(ctx: MutationCtx, eventId: Id<"events"> | null): Promise<boolean> {
+  return eventId !== null && (await openingOf(ctx, eventId)) !== null;
+}
+
+/**
  * The purchase's gate on an event with a room: the caller's own turn, running and not used yet,
  * which this purchase then uses (two tabs buying at once both write the entry: one commits, the
  * other is retried and finds the turn used). A refusal changes nothing: the place is kept.

@@ -42,6 +42,16 @@ function onSaleRows(sale: OnSale | NotMeasured): Row[] {
       target: `≥ ${MIN_DECIDED_PER_SECOND} per second`,
       status: check(sale.decidedPerSecond >= MIN_DECIDED_PER_SECOND),
     },
+    ...(sale.soldPerSecond === undefined
+      ? []
+      : [
+          {
+            section: "hot" as const,
+            measure: `${name}: tickets sold (first purchase to last ticket issued)`,
+            result: `${sale.soldPerSecond} per second`,
+          },
+        ]),
+    ...cpuRows(name, sale),
     {
       section: "hot",
       measure: `${name}: a counter change reaching 50 open pages`,
@@ -51,14 +61,32 @@ function onSaleRows(sale: OnSale | NotMeasured): Row[] {
     },
     {
       section: "hot",
-      measure: `${name}: backend memory (RSS) by room size`,
-      result: sale.memoryMb.map(({ entries, rssMb }) => `${entries.toLocaleString("en")}: ${rssMb} MB`).join(", "),
+      measure: `${name}: backend memory by room size (RSS; live heap after a full collection)`,
+      result: sale.memoryMb
+        .map(
+          ({ entries, rssMb, heapMb }) =>
+            `${entries.toLocaleString("en")}: RSS ${rssMb} MB${heapMb === undefined ? "" : `, heap ${heapMb} MB`}`,
+        )
+        .join(", "),
     },
     ...readRows(name, sale),
   ];
 }
 
 const en = (n: number) => n.toLocaleString("en");
+
+/** CPU time per join and per purchase decided: the backend's, and the bench's own clients' (CPU time, unlike wall time, does not stretch with the machine's load). */
+function cpuRows(name: string, sale: OnSale): Row[] {
+  if (sale.cpuMs === undefined) return [];
+  const { join, purchase } = sale.cpuMs;
+  return [
+    {
+      section: "hot",
+      measure: `${name}: CPU per join; per purchase decided (its queue's decision and the outflow included)`,
+      result: `backend ${join.backend} ms, bench clients ${join.clients} ms; backend ${purchase.backend} ms, bench clients ${purchase.clients} ms`,
+    },
+  ];
+}
 
 /** Documents read: per outflow step and per waiting page, by room size (room-cost.ts), and the run's own steps (its function log). */
 function readRows(name: string, sale: OnSale): Row[] {

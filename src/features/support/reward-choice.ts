@@ -10,7 +10,7 @@ export type RewardPick = { rewardId: string | null; answer: string };
 export const NO_REWARD: RewardPick = { rewardId: null, answer: "" };
 
 /**
- * The server's own reward check (checkRewardChoice, shared with model/rewards.ts: one order of
+ * The server's own reward check (checkRewardChoice, shared with model/rewards/catalog.ts: one order of
  * refusals), asked before calling it: what to send with the support, or the message. The amount
  * has already passed the event's own checks.
  */

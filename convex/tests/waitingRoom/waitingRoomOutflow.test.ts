@@ -1,18 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api, internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
-import { OUTFLOW_BATCH, TICK_MS } from "./model/shared/waitingRoom";
-import {
-  advanceClock,
-  allRows,
-  eventInput,
-  HOUR,
-  MINUTE,
-  newBackend,
-  runDueFunctions,
-  signedInUser,
-  type Backend,
-} from "./tests/test.helpers";
+import { api, internal } from "../../_generated/api";
+import type { Id } from "../../_generated/dataModel";
+import { OUTFLOW_BATCH, TICK_MS } from "../../model/shared/waitingRoom";
+import { advanceClock, allRows, eventInput, HOUR, MINUTE, newBackend, runDueFunctions, signedInUser, type Backend } from "../test.helpers";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

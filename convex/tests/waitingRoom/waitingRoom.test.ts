@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api, internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
-import { TICKET_MESSAGES, type TicketTypeInput } from "./model/shared/ticketTypes";
-import { perPersonLimitMessage } from "./model/shared/waitingList";
-import { drawOrder, ROOM_BATCH, TICK_MS, TURN_MS, WAITING_ROOM_MESSAGES } from "./model/shared/waitingRoom";
+import { api, internal } from "../../_generated/api";
+import type { Id } from "../../_generated/dataModel";
+import { TICKET_MESSAGES, type TicketTypeInput } from "../../model/shared/ticketTypes";
+import { perPersonLimitMessage } from "../../model/shared/waitingList";
+import { drawOrder, ROOM_BATCH, TICK_MS, TURN_MS, WAITING_ROOM_MESSAGES } from "../../model/shared/waitingRoom";
 import {
   advanceClock,
   allRows,
@@ -18,8 +18,8 @@ import {
   snapshot,
   type Backend,
   type Caller,
-} from "./tests/test.helpers";
-import { buy, ticketedEvent } from "./tests/test.tickets";
+} from "../test.helpers";
+import { buy, ticketedEvent } from "../test.tickets";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -86,7 +86,7 @@ describe("Sala de espera: joining and the draw", () => {
     const t = newBackend({ transactionLimits: true });
     const creator = await signedInUser(t, { name: "Organizadora" });
     const eventId = (await creator.as.mutation(api.events.create, {
-      ...(await import("./tests/test.helpers")).eventInput({
+      ...(await import("../test.helpers")).eventInput({
         isTicketed: true,
         category: "Tecnologia",
         startsAt: Date.now() + 20 * 24 * HOUR,
@@ -203,6 +203,20 @@ describe("Sala de espera: the end and bad input", () => {
     const before = await snapshot(t);
     expect(await rejectionData(join(beto!.as, eventId))).toEqual({ code: "SALE_ENDED", message: WAITING_ROOM_MESSAGES.saleEnded });
     expect(await snapshot(t)).toEqual(before);
+  });
+
+  test("the last unit given as a cortesia ends the room at once too", async () => {
+    const { t, creator, eventId, typeId, opensAt } = await roomEvent({ quantity: 2 });
+    const [ana] = await people(t, ["Ana"]);
+    await join(ana!.as, eventId);
+    await open(t, opensAt);
+    await buy(ana!.as, eventId, typeId);
+    await applyQueue(t, eventId as Id<"events">);
+    expect((await status(t, eventId))!.status).toBe("open");
+    await creator.mutation(api.courtesies.setLimit, { eventId, limit: 2 });
+    // The clock stands still: the cortesia, not a tick, ends the room.
+    await creator.mutation(api.courtesies.issue, { eventId, typeId, emails: ["convidada@exemplo.com"] });
+    expect((await status(t, eventId))!.status).toBe("soldOut");
   });
 
   test("only the organizer sets the opening, in the future, before the event, and not once it opened", async () => {
