@@ -9,37 +9,22 @@ import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { FunctionRunner } from "../functions/function-runner.ts";
 import { MAX_CONFLICT_RETRIES, type WriteConflict } from "./write-conflicts.ts";
 import { PAUSE_SYSCALL } from "./test-convex/occ.ts";
+import { answerAsyncSyscall } from "../functions/runtime/convex-syscalls.ts";
 
 const convexDir = path.join(import.meta.dirname, "test-convex");
 type Pause = (point: string) => Promise<void>;
 const hooks: { occTestPause?: Pause } = {};
 
-type Syscalls = { syscall: unknown; jsSyscall: unknown; asyncSyscall: (op: string, args: string) => Promise<string> };
-
 /**
  * The functions' `pause` (test-convex/occ.ts) is a syscall from their worker to the backend,
- * which hands every syscall to convex-test's `Convex` global: that global, wrapped, answers
- * this one by running the test's hook (in this process), and passes the others on.
+ * which hands every syscall to the `Convex` global: this one is answered by running the test's
+ * hook (in this process), the others are passed on.
  */
 function answerPauses(): void {
-  const global = globalThis as unknown as { Convex: Syscalls };
-  const convexTests = global.Convex;
-  global.Convex = {
-    get syscall() {
-      return convexTests.syscall;
-    },
-    get jsSyscall() {
-      return convexTests.jsSyscall;
-    },
-    get asyncSyscall() {
-      const passOn = convexTests.asyncSyscall;
-      return async (op: string, args: string) => {
-        if (op !== PAUSE_SYSCALL) return passOn(op, args);
-        await hooks.occTestPause?.((JSON.parse(args) as { point: string }).point);
-        return "null";
-      };
-    },
-  };
+  answerAsyncSyscall(PAUSE_SYSCALL, async (args) => {
+    await hooks.occTestPause?.((JSON.parse(args) as { point: string }).point);
+    return "null";
+  });
 }
 
 let engine: FunctionRunner;

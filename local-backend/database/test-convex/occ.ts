@@ -11,8 +11,9 @@ import { v } from "convex/values";
 export const PAUSE_SYSCALL = "occTest/pause";
 
 async function pause(point: string): Promise<void> {
-  const convex = (globalThis as unknown as { Convex: { asyncSyscall: (op: string, args: string) => Promise<string> } }).Convex;
-  await convex.asyncSyscall(PAUSE_SYSCALL, JSON.stringify({ point }));
+  // As convex/server reaches its backend: through the `Convex` global's syscalls.
+  const { Convex } = globalThis as unknown as { Convex: { asyncSyscall: (op: string, args: string) => Promise<string> } };
+  await Convex.asyncSyscall(PAUSE_SYSCALL, JSON.stringify({ point }));
 }
 
 export const createCounter = mutation({ args: {}, handler: (ctx) => ctx.db.insert("counters", { value: 0 }) });

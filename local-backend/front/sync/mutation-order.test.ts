@@ -12,9 +12,8 @@ import { FunctionRunner } from "../../functions/function-runner.ts";
 import type { LocalBackend } from "../../server.ts";
 import { newClient, startTestBackend } from "../../test-support.ts";
 import { PAUSE_SYSCALL } from "../../database/test-convex/occ.ts";
+import { answerAsyncSyscall } from "../../functions/runtime/convex-syscalls.ts";
 import { SyncSession } from "./sync-session.ts";
-
-type Syscalls = { syscall: unknown; jsSyscall: unknown; asyncSyscall: (op: string, args: string) => Promise<string> };
 
 let backend: LocalBackend;
 /** The test's answer to a function's pause (test-convex/occ.ts), served in this process. */
@@ -24,20 +23,7 @@ const outside = AsyncLocalStorage.snapshot();
 
 beforeAll(async () => {
   backend = await startTestBackend({ convexDir: path.join(import.meta.dirname, "..", "..", "database", "test-convex") });
-  const global = globalThis as unknown as { Convex: Syscalls };
-  const convexTests = global.Convex;
-  global.Convex = {
-    get syscall() {
-      return convexTests.syscall;
-    },
-    get jsSyscall() {
-      return convexTests.jsSyscall;
-    },
-    get asyncSyscall() {
-      const passOn = convexTests.asyncSyscall;
-      return async (op: string, args: string) => (op === PAUSE_SYSCALL ? (await outside(onPause), "null") : passOn(op, args));
-    },
-  };
+  answerAsyncSyscall(PAUSE_SYSCALL, async () => (await outside(onPause), "null"));
 });
 afterAll(() => backend.close());
 

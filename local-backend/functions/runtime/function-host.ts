@@ -22,6 +22,7 @@ import { ConvexError, convexToJson, jsonToConvex, type JSONValue, type Value } f
 import { argumentsTooLarge, checkReturnValueSize } from "../argument-validation.ts";
 import { startNodeProcess, type WorkerThread } from "./node-process.ts";
 import { newSeed } from "./runtime-rules.ts";
+import { convexSyscalls } from "./convex-syscalls.ts";
 import { WriteConflict } from "../../database/write-conflicts.ts";
 import {
   CLOCK_CALL,
@@ -572,9 +573,9 @@ export class FunctionHost {
     switch (message.type) {
       case "syscall":
         if (message.sync) return this.serveSync(worker, inCall, message);
-        return this.reply(worker, message.id, () => inCall(() => this.asyncSyscall(call, message.op, message.args)));
+        return this.reply(worker, message.id, () => inCall(() => this.serveAsyncSyscall(call, message.op, message.args)));
       case "jsSyscall":
-        return this.reply(worker, message.id, () => inCall(() => convexGlobal().jsSyscall(message.op, message.args)));
+        return this.reply(worker, message.id, () => inCall(() => convexSyscalls().jsSyscall(message.op, message.args)));
       case "log":
         return void inCall(() => console[message.level](...message.args));
       case "done":
@@ -585,13 +586,13 @@ export class FunctionHost {
     }
   }
 
-  private async asyncSyscall(call: HostCall, op: string, args: string): Promise<unknown> {
+  private async serveAsyncSyscall(call: HostCall, op: string, args: string): Promise<unknown> {
     const method = ACTION_CALLS[op];
-    if (method === undefined) return convexGlobal().asyncSyscall(op, args);
+    if (method === undefined) return convexSyscalls().asyncSyscall(op, args);
     const request = JSON.parse(args) as Record<string, unknown> & { args: JSONValue };
     this.checkCallFromAction(call, request);
     // By name: the syscall itself, which the database runs as its own transaction, retried on a conflict as on Convex.
-    if (typeof request.name === "string") return convexGlobal().asyncSyscall(op, args);
+    if (typeof request.name === "string") return convexSyscalls().asyncSyscall(op, args);
     const run = call.ctx[method] as (reference: unknown, args: unknown) => Promise<Value>;
     return JSON.stringify(convexToJson(await run(referenceOf(request), jsonToConvex(request.args))));
   }
@@ -636,7 +637,7 @@ export class FunctionHost {
   ): void {
     let reply: Reply;
     try {
-      reply = { type: "reply", id, ok: true, value: inCall(() => convexGlobal().syscall(op, args)) };
+      reply = { type: "reply", id, ok: true, value: inCall(() => convexSyscalls().syscall(op, args)) };
     } catch (error) {
       reply = { type: "reply", id, ok: false, error: serializeError(error) };
     }
@@ -672,13 +673,4 @@ function waitingLong(worker: FunctionWorker): number {
 function checkNodeArgumentsSize(target: FunctionTarget, args: Value): void {
   const tooLarge = argumentsTooLarge(target.udfPath ?? target.exportName, args, "nodeArgumentsBytes");
   if (tooLarge !== null) throw new Error(tooLarge);
-}
-
-/** convex-test's `Convex` global: its syscalls, for the call whose context is current. */
-function convexGlobal(): {
-  syscall: (op: string, args: string) => string;
-  asyncSyscall: (op: string, args: string) => Promise<string>;
-  jsSyscall: (op: string, args: Record<string, unknown>) => Promise<unknown>;
-} {
-  return (globalThis as unknown as { Convex: ReturnType<typeof convexGlobal> }).Convex;
 }

@@ -17,6 +17,7 @@ import { receiveMessageOnPort, threadId, type MessagePort } from "node:worker_th
 import { actionGeneric, httpActionGeneric, mutationGeneric, queryGeneric } from "convex/server";
 import { register } from "tsx/esm/api";
 import { frozenDate, seededMath } from "./runtime-rules.ts";
+import { installConvexSyscalls } from "./convex-syscalls.ts";
 import {
   CLOCK_CALL,
   CLOCK_LIMIT,
@@ -155,11 +156,11 @@ function awaitSyncReply(port: MessagePort, id: number): Reply {
   }
 }
 
-(globalThis as Record<string, unknown>).Convex = {
+installConvexSyscalls({
   syscall: syncSyscall,
-  asyncSyscall: (op: string, args: string) => request({ type: "syscall", op, args }),
+  asyncSyscall: (op: string, args: string) => request({ type: "syscall", op, args }) as Promise<string>,
   jsSyscall: (op: string, args: Record<string, unknown>) => request({ type: "jsSyscall", op, args }),
-};
+});
 
 const modules = new Map<string, Promise<Record<string, unknown>>>();
 
