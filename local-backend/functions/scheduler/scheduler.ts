@@ -5,6 +5,9 @@
  * and jobs run from here, found in the documents: at start (overdue ones right away) and as
  * they are scheduled.
  *
+ * A job is armed once the transaction that scheduled it has committed: mutations run side by
+ * side, so a job armed earlier could run before its own row is there to read, and be lost.
+ *
  * A mutation job runs in the same transaction that marks it succeeded or failed, so a crash
  * can never run it twice. An action job is marked in progress first (at most once, as on
  * Convex); one still in progress at start was cut off by a crash and is marked failed.
@@ -17,6 +20,7 @@ import { checkAppCall, type FunctionRunner } from "../function-runner.ts";
 import { argumentsTooLarge } from "../argument-validation.ts";
 import { WriteConflict, WriteConflictFailure } from "../../database/write-conflicts.ts";
 import type { EngineInstance } from "../engine-instance.ts";
+import type { WrittenDocument } from "../../database/read-set.ts";
 import {
   interceptAsyncSyscall,
   internalsOf,
@@ -90,24 +94,25 @@ export class DurableScheduler {
   /** Runs jobs from now on: arms every pending job and closes actions cut off by a crash. */
   async start(engine: FunctionRunner): Promise<void> {
     this.resolveEngine(engine);
+    engine.database.onCommit((_ts, written) => this.armCommitted(written ?? []));
     await this.recover(engine);
   }
 
+  /** Arms the pending jobs a commit wrote (a job scheduled, or one whose time changed). */
+  private armCommitted(written: WrittenDocument[]): void {
+    for (const { component, table, id, after } of written) {
+      if (table === JOBS && after !== null && stateOf(after) === "pending") {
+        this.arm({ componentPath: component, jobId: id }, after.scheduledTime as number);
+      }
+    }
+  }
+
   /**
-   * Part of each instance's setup, after its components are registered: learns of every job
-   * as it is scheduled and withholds convex-test's own timer for it.
+   * Part of each instance's setup, after its components are registered: withholds
+   * convex-test's own timer for every job scheduled (the commit arms it here, see `start`).
    */
   install(instance: ConvexTestInstance): void {
     const internals = internalsOf(instance);
-    let scheduled: (JobKey & { at: number }) | null = null;
-    for (const [componentPath, { db }] of Object.entries(internals.components)) {
-      const insert = db.insert.bind(db);
-      db.insert = (table, value) => {
-        const jobId = insert(table, value);
-        if (table === JOBS) scheduled = { componentPath, jobId, at: value.scheduledTime as number };
-        return jobId;
-      };
-    }
     interceptAsyncSyscall(internals, ["1.0/cancel_job"], async (_op, jsonArgs, next) => {
       const { id } = JSON.parse(jsonArgs) as { id: string };
       // As on Convex, cancelling a job that already finished (or was cancelled) leaves it alone.
@@ -123,12 +128,7 @@ export class DurableScheduler {
       // A job's arguments are a call's: past Convex's 16 MiB, scheduling it fails.
       const tooLarge = scheduledArgumentsTooLarge(jsonArgs);
       if (tooLarge !== null) return Promise.reject(new Error(tooLarge));
-      scheduled = null;
-      const result = withTimersWithheld(next);
-      // The insert ran synchronously above; if the transaction rolls back, the timer finds no job.
-      const job = scheduled as (JobKey & { at: number }) | null;
-      if (job !== null) this.arm(job, job.at);
-      return result;
+      return withTimersWithheld(next);
     });
   }
 
