@@ -15,6 +15,7 @@ import { stateOfRow } from "./model/supports/worker";
 import { backfillOpeningEntry } from "./model/wallet/ledger";
 import { backfillPayoutPromo, backfillWalletPromo } from "./model/wallet/promoBackfill";
 import { relabelPurchaseEntry } from "./model/tickets/purchaseEntryBackfill";
+import { countCancelledSeats } from "./model/tickets/cancelledSeatsBackfill";
 
 export const migrations = new Migrations<DataModel>(components.migrations);
 
@@ -95,6 +96,14 @@ export const lowerCaseEmails = migrations.define({
   },
 });
 
+/** An event from before the door counted cancelled tickets gets their count (ticketsCancelled). */
+export const countCancelledTickets = migrations.define({
+  table: "events",
+  migrateOne: async (ctx, event) => {
+    await countCancelledSeats(ctx, event);
+  },
+});
+
 export const runAll = migrations.runner([
   internal.migrations.openingWalletEntries,
   internal.migrations.scheduleSettlements,
@@ -105,4 +114,5 @@ export const runAll = migrations.runner([
   internal.migrations.walletPromoParts,
   internal.migrations.purchaseEntries,
   internal.migrations.lowerCaseEmails,
+  internal.migrations.countCancelledTickets,
 ]);

@@ -142,6 +142,11 @@ export default defineSchema({
     ticketsGenerated: v.number(),
     /** Tickets checked in at the door; absent on events from before check-in existed. */
     ticketsUsed: v.optional(v.number()),
+    /**
+     * Seats given back: tickets cancelled that had not been handed on (see countOnEvent), so the
+     * door counts ticketsGenerated − ticketsCancelled. Absent until the migration countCancelledTickets.
+     */
+    ticketsCancelled: v.optional(v.number()),
     uniqueSupporters: v.number(),
     /** How the event ended; absent while it is open. See model/settlement/settle.ts. */
     settlement: v.optional(settlementValidator),
@@ -305,7 +310,11 @@ export default defineSchema({
     // Meus Ingressos lists a person's tickets newest first (creation order), which the next index does not keep.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_userId", ["userId"])
+    // The attendee list and the door's ticket list walk an event's tickets in issue order.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_eventId", ["eventId"])
+    // Counting an event's cancelled tickets (the migration countCancelledTickets).
+    .index("by_eventId_and_status", ["eventId", "status"])
     // Whether someone holds a ticket of an event (the online access link).
     .index("by_userId_and_eventId", ["userId", "eventId"]),
 

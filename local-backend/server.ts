@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTokenVerifier, generateAuthKeys, loadOrCreateAuthKeys, type AuthKeys } from "./functions/auth-keys.ts";
+import { cacheVerifiedTokens } from "./functions/verified-tokens.ts";
 import { adminKeyCheck } from "./front/cli/admin-auth.ts";
 import { createCliSupport } from "./front/cli/cli-support.ts";
 import { EnvironmentVariables } from "./front/cli/environment-variables.ts";
@@ -408,7 +409,9 @@ async function serveFront(parts: FrontParts, cleanups: Cleanups) {
     );
   environment.onChange(() => reload(null, "local backend: convex/ did not load with the new environment:"));
   const cliApi = startCliApi(parts, refreshAll, cleanups);
-  const verifyToken = createTokenVerifier(() => environment.current.get("JWKS"), ports.siteUrl);
+  // Each token's signature is checked once (verified-tokens.ts); new keys in the environment void them.
+  const verifyToken = cacheVerifiedTokens(createTokenVerifier(() => environment.current.get("JWKS"), ports.siteUrl));
+  environment.onChange(async () => verifyToken.clear());
   const deps = { adminKey: adminKeyCheck(parts.adminKey), systemQuery: cliApi.systemQuery, engine, verifyToken, ...data, subscriptions };
   await files.start(engine, ports.url, () => data.persisted());
   cleanups.push(() => files.stop());

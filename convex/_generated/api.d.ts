@@ -152,6 +152,7 @@ import type * as model_supports_worker from "../model/supports/worker.js";
 import type * as model_team_members from "../model/team/members.js";
 import type * as model_team_tables from "../model/team/tables.js";
 import type * as model_tickets_allocation from "../model/tickets/allocation.js";
+import type * as model_tickets_cancelledSeatsBackfill from "../model/tickets/cancelledSeatsBackfill.js";
 import type * as model_tickets_coupons from "../model/tickets/coupons.js";
 import type * as model_tickets_courtesies from "../model/tickets/courtesies.js";
 import type * as model_tickets_courtesyEmail from "../model/tickets/courtesyEmail.js";
@@ -354,6 +355,7 @@ declare const fullApi: ApiFromModules<{
   "model/team/members": typeof model_team_members;
   "model/team/tables": typeof model_team_tables;
   "model/tickets/allocation": typeof model_tickets_allocation;
+  "model/tickets/cancelledSeatsBackfill": typeof model_tickets_cancelledSeatsBackfill;
   "model/tickets/coupons": typeof model_tickets_coupons;
   "model/tickets/courtesies": typeof model_tickets_courtesies;
   "model/tickets/courtesyEmail": typeof model_tickets_courtesyEmail;

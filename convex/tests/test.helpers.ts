@@ -383,6 +383,11 @@ function expectEventTotals(r: InvariantRows, event: Doc<"events">) {
   }
   const received = tickets.filter((ticket) => ticket.eventId === event._id && ticket.transferredFromId !== undefined);
   expect(event.ticketsUsed ?? 0).toBe([...ownTickets, ...received].filter((ticket) => ticket.status === "used").length);
+  // The seats given back: cancelled tickets that held their seat (not one handed on to a replacement).
+  const seatsCancelled = [...ownTickets, ...received].filter(
+    (ticket) => ticket.status === "cancelled" && ticket.transferredToTicketId === undefined,
+  );
+  if (event.ticketsCancelled !== undefined) expect(event.ticketsCancelled).toBe(seatsCancelled.length);
   // A ticket moves once: each received ticket replaces a transferred one that points back at it.
   for (const ticket of received) {
     const given = ownTickets.find((row) => row._id === ticket.transferredFromId);

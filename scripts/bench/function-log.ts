@@ -6,6 +6,7 @@
  */
 
 const POLL_MS = 250;
+const MAX_FAILED_POLLS = 5;
 
 export type FunctionReads = { runs: number; documentsRead: number; maxDocumentsRead: number };
 
@@ -40,11 +41,17 @@ export function followFunctionLog(url: string, adminKey: string): FunctionLogFol
     cursor = newCursor;
   };
   void (async () => {
+    let failedInARow = 0;
     while (!stopped) {
-      // A poll the backend's end cuts off has nothing more to count; another failure is told by readsSince.
-      await poll().catch((error: unknown) => {
-        if (!stopped) failure ??= error;
-      });
+      // A poll whose connection failed (a socket reset on the loaded machine) is sent again from the
+      // same cursor, as the bench's calls are, so nothing is lost; only MAX_FAILED_POLLS in a row are
+      // told by readsSince. A poll the backend's end cuts off has nothing more to count.
+      await poll()
+        .then(() => void (failedInARow = 0))
+        .catch((error: unknown) => {
+          failedInARow += 1;
+          if (!stopped && failedInARow >= MAX_FAILED_POLLS) failure ??= error;
+        });
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   })();

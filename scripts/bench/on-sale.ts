@@ -148,13 +148,29 @@ export async function measureOnSale(log: (message: string) => void = () => {}, b
   });
   log("on-sale: documents read by room size");
   const roomCost: RoomCost[] = [];
-  for (const entries of ON_SALE_MILESTONES) roomCost.push(await measureRoomCost(entries));
+  for (const entries of ON_SALE_MILESTONES) roomCost.push(await roomCostOnce(entries, log));
   return {
     ...sale,
     tick: stepReads(["waitingRoom:tick"]),
     draw: stepReads(["waitingRoom:open", "waitingRoom:drawKeys", "waitingRoom:drawPlaces"]),
     roomCost,
   };
+}
+
+/**
+ * The room's cost at one size, tried again once when convex-test refuses a timer call in it:
+ * twice in about ten runs (never alone) a `clearTimeout` from outside the app's functions was
+ * caught in one of their transactions, after the run's network clients had closed. The counts
+ * are the same on any try; the stack is logged to find that caller.
+ */
+async function roomCostOnce(entries: number, log: (message: string) => void): Promise<RoomCost> {
+  try {
+    return await measureRoomCost(entries);
+  } catch (error) {
+    if (!(error instanceof Error && /^`\w+` is not supported in Convex queries or mutations/.test(error.message))) throw error;
+    log(`on-sale: the room's cost at ${entries} tried again after: ${error.stack}`);
+    return measureRoomCost(entries);
+  }
 }
 
 type RunResult = Omit<OnSale, "roomCost" | "tick" | "draw"> & { runs: Map<string, FunctionReads> };

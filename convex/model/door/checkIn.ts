@@ -7,7 +7,7 @@ import { TRANSFER_MESSAGES } from "../../model/shared/ticketTransfer";
 import { MEIA_CHECK_IN_NOTE, ticketKindLabel } from "../../model/shared/ticketTypes";
 import { requireEventRole } from "../team/members";
 import { countCheckIn } from "../tickets/ticketTypes";
-import { TICKET_CODE_LENGTH } from "../tickets/issue";
+import { TICKET_CODE_LENGTH, ticketsAtTheDoor } from "../tickets/issue";
 import { doorNameOf } from "../users/accounts";
 import { countEntry, doorTypeOf } from "./figures";
 import { DEFAULT_DOOR_NAME } from "../../model/shared/door";
@@ -111,7 +111,7 @@ export async function checkInTicket(
   };
 }
 
-/** Tickets issued and checked in, from the event's own counters (one read, however many). */
+/** Tickets that can come in and those checked in, from the event's own counters (one read, however many). */
 export function checkInStatsOf(event: Doc<"events">): { issued: number; used: number } {
-  return { issued: event.ticketsGenerated, used: event.ticketsUsed ?? 0 };
+  return { issued: ticketsAtTheDoor(event), used: event.ticketsUsed ?? 0 };
 }

@@ -6,6 +6,7 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { DEFAULT_DOOR_NAME } from "../../model/shared/door";
+import { ticketsAtTheDoor } from "../tickets/issue";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -60,7 +61,7 @@ export async function doorFiguresOf(ctx: QueryCtx, event: Doc<"events">) {
   const byCount = (rows: Counts) => [...rows].sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
   return {
     inside: event.ticketsUsed ?? 0,
-    issued: event.ticketsGenerated,
+    issued: ticketsAtTheDoor(event),
     perDoor: byCount(figures?.perDoor ?? []),
     perHour: [...(figures?.perHour ?? [])]
       .sort((a, b) => Number(a.key) - Number(b.key))

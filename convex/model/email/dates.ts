@@ -1,17 +1,20 @@
 /** Dates in e-mails, in Brasília's time (the reader's mail client cannot be asked). */
 const ZONE = "America/Sao_Paulo";
 
+/** Made once per module load: building one per call was 2% of an on-sale purchase's CPU. */
+const FORMAT = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
 /** "dd/mm/aaaa às HH:mm". */
 export function dateTimeBR(at: number): string {
-  const parts = new Intl.DateTimeFormat("pt-BR", {
-    timeZone: ZONE,
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(at));
+  const parts = FORMAT.formatToParts(new Date(at));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("day")}/${get("month")}/${get("year")} às ${get("hour")}:${get("minute")}`;
 }

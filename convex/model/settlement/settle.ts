@@ -22,6 +22,7 @@ import { creditPayoutStep } from "./payoutCredit";
 import { changeWallet } from "../wallet/ledger";
 import { buyerFeeOf } from "../books/fees";
 import { releaseRewards } from "../rewards/allocation";
+import { standsForItsSeat } from "../tickets/issue";
 
 /** Contributions (or tickets) per refund transaction: ~5 reads and writes each, far below the limits. */
 export const REFUND_BATCH_SIZE = 500;
@@ -155,13 +156,16 @@ export async function refundBatch(ctx: MutationCtx, eventId: Id<"events">, phase
       .withIndex("by_eventId", (q) => q.eq("eventId", eventId))
       .paginate(paginationOpts);
     let usedCancelled = 0;
+    let seatsCancelled = 0;
     for (const ticket of page.page) {
       if (ticket.status === "cancelled") continue;
       await ctx.db.patch("tickets", ticket._id, { status: "cancelled" });
       if (ticket.status === "used") usedCancelled += 1;
+      if (standsForItsSeat(ticket)) seatsCancelled += 1;
     }
     // ticketsUsed counts the tickets whose status is "used"; a cancelled one no longer is.
-    if (usedCancelled > 0) await countOnEvent(ctx, eventId, { ticketsUsed: -usedCancelled });
+    if (usedCancelled > 0 || seatsCancelled > 0)
+      await countOnEvent(ctx, eventId, { ticketsUsed: -usedCancelled, ticketsCancelled: seatsCancelled });
     next = page.isDone ? null : { phase, cursor: page.continueCursor };
   }
   if (next !== null) await ctx.scheduler.runAfter(0, internal.settlement.refundBatch, { eventId, ...next });

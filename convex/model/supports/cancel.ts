@@ -14,6 +14,7 @@ import { supportClosedReason } from "../../model/shared/lifecycle";
 import { TRANSFER_MESSAGES } from "../../model/shared/ticketTransfer";
 import { removeContribution } from "../tickets/purchaseCancel";
 import { changeWallet } from "../wallet/ledger";
+import { countOnEvent } from "../events/writer";
 import { emailRefund } from "../email/triggers";
 
 /** Cancels the support that gave the caller's ticket `ticketId`; throws the Portuguese reason (and changes nothing) when it cannot be. */
@@ -38,6 +39,7 @@ export async function cancelSupport(
   if (outside !== null) throw appError("CANCEL_WINDOW_CLOSED", outside);
 
   await ctx.db.patch("tickets", ticket._id, { status: "cancelled" });
+  await countOnEvent(ctx, event._id, { ticketsCancelled: 1 });
   await removeContribution(ctx, event, contribution, now);
   await changeWallet(ctx, userId, { kind: "supportCancelled", amountCents: contribution.amountCents, eventId: event._id });
   await emailRefund(ctx, event, userId, "support", contribution.amountCents, contribution._id);

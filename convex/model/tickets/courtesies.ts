@@ -13,6 +13,7 @@ import type { PaginationOptions } from "convex/server";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { emailCourtesy } from "./courtesyEmail";
+import { notify } from "../notifications/inbox";
 import { paginateOrRefuse } from "../core/pagination";
 import { isPlainEmailText } from "../../model/shared/cleanText";
 import { COURTESY_MESSAGES, courtesyLimitOf, MAX_COURTESY_EMAILS } from "../../model/shared/courtesies";
@@ -78,7 +79,7 @@ async function takeUnits(ctx: MutationCtx, type: Doc<"ticketTypes">, units: numb
   if (flags.inteiraSoldOut === true) await sayIfSoldOut(ctx, type.eventId);
 }
 
-/** Issues the cortesia's ticket to `userId`, links it to its row and tells them. */
+/** Issues the cortesia's ticket to `userId`, links it to its row and tells them (e-mail and bell). */
 async function deliver(ctx: MutationCtx, event: Doc<"events">, row: Doc<"courtesies">, typeName: string, userId: Id<"users">) {
   const code = await issueTicket(ctx, event, userId, { typeId: row.typeId, typeName, priceCents: 0, courtesy: true });
   const ticket = await ctx.db
@@ -88,6 +89,8 @@ async function deliver(ctx: MutationCtx, event: Doc<"events">, row: Doc<"courtes
   await ctx.db.patch("courtesies", row._id, { ticketId: ticket!._id });
   await countOnEvent(ctx, event._id, { ticketsGenerated: 1 });
   await emailCourtesy(ctx, event, { email: row.email, userId }, typeName, { code, typeName });
+  // A cortesia is always inteira, so the bell says what a transfer's receiver is told.
+  await notify(ctx, userId, event, { kind: "ticketReceived" });
 }
 
 /**

@@ -70,6 +70,22 @@ export function ticketsVoided(event: Pick<Doc<"events">, "settlement">): boolean
   return event.settlement === "refunded" || event.settlement === "cancelled";
 }
 
+/**
+ * Whether the ticket holds its seat in the count: a transferred one whose replacement was issued
+ * does not (the replacement does), so cancelling both gives back one seat.
+ */
+export function standsForItsSeat(ticket: Pick<Doc<"tickets">, "transferredToTicketId">): boolean {
+  return ticket.transferredToTicketId === undefined;
+}
+
+/**
+ * Tickets that can come in at the door: every one issued but those cancelled (none once the
+ * event's tickets are void). On an event the migration has not counted yet, every one issued.
+ */
+export function ticketsAtTheDoor(event: Pick<Doc<"events">, "settlement" | "ticketsGenerated" | "ticketsCancelled">): number {
+  return ticketsVoided(event) ? 0 : event.ticketsGenerated - (event.ticketsCancelled ?? 0);
+}
+
 /** A ticket's status as its holder and the organizer see it: cancelled with its event, else its own. */
 export function shownTicketStatus<Status extends string>(status: Status | undefined, event: Pick<Doc<"events">, "settlement"> | null) {
   return event !== null && ticketsVoided(event) ? ("cancelled" as const) : (status ?? ("valid" as const));

@@ -23,7 +23,7 @@ import { changeWallet } from "../wallet/ledger";
 import { emailRefund } from "../email/triggers";
 import { buyerFeeOf } from "../books/fees";
 import { releaseCouponUse } from "./coupons";
-import { writeEvent } from "../events/writer";
+import { countOnEvent, writeEvent } from "../events/writer";
 
 /** The tickets of a purchase, by their codes (at most 4). */
 async function ticketsOf(ctx: MutationCtx, purchase: Doc<"ticketPurchases">): Promise<Doc<"tickets">[]> {
@@ -111,6 +111,7 @@ export async function cancelPurchase(
     throw appError("TICKET_TRANSFERRED", TRANSFER_MESSAGES.purchaseHasTransferred);
 
   for (const ticket of tickets) await ctx.db.patch("tickets", ticket._id, { status: "cancelled" });
+  await countOnEvent(ctx, event._id, { ticketsCancelled: tickets.length });
   const contribution = await contributionOf(ctx, purchase);
   if (contribution === null) throw new Error(`issued purchase ${purchase._id} without its contribution`);
   await removeContribution(ctx, event, contribution, now);

@@ -75,6 +75,11 @@ describe("Cortesias", () => {
       ["dora@exemplo.com", "Show de Rock: cortesia", 1],
     ]);
     expect(emails[0]!.text).toContain("Ele já está em Meus Ingressos");
+    // The bell tells each of them too, once, when the ticket is theirs.
+    for (const person of [s.caio.as, dora]) {
+      const notices = (await person.query(api.notifications.list, { paginationOpts: { numItems: 10, cursor: null } })).page;
+      expect(notices.map((note) => note.text)).toEqual(["Você recebeu um ingresso de Show de Rock. Ele está em Meus Ingressos."]);
+    }
     expect(emails[1]!.text).toContain("Entre no Apoie com este e-mail");
 
     const list = await s.creator.as.query(api.courtesies.list, { eventId: s.eventId, paginationOpts: { numItems: 10, cursor: null } });

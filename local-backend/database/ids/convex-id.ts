@@ -37,23 +37,28 @@ function base32Encode(bytes: Uint8Array): string {
   return text;
 }
 
-/** The bytes of `text` (whole bytes only), or null when a character is not in the alphabet. */
+/**
+ * The bytes of `text` (whole bytes only), or null when a character is not in the alphabet or
+ * the text is not the one base32Encode writes for them (a needless character, padding bits not zero).
+ */
 function base32Decode(text: string): Uint8Array | null {
   const bytes = new Uint8Array(Math.floor((text.length * 5) / 8));
+  if (encodedLength(bytes.length) !== text.length) return null;
   let buffer = 0;
   let bits = 0;
   let position = 0;
-  for (const char of text) {
-    const value = VALUE_OF.get(char);
-    if (value === undefined) return null;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    const value = code < 128 ? VALUE_OF_CODE[code]! : -1;
+    if (value < 0) return null;
     buffer = ((buffer << 5) | value) & 0xffff;
     bits += 5;
     if (bits >= 8) {
-      if (position < bytes.length) bytes[position++] = (buffer >> (bits - 8)) & 0xff;
       bits -= 8;
+      bytes[position++] = (buffer >> bits) & 0xff;
     }
   }
-  return bytes;
+  return (buffer & ((1 << bits) - 1)) === 0 ? bytes : null;
 }
 
 function vintEncode(value: number): number[] {
@@ -96,9 +101,15 @@ export function encodeConvexId(tableNumber: number, internalId: Uint8Array): str
     throw new Error(`Invalid table number ${tableNumber}`);
   }
   if (internalId.length !== INTERNAL_ID_BYTES) throw new Error("An internal id has 16 bytes");
-  const body = Uint8Array.from([...vintEncode(tableNumber), ...internalId]);
-  const footer = fletcher16(body) ^ VERSION;
-  return base32Encode(Uint8Array.from([...body, footer & 0xff, footer >> 8]));
+  const vint = vintEncode(tableNumber);
+  const bytes = new Uint8Array(vint.length + INTERNAL_ID_BYTES + FOOTER_BYTES);
+  bytes.set(vint);
+  bytes.set(internalId, vint.length);
+  const bodyLength = vint.length + INTERNAL_ID_BYTES;
+  const footer = fletcher16(bytes.subarray(0, bodyLength)) ^ VERSION;
+  bytes[bodyLength] = footer & 0xff;
+  bytes[bodyLength + 1] = footer >> 8;
+  return base32Encode(bytes);
 }
 
 /** The table number and internal id of a well-formed Convex id (checksum and canonical form checked), or null. */
@@ -113,10 +124,9 @@ export function decodeConvexId(id: string): { tableNumber: number; internalId: U
   if (bytes.length !== bodyLength + FOOTER_BYTES) return null;
   const footer = bytes[bodyLength]! | (bytes[bodyLength + 1]! << 8);
   if ((fletcher16(bytes.subarray(0, bodyLength)) ^ VERSION) !== footer) return null;
-  const internalId = bytes.slice(vintLength, bodyLength);
-  // One text per id: padding bits must be zero, as the encoder writes them.
-  if (encodeConvexId(tableNumber, internalId) !== id) return null;
-  return { tableNumber, internalId };
+  // One text per id: base32Decode refused padding bits that are not zero; a VInt must be minimal.
+  if (vintLength > 1 && bytes[vintLength - 1] === 0) return null;
+  return { tableNumber, internalId: bytes.slice(vintLength, bodyLength) };
 }
 
 /**

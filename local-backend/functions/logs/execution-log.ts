@@ -1,7 +1,7 @@
 /**
  * Every function execution — clients' calls, scheduled jobs, crons, HTTP actions — with what
  * it logged, how long it took and its error, as a deployment keeps them for `npx convex logs`
- * (`GET /api/stream_function_logs?cursor=<ms>`). The latest 10,000 are kept in memory.
+ * (`GET /api/stream_function_logs?cursor=<ms>`). The latest 10,000 (up to 11,000) are kept in memory.
  */
 import { captureLogLines } from "./console-capture.ts";
 import { executionUsage, type UsageStats } from "./execution-usage.ts";
@@ -30,6 +30,7 @@ export type FunctionExecution = {
 };
 
 const KEPT = 10_000;
+const TRIM_STEP = 1_000;
 /** A poll with nothing new is answered after this long (the CLI polls again), well inside its 300 s timeout. */
 export const POLL_WAIT_MS = 20_000;
 
@@ -46,7 +47,8 @@ class FunctionLog {
     this.executions += 1;
     const id = String(this.executions);
     this.entries.push({ kind: "Completion", ...entry, timestamp: timestampMs / 1000, cachedResult: false, requestId: id, executionId: id });
-    if (this.entries.length > KEPT) this.entries.splice(0, this.entries.length - KEPT);
+    // Trimmed TRIM_STEP at a time: one splice per record would move all 10,000 entries each time.
+    if (this.entries.length >= KEPT + TRIM_STEP) this.entries.splice(0, this.entries.length - KEPT);
     for (const wake of this.waiters) wake();
     this.waiters.clear();
   }
