@@ -407,11 +407,11 @@ async function serveFront(parts: FrontParts, cleanups: Cleanups) {
       },
       (error: unknown) => console.error(failed, error),
     );
-  environment.onChange(() => reload(null, "local backend: convex/ did not load with the new environment:"));
-  const cliApi = startCliApi(parts, refreshAll, cleanups);
-  // Each token's signature is checked once (verified-tokens.ts); new keys in the environment void them.
+  // Each token's signature is checked once (verified-tokens.ts); new keys in the environment void them, before the code reloads.
   const verifyToken = cacheVerifiedTokens(createTokenVerifier(() => environment.current.get("JWKS"), ports.siteUrl));
   environment.onChange(async () => verifyToken.clear());
+  environment.onChange(() => reload(null, "local backend: convex/ did not load with the new environment:"));
+  const cliApi = startCliApi(parts, refreshAll, cleanups);
   const deps = { adminKey: adminKeyCheck(parts.adminKey), systemQuery: cliApi.systemQuery, engine, verifyToken, ...data, subscriptions };
   await files.start(engine, ports.url, () => data.persisted());
   cleanups.push(() => files.stop());

@@ -22,7 +22,7 @@ export type EnvironmentChange = { name: string; value: string | null };
 
 export class EnvironmentVariables {
   /** Runs after each change is applied (the server reloads the functions); none until set. */
-  private changed: () => Promise<void> = async () => {};
+  private readonly listeners: (() => Promise<void>)[] = [];
 
   private constructor(
     private readonly file: string | null,
@@ -99,12 +99,12 @@ export class EnvironmentVariables {
     }
     for (const name of previous.keys()) if (!next.has(name)) delete process.env[name];
     for (const [name, value] of next) process.env[name] = value;
-    await this.changed();
+    for (const listener of this.listeners) await listener();
   }
 
-  /** Calls `listener` after each change is applied (one listener: the last one set). */
+  /** Calls `listener` after each change is applied, after the listeners added before it. */
   onChange(listener: () => Promise<void>): void {
-    this.changed = listener;
+    this.listeners.push(listener);
   }
 
   private async save(): Promise<void> {
