@@ -13,7 +13,7 @@ import { eventInput } from "../../test-kit/event-input.ts";
 import { api, internal } from "../../convex/_generated/api";
 import { startMailSandbox, type MailSandbox } from "../../mail-sandbox/server.ts";
 import type { LocalBackend } from "../server.ts";
-import { signedInClient, startTestBackend } from "../test-support.ts";
+import { signedInClient, startTestBackend, waitForQuery } from "../test-support.ts";
 
 const API_KEY = "re_exactly_once";
 const PURCHASES_PER_BUYER = 10;
@@ -97,13 +97,18 @@ export async function purchasesEmailedExactlyOnce(run: DeliveryRun, purchases: n
     Array.from({ length: buyers }, (_, n) => signedInClient(run.backend.url, `Comprador ${n}`, `comprador${n}@exemplo.com`)),
   );
   run.clients.push(...clients);
-  await Promise.all(
+  const bought = await Promise.all(
     clients.flatMap((client) =>
-      Array.from({ length: PURCHASES_PER_BUYER }, () =>
-        client.mutation(api.ticketPurchases.buy, { eventId, typeId: type!._id, loteIndex: 0, unitPriceCents: 100, units: 1, meia: false }),
-      ),
+      Array.from({ length: PURCHASES_PER_BUYER }, async () => {
+        const buy = { eventId, typeId: type!._id, loteIndex: 0, unitPriceCents: 100, units: 1, meia: false };
+        return { client, ...(await client.mutation(api.ticketPurchases.buy, buy)) };
+      }),
     ),
   );
+  // Purchases that met others are queued, and e-mailed once the event's queue issues them: the outbox is looked at after that.
+  for (const { client, purchaseId } of bought) {
+    await waitForQuery(client, api.ticketPurchases.outcome, { purchaseId }, (outcome) => outcome?.status === "issued");
+  }
   const { failed, lastError } = await drained(run.admin);
   expect({ failed, lastError }).toEqual({ failed: 0, lastError: null });
   const messages = run.mail.mail.store.messages;
