@@ -5,6 +5,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { FunctionRunner } from "../functions/function-runner.ts";
 import { MAX_CONFLICT_RETRIES, type WriteConflict } from "./write-conflicts.ts";
@@ -100,6 +101,13 @@ it("fails a mutation that conflicts on every retry with Convex's message, and ch
   // Only the bumps stand; the failed mutation's own insert is gone.
   expect(await query("counter", { id })).toBe(1 + MAX_CONFLICT_RETRIES);
   expect(await query("countItems", { group: "log" })).toBe(0);
+});
+
+it("counts only a mutation's own JavaScript against its 1 s: 1.5 s waiting for the backend is not", async () => {
+  const id = await newCounter();
+  // The pause is a syscall the backend answers 1.5 s later, as a slow read would be.
+  hooks.occTestPause = () => outside(() => sleep(1500));
+  expect(await mutation("increment", { id })).toBe(1);
 });
 
 it("never conflicts between mutations on different documents", async () => {
