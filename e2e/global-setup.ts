@@ -10,6 +10,7 @@ import path from "node:path";
 import { freePort } from "../test-kit/ports";
 import { spawnAndWait } from "../test-kit/processes";
 import { spawnPixSandbox } from "../test-kit/pix-sandbox";
+import { localDeploymentVariables } from "../test-kit/deployment-variables";
 import { spawnMailSandbox } from "../test-kit/mail-sandbox";
 import { backendFlags, startLocalBackendProcess } from "../test-kit/local-backend";
 import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, startGoogleIssuer } from "./helpers/google-issuer";
@@ -50,9 +51,10 @@ export default async function globalSetup() {
   const backend = await servers.add(
     startLocalBackendProcess({
       args: backendFlags({ port: backendPort, sitePort }),
-      env: {
-        NO_COLOR: "1",
-        SITE_URL: `http://127.0.0.1:${appPort}`,
+      env: { NO_COLOR: "1" },
+      // The deployment's variables, set through the admin API as `npx convex env set` would.
+      variables: {
+        ...(await localDeploymentVariables({ siteUrl: `http://127.0.0.1:${appPort}` })),
         // The real Google provider, pointed at the stand-in issuer (only tests set the issuer).
         AUTH_GOOGLE_ID: GOOGLE_CLIENT_ID,
         AUTH_GOOGLE_SECRET: GOOGLE_CLIENT_SECRET,

@@ -2,7 +2,8 @@ import { connect, type Socket } from "node:net";
 import { ConvexHttpClient } from "convex/browser";
 import { afterEach, expect, it } from "vitest";
 import { api } from "../convex/_generated/api";
-import { spawnLocalBackend, type SpawnedLocalBackend } from "../test-kit/local-backend";
+import { localDeploymentVariables } from "../test-kit/deployment-variables";
+import { setDeploymentVariables, spawnLocalBackend, type SpawnedLocalBackend } from "../test-kit/local-backend";
 
 /** A ceiling for a broken start, not a measure of a normal one. */
 const START_CEILING_MS = 120_000;
@@ -37,11 +38,14 @@ function receiveUntil(socket: Socket, done: (received: Buffer) => boolean): Prom
 
 it("prints the admin key and the ready line, serves, and stops cleanly on SIGTERM", { timeout: START_CEILING_MS + 60_000 }, async () => {
   const cli = runCli(["--port", "0", "--site-port", "0", "--in-memory"]);
-  const { url } = await cli.ready;
+  const { url, adminKey } = await cli.ready;
   expect(cli.output()).toMatch(/^Admin key: apoie-local\|[0-9a-f]{64}$/m);
-  // Seeded by default, and local sign-in is on.
+  // A new deployment has no variables, so no sign-in is offered until `npx convex env set` (here its admin API) sets them.
   const http = new ConvexHttpClient(url);
+  expect(await http.query(api.auth.providers, {})).toEqual({ google: false, local: false, email: false });
+  await setDeploymentVariables(url, adminKey, await localDeploymentVariables());
   expect(await http.query(api.auth.providers, {})).toEqual({ google: false, local: true, email: false });
+  // Seeded by default.
   const events = await http.query(api.events.list, { paginationOpts: { numItems: 50, cursor: null } });
   expect(events.page.length).toBeGreaterThan(0);
 
@@ -73,7 +77,7 @@ it("survives a malformed WebSocket frame, closing only that connection", { timeo
     socket.write(Buffer.from([0x81, 0x02, 0x68, 0x69]));
     expect((await closed).readUInt16BE(2)).toBe(1002);
     // The process is still up and serving.
-    expect(await new ConvexHttpClient(url).query(api.auth.providers, {})).toEqual({ google: false, local: true, email: false });
+    expect(await new ConvexHttpClient(url).query(api.auth.providers, {})).toEqual({ google: false, local: false, email: false });
   } finally {
     socket.destroy();
   }

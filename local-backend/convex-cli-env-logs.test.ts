@@ -39,7 +39,8 @@ it(
       .trim()
       .split("\n")
       .map((line) => line.split("=")[0]);
-    expect(names).toEqual(["AUTH_LOCAL_LOGIN", "JWKS", "JWT_PRIVATE_KEY", "SITE_URL"]);
+    // The app's local variables, which the tests set as `npm run dev` does (test-support.ts).
+    expect(names).toEqual(["AUTH_LOCAL_LOGIN", "AUTH_LOG_LEVEL", "JWKS", "JWT_PRIVATE_KEY", "SITE_URL"]);
 
     const client = newClient(backend.url);
     await waitForQuery(client, api.auth.providers, {}, (providers) => !providers.google);

@@ -21,13 +21,14 @@ import { readIdsWith } from "./database/convex-test-adapter.ts";
 import type { EngineInstance } from "./functions/engine-instance.ts";
 import { registerPushedComponents } from "./functions/push/components.ts";
 import { loadPush } from "./functions/push/load-push.ts";
-import { appDeclaredVariables, declareAppVariables, isolateFunctionEnvironment } from "./functions/deployment-environment.ts";
+import { declareAppVariables, isolateFunctionEnvironment } from "./functions/deployment-environment.ts";
 import { declaredEnvironment } from "./functions/components/evaluate-definitions.ts";
 import { PushStore } from "./functions/push/push-store.ts";
 import { pushRoutes } from "./front/cli/push-routes.ts";
 import { DashboardAccess } from "./front/dashboard/access.ts";
 import { handleDashboardRequest } from "./front/dashboard/dashboard.ts";
 import { FunctionRunner } from "./functions/function-runner.ts";
+import type { RuntimeLimits } from "./functions/runtime/runtime-limits.ts";
 import type { ConflictListener } from "./database/write-conflicts.ts";
 import { ConflictProfiler, type ProfilerOptions, type TransactionObserver } from "./functions/profiler/conflict-profiler.ts";
 import { FunctionError } from "./functions/function-error.ts";
@@ -48,7 +49,7 @@ import { generateAdminKey, loadOrCreateAdminKey } from "./front/security/admin-k
 import { hostCheck } from "./front/security/host-check.ts";
 import { dropCounterRefreshTokens } from "./functions/legacy-refresh-tokens.ts";
 import { installRandomIds } from "./database/ids/random-ids.ts";
-import { DEFAULT_SITE_PORT, functionEnvironment } from "./functions/function-environment.ts";
+import { DEFAULT_SITE_PORT } from "./functions/function-environment.ts";
 import { checkedTableOf, TableNumbers } from "./database/ids/table-numbers.ts";
 import { cursorKeyFrom, installPaginationCursors } from "./database/pagination/cursors.ts";
 import { installTextSearch } from "./database/search/text-search.ts";
@@ -96,6 +97,13 @@ export type LocalBackendOptions = {
   beforeDiskWrite?: DiskWriteHook;
   /** The conflict profiler's settings (window, warning threshold; see functions/profiler/conflict-profiler.ts). */
   profiler?: ProfilerOptions;
+  /** The function runtime's limits and workers (functions/runtime/runtime-limits.ts); tests shorten or seed them. */
+  runtime?: Partial<RuntimeLimits>;
+  /**
+   * A new deployment's variables, as `npx convex env set` would have set them before anything
+   * ran (tests; see test-support.ts). Default none, as on Convex; a data folder keeps its own.
+   */
+  environment?: Record<string, string>;
 };
 
 export type LocalBackend = {
@@ -163,7 +171,7 @@ async function start(options: LocalBackendOptions, cleanups: Cleanups) {
   const convexDir = options.convexDir === undefined ? path.join(PROJECT_ROOT, "convex") : options.convexDir;
   const ports = await openPorts(options, cleanups);
   const keys = dataDir === null ? await generateAuthKeys() : await loadOrCreateAuthKeys(dataDir);
-  const environment = await setFunctionEnvironment(dataDir, keys, ports, options);
+  const environment = await setFunctionEnvironment(dataDir, ports, options);
   const functions = await startFunctions(dataDir, convexDir, cursorKeyFrom(keys.privateKey), options, cleanups);
   const data = await openDatabase(dataDir, functions.engine, options, cleanups);
   await startJobs(functions, options, cleanups);
@@ -205,36 +213,19 @@ async function openPorts(options: LocalBackendOptions, cleanups: Cleanups) {
 }
 
 /**
- * What the functions read from process.env: Convex Auth's keys, the URLs, the deployment's
- * variables as saved, and nothing else. The backend's own environment reaches them only for
- * the variables the served app declares (`defineApp({ env })`) and the deployment does not set:
- * how `npm run dev` and the browser tests hand it the PIX sandbox's and Google's settings.
+ * What the functions see as process.env: the deployment's variables (`npx convex env`, kept in
+ * the data folder; none on a new deployment, as on Convex) and the built-in URLs, and nothing
+ * of the backend's own environment.
  */
-async function setFunctionEnvironment(dataDir: string | null, keys: AuthKeys, ports: Ports, options: LocalBackendOptions) {
-  process.env.JWT_PRIVATE_KEY = keys.privateKey;
-  process.env.JWKS = keys.jwks;
-  const settings = functionEnvironment({ convexSiteUrl: ports.siteUrl, siteUrl: options.siteUrl ?? process.env.SITE_URL });
-  Object.assign(process.env, settings);
-  // Built in on Convex like CONVEX_SITE_URL (typed in `env`), read at call time.
-  process.env.CONVEX_CLOUD_URL = ports.url;
-  // The deployment's variables (`npx convex env`): those above at the first start, then as saved.
-  const environment = await EnvironmentVariables.open(
-    dataDir,
-    Object.fromEntries(["JWT_PRIVATE_KEY", "JWKS", "SITE_URL", "AUTH_LOCAL_LOGIN"].map((name) => [name, process.env[name]!])),
-  );
-  const shell = { ...process.env };
-  const builtIn = { CONVEX_SITE_URL: ports.siteUrl, CONVEX_CLOUD_URL: ports.url, AUTH_LOG_LEVEL: settings.AUTH_LOG_LEVEL };
-  let view: { saved: ReadonlyMap<string, string>; declared: readonly string[]; values: Record<string, string> } | null = null;
+async function setFunctionEnvironment(dataDir: string | null, ports: Ports, options: LocalBackendOptions) {
+  const environment = await EnvironmentVariables.open(dataDir, options.environment ?? {});
+  // Built in on Convex (typed in `env`), read at call time.
+  const builtIn = { CONVEX_SITE_URL: ports.siteUrl, CONVEX_CLOUD_URL: ports.url };
+  let view: { saved: ReadonlyMap<string, string>; values: Record<string, string> } | null = null;
   isolateFunctionEnvironment(() => {
-    // Rebuilt only when the deployment's variables or the declared names changed.
-    const declared = appDeclaredVariables();
-    if (view === null || view.saved !== environment.current || view.declared !== declared) {
-      const fromShell = declared.filter((name) => shell[name] !== undefined).map((name) => [name, shell[name]!]);
-      view = {
-        saved: environment.current,
-        declared,
-        values: { ...Object.fromEntries(fromShell), ...Object.fromEntries(environment.current), ...builtIn },
-      };
+    // Rebuilt only when the deployment's variables changed.
+    if (view === null || view.saved !== environment.current) {
+      view = { saved: environment.current, values: { ...Object.fromEntries(environment.current), ...builtIn } };
     }
     return view.values;
   });
@@ -276,16 +267,20 @@ async function startFunctions(
   // Before any document is read: a Convex id names its table by a number kept in the data folder.
   readIdsWith(checkedTableOf);
   const tableNumbers = TableNumbers.open(dataDir);
-  const engine = await FunctionRunner.start(firstCode, async (instance) => {
-    await installComponents(instance);
-    installRandomIds(instance, tableNumbers);
-    installTextSearch(instance);
-    installVectorSearchChecks(instance);
-    installPaginationCursors(instance, cursorKey);
-    files.install(instance);
-    scheduler.install(instance);
-    crons.install(instance);
-  });
+  const engine = await FunctionRunner.start(
+    firstCode,
+    async (instance) => {
+      await installComponents(instance);
+      installRandomIds(instance, tableNumbers);
+      installTextSearch(instance);
+      installVectorSearchChecks(instance);
+      installPaginationCursors(instance, cursorKey);
+      files.install(instance);
+      scheduler.install(instance);
+      crons.install(instance);
+    },
+    options.runtime,
+  );
   cleanups.push(() => engine.dispose());
   const profiler = new ConflictProfiler(options.profiler);
   if (options.profiler?.enabled !== false) {
@@ -412,11 +407,11 @@ async function serveFront(parts: FrontParts, cleanups: Cleanups) {
       },
       (error: unknown) => console.error(failed, error),
     );
+  // Each token's signature is checked once (verified-tokens.ts); new keys in the environment void them, before the code reloads.
+  const verifyToken = cacheVerifiedTokens(createTokenVerifier(() => environment.current.get("JWKS"), ports.siteUrl));
+  environment.onChange(async () => verifyToken.clear());
   environment.onChange(() => reload(null, "local backend: convex/ did not load with the new environment:"));
   const cliApi = startCliApi(parts, refreshAll, cleanups);
-  // Each token's signature is checked once (verified-tokens.ts); new keys in the environment void them.
-  const verifyToken = cacheVerifiedTokens(await createTokenVerifier(parts.keys, ports.siteUrl));
-  environment.onChange(async () => verifyToken.clear());
   const deps = { adminKey: adminKeyCheck(parts.adminKey), systemQuery: cliApi.systemQuery, engine, verifyToken, ...data, subscriptions };
   await files.start(engine, ports.url, () => data.persisted());
   cleanups.push(() => files.stop());

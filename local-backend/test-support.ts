@@ -8,15 +8,21 @@ import { afterAll, beforeAll } from "vitest";
 import { WebSocket } from "ws";
 import { api } from "../convex/_generated/api";
 import { STARTUP_MIGRATIONS } from "./app-functions.ts";
+import { localDeploymentVariables } from "../test-kit/deployment-variables.ts";
 import { eventInput, type CreateEventArgs } from "../test-kit/event-input.ts";
 import { localSignInToken } from "../test-kit/local-sign-in.ts";
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "./server.ts";
 
 const WAIT_MS = 10_000;
 
-/** An in-memory, unseeded backend of this project's convex/ on free ports, unless the test says otherwise. */
-export function startTestBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
-  return startLocalBackend({ port: 0, sitePort: 0, dataDir: null, migrations: STARTUP_MIGRATIONS, ...options });
+/**
+ * An in-memory, unseeded backend of this project's convex/ on free ports, unless the test says
+ * otherwise, with this app's local variables (functions/function-environment.ts) and the
+ * test's own `environment` set before anything runs, as `npx convex env set` would.
+ */
+export async function startTestBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
+  const environment = { ...(await localDeploymentVariables()), ...options.environment };
+  return startLocalBackend({ port: 0, sitePort: 0, dataDir: null, migrations: STARTUP_MIGRATIONS, ...options, environment });
 }
 
 export function newClient(url: string): ConvexClient {

@@ -1,12 +1,14 @@
 /**
  * `npm run dev`, on Convex's own development flow, offline:
  *   0. the PIX sandbox, "Banco simulado" (pix-sandbox/, its state in .convex-local/pix-sandbox.json),
- *      standing in for Mercado Pago: the backend gets its URL, token and webhook secret as the
- *      deployment's MERCADOPAGO_* variables;
- *   0b. the local mailbox (mail-sandbox/, in memory), speaking Resend's API: the backend gets its URL
- *      and key as RESEND_API_URL and RESEND_API_KEY; it prints `Caixa de e-mails (local): <url>`;
+ *      standing in for Mercado Pago;
+ *   0b. the local mailbox (mail-sandbox/, in memory), speaking Resend's API; it prints
+ *      `Caixa de e-mails (local): <url>`;
  *   1. the local backend (data in .convex-local/): it neither watches nor serves convex/ from
  *      source, it serves what the CLI pushes (an empty data folder serves nothing until then);
+ *      then the app's variables go in with `npx convex env set`, as on Convex (local sign-in,
+ *      the site URL, Convex Auth's keys, the PIX sandbox's URL, token and webhook secret, the
+ *      mailbox's URL and key as RESEND_API_URL and RESEND_API_KEY);
  *   2. `npx convex dev` pointed at it (CONVEX_SELF_HOSTED_URL and CONVEX_SELF_HOSTED_ADMIN_KEY,
  *      the key the backend printed, also written to .env.local for any other `npx convex`
  *      command): it bundles and pushes convex/, regenerates
@@ -24,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { localDeploymentVariables } from "../test-kit/deployment-variables";
 import { spawnLocalBackend } from "../test-kit/local-backend";
 import { updateEnvFile } from "./env-local.js";
 
@@ -112,25 +115,67 @@ follow(mailSandbox.stdout!, process.stdout, (text) => {
 function startBackend(pixSandboxUrl: string, mailSandboxUrl: string) {
   const backend = spawnLocalBackend({
     args: ["--no-seed", "--no-watch", "--no-source"],
-    env: {
-      MERCADOPAGO_API_URL: pixSandboxUrl,
-      MERCADOPAGO_ACCESS_TOKEN: PIX_ACCESS_TOKEN,
-      MERCADOPAGO_WEBHOOK_SECRET: PIX_WEBHOOK_SECRET,
-      RESEND_API_KEY: MAIL_API_KEY,
-      RESEND_API_URL: mailSandboxUrl,
-    },
     onOutput: (text, stream) => (stream === "stdout" ? process.stdout : process.stderr).write(text),
     // A data folder of any size loads before the ready line; this only bounds a hang.
     startTimeoutMs: 10 * 60_000,
   });
   track(backend.child, "local-backend/main.ts", () => backend.signal("SIGTERM"));
   backend.ready.then(
-    ({ url, adminKey }) => {
+    async ({ url, adminKey }) => {
+      if (stopping) return;
+      await setAppVariables({ CONVEX_SELF_HOSTED_URL: url, CONVEX_SELF_HOSTED_ADMIN_KEY: adminKey }, { pixSandboxUrl, mailSandboxUrl });
       if (!stopping) startConvexDev(url, adminKey);
     },
     // It exited or hung before it was ready: its exit stops everything.
     () => {},
   );
+}
+
+/** Runs `npx convex <args>` against the local deployment; resolves with what it printed. */
+function convexCli(deployment: Record<string, string>, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, "node_modules/convex/bin/main.js"), ...args], {
+      cwd: root,
+      env: { ...process.env, ...deployment, CONVEX_DEPLOYMENT: "" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (text: string) => (output += text));
+    child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`npx convex ${args[0]} ${args[1]} failed (${code})`))));
+  });
+}
+
+/**
+ * The deployment's variables this app reads, set with `npx convex env set` as on Convex (a new
+ * deployment has none): local sign-in, the web app's URL, Convex Auth's key pair (made once),
+ * the PIX sandbox's and the mailbox's settings, and Google's when this shell has them. Values
+ * already set stay.
+ */
+async function setAppVariables(deployment: Record<string, string>, sandboxes: { pixSandboxUrl: string; mailSandboxUrl: string }) {
+  const current = new Map(
+    (await convexCli(deployment, ["env", "list"]))
+      .split("\n")
+      .filter((line) => line.includes("="))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)] as const),
+  );
+  const local = await localDeploymentVariables();
+  const wanted: Record<string, string> = {
+    AUTH_LOCAL_LOGIN: "true",
+    SITE_URL: local.SITE_URL!,
+    MERCADOPAGO_API_URL: sandboxes.pixSandboxUrl,
+    MERCADOPAGO_ACCESS_TOKEN: PIX_ACCESS_TOKEN,
+    MERCADOPAGO_WEBHOOK_SECRET: PIX_WEBHOOK_SECRET,
+    RESEND_API_KEY: MAIL_API_KEY,
+    RESEND_API_URL: sandboxes.mailSandboxUrl,
+    ...(current.has("JWKS") ? {} : { JWT_PRIVATE_KEY: local.JWT_PRIVATE_KEY!, JWKS: local.JWKS! }),
+    ...Object.fromEntries(
+      ["AUTH_GOOGLE_ID", "AUTH_GOOGLE_SECRET"].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+    ),
+  };
+  for (const [name, value] of Object.entries(wanted)) {
+    // `--`: a PEM key starts with dashes.
+    if (current.get(name) !== value) await convexCli(deployment, ["env", "set", "--", name, value]);
+  }
 }
 
 function startConvexDev(url: string, key: string) {

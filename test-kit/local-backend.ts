@@ -8,6 +8,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { localDeploymentVariables } from "./deployment-variables";
 import { waitForOutput } from "./processes";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -136,12 +137,50 @@ export function spawnLocalBackend({
 
 export type LocalBackendProcess = SpawnedLocalBackend & { url: string; adminKey: string };
 
-/** Starts the backend and resolves once it serves (rejects, and stops it, if it does not). */
-export async function startLocalBackendProcess(options: LocalBackendOptions): Promise<LocalBackendProcess> {
+/**
+ * Sets deployment variables through the admin API, as `npx convex env set` does (the
+ * functions reload with them before it answers).
+ */
+export async function setDeploymentVariables(url: string, adminKey: string, variables: Record<string, string>): Promise<void> {
+  const response = await fetch(`${url}/api/update_environment_variables`, {
+    method: "POST",
+    headers: { Authorization: `Convex ${adminKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ changes: Object.entries(variables).map(([name, value]) => ({ name, value })) }),
+  });
+  if (!response.ok) throw new Error(`setting the deployment's variables failed: ${response.status} ${await response.text()}`);
+}
+
+/** The names of the deployment's variables, as `npx convex env list` reads them (a system query). */
+async function deploymentVariableNames(url: string, adminKey: string): Promise<Set<string>> {
+  const response = await fetch(`${url}/api/query`, {
+    method: "POST",
+    headers: { Authorization: `Convex ${adminKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ path: "_system/cli/queryEnvironmentVariables", args: {}, format: "json" }),
+  });
+  const answer = (await response.json()) as { status: string; value?: { name: string }[] };
+  if (answer.status !== "success") throw new Error(`reading the deployment's variables failed: ${JSON.stringify(answer)}`);
+  return new Set((answer.value ?? []).map(({ name }) => name));
+}
+
+/**
+ * Starts the backend and resolves once it serves (rejects, and stops it, if it does not).
+ * A new deployment has no variables: `variables` are set through the admin API first. By
+ * default this app's local ones (test-kit/deployment-variables.ts), unless the deployment
+ * already has its keys (a data folder started before keeps its own, so its sessions stay good);
+ * `{}` sets none.
+ */
+export async function startLocalBackendProcess(
+  options: LocalBackendOptions & { variables?: Record<string, string> },
+): Promise<LocalBackendProcess> {
   const spawned = spawnLocalBackend(options);
-  const { url, adminKey } = await spawned.ready.catch(async (error: unknown) => {
+  try {
+    const { url, adminKey } = await spawned.ready;
+    const keep = options.variables === undefined && (await deploymentVariableNames(url, adminKey)).has("JWKS");
+    const variables = options.variables ?? (keep ? {} : await localDeploymentVariables());
+    if (Object.keys(variables).length > 0) await setDeploymentVariables(url, adminKey, variables);
+    return { ...spawned, url, adminKey };
+  } catch (error) {
     await spawned.stop();
     throw error;
-  });
-  return { ...spawned, url, adminKey };
+  }
 }

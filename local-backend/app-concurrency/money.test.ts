@@ -24,11 +24,10 @@ const clients: ConvexClient[] = [];
 
 beforeAll(async () => {
   sandbox = await startPixSandbox({ port: 0, accessToken: ACCESS_TOKEN, webhookSecret: WEBHOOK_SECRET, dataFile: null });
-  // The deployment's environment, read by convex/ at call time.
-  process.env.MERCADOPAGO_API_URL = sandbox.url;
-  process.env.MERCADOPAGO_ACCESS_TOKEN = ACCESS_TOKEN;
-  process.env.MERCADOPAGO_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  backend = await startTestBackend();
+  // The deployment's variables, read by convex/ at call time.
+  backend = await startTestBackend({
+    environment: { MERCADOPAGO_API_URL: sandbox.url, MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  });
   admin = new ConvexHttpClient(backend.url);
   (admin as unknown as { setAdminAuth: (key: string) => void }).setAdminAuth(backend.adminKey);
 });
@@ -37,7 +36,6 @@ afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
   await backend.close();
   await sandbox.close();
-  for (const name of ["MERCADOPAGO_API_URL", "MERCADOPAGO_ACCESS_TOKEN", "MERCADOPAGO_WEBHOOK_SECRET"]) delete process.env[name];
 });
 
 let people = 0;

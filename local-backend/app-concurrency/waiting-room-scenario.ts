@@ -25,8 +25,7 @@ let backend: LocalBackend | undefined;
 /** Starts the file's backend with turns of `turnMs`. */
 export function onSaleBackend(turnMs: number) {
   beforeAll(async () => {
-    process.env.WAITING_ROOM_TURN_MS = String(turnMs);
-    backend = await startTestBackend();
+    backend = await startTestBackend({ environment: { WAITING_ROOM_TURN_MS: String(turnMs) } });
   });
   afterAll(() => backend?.close());
 }

@@ -229,6 +229,24 @@ export class Database {
     });
   }
 
+  /**
+   * The top-level transaction running here takes its snapshot now, as its function starts
+   * (after waiting for a worker): having read nothing yet, it sees the commits made meanwhile
+   * as Convex's transaction, begun after its concurrency permit, would. Nothing is undone: a
+   * transaction that read something keeps its snapshot.
+   */
+  snapshotNow(): void {
+    const state = this.transactions.current();
+    if (state === null || !state.reads.isEmpty()) return;
+    state.beganAt = this.commitCount;
+    state.rollbacks = this.rollbacks;
+  }
+
+  /** Whether the transaction running now met a write conflict (even one its function caught): it will run again. */
+  attemptConflicted(): boolean {
+    return (this.attemptContext.getStore()?.conflict ?? null) !== null;
+  }
+
   private beginTransaction(): TransactionState {
     return {
       reads: this.readSetContext.getStore() ?? new ReadSet(),

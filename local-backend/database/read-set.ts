@@ -42,6 +42,11 @@ export class ReadSet {
     if (!ranges.has(name)) ranges.set(name, range);
   }
 
+  /** Whether nothing was read yet. */
+  isEmpty(): boolean {
+    return this.tables.size === 0 && this.documents.size === 0 && this.ranges.size === 0;
+  }
+
   /** What was read, for an index of read sets (keys as above: "component:table", "component:id"). */
   reads(): { tables: ReadonlySet<string>; documents: ReadonlySet<string>; ranges: ReadonlyMap<string, ReadonlyMap<string, IndexRange>> } {
     return { tables: this.tables, documents: this.documents, ranges: this.ranges };

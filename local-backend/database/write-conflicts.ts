@@ -1,12 +1,16 @@
 /**
  * Convex's optimistic concurrency control, the part that follows a conflict: a mutation whose
- * reads another commit changed while it ran is run again, up to 4 times with a growing,
- * jittered pause from about 10 ms, and then fails with Convex's own message.
+ * reads another commit changed while it ran is run again, up to 4 times, after a pause drawn
+ * between 0 and 100 ms, 200, 400, 800 ms ("full jitter", capped at 2 s), and then fails with
+ * Convex's own message. The numbers are Convex's knobs (`UDF_EXECUTOR_OCC_MAX_RETRIES`,
+ * `UDF_EXECUTOR_OCC_INITIAL_BACKOFF`, `UDF_EXECUTOR_OCC_MAX_BACKOFF`) and its `Backoff::fail`:
+ * the spread pause is what lets contending mutations commit one after another.
  */
 
 /** How many times a conflicting transaction runs again before it fails (Convex's default). */
 export const MAX_CONFLICT_RETRIES = 4;
-const FIRST_BACKOFF_MS = 10;
+const FIRST_BACKOFF_MS = 100;
+const MAX_BACKOFF_MS = 2_000;
 // Taken at load: inside a function convex-test may replace the timer globals.
 const { setTimeout } = globalThis;
 
@@ -50,8 +54,9 @@ export class WriteConflictFailure extends Error {
 /** Told of each conflict: `retried` false for the last one, which fails the mutation. */
 export type ConflictListener = (conflict: WriteConflict, retried: boolean) => void;
 
-function backoffMs(retry: number): number {
-  return FIRST_BACKOFF_MS * 2 ** retry * (0.5 + Math.random());
+/** The pause before retry `retry` (0 first): uniform below the doubling ceiling, as Convex draws it. */
+export function backoffMs(retry: number, random: () => number = Math.random): number {
+  return Math.min(FIRST_BACKOFF_MS * 2 ** retry, MAX_BACKOFF_MS) * random();
 }
 
 /**

@@ -223,16 +223,25 @@ function canonicalPath(udfPath: string): string {
   return `${/\.[jt]s$/.test(module) ? module : `${module}.js`}:${name}`;
 }
 
-/** Refuses arguments past Convex's 16 MiB (FUNCTION_MAX_ARGS_SIZE), in its words. */
-export function checkArgumentsSize(udfPath: string, args: Record<string, Value>): void {
+/**
+ * Convex's sentence for arguments past its limit (FUNCTION_MAX_ARGS_SIZE, 16 MiB; 5 MiB for a
+ * `"use node"` action), or null when they fit.
+ */
+export function argumentsTooLarge(
+  udfPath: string,
+  args: Value,
+  limitName: "argumentsBytes" | "nodeArgumentsBytes" = "argumentsBytes",
+): string | null {
   const size = getConvexSize([args]);
-  const limit = valueLimit("argumentsBytes");
-  if (size > limit) {
-    throw new FunctionError(
-      `Uncaught Error: Arguments for ${canonicalPath(udfPath)} are too large (actual: ${humanSize(size)}, limit: ${humanSize(limit)})`,
-      undefined,
-    );
-  }
+  const limit = valueLimit(limitName);
+  if (size <= limit) return null;
+  return `Arguments for ${canonicalPath(udfPath)} are too large (actual: ${humanSize(size)}, limit: ${humanSize(limit)})`;
+}
+
+/** Refuses a client's or the CLI's arguments past Convex's 16 MiB, in its words. */
+export function checkArgumentsSize(udfPath: string, args: Record<string, Value>): void {
+  const tooLarge = argumentsTooLarge(udfPath, args);
+  if (tooLarge !== null) throw new FunctionError(`Uncaught Error: ${tooLarge}`, undefined);
 }
 
 /** Refuses a return value past Convex's 16 MiB (FUNCTION_MAX_RESULT_SIZE), in its words. */

@@ -1,8 +1,9 @@
 /**
- * The RS256 key pair Convex Auth signs its JWTs with, and the verification of those JWTs.
- * On a real deployment JWT_PRIVATE_KEY and JWKS are environment variables set once by the
- * developer; here they are generated on first start and kept in the data folder, so sessions
- * survive a restart.
+ * The RS256 key pairs Convex Auth signs its JWTs with, and the verification of those JWTs. As
+ * on a real deployment, JWT_PRIVATE_KEY and JWKS are the deployment's variables, set by the
+ * developer (`npm run dev` and the tests generate a pair with `generateAuthKeys` and set it);
+ * tokens are checked against the JWKS variable. The pair kept in the data folder is the
+ * backend's own secret (pagination cursors are encrypted with a key derived from it).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -50,15 +51,24 @@ export async function loadOrCreateAuthKeys(dataDir: string): Promise<AuthKeys> {
 
 /**
  * Returns a function that checks a JWT the way a Convex deployment does for Convex Auth:
- * RS256 signature by our key, issuer CONVEX_SITE_URL, audience "convex", not expired.
- * Resolves to the identity and when the token expires (ms); rejects (with jose's error) for
- * any other token.
+ * RS256 signature by the key the deployment's JWKS variable publishes (`jwks()`, read at each
+ * check), issuer CONVEX_SITE_URL, audience "convex", not expired. Resolves to the identity and
+ * when the token expires (ms); rejects (with jose's error) for any other token, and for every
+ * token while JWKS is not set.
  */
-export async function createTokenVerifier(keys: AuthKeys, issuer: string) {
-  const jwks = JSON.parse(keys.jwks) as { keys: Record<string, unknown>[] };
-  const publicKey = await importJWK(jwks.keys[0] ?? {}, "RS256");
+export function createTokenVerifier(jwks: () => string | undefined, issuer: string) {
+  let imported: { jwks: string; key: Promise<CryptoKey | Uint8Array> } | null = null;
+  const publicKey = (text: string) => {
+    if (imported?.jwks !== text) {
+      const { keys } = JSON.parse(text) as { keys: Record<string, unknown>[] };
+      imported = { jwks: text, key: importJWK(keys[0] ?? {}, "RS256") };
+    }
+    return imported.key;
+  };
   return async (token: string): Promise<{ identity: Identity; expiresAt: number | null }> => {
-    const { payload }: { payload: JWTPayload } = await jwtVerify(token, publicKey, {
+    const text = jwks();
+    if (text === undefined) throw new Error("the deployment has no JWKS variable: set JWT_PRIVATE_KEY and JWKS (npx convex env set)");
+    const { payload }: { payload: JWTPayload } = await jwtVerify(token, await publicKey(text), {
       issuer,
       audience: "convex",
       algorithms: ["RS256"],
@@ -71,4 +81,4 @@ export async function createTokenVerifier(keys: AuthKeys, issuer: string) {
   };
 }
 
-export type TokenVerifier = Awaited<ReturnType<typeof createTokenVerifier>>;
+export type TokenVerifier = ReturnType<typeof createTokenVerifier>;

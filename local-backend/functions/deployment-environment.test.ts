@@ -1,13 +1,13 @@
 /**
  * Functions see the deployment's variables as process.env, never the shell's: a pushed app
- * cannot read the developer's HOME, PATH or secrets. The backend's own environment reaches
- * them only for a variable the app declares in convex.config (`defineApp({ env })`).
+ * cannot read the developer's HOME, PATH or secrets, not even a name it declares in
+ * convex.config (`defineApp({ env })`); a new deployment has no variables of its own.
  */
 import path from "node:path";
 import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { LocalBackend } from "../server.ts";
+import { startLocalBackend, type LocalBackend } from "../server.ts";
 import { startTestBackend } from "../test-support.ts";
 
 const read = makeFunctionReference<"query", { names: string[] }, Record<string, string | null>>("environment:read");
@@ -48,6 +48,18 @@ it("shows functions the deployment's variables and never the shell's", async () 
   expect(process.env.APOIE_SHELL_SECRET).toBe(SHELL_ONLY.APOIE_SHELL_SECRET);
 });
 
-it("hands the functions a variable of the backend's environment that the app declares", async () => {
-  expect((await client.query(read, { names: ["FIXTURE_DECLARED"] })).FIXTURE_DECLARED).toBe("from the shell");
+it("never reads a variable the app declares from the backend's environment", async () => {
+  expect((await client.query(read, { names: ["FIXTURE_DECLARED"] })).FIXTURE_DECLARED).toBeNull();
+});
+
+it("starts a new deployment with no variables but the built-in URLs", async () => {
+  await backend.close();
+  backend = await startLocalBackend({
+    port: 0,
+    sitePort: 0,
+    dataDir: null,
+    convexDir: path.join(import.meta.dirname, "scheduler", "test-convex"),
+  });
+  client = new ConvexHttpClient(backend.url);
+  expect(await client.query(names, {})).toEqual(["CONVEX_CLOUD_URL", "CONVEX_SITE_URL"]);
 });

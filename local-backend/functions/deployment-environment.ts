@@ -28,6 +28,11 @@ export function appDeclaredVariables(): readonly string[] {
   return declaredByApp;
 }
 
+/** The deployment's variables as functions see them now (what a function worker gets as `process.env`). */
+export function deploymentVariables(): Record<string, string> {
+  return { ...visible() };
+}
+
 /** Runs `work` (and what it starts) as the app's code: `process.env` shows it the deployment's variables only. */
 export function asFunctionCode<T>(work: () => T): T {
   return functionCode.run(true, work);

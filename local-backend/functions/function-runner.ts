@@ -25,7 +25,9 @@ import { Gate, Mutex, PhaseLock } from "./locks.ts";
 import { recordExecution } from "./logs/execution-log.ts";
 import { noteTransactionUsage } from "./logs/execution-usage.ts";
 import { loadModules, type LoadedModules } from "./modules.ts";
-import { asFunctionCode } from "./deployment-environment.ts";
+import { asFunctionCode, deploymentVariables } from "./deployment-environment.ts";
+import { FunctionHost } from "./runtime/function-host.ts";
+import type { RuntimeLimits } from "./runtime/runtime-limits.ts";
 import { checkArguments, checkArgumentsSize, checkedReturnValue } from "./argument-validation.ts";
 import type { CommitSource } from "../database/storage/group-commit.ts";
 import type { UndoRecord } from "../database/storage/saved-state.ts";
@@ -52,6 +54,18 @@ export type CallResult = { value: Value; ts: bigint; logLines: string[]; commit?
 
 /** A client's mutation while it runs: its request key, and its commit once made. */
 type MutationCall = { requestKey: string | null; commit?: number; ts?: bigint; recorded?: () => void };
+
+/**
+ * A call by name from one of the app's functions (an action's `runMutation`, a scheduled job),
+ * checked against the app function's validator in Convex's words; a component's own calls are
+ * left to convex-test.
+ */
+export function checkAppCall(modules: LoadedModules, callerFile: string | null, udfPath: string, args: Value): void {
+  if (callerFile !== null && !Object.hasOwn(modules.glob, callerFile)) return;
+  const [module = "", name = "default"] = udfPath.split(":");
+  const fn = modules.byPath.get(module)?.[name] as { exportArgs?: () => string } | undefined;
+  if (fn !== undefined) checkArguments(fn.exportArgs?.(), args as Record<string, Value>);
+}
 
 export class FunctionRunner {
   private readonly gate = new Gate();
@@ -89,17 +103,24 @@ export class FunctionRunner {
     private code: CodeSource,
     private instance: EngineInstance,
     private readonly setup: InstanceSetup,
+    private readonly limits: Partial<RuntimeLimits>,
   ) {
+    instance.host.warm();
     this.database.attach(instance.global);
+    instance.host.transactionStarts = () => this.database.snapshotNow();
     // First listener: the commit's bookkeeping is done before anyone else hears of it.
     this.database.onCommit((ts, written, reads) => this.noteCommit(ts, written, reads));
     // What each transaction used of Convex's limits: its execution's log entry and warnings.
     this.database.onUsage(noteTransactionUsage);
   }
 
-  /** Loads convex/ and starts an empty database. */
-  static async start(code: CodeSource, setup: InstanceSetup = async () => {}): Promise<FunctionRunner> {
-    return new FunctionRunner(code, await FunctionRunner.createInstance(code, setup), setup);
+  /** Loads convex/ and starts an empty database; `limits` are the runtime's (tests shorten them). */
+  static async start(
+    code: CodeSource,
+    setup: InstanceSetup = async () => {},
+    limits: Partial<RuntimeLimits> = {},
+  ): Promise<FunctionRunner> {
+    return new FunctionRunner(code, await FunctionRunner.createInstance(code, setup, limits), setup, limits);
   }
 
   /**
@@ -111,16 +132,28 @@ export class FunctionRunner {
   }
 
   /** Loads the code (module-level code runs: as the app's) and prepares an instance. */
-  private static createInstance(code: CodeSource, setup: InstanceSetup): Promise<EngineInstance> {
-    return asFunctionCode(() => FunctionRunner.loadInstance(code, setup));
+  private static createInstance(code: CodeSource, setup: InstanceSetup, limits: Partial<RuntimeLimits>): Promise<EngineInstance> {
+    return asFunctionCode(() => FunctionRunner.loadInstance(code, setup, limits));
   }
 
-  private static async loadInstance(code: CodeSource, setup: InstanceSetup): Promise<EngineInstance> {
+  /**
+   * The code is loaded here too, for what the backend reads of it (schema, function list,
+   * crons, HTTP routes); its functions run in the host's workers, which load it again.
+   */
+  private static async loadInstance(code: CodeSource, setup: InstanceSetup, limits: Partial<RuntimeLimits>): Promise<EngineInstance> {
     const modules = typeof code === "string" ? await loadModules(code) : await code();
     // As on Convex, an app without a schema has tables of any shape.
     const schema = modules.byPath.get("schema")?.default as SchemaDefinition<never, boolean> | undefined;
-    const t = convexTest(schema, modules.glob);
-    const instance = { t, modules, global: await attachToInternals(t) };
+    const nodeFiles = modules.nodeFiles ?? new Set<string>();
+    const host = new FunctionHost({
+      environment: deploymentVariables,
+      preload: Object.keys(modules.glob).filter((file) => !nodeFiles.has(file) && !file.includes("no-functions-pushed-yet")),
+      nodeFiles,
+      limits,
+      checkCall: (callerFile, udfPath, args) => checkAppCall(modules, callerFile, udfPath, args),
+    });
+    const t = convexTest(schema, host.routeGlob(modules.glob));
+    const instance = { t, modules, host, global: await attachToInternals(t) };
     await setup(instance);
     // Again with the components the setup registered.
     checkInternals(t, instance.global);
@@ -427,9 +460,14 @@ export class FunctionRunner {
     return hasFunction(this.instance.modules, udfPath);
   }
 
-  /** Releases the module loader; call it last. */
+  /** Stops the workers and releases the module loader; call it last. */
   dispose(): Promise<void> {
-    return this.reloads.run(() => this.instance.modules.release());
+    return this.reloads.run(() => FunctionRunner.release(this.instance));
+  }
+
+  private static async release(instance: EngineInstance): Promise<void> {
+    await instance.host.close();
+    await instance.modules.release();
   }
 
   /**
@@ -439,13 +477,13 @@ export class FunctionRunner {
    */
   checkCode(code: CodeSource, setup: InstanceSetup): Promise<void> {
     return this.reloads.run(async () => {
-      const next = await FunctionRunner.createInstance(code, setup);
+      const next = await FunctionRunner.createInstance(code, setup, this.limits);
       try {
         await this.gate.exclusive(async () =>
           checkDocumentsMatch(committedDocuments(this.instance.global.components[""]!.db), next.global.components[""]!.db),
         );
       } finally {
-        await next.modules.release();
+        await FunctionRunner.release(next);
       }
     });
   }
@@ -457,12 +495,12 @@ export class FunctionRunner {
    */
   reload(code: CodeSource = this.code): Promise<void> {
     return this.reloads.run(async () => {
-      const next = await FunctionRunner.createInstance(code, this.setup);
+      const next = await FunctionRunner.createInstance(code, this.setup, this.limits);
       await this.gate.exclusive(async () => {
         try {
           checkDocumentsMatch(committedDocuments(this.instance.global.components[""]!.db), next.global.components[""]!.db);
         } catch (error) {
-          await next.modules.release();
+          await FunctionRunner.release(next);
           throw error;
         }
         const data = this.database.snapshot();
@@ -471,9 +509,11 @@ export class FunctionRunner {
         this.code = code;
         this.queryCache = { ts: -1n, results: new Map() };
         this.database.attach(next.global);
+        next.host.transactionStarts = () => this.database.snapshotNow();
         this.database.restore(data);
         this.codeGeneration += 1;
-        await previous.modules.release();
+        next.host.warm();
+        await FunctionRunner.release(previous);
       });
     });
   }

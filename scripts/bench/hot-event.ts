@@ -17,6 +17,7 @@
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
 import { eventInput } from "../../test-kit/event-input";
+import { localDeploymentVariables } from "../../test-kit/deployment-variables";
 import { localSignInToken } from "../../test-kit/local-sign-in";
 import type { Id } from "../../convex/_generated/dataModel";
 import { eventRoom } from "../../convex/model/shared/presenceRooms";
@@ -141,7 +142,9 @@ type Run = {
 /** One backend: 1,000 people sign in, open the event page (a heartbeat each) and support it once. */
 async function runSupports(): Promise<Run> {
   // The backend's own profiler off; this one is timed.
-  const backend = await startLocalBackend({ port: 0, sitePort: 0, dataDir: null, profiler: { enabled: false } });
+  // A new deployment has no variables: the app's local ones (sign-in keys) are set at start, as `npx convex env set` would.
+  const environment = await localDeploymentVariables();
+  const backend = await startLocalBackend({ port: 0, sitePort: 0, dataDir: null, environment, profiler: { enabled: false } });
   const profiler = new ConflictProfiler({ warn: () => {} });
   let profilerMs = 0;
   const seen: ProfiledTransaction[] = [];

@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import { localDeploymentVariables } from "../../test-kit/deployment-variables";
 import { backendFlags, startLocalBackendProcess as startBackendProcess } from "../../test-kit/local-backend";
 import { freePort } from "../../test-kit/ports";
 import { waitForOutput } from "../../test-kit/processes";
@@ -28,10 +29,13 @@ export async function startLocalBackendProcess({
   env = {},
 }: { seed?: boolean; dataDir?: string | null; startTimeoutMs?: number; env?: Record<string, string> } = {}): Promise<RunningBackend> {
   const [port, sitePort] = [await freePort(), await freePort()];
+  // A new deployment gets the app's local variables (set through the admin API, as `npx convex
+  // env set` would); a data folder keeps its own, so a large one is not reloaded for them.
   const backend = await startBackendProcess({
     args: backendFlags({ port, sitePort, dataDir, seed }),
+    variables: dataDir === null ? { ...(await localDeploymentVariables()), ...env } : env,
     // Its functions' highest shares of Convex's limits, written as it exits (limit-shares.ts).
-    env: { AUTH_LOG_LEVEL: "WARN", LOCAL_BACKEND_LIMITS_REPORT: childReportFile(), ...env },
+    env: { LOCAL_BACKEND_LIMITS_REPORT: childReportFile() },
     startTimeoutMs,
   });
   return {

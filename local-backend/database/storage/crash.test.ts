@@ -4,7 +4,7 @@ import path from "node:path";
 import type { ConvexClient } from "convex/browser";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { api } from "../../../convex/_generated/api";
-import { authenticate, createEvent, newClient, signInLocally, startTestBackend } from "../../test-support.ts";
+import { authenticate, createEvent, newClient, signInLocally, startTestBackend, waitForQuery } from "../../test-support.ts";
 import { backendFlags, startLocalBackendProcess } from "../../../test-kit/local-backend.ts";
 import { freePort } from "../../../test-kit/ports.ts";
 
@@ -92,20 +92,21 @@ it("keeps every acknowledged support and chat message across three kill -9s, wit
 
   try {
     const reader = await clientWith(url, creatorToken);
-    const event = await reader.query(api.events.get, { id: eventId });
     const chat = await reader.query(api.chat.list, { eventId, paginationOpts: { numItems: 100, cursor: null } });
-    await reader.close();
     let raised = 0;
     for (const [n, token] of supporterTokens.entries()) {
       const client = await clientWith(url, token);
-      const mine = await client.query(api.supports.mine, { eventId });
       const me = await client.query(api.users.me, {});
+      // Money invariant: what left the wallet is what the event holds from this person, once the
+      // event's queue has applied the supports it held (its job runs again after the restart).
+      const mine = await waitForQuery(client, api.supports.mine, { eventId }, (total) => me!.walletCents + total.amountCents === 5_000);
       await client.close();
       expect(mine.amountCents).toBeGreaterThanOrEqual(acknowledged.supports[n]! * AMOUNT);
-      // Money invariant: what left the wallet is what the event holds from this person.
-      expect(me!.walletCents + mine.amountCents).toBe(5_000);
       raised += mine.amountCents;
     }
+    // The event's total follows its supports through its queue (jobs that run after the restart).
+    const event = await waitForQuery(reader, api.events.get, { id: eventId }, (current) => current?.raisedCents === raised);
+    await reader.close();
     expect(event!.raisedCents).toBe(raised);
     const bodies = chat.page.map((message) => message.body);
     for (const body of acknowledged.messages) expect(bodies).toContain(body);

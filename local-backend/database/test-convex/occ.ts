@@ -1,14 +1,19 @@
 /**
  * Functions the concurrency tests drive. `pause` lets a test run something in the middle of a
- * transaction (between its reads and its writes), as another request would on Convex.
+ * transaction (between its reads and its writes), as another request would on Convex. The
+ * functions run in a worker thread, so the pause is a syscall to the backend, which the test
+ * answers (concurrency.test.ts) once it has run what it wanted meanwhile.
  */
 import { mutation, query } from "./_generated/server";
 import { v } from "convex/values";
 
-type Pause = (point: string) => Promise<void>;
+/** The syscall the test answers; the backend knows no such operation otherwise. */
+export const PAUSE_SYSCALL = "occTest/pause";
 
 async function pause(point: string): Promise<void> {
-  await (globalThis as { occTestPause?: Pause }).occTestPause?.(point);
+  // As convex/server reaches its backend: through the `Convex` global's syscalls.
+  const { Convex } = globalThis as unknown as { Convex: { asyncSyscall: (op: string, args: string) => Promise<string> } };
+  await Convex.asyncSyscall(PAUSE_SYSCALL, JSON.stringify({ point }));
 }
 
 export const createCounter = mutation({ args: {}, handler: (ctx) => ctx.db.insert("counters", { value: 0 }) });

@@ -99,6 +99,11 @@ export class SyncSession {
   private confirmPending = false;
   /** Mutations of this session not answered yet (see requestRefresh). */
   private mutationsRunning = 0;
+  /**
+   * The session's last mutation: the next one starts once it is answered. Convex's sync worker
+   * runs one mutation of a WebSocket at a time, in the order sent (actions side by side).
+   */
+  private lastMutation: Promise<unknown> = Promise.resolve();
   private ended = false;
 
   constructor(private readonly deps: SessionDeps) {}
@@ -395,12 +400,14 @@ export class SyncSession {
       const requestKey = this.sessionId === null ? null : `${this.sessionId}|${message.requestId}`;
       this.mutationsRunning += 1;
       this.updateBusy();
-      const { value, ts, logLines } = await this.deps.engine
-        .mutate(message.udfPath, args, identity, requestKey, (commit) => this.deps.persisted(commit), access)
-        .finally(() => {
-          this.mutationsRunning -= 1;
-          this.updateBusy();
-        });
+      const mutate = () =>
+        this.deps.engine.mutate(message.udfPath, args, identity, requestKey, (commit) => this.deps.persisted(commit), access);
+      const running = this.lastMutation.then(mutate, mutate);
+      this.lastMutation = running.catch(() => {});
+      const { value, ts, logLines } = await running.finally(() => {
+        this.mutationsRunning -= 1;
+        this.updateBusy();
+      });
       const result = convexToJson(value);
       this.respond({ type: responseType, requestId: message.requestId, success: true, result, ts: encodeTs(ts), logLines });
       if (ts > this.unconfirmedTs) this.unconfirmedTs = ts;

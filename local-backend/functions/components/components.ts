@@ -13,7 +13,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SchemaDefinition, GenericSchema } from "convex/server";
 import { register } from "tsx/esm/api";
-import { registerComponent, type ConvexTestInstance } from "../../database/convex-test-adapter.ts";
+import { registerComponent } from "../../database/convex-test-adapter.ts";
+import type { EngineInstance } from "../engine-instance.ts";
 import { installedDefinitions } from "./evaluate-definitions.ts";
 
 type ModuleGlob = Record<string, () => Promise<Record<string, unknown>>>;
@@ -35,11 +36,20 @@ async function moduleGlob(componentDir: string): Promise<ModuleGlob> {
   return glob;
 }
 
+/** The component's modules, their functions run by the instance's workers (the bench's bare convex-test has none). */
+async function routed(instance: Partial<Pick<EngineInstance, "host">>, definitionDir: string): Promise<ModuleGlob> {
+  const glob = await moduleGlob(definitionDir);
+  return instance.host === undefined ? glob : instance.host.routeGlob(glob);
+}
+
 /**
  * Part of each instance's setup: registers every component convexDir's convex.config
  * installs. Resolves with their paths ("rateLimiter", "rateLimiter/batchWorker", …).
  */
-export async function registerComponents(instance: Pick<ConvexTestInstance, "t">, convexDir: string): Promise<string[]> {
+export async function registerComponents(
+  instance: Pick<EngineInstance, "t"> & Partial<Pick<EngineInstance, "host">>,
+  convexDir: string,
+): Promise<string[]> {
   const installed = await installedDefinitions(convexDir);
   for (const { componentPath, definitionDir } of installed) {
     const schemaFile = path.join(definitionDir, "schema.js");
@@ -47,7 +57,7 @@ export async function registerComponents(instance: Pick<ConvexTestInstance, "t">
       ? ((await loader.import(pathToFileURL(schemaFile).href, import.meta.url)) as { default: SchemaDefinition<GenericSchema, boolean> })
           .default
       : null;
-    registerComponent(instance, componentPath, schema, await moduleGlob(definitionDir));
+    registerComponent(instance, componentPath, schema, await routed(instance, definitionDir));
   }
   return installed.map(({ componentPath }) => componentPath);
 }

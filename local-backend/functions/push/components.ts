@@ -10,6 +10,7 @@ import type { LoadedPush } from "./load-push.ts";
 export function registerPushedComponents(instance: EngineInstance): boolean {
   const components = (instance.modules as Partial<LoadedPush>).components;
   if (components === undefined) return false;
-  for (const { componentPath, schema, glob } of components) registerComponent(instance, componentPath, schema, glob);
+  for (const { componentPath, schema, glob } of components)
+    registerComponent(instance, componentPath, schema, instance.host.routeGlob(glob));
   return true;
 }

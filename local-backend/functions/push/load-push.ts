@@ -161,7 +161,10 @@ async function loadPushedCode(folder: string): Promise<LoadedPush> {
     }
   };
   await install("", definitions.get("")?.childComponents ?? []);
-  return { glob, byPath, release: async () => {}, components, definitions };
+  const nodeFiles = new Set(
+    app.modules.filter((module) => module.environment === "node").map((module) => path.join(appFolder, module.path)),
+  );
+  return { glob, byPath, release: async () => {}, components, definitions, nodeFiles };
 }
 
 /** What `start_push` answers about one definition's functions, as Convex's analysis does. */

@@ -37,7 +37,8 @@ export type PushManifest = {
     dependencies: string[];
     hasDefinition: boolean;
     hasSchema: boolean;
-    modules: { path: string; hash: string }[];
+    /** `environment: "node"` marks a `"use node"` module (its actions run in Node.js). */
+    modules: { path: string; hash: string; environment?: "node" }[];
   }[];
 };
 
@@ -128,7 +129,11 @@ export class PushStore {
         dependencies: definition.dependencies,
         hasDefinition: definition.definition !== null,
         hasSchema: definition.schema !== null,
-        modules: definition.modules.map((module) => ({ path: module.path, hash: moduleHash(module) })),
+        modules: definition.modules.map((module) => ({
+          path: module.path,
+          hash: moduleHash(module),
+          ...(module.environment === "node" ? { environment: "node" as const } : {}),
+        })),
       })),
     };
     const digest = createHash("sha256").update(JSON.stringify(manifest));

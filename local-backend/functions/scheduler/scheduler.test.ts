@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { ConvexHttpClient, type ConvexClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import type { GenericId } from "convex/values";
@@ -8,8 +9,11 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { LocalBackend } from "../../server.ts";
 import { newClient, startTestBackend, waitForQuery } from "../../test-support.ts";
 import { startLocalBackendProcess } from "../../../test-kit/local-backend.ts";
+import { answerAsyncSyscall } from "../runtime/convex-syscalls.ts";
+import { PAUSE_SYSCALL } from "./test-convex/jobs.ts";
 
 type JobId = GenericId<"_scheduled_functions">;
+const scheduleThenPause = makeFunctionReference<"mutation", { text: string }, JobId>("jobs:scheduleThenPause");
 const schedule = makeFunctionReference<"mutation", { delayMs: number; text: string; failing?: boolean }, JobId>("jobs:schedule");
 const scheduleFromAction = makeFunctionReference<"action", { delayMs: number; text: string }, JobId>("jobs:scheduleFromAction");
 const cancel = makeFunctionReference<"mutation", { id: JobId }, null>("jobs:cancel");
@@ -20,10 +24,13 @@ const convexDir = path.join(import.meta.dirname, "test-convex");
 
 let backend: LocalBackend;
 let client: ConvexClient;
+/** The test's answer to `scheduleThenPause`'s pause, served in this process. */
+let onPause = async () => {};
 
 beforeAll(async () => {
   backend = await startTestBackend({ convexDir });
   client = newClient(backend.url);
+  answerAsyncSyscall(PAUSE_SYSCALL, async () => (await onPause(), "null"));
 });
 
 afterAll(async () => {
@@ -42,6 +49,15 @@ it("runs a job scheduled 300 ms ahead once, and marks it succeeded", async () =>
   // A second job due after the first gives a duplicate run time to show up.
   await waitForState(await client.mutation(schedule, { delayMs: 300, text: "after" }), "success");
   expect((await client.query(notes, {})).filter((text) => text === "later")).toHaveLength(1);
+});
+
+it("runs a job due at once that was scheduled by a mutation still running (armed at its commit)", async () => {
+  // Time for a job armed when scheduled, not committed, to fire and find no job: it would be lost.
+  // (Node's own timer: the pause is answered inside the mutation's call, where the global ones are withheld.)
+  onPause = () => sleep(300);
+  const id = await client.mutation(scheduleThenPause, { text: "after the commit" });
+  await waitForState(id, "success");
+  expect(await client.query(notes, {})).toContain("after the commit");
 });
 
 it("runs jobs scheduled from actions", async () => {
@@ -89,7 +105,8 @@ it("fires the jobs of crons.ts", async () => {
 
 /** Starts test-convex/ in a child process on `dataDir`, resolving once it serves. */
 function startChild(dataDir: string) {
-  return startLocalBackendProcess({ script: path.join(import.meta.dirname, "fixture-backend.ts"), args: [dataDir] });
+  // Its functions read no variables (and the fixture prints no admin key to set them with).
+  return startLocalBackendProcess({ script: path.join(import.meta.dirname, "fixture-backend.ts"), args: [dataDir], variables: {} });
 }
 
 it("runs a job that came due while the backend was down (kill -9) once, right after start", async () => {

@@ -5,15 +5,22 @@
  * and jobs run from here, found in the documents: at start (overdue ones right away) and as
  * they are scheduled.
  *
+ * A job is armed once the transaction that scheduled it has committed: mutations run side by
+ * side, so a job armed earlier could run before its own row is there to read, and be lost.
+ *
  * A mutation job runs in the same transaction that marks it succeeded or failed, so a crash
  * can never run it twice. An action job is marked in progress first (at most once, as on
  * Convex); one still in progress at start was cut off by a crash and is marked failed.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { makeFunctionReference, type GenericMutationCtx, type GenericDataModel } from "convex/server";
-import type { Value } from "convex/values";
+import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { recordExecution } from "../logs/execution-log.ts";
-import type { FunctionRunner } from "../function-runner.ts";
+import { checkAppCall, type FunctionRunner } from "../function-runner.ts";
+import { argumentsTooLarge } from "../argument-validation.ts";
+import { WriteConflict, WriteConflictFailure } from "../../database/write-conflicts.ts";
+import type { EngineInstance } from "../engine-instance.ts";
+import type { WrittenDocument } from "../../database/read-set.ts";
 import {
   interceptAsyncSyscall,
   internalsOf,
@@ -34,6 +41,10 @@ const { setTimeout, clearTimeout } = globalThis;
 
 type JobKey = { componentPath: string; jobId: string };
 type Outcome = "skip" | "done" | "runAction";
+/** A mutation job as it runs: `conflicted` says whether its transaction met a write conflict. */
+type JobRun = JobKey & { instance: EngineInstance; name: string; args: Record<string, Value>; conflicted: () => boolean };
+/** After a job's last retry conflicted, it is tried again this much later. */
+const CONFLICT_REARM_MS = 100;
 
 function keyOf({ componentPath, jobId }: JobKey): string {
   return `${componentPath}\u0000${jobId}`;
@@ -83,24 +94,25 @@ export class DurableScheduler {
   /** Runs jobs from now on: arms every pending job and closes actions cut off by a crash. */
   async start(engine: FunctionRunner): Promise<void> {
     this.resolveEngine(engine);
+    engine.database.onCommit((_ts, written) => this.armCommitted(written ?? []));
     await this.recover(engine);
   }
 
+  /** Arms the pending jobs a commit wrote (a job scheduled, or one whose time changed). */
+  private armCommitted(written: WrittenDocument[]): void {
+    for (const { component, table, id, after } of written) {
+      if (table === JOBS && after !== null && stateOf(after) === "pending") {
+        this.arm({ componentPath: component, jobId: id }, after.scheduledTime as number);
+      }
+    }
+  }
+
   /**
-   * Part of each instance's setup, after its components are registered: learns of every job
-   * as it is scheduled and withholds convex-test's own timer for it.
+   * Part of each instance's setup, after its components are registered: withholds
+   * convex-test's own timer for every job scheduled (the commit arms it here, see `start`).
    */
   install(instance: ConvexTestInstance): void {
     const internals = internalsOf(instance);
-    let scheduled: (JobKey & { at: number }) | null = null;
-    for (const [componentPath, { db }] of Object.entries(internals.components)) {
-      const insert = db.insert.bind(db);
-      db.insert = (table, value) => {
-        const jobId = insert(table, value);
-        if (table === JOBS) scheduled = { componentPath, jobId, at: value.scheduledTime as number };
-        return jobId;
-      };
-    }
     interceptAsyncSyscall(internals, ["1.0/cancel_job"], async (_op, jsonArgs, next) => {
       const { id } = JSON.parse(jsonArgs) as { id: string };
       // As on Convex, cancelling a job that already finished (or was cancelled) leaves it alone.
@@ -112,13 +124,11 @@ export class DurableScheduler {
       }
       return result;
     });
-    interceptAsyncSyscall(internals, ["1.0/schedule"], (_op, _jsonArgs, next) => {
-      scheduled = null;
-      const result = withTimersWithheld(next);
-      // The insert ran synchronously above; if the transaction rolls back, the timer finds no job.
-      const job = scheduled as (JobKey & { at: number }) | null;
-      if (job !== null) this.arm(job, job.at);
-      return result;
+    interceptAsyncSyscall(internals, ["1.0/schedule"], (_op, jsonArgs, next) => {
+      // A job's arguments are a call's: past Convex's 16 MiB, scheduling it fails.
+      const tooLarge = scheduledArgumentsTooLarge(jsonArgs);
+      if (tooLarge !== null) return Promise.reject(new Error(tooLarge));
+      return withTimersWithheld(next);
     });
   }
 
@@ -156,6 +166,8 @@ export class DurableScheduler {
           this.timers.delete(key);
           if (Date.now() < at) return this.arm(job, at);
           const run = this.run(job).catch((error: unknown) => {
+            // Conflicted on every retry: still pending, it runs again, as Convex retries a job's conflicts.
+            if (error instanceof WriteConflictFailure) return this.arm(job, Date.now() + CONFLICT_REARM_MS);
             console.error(`local backend: scheduled job ${job.jobId} could not run:`, error);
           });
           this.running.add(run);
@@ -187,7 +199,14 @@ export class DurableScheduler {
             component.db.patch(JOBS, jobId, { state: { kind: "inProgress" } });
             return "runAction";
           }
-          await this.runMutationJob(ctx as GenericMutationCtx<GenericDataModel>, component.db, componentPath, jobId, name, args);
+          await this.runMutationJob(ctx as GenericMutationCtx<GenericDataModel>, component.db, {
+            instance,
+            componentPath,
+            jobId,
+            name,
+            args,
+            conflicted: () => engine.database.attemptConflicted(),
+          });
           return "done";
         }),
       );
@@ -196,7 +215,10 @@ export class DurableScheduler {
     if (outcome !== "runAction") return;
     try {
       await engine.withInstance((instance) =>
-        recordExecution(name, "Action", componentPath, () => testOf(instance).fun({ componentPath, udfPath: name }, args)),
+        recordExecution(name, "Action", componentPath, () => {
+          checkJobArguments(instance, componentPath, name, args);
+          return testOf(instance).fun({ componentPath, udfPath: name }, args);
+        }),
       );
       await this.finishAction(job, { kind: "success" });
     } catch (error) {
@@ -209,15 +231,17 @@ export class DurableScheduler {
   private async runMutationJob(
     ctx: GenericMutationCtx<GenericDataModel>,
     db: DatabaseFake,
-    componentPath: string,
-    jobId: string,
-    name: string,
-    args: Record<string, Value>,
+    { instance, componentPath, jobId, name, args, conflicted }: JobRun,
   ): Promise<void> {
     try {
-      await recordExecution(name, "Mutation", componentPath, () => ctx.runMutation(makeFunctionReference<"mutation">(name), args));
+      await recordExecution(name, "Mutation", componentPath, () => {
+        checkJobArguments(instance, componentPath, name, args);
+        return ctx.runMutation(makeFunctionReference<"mutation">(name), args);
+      });
       db.patch(JOBS, jobId, { state: { kind: "success" }, completedTime: Date.now() });
     } catch (error) {
+      // A write conflict is not the job's failure: the whole transaction runs again.
+      if (error instanceof WriteConflict || conflicted()) throw error;
       console.error(`local backend: scheduled function ${name} failed:`, error);
       db.patch(JOBS, jobId, { state: { kind: "failed", error: messageOf(error) }, completedTime: Date.now() });
     }
@@ -236,4 +260,15 @@ export class DurableScheduler {
       });
     });
   }
+}
+
+/** The size refusal for a `1.0/schedule` syscall's arguments, or null. */
+function scheduledArgumentsTooLarge(jsonArgs: string): string | null {
+  const { name, functionHandle, args } = JSON.parse(jsonArgs) as { name?: string; functionHandle?: string; args: JSONValue };
+  return argumentsTooLarge(name ?? functionHandle?.split(";")[1] ?? "function", jsonToConvex(args));
+}
+
+/** An app's job is checked against its function's validator in Convex's words, as a client's call is. */
+function checkJobArguments(instance: EngineInstance, componentPath: string, name: string, args: Record<string, Value>): void {
+  if (componentPath === "") checkAppCall(instance.modules, null, name, args);
 }

@@ -11,6 +11,20 @@ export const schedule = mutation({
   handler: (ctx, { delayMs, text, failing }) => ctx.scheduler.runAfter(delayMs, failing ? failRef : writeRef, { text }),
 });
 
+/** The syscall the test answers (scheduler.test.ts): the backend knows no such operation otherwise. */
+export const PAUSE_SYSCALL = "schedulerTest/pause";
+
+/** Schedules a job due now, then waits for the test before it commits. */
+export const scheduleThenPause = mutation({
+  args: { text: v.string() },
+  handler: async (ctx, { text }) => {
+    const id = await ctx.scheduler.runAfter(0, writeRef, { text });
+    const { Convex } = globalThis as unknown as { Convex: { asyncSyscall: (op: string, args: string) => Promise<string> } };
+    await Convex.asyncSyscall(PAUSE_SYSCALL, "{}");
+    return id;
+  },
+});
+
 export const scheduleAt = mutation({
   args: { at: v.number(), text: v.string() },
   handler: (ctx, { at, text }) => ctx.scheduler.runAt(at, writeRef, { text }),
