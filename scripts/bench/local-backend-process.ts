@@ -27,7 +27,15 @@ export async function startLocalBackendProcess({
   dataDir = null,
   startTimeoutMs = START_TIMEOUT_MS,
   env = {},
-}: { seed?: boolean; dataDir?: string | null; startTimeoutMs?: number; env?: Record<string, string> } = {}): Promise<RunningBackend> {
+  processEnv = {},
+}: {
+  seed?: boolean;
+  dataDir?: string | null;
+  startTimeoutMs?: number;
+  env?: Record<string, string>;
+  /** The backend process's own environment (NODE_OPTIONS for a bench's meter), not deployment variables. */
+  processEnv?: Record<string, string>;
+} = {}): Promise<RunningBackend> {
   const [port, sitePort] = [await freePort(), await freePort()];
   // A new deployment gets the app's local variables (set through the admin API, as `npx convex
   // env set` would); a data folder keeps its own, so a large one is not reloaded for them.
@@ -35,7 +43,7 @@ export async function startLocalBackendProcess({
     args: backendFlags({ port, sitePort, dataDir, seed }),
     variables: dataDir === null ? { ...(await localDeploymentVariables()), ...env } : env,
     // Its functions' highest shares of Convex's limits, written as it exits (limit-shares.ts).
-    env: { LOCAL_BACKEND_LIMITS_REPORT: childReportFile() },
+    env: { LOCAL_BACKEND_LIMITS_REPORT: childReportFile(), ...processEnv },
     startTimeoutMs,
   });
   return {

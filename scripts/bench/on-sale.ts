@@ -131,7 +131,8 @@ type Run = {
 /** `buyers` other than ON_SALE_BUYERS only for a quick try of the bench itself. */
 export async function measureOnSale(log: (message: string) => void = () => {}, buyers = ON_SALE_BUYERS): Promise<OnSale> {
   const heap = heapMeterEnv();
-  const backend = await startLocalBackendProcess({ startTimeoutMs: 120_000, env: heap.env });
+  // The heap meter's preload goes to the process, not to the deployment's variables.
+  const backend = await startLocalBackendProcess({ startTimeoutMs: 120_000, processEnv: heap.env });
   let sale: Omit<OnSale, "roomCost" | "tick" | "draw">;
   let runs: Map<string, FunctionReads>;
   try {
