@@ -78,6 +78,21 @@ describe("conflict profiler", () => {
     expect(conflict!.read).toContain("index range :supporters.by_event");
   });
 
+  it("counts a write to a table another transaction scanned, and tells a component's documents from the app's", () => {
+    const scanned = new ReadSet();
+    scanned.addTable("", "events");
+    const inComponent = new ReadSet();
+    inComponent.addDocument("rateLimiter", "r1");
+    const profiler = new ConflictProfiler({ windowMs: 50 });
+    profiler.observe(tx("list", 0, scanned, []));
+    profiler.observe(tx("limit", 0, inComponent, []));
+    expect(profiler.observe(tx("app's r1", 10, null, [doc("rateLimits", "r1")]))).toEqual([]);
+    const [toTable] = profiler.observe(tx("create", 20, null, [doc("events", "e7")]));
+    expect(toTable).toMatchObject({ writer: "create", reader: "list", document: "events:e7", read: "table :events" });
+    const [toComponent] = profiler.observe(tx("component's r1", 30, null, [{ ...doc("rateLimits", "r1"), component: "rateLimiter" }]));
+    expect(toComponent).toMatchObject({ reader: "limit", document: "rateLimiter/rateLimits:r1" });
+  });
+
   it("ranks hot documents by conflicts per second with the functions involved", () => {
     let now = 0;
     const profiler = new ConflictProfiler({ windowMs: 50, keepMs: 10_000, now: () => now });
