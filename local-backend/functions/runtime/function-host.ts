@@ -173,6 +173,8 @@ export class FunctionHost {
   private readonly loadedAt = Date.now();
   private readonly pools: Record<Group, Set<FunctionWorker>> = { transactions: new Set(), actions: new Set(), node: new Set() };
   private readonly current = new AsyncLocalStorage<HostCall>();
+  /** Runs its argument in the async context the host was made in, outside any call. */
+  private readonly outsideCalls = AsyncLocalStorage.snapshot();
   /** Queries and mutations waiting for a free worker, first come first served. */
   private readonly waiting: { resolve: (worker: FunctionWorker) => void; reject: (error: Error) => void }[] = [];
   private nextCall = 0;
@@ -213,7 +215,8 @@ export class FunctionHost {
       Object.entries(glob).map(([file, load]) => {
         const modulePath = file.startsWith(root) ? file.slice(root.length).replace(/\.[jt]s$/, "") : file;
         let routed: Promise<Record<string, unknown>> | null = null;
-        return [file, () => (routed ??= load().then((exports) => this.routeExports(file, modulePath, exports)))];
+        // Loaded outside the call that first asks (whose context makes convex-test refuse timers): loading code is the backend's work.
+        return [file, () => (routed ??= this.outsideCalls(load).then((exports) => this.routeExports(file, modulePath, exports)))];
       }),
     );
   }
