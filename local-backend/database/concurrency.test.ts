@@ -11,6 +11,8 @@ import { FunctionRunner } from "../functions/function-runner.ts";
 import { MAX_CONFLICT_RETRIES, type WriteConflict } from "./write-conflicts.ts";
 import { PAUSE_SYSCALL } from "./test-convex/occ.ts";
 import { answerAsyncSyscall } from "../functions/runtime/convex-syscalls.ts";
+import { internalsOf, testOf } from "./convex-test-adapter.ts";
+import { makeFunctionReference } from "convex/server";
 
 const convexDir = path.join(import.meta.dirname, "test-convex");
 type Pause = (point: string) => Promise<void>;
@@ -157,5 +159,42 @@ it("reads a query stream row by row, unmoved by commits elsewhere in its index, 
   atPause("streamGroup", async () => inserted.push(await mutation("addItem", { group: "stream" })));
   expect(await mutation("streamGroup", { group: "stream" })).toEqual(inserted);
   expect(conflicts.map(({ conflict }) => conflict.detail)).toMatchObject([{ table: "items", writer: "occ:addItem" }]);
+  expect(conflicts[0]!.retried).toBe(true);
+});
+
+/**
+ * As the scheduler runs a mutation job: a transaction reads the job's own row, then its
+ * function waits for a worker while others commit (`meanwhile`), then counts group "a".
+ */
+async function runLikeAJob(firstRead: string, into: string, meanwhile: () => Promise<unknown>): Promise<void> {
+  const countGroup = makeFunctionReference<"mutation">("occ:countGroup");
+  let ran = false;
+  await engine.withInstance((instance) =>
+    engine.database.transaction("job", () =>
+      testOf(instance).runInComponent("", async (ctx) => {
+        internalsOf(instance).components[""]!.db.get("counters", firstRead);
+        if (!ran) await outside(meanwhile);
+        ran = true;
+        await (ctx as { runMutation: (ref: unknown, args: unknown) => Promise<unknown> }).runMutation(countGroup, { group: "a", into });
+      }),
+    ),
+  );
+}
+
+it("gives a scheduled job the snapshot of the moment its function starts: rows committed while it waited for a worker do not conflict", async () => {
+  const jobRow = await newCounter();
+  const into = await newCounter();
+  const count = (await query("countItems", { group: "a" })) as number;
+  await runLikeAJob(jobRow, into, () => mutation("addItem", { group: "a" }));
+  expect(conflicts).toEqual([]);
+  // It counted the row committed while it waited.
+  expect(await query("counter", { id: into })).toBe(count + 1);
+});
+
+it("keeps a scheduled job's first snapshot when what it read before waiting changed: that conflict stands", async () => {
+  const jobRow = await newCounter();
+  const into = await newCounter();
+  await runLikeAJob(jobRow, into, () => mutation("bump", { id: jobRow }));
+  expect(conflicts.map(({ conflict }) => conflict.detail)).toMatchObject([{ table: "counters", writer: "occ:bump" }]);
   expect(conflicts[0]!.retried).toBe(true);
 });

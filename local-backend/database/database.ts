@@ -231,13 +231,18 @@ export class Database {
 
   /**
    * The top-level transaction running here takes its snapshot now, as its function starts
-   * (after waiting for a worker): having read nothing yet, it sees the commits made meanwhile
-   * as Convex's transaction, begun after its concurrency permit, would. Nothing is undone: a
-   * transaction that read something keeps its snapshot.
+   * (after waiting for a worker): it sees the commits made meanwhile as Convex's transaction,
+   * begun after its concurrency permit, would. A transaction that read something already (a
+   * scheduled job reads its own job first) moves on too when none of those reads changed
+   * since: a snapshot taken now holds the same values. Otherwise it keeps its snapshot, and
+   * its conflict stands.
    */
   snapshotNow(): void {
     const state = this.transactions.current();
-    if (state === null || !state.reads.isEmpty()) return;
+    if (state === null) return;
+    if (!state.reads.isEmpty()) {
+      if (state.rollbacks !== this.rollbacks || this.firstWriteTouching(state.beganAt, state.reads) !== null) return;
+    }
     state.beganAt = this.commitCount;
     state.rollbacks = this.rollbacks;
   }
