@@ -124,6 +124,16 @@ export async function rejectionData(promise: Promise<unknown>): Promise<unknown>
   throw new Error("expected the call to fail");
 }
 
+/** The message a call failed with; fails when it did not fail. */
+export async function failureMessage(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("expected the call to fail");
+}
+
 /** What a call came to: "ok", or the code it was refused with (for races where either may win). */
 export async function settled(call: Promise<unknown>): Promise<string> {
   try {

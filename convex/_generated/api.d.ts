@@ -107,6 +107,7 @@ import type * as model_shared_categories from "../model/shared/categories.js";
 import type * as model_shared_cleanText from "../model/shared/cleanText.js";
 import type * as model_shared_coupons from "../model/shared/coupons.js";
 import type * as model_shared_courtesies from "../model/shared/courtesies.js";
+import type * as model_shared_dateTimeFields from "../model/shared/dateTimeFields.js";
 import type * as model_shared_door from "../model/shared/door.js";
 import type * as model_shared_email from "../model/shared/email.js";
 import type * as model_shared_emailChange from "../model/shared/emailChange.js";
@@ -310,6 +311,7 @@ declare const fullApi: ApiFromModules<{
   "model/shared/cleanText": typeof model_shared_cleanText;
   "model/shared/coupons": typeof model_shared_coupons;
   "model/shared/courtesies": typeof model_shared_courtesies;
+  "model/shared/dateTimeFields": typeof model_shared_dateTimeFields;
   "model/shared/door": typeof model_shared_door;
   "model/shared/email": typeof model_shared_email;
   "model/shared/emailChange": typeof model_shared_emailChange;

@@ -1,16 +1,10 @@
 /** Dates in e-mails, in Brasília's time (the reader's mail client cannot be asked). */
+import { DATE_TIME_FIELDS } from "../shared/dateTimeFields";
+
 const ZONE = "America/Sao_Paulo";
 
 /** Made once per module load: building one per call was 2% of an on-sale purchase's CPU. */
-const FORMAT = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: ZONE,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const FORMAT = new Intl.DateTimeFormat("pt-BR", { ...DATE_TIME_FIELDS, timeZone: ZONE });
 
 /** "dd/mm/aaaa às HH:mm". */
 export function dateTimeBR(at: number): string {

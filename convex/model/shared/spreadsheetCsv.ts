@@ -10,6 +10,7 @@
  *   (a name typed as a formula would otherwise run in the organizer's spreadsheet).
  */
 import Papa from "papaparse";
+import { DATE_TIME_FIELDS } from "./dateTimeFields";
 
 const BOM = "\uFEFF";
 
@@ -20,15 +21,7 @@ export function spreadsheetCsv(header: string[], data: string[][]): string {
 
 /** "dd/mm/aaaa HH:mm" in `timeZone` (the viewer's unless given). */
 export function csvDateTime(at: number, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat("pt-BR", {
-    timeZone,
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
+  const parts = new Intl.DateTimeFormat("pt-BR", { ...DATE_TIME_FIELDS, timeZone });
   return parts.format(at).replace(",", "");
 }
 

@@ -12,7 +12,7 @@ import { makeFunctionReference } from "convex/server";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 import { configureLimits } from "../../database/limits/knobs.ts";
 import type { LocalBackend } from "../../server.ts";
-import { startTestBackend } from "../../test-support.ts";
+import { failureMessage, startTestBackend } from "../../test-support.ts";
 
 const NODE_MEMORY_MB = 128;
 type Environment = { home: string; cwd: string; env: string[]; pid: number };
@@ -51,16 +51,6 @@ afterAll(async () => {
 
 afterEach(() => restoreLimits());
 
-/** The message a call failed with. */
-async function failure(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error("expected the call to fail");
-}
-
 it("runs a Node action in a process of its own that sees the deployment's variables and none of the developer's", async () => {
   const seen = await client().action(environment, {});
   expect(seen.pid).not.toBe(process.pid);
@@ -87,14 +77,14 @@ it("runs Node's own modules in the action, and the mutation it calls back in Con
 
 it("fails a Node action whose process exits, and the next call gets a new process", async () => {
   const before = await client().action(environment, {});
-  expect(await failure(client().action(exit, {}))).toContain("the function's worker stopped");
+  expect(await failureMessage(client().action(exit, {}))).toContain("the function's worker stopped");
   const after = await client().action(environment, {});
   expect(after.pid).not.toBe(before.pid);
   expect(await client().query(count, {})).toBeGreaterThanOrEqual(0);
 }, 60_000);
 
 it("fails a Node action that runs out of memory with the limit in its message, and keeps serving", async () => {
-  expect(await failure(client().action(exhaustMemory, {}))).toContain(
+  expect(await failureMessage(client().action(exhaustMemory, {}))).toContain(
     `JavaScript execution ran out of memory (maximum memory usage: ${NODE_MEMORY_MB} MB)`,
   );
   expect((await client().action(environment, {})).env).toContain("DEPLOYMENT_ONLY");
@@ -103,7 +93,7 @@ it("fails a Node action that runs out of memory with the limit in its message, a
 it("refuses a Node action's arguments past its own limit (5 MiB on Convex), before it runs", async () => {
   restoreLimits = configureLimits({ nodeArgumentsBytes: 1_000 });
   expect(await client().action(nodeLength, { text: "x".repeat(900) })).toBe(900);
-  expect(await failure(client().action(nodeLength, { text: "x".repeat(1_000) }))).toMatch(
+  expect(await failureMessage(client().action(nodeLength, { text: "x".repeat(1_000) }))).toMatch(
     /Arguments for nodeRuntime\.js:length are too large \(actual: \d+ B, limit: 1000 B\)/,
   );
 }, 60_000);
@@ -112,7 +102,7 @@ it("refuses a mutation's return value past the limit before its commit: its writ
   restoreLimits = configureLimits({ returnValueBytes: 1_000 });
   const before = await client().query(count, {});
   expect(await client().mutation(writeThenReturn, { size: 10 })).toBe("x".repeat(10));
-  expect(await failure(client().mutation(writeThenReturn, { size: 2_000 }))).toMatch(
+  expect(await failureMessage(client().mutation(writeThenReturn, { size: 2_000 }))).toMatch(
     /Function runtime\.js:writeThenReturn return value is too large \(actual: .*, limit: 1000 B\)/,
   );
   expect(await client().query(count, {})).toBe(before + 1);
@@ -121,17 +111,17 @@ it("refuses a mutation's return value past the limit before its commit: its writ
 it("checks an action's call to a mutation as a client's: its size, and its validator in Convex's words", async () => {
   restoreLimits = configureLimits({ argumentsBytes: 1_000 });
   expect(await client().action(callWithArgs, { text: "curto" })).toMatchObject({ text: "curto" });
-  expect(await failure(client().action(callWithArgs, { text: 5 }))).toContain(
+  expect(await failureMessage(client().action(callWithArgs, { text: 5 }))).toContain(
     "ArgumentValidationError: Value does not match validator.\nPath: .text\nValue: 5.0\nValidator: v.string()",
   );
-  expect(await failure(client().action(callWithArgs, { text: "x", times: 1_000 }))).toMatch(
+  expect(await failureMessage(client().action(callWithArgs, { text: "x", times: 1_000 }))).toMatch(
     /Arguments for runtime\.js:whereAmI are too large \(actual: \d+ B, limit: 1000 B\)/,
   );
 }, 60_000);
 
 it("refuses to schedule a job past the argument limit, and fails a job whose arguments its validator refuses, in Convex's words", async () => {
   restoreLimits = configureLimits({ argumentsBytes: 1_000 });
-  expect(await failure(client().action(scheduleWithArgs, { text: "x", times: 1_000 }))).toMatch(
+  expect(await failureMessage(client().action(scheduleWithArgs, { text: "x", times: 1_000 }))).toMatch(
     /Arguments for runtime\.js:whereAmI are too large \(actual: \d+ B, limit: 1000 B\)/,
   );
   const id = await client().action(scheduleWithArgs, { text: 5 });

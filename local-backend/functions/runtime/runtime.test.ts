@@ -10,7 +10,7 @@ import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { LocalBackend } from "../../server.ts";
-import { startTestBackend } from "../../test-support.ts";
+import { failureMessage, startTestBackend } from "../../test-support.ts";
 import { seededMath } from "./runtime-rules.ts";
 
 const SEED = [11, 22, 33, 44];
@@ -35,20 +35,10 @@ afterAll(async () => {
   await backend.close();
 });
 
-/** The message a call failed with. */
-async function failure(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error("expected the call to fail");
-}
-
 it("stops a looping query after 1 s of its JavaScript, answering another client's query meanwhile", async () => {
   const started = Date.now();
   let loopSettled = false;
-  const looping = failure(client().query(query("loop"), {})).finally(() => (loopSettled = true));
+  const looping = failureMessage(client().query(query("loop"), {})).finally(() => (loopSettled = true));
   // Another client's query is answered while the loop still runs.
   expect(await client().query(query<string>("quick"), {})).toBe("answered");
   expect(loopSettled).toBe(false);
@@ -60,25 +50,25 @@ it("stops a looping query after 1 s of its JavaScript, answering another client'
 
 it("rolls back a mutation stopped by the time limit", async () => {
   const before = await client().query(query<number>("count"), {});
-  expect(await failure(client().mutation(mutation("writeThenLoop"), {}))).toContain("Function execution timed out");
+  expect(await failureMessage(client().mutation(mutation("writeThenLoop"), {}))).toContain("Function execution timed out");
   expect(await client().query(query<number>("count"), {})).toBe(before);
 }, 60_000);
 
 it("fails a function that runs out of memory with Convex's message, and keeps serving", async () => {
-  expect(await failure(client().action(exhaustMemory, {}))).toContain(
+  expect(await failureMessage(client().action(exhaustMemory, {}))).toContain(
     "JavaScript execution ran out of memory (maximum memory usage: 64 MB)",
   );
   expect(await client().query(query<string>("quick"), {})).toBe("answered");
 }, 120_000);
 
 it("fails an action that crashes outside its call, and keeps serving", async () => {
-  expect(await failure(client().action(crashLater, {}))).toContain("crashed outside the call");
+  expect(await failureMessage(client().action(crashLater, {}))).toContain("crashed outside the call");
   expect(await client().query(query<string>("quick"), {})).toBe("answered");
 }, 60_000);
 
 it("stops an action at its time limit", async () => {
   expect(await client().action(sleep, { ms: 10 })).toBe("woke");
-  expect(await failure(client().action(sleep, { ms: 60_000 }))).toContain("Function execution timed out (maximum duration: 5s)");
+  expect(await failureMessage(client().action(sleep, { ms: 60_000 }))).toContain("Function execution timed out (maximum duration: 5s)");
 }, 60_000);
 
 it("freezes Date for a whole mutation, and for module-level code at load", async () => {
