@@ -1,5 +1,5 @@
 /** Dates in e-mails, in Brasília's time (the reader's mail client cannot be asked). */
-import { DATE_TIME_FIELDS } from "../shared/dateTimeFields";
+import { DATE_TIME_FIELDS } from "../../model/shared/dateTimeFields";
 
 const ZONE = "America/Sao_Paulo";
 
